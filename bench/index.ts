@@ -1,0 +1,20 @@
+/** `npm run bench`: every benchmark in turn; each prints its figures and ratios. Pick with BENCH=name,name. */
+import { benchServer } from './server.js';
+import { benchSyncPush } from './sync-push.js';
+import { benchLabels } from './labels.js';
+import { benchLighthouse, benchWeb } from './web.js';
+
+const suites: Record<string, () => Promise<void>> = {
+  server: benchServer,
+  'sync-push': benchSyncPush,
+  labels: benchLabels,
+  web: benchWeb,
+  lighthouse: benchLighthouse,
+};
+
+const only = process.env.BENCH?.split(',').map((s) => s.trim());
+for (const [name, run] of Object.entries(suites)) {
+  if (only && !only.includes(name)) continue;
+  await run();
+}
+process.exit(0);

@@ -1,0 +1,97 @@
+/**
+ * Issue 3 figures: gzip size of the JavaScript a browser loads for /login (signed out) and for
+ * /dashboard (signed in), measured in Debian's Chromium against the built app.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, ROOT, signIn, startServer } from '../e2e/harness.js';
+
+async function scriptsLoaded(run: (page: import('playwright-core').Page) => Promise<void>): Promise<string[]> {
+  const browser = await launchBrowser();
+  const ctx = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await ctx.newPage();
+  const urls = new Set<string>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') urls.add(new URL(res.url()).pathname);
+  });
+  await run(page);
+  await page.waitForLoadState('networkidle');
+  await browser.close();
+  return [...urls];
+}
+
+const gzipKb = (paths: string[]) => paths.reduce((sum, p) => sum + gzipSync(readFileSync(path.join(ROOT, 'dist', p))).length, 0) / 1024;
+
+export async function benchWeb(): Promise<void> {
+  const server = await startServer();
+  try {
+    const login = await scriptsLoaded(async (page) => {
+      await page.goto(`${server.url}/login`);
+      await page.waitForSelector('input[name=username]');
+    });
+    const dashboard = await scriptsLoaded(async (page) => {
+      await signIn(page, server.url, 'demo.admin');
+      await page.waitForURL('**/dashboard');
+      await page.waitForSelector('.tile');
+    });
+    console.log('\nWeb bundle (JavaScript loaded, gzip)');
+    console.log(`  /login      ${gzipKb(login).toFixed(1)} KB in ${login.length} files   (target ≤ 150 KB)`);
+    console.log(`  /dashboard  ${gzipKb(dashboard).toFixed(1)} KB in ${dashboard.length} files (after sign-in, cumulative)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Lighthouse (performance, accessibility, best practices) in Debian's Chromium. For a signed-in
+ * page, Playwright signs in over CDP first and Lighthouse keeps that storage.
+ */
+async function lighthouseScores(url: string, signInAt?: { base: string; username: string }) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const { chromium } = await import('playwright-core');
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    if (signInAt) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await browser.contexts()[0].newPage();
+      await signIn(page, signInAt.base, signInAt.username);
+      await page.waitForURL('**/dashboard');
+      await page.close();
+      await browser.close();
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      formFactor: 'desktop',
+      screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+      disableStorageReset: !!signInAt,
+    });
+    const cats = result?.lhr.categories ?? {};
+    const score = (k: string) => Math.round((cats[k]?.score ?? 0) * 100);
+    if (process.env.LH_DEBUG) for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) console.log('   ', id, result?.lhr.audits[id]?.displayValue);
+    return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices') };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function benchLighthouse(): Promise<void> {
+  const server = await startServer();
+  try {
+    const login = await lighthouseScores(`${server.url}/login`);
+    const dashboard = await lighthouseScores(`${server.url}/dashboard`, { base: server.url, username: 'demo.admin' });
+    console.log('\nLighthouse (desktop, Debian Chromium; target ≥ 90)');
+    for (const [page, s] of [['/login', login], ['/dashboard', dashboard]] as const) {
+      console.log(`  ${page.padEnd(11)} performance ${s.performance}   accessibility ${s.accessibility}   best practices ${s.bestPractices}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}

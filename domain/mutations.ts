@@ -1,0 +1,43 @@
+/**
+ * The floor-mutation catalogue: name → args schema and result schema. Mutations are data
+ * `{id, name, args}`; the device's optimistic appliers (sync/appliers.ts) and the server's push
+ * registry are both keyed by these names, so a new mutation is added here first.
+ */
+import type { z } from 'zod';
+import {
+  packageScanArgsSchema,
+  packageScanResultSchema,
+  receiveBatchCloseArgsSchema,
+  receiveBatchOpenArgsSchema,
+  receiveBatchResultSchema,
+} from './schemas/inbound.js';
+
+interface MutationDef {
+  args: z.ZodType;
+  result: z.ZodType;
+}
+
+export const MUTATIONS = {
+  'packageReceiveBatch.open': { args: receiveBatchOpenArgsSchema, result: receiveBatchResultSchema },
+  'packageReceiveBatch.close': { args: receiveBatchCloseArgsSchema, result: receiveBatchResultSchema },
+  'package.scan': { args: packageScanArgsSchema, result: packageScanResultSchema },
+} as const satisfies Record<string, MutationDef>;
+
+export type MutationName = keyof typeof MUTATIONS;
+export const MUTATION_NAMES = Object.keys(MUTATIONS) as MutationName[];
+/** What a caller passes to `mutate(name, args)` (before parsing: e.g. an untrimmed scan). */
+export type MutationArgs<N extends MutationName> = z.input<(typeof MUTATIONS)[N]['args']>;
+/** The args after validation: what the outbox stores and the server receives. */
+export type ParsedMutationArgs<N extends MutationName> = z.output<(typeof MUTATIONS)[N]['args']>;
+export type MutationResult<N extends MutationName> = z.output<(typeof MUTATIONS)[N]['result']>;
+
+export const isMutationName = (name: string): name is MutationName => Object.hasOwn(MUTATIONS, name);
+
+export function parseMutationArgs<N extends MutationName>(name: N, args: unknown): ParsedMutationArgs<N> {
+  return MUTATIONS[name].args.parse(args) as ParsedMutationArgs<N>;
+}
+
+export function parseMutationResult<N extends MutationName>(name: N, result: unknown): MutationResult<N> | undefined {
+  const parsed = MUTATIONS[name].result.safeParse(result);
+  return parsed.success ? (parsed.data as MutationResult<N>) : undefined;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { AUDIENCES, COMPANY_STATUSES, TENANT_STATUSES } from '../enums.js';
+import { passwordSchema, usernameSchema } from './auth.js';
+
+const CLIENT_AUDIENCE_VALUES = AUDIENCES.filter((a) => a !== 'Warehouse') as [string, ...string[]];
+const phone = z.string().trim().max(40).regex(/^[+0-9 ().-]*$/, 'phone may contain digits, spaces and + ( ) . -');
+
+export const firstUserSchema = z.object({
+  fullname: z.string().trim().min(1, 'fullname is required').max(200),
+  username: usernameSchema.pipe(z.string().regex(/^[a-z0-9._@-]{3,100}$/, 'username: 3–100 letters, digits, dots, dashes, @')),
+  email: z.email('email is not valid').max(200),
+  password: passwordSchema,
+});
+
+export const companyCreateSchema = z.object({
+  name: z.string().trim().min(2, 'name is required').max(200),
+  audience: z.enum(CLIENT_AUDIENCE_VALUES as [(typeof AUDIENCES)[number], ...(typeof AUDIENCES)[number][]]),
+  status: z.enum(COMPANY_STATUSES).default('Active'),
+  email: z.email().max(200).optional(),
+  phone: phone.optional(),
+  firstUser: firstUserSchema,
+});
+
+export const companyUpdateSchema = z.object({
+  name: z.string().trim().min(2).max(200).optional(),
+  email: z.email().max(200).nullable().optional(),
+  phone: phone.nullable().optional(),
+  website: z.string().trim().max(200).nullable().optional(),
+  taxId: z.string().trim().max(60).nullable().optional(),
+  audience: z.enum(AUDIENCES).optional(),
+});
+
+export const companyStatusSchema = z.object({ status: z.enum(COMPANY_STATUSES) });
+
+export const companyListQuerySchema = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+  q: z.string().max(100).optional(),
+  status: z.enum(COMPANY_STATUSES).optional(),
+  minUnits: z.coerce.number().int().min(0).optional(),
+  sort: z.enum(['name', 'accountNo', 'status', 'unitCount', 'createdAt']).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+});
+
+export const addressSchema = z.object({
+  kind: z.enum(['business', 'shipping', 'billing', 'return']).default('business'),
+  name: z.string().trim().max(200).optional(),
+  line1: z.string().trim().min(1, 'line1 is required').max(200),
+  line2: z.string().trim().max(200).optional(),
+  city: z.string().trim().min(1, 'city is required').max(100),
+  state: z.string().trim().max(100).optional(),
+  postalCode: z.string().trim().min(1, 'postalCode is required').max(20),
+  countryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'countryCode: two letters (ISO 3166)'),
+  isDefault: z.boolean().default(false),
+});
+
+export const warehouseSchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(120),
+  code: z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{1,20}$/, 'code: 1–20 letters, digits or dashes'),
+  line1: z.string().trim().max(200).optional(),
+  city: z.string().trim().max(100).optional(),
+  state: z.string().trim().max(100).optional(),
+  postalCode: z.string().trim().max(20).optional(),
+  countryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
+  timezone: z.string().max(60).default('UTC'),
+  active: z.boolean().default(true),
+});
+
+export const departmentSchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(120),
+  description: z.string().trim().max(500).optional(),
+  companyId: z.number().int().positive().optional(),
+});
+
+export const tenantCreateSchema = z.object({
+  key: z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, 'key: 3–32 lower-case letters, digits or dashes'),
+  name: z.string().trim().min(2).max(200),
+  status: z.enum(TENANT_STATUSES).default('Active'),
+  admin: firstUserSchema,
+});
+export const tenantUpdateSchema = z.object({
+  name: z.string().trim().min(2).max(200).optional(),
+  status: z.enum(TENANT_STATUSES).optional(),
+});

@@ -1,0 +1,66 @@
+/**
+ * Dock package receiving as the floor sees it: the arguments and results of its mutations, and
+ * the replica rows the pull delivers (shapes written by server/modules/inbound/*Change()).
+ *
+ * The argument schemas themselves live in ./ship.ts, where the server's push registry and REST
+ * routes already import them; they are re-exported here rather than copied, so the handheld and
+ * the server can never validate a scan differently.
+ */
+import { z } from 'zod';
+import { MATCH_STATUSES } from './ship.js';
+
+export {
+  MATCH_STATUSES,
+  packageScanArgsSchema,
+  packageScanResultSchema,
+  receiveBatchCloseArgsSchema,
+  receiveBatchOpenArgsSchema,
+  type MatchStatus,
+  type PackageScanResult,
+} from './ship.js';
+
+export const RECEIVE_BATCH_STATUSES = ['open', 'closed'] as const;
+export type ReceiveBatchStatus = (typeof RECEIVE_BATCH_STATUSES)[number];
+
+/** What packageReceiveBatch.open and .close answer. */
+export const receiveBatchResultSchema = z.object({ id: z.uuid(), status: z.enum(RECEIVE_BATCH_STATUSES) });
+export type ReceiveBatchResult = z.infer<typeof receiveBatchResultSchema>;
+
+/** Expected-package statuses the dock logic relies on; the server may add others. */
+export const EXPECTED = 'expected';
+export const DELIVERED = 'delivered';
+
+// Timestamps in replica rows are strings as PostgreSQL prints them (not always ISO 8601), so
+// they are kept as text; only the device's own times (scannedAt, createdAt) are ISO.
+const pgTime = z.string();
+
+/** An announced tracking number of a client; `trackingNumber` is already normalised. */
+export const expectedPackageRowSchema = z.object({
+  id: z.string(),
+  batchId: z.number().int(),
+  companyId: z.number().int(),
+  trackingNumber: z.string(),
+  status: z.string(),
+  deliveredAt: pgTime.nullable(),
+});
+export type ExpectedPackageRow = z.infer<typeof expectedPackageRowSchema>;
+
+export const receiveBatchRowSchema = z.object({
+  id: z.uuid(),
+  companyId: z.number().int(),
+  warehouseId: z.number().int().nullable(),
+  status: z.enum(RECEIVE_BATCH_STATUSES),
+  openedAt: pgTime,
+  closedAt: pgTime.nullable(),
+});
+export type ReceiveBatchRow = z.infer<typeof receiveBatchRowSchema>;
+
+export const packageScanRowSchema = z.object({
+  id: z.uuid(),
+  receiveBatchId: z.uuid(),
+  trackingNumber: z.string(),
+  matchStatus: z.enum(MATCH_STATUSES),
+  scannedAt: pgTime,
+  provisional: z.boolean(),
+});
+export type PackageScanRow = z.infer<typeof packageScanRowSchema>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { LABEL_DPIS, LABEL_SIZES } from './labels.js';
+
+export const printerVendorSchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(80),
+  model: z.string().trim().min(1, 'model is required').max(80),
+  language: z.enum(['zpl', 'pdf']).default('zpl'),
+  dpi: z.union([z.literal(LABEL_DPIS[0]), z.literal(LABEL_DPIS[1])]).default(203),
+  notes: z.string().trim().max(500).optional(),
+});
+
+const inches = (name: string) => z.number().positive(`${name} must be positive`).max(20, `${name}: at most 20 in`);
+export const labelStockSchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(80),
+  sizeId: z.enum(LABEL_SIZES),
+  widthIn: inches('widthIn'),
+  heightIn: inches('heightIn'),
+  gapIn: z.number().min(0).max(2).default(0.125),
+  dpi: z.union([z.literal(203), z.literal(300)]).default(203),
+  active: z.boolean().default(true),
+});
+
+export const stationPrinterSchema = z.object({
+  station: z.string().trim().min(1, 'station is required').max(80),
+  printerName: z.string().trim().min(1, 'printerName is required').max(200),
+  warehouseId: z.number().int().positive().optional(),
+  vendorId: z.number().int().positive().optional(),
+  labelStockId: z.number().int().positive().optional(),
+  active: z.boolean().default(true),
+});
+
+export const qzCredentialsSchema = z.object({
+  certificate: z.string().trim().min(100, 'certificate: a PEM certificate').max(20_000),
+  privateKey: z.string().trim().min(100, 'privateKey: a PEM private key').max(20_000),
+});
+
+export const qzSignSchema = z.object({ request: z.string().min(1).max(100_000) });

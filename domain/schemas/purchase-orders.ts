@@ -1,0 +1,70 @@
+/** Purchase-order items of an inbound batch and the CSV upload that creates them (issue 6). */
+import { z } from 'zod';
+
+export const ITEM_ACTIONS = ['fba_prep', 'wfs_prep', 'fbm', 'storage'] as const;
+export type ItemAction = (typeof ITEM_ACTIONS)[number];
+
+const optionalCode = (re: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(re, message))
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+export const poItemSchema = z
+  .object({
+    title: z.string().trim().min(1, 'title is required').max(500),
+    asin: optionalCode(/^[A-Z0-9]{10}$/, 'asin: 10 letters or digits'),
+    fnsku: optionalCode(/^[A-Z0-9]{10}$/, 'fnsku: 10 letters or digits'),
+    msku: z.string().trim().max(40).optional().or(z.literal('').transform(() => undefined)),
+    upc: optionalCode(/^\d{8}$|^\d{12,14}$/, 'upc: 8, 12, 13 or 14 digits (UPC/EAN/GTIN)'),
+    expectedQty: z.coerce.number().int('expectedQty: a whole number').min(1, 'expectedQty: at least 1').max(1_000_000),
+    packSize: z.coerce.number().int('packSize: a whole number').min(1, 'packSize: at least 1').max(10_000).default(1),
+    costCents: z.coerce.number().int().min(0).optional(),
+    supplier: z.string().trim().max(200).optional(),
+    itemAction: z.enum(ITEM_ACTIONS).default('fba_prep'),
+    shipToCountryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'shipToCountryCode: two letters').optional(),
+  })
+  .refine((i) => i.asin || i.fnsku || i.msku || i.upc, { message: 'at least one product code (asin, fnsku, msku or upc) is required', path: ['asin'] });
+export type PoItem = z.infer<typeof poItemSchema>;
+
+/** The CSV template's columns, in order. Money is in the currency's major unit in the file. */
+export const CSV_COLUMNS = ['title', 'asin', 'fnsku', 'msku', 'upc', 'quantity', 'pack_size', 'cost', 'supplier', 'item_action', 'ship_to_country', 'tracking_number'] as const;
+
+export const csvUploadQuerySchema = z.object({
+  batch_name: z.string().trim().min(1, 'batch_name is required').max(120),
+  ecommerce_store: z.string().trim().max(120).optional(),
+  warehouseId: z.coerce.number().int().positive().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+  receiveInventory: z.enum(['true', 'false']).optional(),
+  listItems: z.enum(['true', 'false']).optional(),
+  shipToCountryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
+  createOnlyListings: z.enum(['true', 'false']).optional(),
+  /** Validate and report without storing anything. */
+  validateOnly: z.enum(['true', 'false']).optional(),
+});
+
+export interface CsvRowReport {
+  row: number; // 1-based data row (the header is row 0)
+  errors: string[];
+}
+
+/** Maps one parsed CSV record to an item input (before validation). */
+export function csvRecordToItem(rec: Record<string, string | undefined>, defaults: { shipToCountryCode?: string }) {
+  const cost = rec.cost?.trim();
+  return {
+    title: rec.title ?? '',
+    asin: rec.asin,
+    fnsku: rec.fnsku,
+    msku: rec.msku,
+    upc: rec.upc,
+    expectedQty: rec.quantity ?? '',
+    packSize: rec.pack_size?.trim() ? rec.pack_size : undefined,
+    costCents: cost ? (Number.isFinite(Number(cost)) ? Math.round(Number(cost) * 100) : cost) : undefined,
+    supplier: rec.supplier?.trim() || undefined,
+    itemAction: rec.item_action?.trim() || undefined,
+    shipToCountryCode: rec.ship_to_country?.trim() || defaults.shipToCountryCode,
+  };
+}

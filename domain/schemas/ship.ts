@@ -1,0 +1,70 @@
+/** Inbound batches announced by clients with their tracking numbers and items (issues 4, 6). */
+import { z } from 'zod';
+import { poItemSchema } from './purchase-orders.js';
+
+export const DELIVERY_FILTERS = ['ALL', 'NOT_DELIVERED', 'NOT_FOUND', 'DELIVERED'] as const;
+export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
+
+export const MATCH_STATUSES = ['matched', 'not_found', 'duplicate'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export const trackingNumberInput = z.string().trim().min(4, 'tracking number: at least 4 characters').max(80, 'tracking number: at most 80 characters');
+
+export const batchCreateSchema = z
+  .object({
+    batchName: z.string().trim().min(1, 'batchName is required').max(120),
+    /** Warehouse users name the client; a client's own users may omit it. */
+    companyId: z.number().int().positive().optional(),
+    warehouseId: z.number().int().positive().optional(),
+    storeName: z.string().trim().max(120).optional(),
+    shipToCountryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'shipToCountryCode: two letters').optional(),
+    trackingNumbers: z.array(trackingNumberInput).max(5000).default([]),
+    items: z.array(poItemSchema).max(5000).default([]),
+  })
+  .refine((b) => b.trackingNumbers.length + b.items.length > 0, { message: 'a batch needs tracking numbers or items', path: ['trackingNumbers'] });
+export type BatchCreate = z.output<typeof batchCreateSchema>;
+
+export const trackingAddSchema = z.object({ trackingNumbers: z.array(trackingNumberInput).min(1).max(5000) });
+
+export const batchListQuerySchema = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+  status: z.enum(['open', 'receiving', 'closed']).optional(),
+  q: z.string().max(100).optional(),
+});
+
+export const deliveredQuerySchema = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+  filter: z.enum(DELIVERY_FILTERS).default('ALL'),
+  companyId: z.coerce.number().int().positive().optional(),
+  q: z.string().max(100).optional(),
+});
+
+/** Floor mutation arguments (also accepted by the equivalent REST calls). */
+export const receiveBatchOpenArgsSchema = z.object({
+  id: z.uuid(),
+  companyId: z.number().int().positive(),
+  warehouseId: z.number().int().positive().optional(),
+});
+export const receiveBatchCloseArgsSchema = z.object({ id: z.uuid() });
+export const packageScanArgsSchema = z.object({
+  id: z.uuid(),
+  batchId: z.uuid(),
+  trackingNumber: trackingNumberInput,
+  scannedAt: z.iso.datetime({ offset: true }),
+});
+export const packageScanResultSchema = z.object({ matchStatus: z.enum(MATCH_STATUSES), trackingId: z.number().int().optional() });
+export type PackageScanResult = z.infer<typeof packageScanResultSchema>;
+
+export const itemScanArgsSchema = z.object({
+  id: z.uuid(),
+  batchId: z.number().int().positive(),
+  code: z.string().trim().min(1, 'code is required').max(120),
+  /** Units counted by hand for a bulk scan (the quantity prompt). */
+  count: z.number().int().min(1).max(100_000).optional(),
+  damaged: z.object({ damageType: z.enum(['broken', 'dirty_or_used', 'box_damage', 'lost_fluid', 'wet', 'defective']), notes: z.string().trim().max(2000).optional() }).optional(),
+  scannedAt: z.iso.datetime({ offset: true }),
+});
+export const ITEM_SCAN_VERDICTS = ['received', 'over_received', 'damaged', 'unknown'] as const;

@@ -1,0 +1,35 @@
+/** Push/pull wire schemas as the server validates them (see ARCHITECTURE.md, sync protocol). */
+import { z } from 'zod';
+
+export const MAX_PUSH_MUTATIONS = 500;
+export const DEFAULT_PULL_LIMIT = 1000;
+export const MAX_PULL_LIMIT = 5000;
+
+export const pushRequestSchema = z.object({
+  deviceId: z.string().trim().min(1).max(100),
+  mutations: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        name: z.string().min(1).max(80),
+        args: z.unknown(),
+        createdAt: z.iso.datetime({ offset: true }).optional(),
+      }),
+    )
+    .max(MAX_PUSH_MUTATIONS),
+});
+
+export const REJECTION_CODES = ['validation', 'unknown_mutation', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'business_rule'] as const;
+
+export const pushResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(['applied', 'rejected']),
+  code: z.enum(REJECTION_CODES).optional(),
+  message: z.string().optional(),
+  result: z.unknown().optional(),
+});
+
+export const pullQuerySchema = z.object({
+  cursor: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
+});

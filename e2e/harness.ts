@@ -1,0 +1,123 @@
+/**
+ * End-to-end harness: builds the PWA once when dist/ is missing or older than src/, starts the
+ * real server (PGlite in a fresh temp DATA_DIR, demo seed) as a child process on a free port,
+ * and drives Debian's Chromium with playwright-core. Pages are served from http://localhost.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+export function ensureBuilt(): void {
+  const index = path.join(ROOT, 'dist', 'index.html');
+  const stale = !existsSync(index) || Math.max(newestMtime(path.join(ROOT, 'src')), newestMtime(path.join(ROOT, 'domain'))) > statSync(index).mtimeMs;
+  // vitest runs with NODE_ENV=test, which would make Vite build the development bundle (no
+  // service worker, dev React): the product is tested as it ships.
+  if (stale) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+  /** Stops the process but keeps its data, as when the server is down. */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
+}
+
+async function waitHealthy(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start in time');
+}
+
+export async function startServer(): Promise<RunningServer> {
+  ensureBuilt();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dockside-e2e-'));
+  const url = `http://localhost:${port}`;
+  let child: ChildProcess;
+  const launch = async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo' };
+    delete env.DATABASE_URL;
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    await waitHealthy(url, child);
+  };
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  await launch();
+  return {
+    url,
+    port,
+    dataDir,
+    async stop() {
+      await halt();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await halt();
+      await launch();
+    },
+    halt,
+    resume: launch,
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function signIn(page: Page, url: string, username: string, password = 'dockside') {
+  await page.goto(`${url}/login`);
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+}
+
+export async function menuKeys(page: Page): Promise<string[]> {
+  return page.$$eval('a[data-menu-key]', (els) => els.map((e) => e.getAttribute('data-menu-key') ?? '').sort());
+}
+
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 800 } });
+}

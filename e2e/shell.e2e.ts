@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { totpCode } from '../server/auth/totp.js';
+import { launchBrowser, menuKeys, newContext, signIn, startServer, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('sign-in and menus by audience', () => {
+  it('each demo user lands on the dashboard with the menu of their audience and rights', async () => {
+    const menus: Record<string, string[]> = {};
+    for (const user of ['demo.admin', 'demo.receiver', 'demo.client', 'demo.client2', 'north.admin']) {
+      const ctx = await newContext(browser);
+      const page = await ctx.newPage();
+      await signIn(page, server.url, user);
+      await page.waitForURL('**/dashboard');
+      await page.waitForSelector('a[data-menu-key]', { state: 'attached' });
+      menus[user] = await menuKeys(page);
+      expect(await page.title()).toMatch(/Dashboard · Dockside/);
+      await ctx.close();
+    }
+    expect(menus['demo.admin']).toEqual(['Clients', 'Dashboard', 'DeliveredPackages', 'General', 'MyCompany', 'RoleManagement']);
+    expect(menus['north.admin']).toEqual(menus['demo.admin']);
+    // Floor staff: no client management; a Customer sees no warehouse-only entry.
+    expect(menus['demo.receiver']).toEqual(['Dashboard', 'DeliveredPackages', 'MyCompany']);
+    expect(menus['demo.client']).toEqual(['Dashboard', 'DeliveredPackages', 'MyCompany', 'RoleManagement']);
+    expect(menus['demo.client2']).toEqual(menus['demo.client']);
+    expect(menus['demo.client']).not.toContain('Clients');
+  });
+
+  it('a wrong password shows the server message and stays on login', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.admin', 'nope');
+    await expect.poll(() => page.textContent('[role=alert]')).toMatch(/Invalid username or password/);
+    expect(page.url()).toMatch(/\/login$/);
+    await ctx.close();
+  });
+
+  it('MFA: the code step appears and a TOTP code completes the sign-in', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.mfa');
+    await page.waitForSelector('input[name=mfaCode]');
+    await page.fill('input[name=mfaCode]', totpCode('JBSWY3DPEHPK3PXP', new Date()));
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/dashboard');
+    await page.waitForSelector('text=Hello, Morgan Secure');
+    await ctx.close();
+  });
+});
+
+describe('guards and error pages', () => {
+  it('signed out → login; unknown path → 404 page; missing right → not-authorized', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/apps/company/company-management`);
+    await page.waitForURL('**/login');
+    await page.goto(`${server.url}/no/such/page`);
+    await page.waitForURL('**/error-404');
+    expect(await page.textContent('h1')).toBe('Page not found');
+    await signIn(page, server.url, 'demo.client');
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.url}/apps/company/company-management`);
+    await page.waitForURL('**/pages/miscellaneous/not-authorized');
+    expect(await page.textContent('h1')).toBe('Not authorized');
+    // A signed-in user visiting login is sent home.
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL('**/dashboard');
+    await ctx.close();
+  });
+
+  it('a 401 from the API clears the session keys and returns to login', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.admin');
+    await page.waitForURL('**/dashboard');
+    // The session is revoked elsewhere: both tokens become useless.
+    await page.evaluate(() => {
+      localStorage.setItem('accessToken', 'x.eyJleHAiOjk5OTk5OTk5OTl9.y');
+      localStorage.setItem('refreshToken', 'revoked-token-value');
+    });
+    await page.goto(`${server.url}/apps/company/company-management`);
+    await page.waitForURL('**/login', { timeout: 20_000 });
+    const keys = await page.evaluate(() => ['accessToken', 'refreshToken', 'userData', 'currentTenant', 'loginDate'].map((k) => localStorage.getItem(k)));
+    expect(keys).toEqual([null, null, null, null, null]);
+    await ctx.close();
+  });
+
+  it('a 412 opens the Error modal with copy and close', async () => {
+    const ctx = await newContext(browser);
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/forgot-password/not-a-valid-reset-key-123`);
+    await page.fill('input[name=newPassword]', 'whatever1');
+    await page.click('button[type=submit]');
+    const modal = page.locator('[role=dialog]');
+    await modal.waitFor();
+    expect(await modal.textContent()).toMatch(/Error.*reset link is not valid/);
+    const box = await modal.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(1000);
+    await page.click('text=Copy message, close it!');
+    await page.waitForSelector('text=Error message has been copied to clipboard.');
+    expect(await page.locator('[role=dialog]').count()).toBe(0);
+    await ctx.close();
+  });
+});
+
+describe('languages, theme and layout', () => {
+  it('switches to each language: <html lang> and the menu change', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.admin');
+    await page.waitForURL('**/dashboard');
+    const expected: Record<string, string> = { de: 'Kunden', fr: 'Clients', pt: 'Clientes', en: 'Clients' };
+    for (const [lng, clients] of Object.entries(expected)) {
+      await page.selectOption('#lang-select', lng);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
+      expect((await page.textContent('a[data-menu-key=Clients]'))?.trim()).toBe(clients);
+    }
+    await page.selectOption('#lang-select', 'de');
+    await page.reload();
+    await page.waitForSelector('a[data-menu-key]', { state: 'attached' });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await ctx.close();
+  });
+
+  it('theme and layout persist across reload and on a second device of the same user', async () => {
+    const a = await newContext(browser);
+    const page = await a.newPage();
+    await signIn(page, server.url, 'demo.receiver');
+    await page.waitForURL('**/dashboard');
+    expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.layout])).toEqual(['dark', 'horizontal']);
+    await page.click('[data-testid=theme-toggle]');
+    await page.selectOption('#layout-select', 'vertical');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.layout)).toBe('vertical');
+    await page.waitForTimeout(300);
+    await page.reload();
+    await page.waitForSelector('aside.sidebar');
+    expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.layout])).toEqual(['light', 'vertical']);
+    const b = await newContext(browser);
+    const other = await b.newPage();
+    await signIn(other, server.url, 'demo.receiver');
+    await other.waitForURL('**/dashboard');
+    await expect.poll(() => other.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.layout])).toEqual(['light', 'vertical']);
+    await a.close();
+    await b.close();
+  });
+});
+
+describe('desk screens', () => {
+  it('an admin creates a client company in the UI and its first user can sign in', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.admin');
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.url}/apps/company/company-management`);
+    await page.waitForSelector('text=Page 1 of 1, total 2 entries');
+    await page.getByRole('button', { name: 'New client', exact: true }).click();
+    const form = page.locator('[data-testid=create-client]');
+    await form.locator('input[name=name]').fill('Harbor Goods');
+    await form.locator('select[name=audience]').selectOption('CustomerPlus');
+    await form.locator('input[name=fullname]').fill('Hal Harbor');
+    await form.locator('input[name=username]').fill('hal.harbor');
+    await form.locator('input[name=userEmail]').fill('hal@harbor.example');
+    await form.locator('input[name=password]').fill('harbor1');
+    await form.locator('button[type=submit]').click();
+    await page.waitForSelector('text=Page 1 of 1, total 3 entries');
+    expect(await page.textContent('table')).toContain('Harbor Goods');
+    const ctx2 = await newContext(browser);
+    const p2 = await ctx2.newPage();
+    await signIn(p2, server.url, 'hal.harbor', 'harbor1');
+    await p2.waitForURL('**/dashboard');
+    expect(await p2.textContent('.content')).toContain('Harbor Goods');
+    await ctx.close();
+    await ctx2.close();
+  });
+
+  it('grid paging: 5 rows by default, footer counts, page size choice', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.admin');
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.url}/apps/management/account-manager/users-list`);
+    await page.waitForSelector('text=/Page 1 of 2, total \\d+ entries/');
+    expect(await page.locator('tbody tr').count()).toBe(5);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForSelector('text=/Page 2 of 2/');
+    await page.selectOption('.grid-footer select', '10');
+    await page.waitForSelector('text=/Page 1 of 1/');
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(5);
+    await ctx.close();
+  });
+});
+
+describe('offline app shell', () => {
+  it('after one visit the app opens with the server stopped', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.waitForSelector('input[name=username]');
+    // The app registers its service worker; wait until it has precached the shell and activated.
+    // (waitForFunction would take the returned promise itself as truthy: poll through evaluate.)
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 45_000, interval: 250 })
+      .toBe('activated');
+    // The server goes down; the app opens again in a new tab from the service worker's precache.
+    await server.halt();
+    try {
+      const again = await ctx.newPage();
+      await again.goto(`${server.url}/dashboard`);
+      await again.waitForSelector('input[name=username]');
+      expect(await again.textContent('h2')).toBe('Sign in to Dockside');
+      expect(await again.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    } finally {
+      await server.resume();
+      await ctx.close();
+    }
+  });
+});
+
+describe('users and my company', () => {
+  it('an admin creates a user who can sign in, and adds a company address', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.admin');
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.url}/apps/management/account-manager/users-list`);
+    await page.getByRole('button', { name: 'New user', exact: true }).click();
+    const form = page.locator('[data-testid=create-user]');
+    await form.locator('input[name=username]').fill('pat.packer');
+    await form.locator('input[name=fullname]').fill('Pat Packer');
+    await form.locator('input[name=email]').fill('pat@demo.example');
+    await form.locator('input[name=password]').fill('pack1');
+    await form.locator('select[name=roleId]').selectOption({ label: 'Floor Staff' });
+    await form.locator('button[type=submit]').click();
+    await page.waitForSelector('[data-testid=create-user]', { state: 'detached' });
+    await page.fill('input[type=search]', 'pat');
+    await page.waitForSelector('td:text("pat.packer")');
+    const p2 = await (await newContext(browser)).newPage();
+    await signIn(p2, server.url, 'pat.packer', 'pack1');
+    await p2.waitForURL('**/dashboard');
+    await p2.context().close();
+
+    await page.click('summary:text("Account")');
+    await page.click('a[data-menu-key=MyCompany]');
+    const address = page.locator('[data-testid=address-form]');
+    await address.locator('input[name=line1]').fill('1 Dock Road');
+    await address.locator('input[name=city]').fill('Reno');
+    await address.locator('input[name=postalCode]').fill('89501');
+    await address.locator('input[name=countryCode]').fill('us');
+    await address.locator('button[type=submit]').click();
+    await page.waitForSelector('text=1 Dock Road, 89501 Reno, US');
+    await ctx.close();
+  });
+});
+
+describe('administration screens', () => {
+  it('role permissions: grant and revoke take effect for the role', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.admin');
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.url}/apps/user-management/roles`);
+    await page.click('a:text("Floor Staff")');
+    await page.waitForURL(/role-permissions\/Floor%20Staff\/\d+/);
+    const box = page.locator('[data-grant="clients:read"]');
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(false);
+    await box.click();
+    await expect.poll(() => box.isChecked()).toBe(true);
+    // The receiver now sees Clients in the menu after a fresh sign-in.
+    const r = await newContext(browser);
+    const rp = await r.newPage();
+    await signIn(rp, server.url, 'demo.receiver');
+    await rp.waitForURL('**/dashboard');
+    await rp.waitForSelector('a[data-menu-key]', { state: 'attached' });
+    expect(await menuKeys(rp)).toContain('Clients');
+    await box.click();
+    await expect.poll(() => box.isChecked()).toBe(false);
+    await r.close();
+    await ctx.close();
+  });
+
+  it('tenants (own tenant only), the API documentation and general settings', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.admin');
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.url}/apps/admin/tenants`);
+    await page.waitForSelector('text=Page 1 of 1, total 1 entries');
+    expect(await page.textContent('table')).toContain('demo');
+    expect(await page.textContent('table')).not.toContain('north');
+    await page.goto(`${server.url}/apps/admin/swagger`);
+    await page.waitForSelector('text=Dockside provider API');
+    await page.click('summary:has-text("Sign-in and session")');
+    await page.waitForSelector('code:text("/api/authenticate/mfa")');
+    await page.goto(`${server.url}/apps/settings/general`);
+    await page.fill('input[name=PASSWORD_MIN_LENGTH]', '6');
+    await page.locator('form:has(input[name=PASSWORD_MIN_LENGTH]) button').click();
+    await page.waitForSelector('text=Tenant setting saved');
+    const res = await fetch(`${server.url}/api/tenant-settings/PASSWORD_MIN_LENGTH`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` } });
+    expect(((await res.json()) as { body: { value: string } }).body.value).toBe('"6"');
+    // A client cannot open the admin pages.
+    const c = await newContext(browser);
+    const cp = await c.newPage();
+    await signIn(cp, server.url, 'demo.client');
+    await cp.waitForURL('**/dashboard');
+    await cp.goto(`${server.url}/apps/admin/tenants`);
+    await cp.waitForURL('**/not-authorized');
+    await c.close();
+    await ctx.close();
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});

@@ -1,0 +1,86 @@
+/** Builds the HTTP app without listening, so tests drive it in-process with `app.request()`. */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv, Deps } from './context.js';
+import { makeGuards } from './auth/guard.js';
+import { ApiError } from './http/errors.js';
+import { errorBody } from './http/respond.js';
+import { validationHook } from './http/validation.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { companyRoutes } from './modules/companies/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { inboundRoutes } from './modules/inbound/routes.js';
+import { PokeHub } from './realtime/hub.js';
+import { printerRoutes } from './modules/printer/routes.js';
+import { problemRoutes } from './modules/problems/routes.js';
+import { syncRoutes } from './sync/routes.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { tenantRoutes } from './modules/tenants/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** PostgreSQL error codes that mean the caller's data conflicts, not that the server broke. */
+function pgConflict(err: unknown): string | null {
+  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  if (code === '23505') return 'A record with the same unique value already exists';
+  if (code === '23503') return 'The record refers to, or is referred to by, another record';
+  return null;
+}
+
+export function buildApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const guards = makeGuards(deps);
+
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(['The request body is larger than 1 MiB']), 413) }),
+  );
+
+  app.get('/api/health', (c) => c.json({ meta: { error_list: [], info_list: [], warn_list: [] }, body: { ok: true } }));
+
+  app.route('/', authRoutes(deps));
+  app.route('/', accountRoutes(deps, guards));
+  app.route('/', userRoutes(deps, guards));
+  app.route('/', roleRoutes(deps, guards));
+  app.route('/', tenantRoutes(deps, guards));
+  app.route('/', companyRoutes(deps, guards));
+  app.route('/', settingsRoutes(deps, guards));
+  app.route('/', dashboardRoutes(deps, guards));
+  app.route('/', inboundRoutes(deps, guards));
+  app.route('/', printerRoutes(deps, guards));
+  app.route('/', problemRoutes(deps, guards));
+  const hub = new PokeHub(deps);
+  app.route('/', syncRoutes(deps, guards, hub));
+
+  app.doc31('/api/docs/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Dockside provider API', version: '0.1.0', description: 'Multi-tenant prep-centre platform API. Every response is {meta: {error_list, info_list, warn_list}, body}.' },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+
+  app.notFound((c) => c.json(errorBody([`No route for ${c.req.method} ${c.req.path}`]), 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json(errorBody(err.messages), err.status);
+    }
+    if (err instanceof HTTPException) {
+      // Hono raises these for malformed JSON and similar request faults.
+      const status = err.status >= 400 && err.status < 500 ? err.status : 400;
+      return c.json(errorBody([err.message || 'Bad request']), status as 400);
+    }
+    const conflictMessage = pgConflict(err);
+    if (conflictMessage) return c.json(errorBody([conflictMessage]), 409);
+    console.error('[dockside] unhandled error', c.req.method, c.req.path, err);
+    return c.json(errorBody(['Something went wrong on the server; the error has been logged']), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;

@@ -1,0 +1,36 @@
+/** Small helpers that keep route declarations short while still producing the OpenAPI document. */
+import { z } from '@hono/zod-openapi';
+import type { ZodType } from 'zod';
+
+export const jsonBody = <T extends ZodType>(schema: T, description = 'JSON body') => ({
+  body: { content: { 'application/json': { schema } }, required: true, description },
+});
+
+const messageList = z.array(z.object({ message: z.string() }));
+const meta = z.object({ error_list: messageList, info_list: messageList, warn_list: messageList });
+
+/** The envelope around a body schema, for documentation. */
+export const envelopeOf = <T extends ZodType>(body: T) => z.object({ meta, body });
+
+export const okResponse = <T extends ZodType>(body: T, description = 'OK') => ({
+  200: { description, content: { 'application/json': { schema: envelopeOf(body) } } },
+});
+
+export const errorResponses = {
+  400: { description: 'Validation failed: one error_list entry per bad field' },
+  401: { description: 'Not signed in, or the token is not valid' },
+  403: { description: 'Signed in without the required ability' },
+  404: { description: 'Not found in your scope' },
+  409: { description: 'Conflicts with existing data' },
+  412: { description: 'A business rule refuses the request' },
+};
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: 'id', in: 'path' } }) });
+
+export const pagingQuery = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+});
+
+export const pageOf = <T extends ZodType>(item: T) =>
+  z.object({ content: z.array(item), pageNumber: z.number(), pageSize: z.number(), totalElements: z.number() });

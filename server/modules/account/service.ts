@@ -1,0 +1,204 @@
+/** Self-registration, activation, the signed-in user's account, passwords and MFA enrolment. */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { accountUpdateSchema, Register } from '../../../domain/schemas/auth.js';
+import type { Deps, RequestContext } from '../../context.js';
+import { audit } from '../../audit.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { loadPrincipal, toUserData } from '../../auth/principal.js';
+import { newTotpSecret, otpauthUri, verifyTotp } from '../../auth/totp.js';
+import { tenants, users } from '../../db/schema/index.js';
+import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
+import { createTenant } from '../tenants/bootstrap.js';
+import { assertPasswordPolicy } from './password-policy.js';
+import { revokeFamily } from '../auth/sessions.js';
+import { refreshTokens } from '../../db/schema/index.js';
+
+const RESET_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+const sha = (s: string) => createHash('sha256').update(s).digest('base64url');
+const link = (deps: Deps, path: string) => `${deps.config.publicUrl ?? `http://localhost:${deps.config.port}`}${path}`;
+
+function tenantKeyFrom(name: string): string {
+  const base = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 24);
+  return `${base.length >= 3 ? base : 'tenant'}-${randomBytes(2).toString('hex')}`;
+}
+
+/** Self-registration creates a tenant, its warehouse company and an admin in CompanyNewUserRole. */
+export async function register(deps: Deps, input: Register) {
+  const key = input.tenantKey ?? tenantKeyFrom(input.companyName);
+  const activationKey = randomBytes(24).toString('base64url');
+  const result = await deps.db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.username, input.username), eq(users.email, input.email)));
+    if (taken) throw conflict('This username or e-mail is already registered');
+    const [keyTaken] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.key, key));
+    if (keyTaken) throw conflict(`The tenant key "${key}" is taken; choose another`);
+    const created = await createTenant(tx, { key, name: input.companyName, companyName: input.companyName, status: 'Trial', setupComplete: false });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        tenantId: created.tenant.id,
+        companyId: created.company.id,
+        username: input.username,
+        email: input.email,
+        fullname: input.fullname,
+        passwordHash: await hashPassword(input.password),
+        roleId: created.roles.newUser.id,
+        status: 'pending',
+        langKey: input.langKey,
+        activationKey: sha(activationKey),
+      })
+      .returning();
+    const actor = { tenantId: created.tenant.id, companyId: created.company.id, userId: user.id };
+    await audit(tx, actor, 'tenant', created.tenant.id, 'create', null, created.tenant);
+    await audit(tx, actor, 'user', user.id, 'create', null, user);
+    return { tenantKey: key, tenantId: created.tenant.id, userId: user.id };
+  });
+  await deps.mailer.send({
+    tenantId: result.tenantId,
+    to: input.email,
+    subject: 'Activate your Dockside account',
+    body: `Hello ${input.fullname},\n\nActivate your account: ${link(deps, `/activate-account/${activationKey}`)}\n\nYour sign-in page: ${link(deps, `/login/${key}`)}`,
+    template: 'activation',
+  });
+  return { tenantKey: result.tenantKey, username: input.username, activationRequired: true };
+}
+
+export async function activate(deps: Deps, key: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.activationKey, sha(key)));
+  if (!user) throw notFound('Activation key');
+  await deps.db.update(users).set({ status: 'active', activationKey: null, updatedAt: deps.now().toISOString() }).where(eq(users.id, user.id));
+  await audit(deps.db, { tenantId: user.tenantId, companyId: user.companyId, userId: user.id }, 'user', user.id, 'status', { status: user.status }, { status: 'active' });
+  deps.principals.invalidate();
+  return { activated: true, username: user.username };
+}
+
+/** Always answers the same, so it cannot be used to learn which accounts exist. */
+export async function resendActivation(deps: Deps, who: string) {
+  const needle = who.trim().toLowerCase();
+  const [user] = await deps.db.select().from(users).where(or(eq(users.username, needle), eq(users.email, needle)));
+  if (user && user.status === 'pending' && user.email) {
+    const activationKey = randomBytes(24).toString('base64url');
+    await deps.db.update(users).set({ activationKey: sha(activationKey) }).where(eq(users.id, user.id));
+    await deps.mailer.send({
+      tenantId: user.tenantId,
+      to: user.email,
+      subject: 'Activate your Dockside account',
+      body: `Hello ${user.fullname},\n\nActivate your account: ${link(deps, `/activate-account/${activationKey}`)}`,
+      template: 'activation',
+    });
+  }
+  return { sent: true };
+}
+
+export async function getAccount(deps: Deps, ctx: RequestContext) {
+  const p = await loadPrincipal(deps.db, ctx.userId);
+  if (!p) throw notFound('Account');
+  return toUserData(p);
+}
+
+export async function updateAccount(deps: Deps, ctx: RequestContext, input: z.infer<typeof accountUpdateSchema>) {
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, ctx.userId));
+    if (input.email && input.email !== before.email) {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (taken) throw conflict('This e-mail is already used by another account');
+    }
+    const [after] = await tx.update(users).set({ ...input, updatedAt: deps.now().toISOString() }).where(eq(users.id, ctx.userId)).returning();
+    await audit(tx, ctx, 'user', ctx.userId, 'update', before, after);
+  });
+  deps.principals.invalidate();
+  return getAccount(deps, ctx);
+}
+
+export async function changePassword(deps: Deps, ctx: RequestContext, currentPassword: string, newPassword: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, ctx.userId));
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('currentPassword: is not correct');
+  await assertPasswordPolicy(deps.db, ctx.tenantId, newPassword, 'newPassword');
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: deps.now().toISOString() }).where(eq(users.id, ctx.userId));
+    await audit(tx, ctx, 'user', ctx.userId, 'password', null, { changed: true });
+  });
+  return { changed: true };
+}
+
+/** Always the same answer, whether or not the e-mail is known. */
+export async function resetPasswordInit(deps: Deps, email: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  if (user && user.status !== 'disabled') {
+    const key = randomBytes(24).toString('base64url');
+    await deps.db
+      .update(users)
+      .set({ resetKeyHash: sha(key), resetKeyExpiresAt: new Date(deps.now().getTime() + RESET_KEY_TTL_MS).toISOString() })
+      .where(eq(users.id, user.id));
+    await deps.mailer.send({
+      tenantId: user.tenantId,
+      to: email,
+      subject: 'Reset your Dockside password',
+      body: `Hello ${user.fullname},\n\nReset your password within 24 hours: ${link(deps, `/forgot-password/${key}`)}\n\nIf you did not ask for this, ignore this message.`,
+      template: 'password-reset',
+    });
+  }
+  return { sent: true };
+}
+
+export async function resetPasswordFinish(deps: Deps, key: string, newPassword: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.resetKeyHash, sha(key)));
+  if (!user || !user.resetKeyExpiresAt || Date.parse(user.resetKeyExpiresAt) < deps.now().getTime()) {
+    throw businessRule('This reset link is not valid or has expired; ask for a new one');
+  }
+  await assertPasswordPolicy(deps.db, user.tenantId, newPassword, 'newPassword');
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword), resetKeyHash: null, resetKeyExpiresAt: null, failedLogins: 0, lockedUntil: null })
+      .where(eq(users.id, user.id));
+    // A reset means the old password may be known to someone else: end every session.
+    const families = await tx.selectDistinct({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    await audit(tx, { tenantId: user.tenantId, companyId: user.companyId, userId: user.id }, 'user', user.id, 'password', null, { reset: true });
+    return families;
+  }).then(async (families) => {
+    for (const f of families) await revokeFamily(deps, f.familyId);
+  });
+  return { reset: true };
+}
+
+export async function mfaSetup(deps: Deps, ctx: RequestContext) {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, ctx.userId));
+  if (user.mfaEnabled) throw businessRule('Two-factor sign-in is already enabled; disable it first to enrol a new device');
+  const secret = newTotpSecret();
+  await deps.db.update(users).set({ mfaPendingSecret: secret }).where(eq(users.id, ctx.userId));
+  return { secret, otpauthUri: otpauthUri(secret, user.username, `Dockside (${ctx.tenantKey})`) };
+}
+
+export async function mfaConfirm(deps: Deps, ctx: RequestContext, code: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, ctx.userId));
+  if (!user.mfaPendingSecret) throw businessRule('Start the two-factor set-up first');
+  const step = verifyTotp(user.mfaPendingSecret, code, deps.now());
+  if (step === null) throw badRequest('mfaCode: the code does not match; check the time on your device');
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaEnabled: true, mfaLastStep: step }).where(eq(users.id, ctx.userId));
+    await audit(tx, ctx, 'user', ctx.userId, 'mfa', { mfaEnabled: false }, { mfaEnabled: true });
+  });
+  deps.principals.invalidate();
+  return { mfaEnabled: true };
+}
+
+export async function mfaDisable(deps: Deps, ctx: RequestContext, password: string) {
+  const [user] = await deps.db.select().from(users).where(and(eq(users.id, ctx.userId)));
+  if (!(await verifyPassword(password, user.passwordHash))) throw badRequest('password: is not correct');
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ mfaSecret: null, mfaEnabled: false, mfaLastStep: null }).where(eq(users.id, ctx.userId));
+    await audit(tx, ctx, 'user', ctx.userId, 'mfa', { mfaEnabled: true }, { mfaEnabled: false });
+  });
+  deps.principals.invalidate();
+  return { mfaEnabled: false };
+}

@@ -1,0 +1,257 @@
+/** Companies of a tenant (the warehouse's own and its clients), their addresses, warehouses and departments. */
+import { and, asc, count, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Audience } from '../../../domain/enums.js';
+import { companyTypeOf } from '../../../domain/permissions.js';
+import { type PageRequest, pageOffset } from '../../../domain/paging.js';
+import type {
+  addressSchema,
+  companyCreateSchema,
+  companyListQuerySchema,
+  companyUpdateSchema,
+  departmentSchema,
+  warehouseSchema,
+} from '../../../domain/schemas/company.js';
+import type { Deps, RequestContext } from '../../context.js';
+import { audit } from '../../audit.js';
+import { hashPassword } from '../../auth/passwords.js';
+import type { DbOrTx } from '../../db/client.js';
+import { addresses, companies, departments, users, warehouses } from '../../db/schema/index.js';
+import { businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
+import { paged } from '../../http/paging.js';
+import { scoped, seesAllCompanies } from '../../http/scope.js';
+import { assertPasswordPolicy } from '../account/password-policy.js';
+import { createClientCompany, findRole } from '../tenants/bootstrap.js';
+import { ADMIN_ROLE, NEW_COMPANY_ROLE } from '../roles/defaults.js';
+import { companyChange, recordChanges } from '../../sync/changes.js';
+
+export async function companyInScope(tx: DbOrTx, ctx: RequestContext, id: number) {
+  const [company] = await tx.select().from(companies).where(and(eq(companies.id, id), scoped(ctx, companies.tenantId, companies.id)));
+  if (!company) throw notFound('Company');
+  return company;
+}
+
+const sortColumns = {
+  name: companies.name,
+  accountNo: companies.accountNo,
+  status: companies.status,
+  unitCount: companies.unitCount,
+  createdAt: companies.createdAt,
+};
+
+/** The client list of the warehouse (its own company excluded). */
+export async function listCompanies(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof companyListQuerySchema>) {
+  const conds: SQL[] = [scoped(ctx, companies.tenantId, companies.id), eq(companies.isOwner, false)];
+  if (q.status) conds.push(eq(companies.status, q.status));
+  if (q.minUnits) conds.push(gte(companies.unitCount, q.minUnits));
+  if (q.q) {
+    const like = `%${q.q.replace(/[%_]/g, '\\$&')}%`;
+    conds.push(or(ilike(companies.name, like), ilike(companies.accountNo, like), ilike(companies.email, like)) as SQL);
+  }
+  const where = and(...conds);
+  const col = sortColumns[q.sort ?? 'name'];
+  const userCount = deps.db.$count(users, eq(users.companyId, companies.id));
+  return paged(
+    page,
+    deps.db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        accountNo: companies.accountNo,
+        audience: companies.audience,
+        status: companies.status,
+        email: companies.email,
+        phone: companies.phone,
+        unitCount: companies.unitCount,
+        createdAt: companies.createdAt,
+        userCount,
+      })
+      .from(companies)
+      .where(where)
+      .orderBy(q.dir === 'desc' ? desc(col) : asc(col), asc(companies.id))
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
+    deps.db.select({ total: count() }).from(companies).where(where),
+  );
+}
+
+export async function getCompany(deps: Deps, ctx: RequestContext, id: number) {
+  const company = await companyInScope(deps.db, ctx, id);
+  if (id !== ctx.companyId && !seesAllCompanies(ctx)) throw notFound('Company');
+  const [addressRows, warehouseRows] = await Promise.all([
+    deps.db.select().from(addresses).where(and(eq(addresses.tenantId, ctx.tenantId), eq(addresses.companyId, id))).orderBy(desc(addresses.isDefault), asc(addresses.id)),
+    deps.db.select().from(warehouses).where(eq(warehouses.tenantId, ctx.tenantId)).orderBy(asc(warehouses.name)),
+  ]);
+  return { ...company, addresses: addressRows, warehouses: warehouseRows };
+}
+
+/** A client company with its first user (who holds the company's Client Admin role). */
+export async function createCompany(deps: Deps, ctx: RequestContext, input: z.infer<typeof companyCreateSchema>) {
+  await assertPasswordPolicy(deps.db, ctx.tenantId, input.firstUser.password, 'firstUser.password');
+  const passwordHash = await hashPassword(input.firstUser.password);
+  const id = await deps.db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.username, input.firstUser.username), eq(users.email, input.firstUser.email)));
+    if (taken) throw conflict('firstUser: this username or e-mail is already used');
+    const [dup] = await tx.select({ id: companies.id }).from(companies).where(and(eq(companies.tenantId, ctx.tenantId), ilike(companies.name, input.name)));
+    if (dup) throw conflict(`A company named "${input.name}" already exists`);
+    const { company, role } = await createClientCompany(tx, ctx.tenantId, input);
+    const [user] = await tx
+      .insert(users)
+      .values({ tenantId: ctx.tenantId, companyId: company.id, username: input.firstUser.username, fullname: input.firstUser.fullname, email: input.firstUser.email, passwordHash, roleId: role.id })
+      .returning();
+    await audit(tx, ctx, 'company', company.id, 'create', null, company);
+    await audit(tx, ctx, 'user', user.id, 'create', null, user);
+    return company.id;
+  });
+  return getCompany(deps, ctx, id);
+}
+
+export async function updateCompany(deps: Deps, ctx: RequestContext, id: number, input: z.infer<typeof companyUpdateSchema>) {
+  if (id !== ctx.companyId && !seesAllCompanies(ctx)) throw notFound('Company');
+  let promoted = false;
+  await deps.db.transaction(async (tx) => {
+    const before = await companyInScope(tx, ctx, id);
+    if (input.audience && input.audience !== before.audience) {
+      if (ctx.isClient) throw forbidden('Only the warehouse can change a client’s audience');
+      if (before.isOwner || input.audience === 'Warehouse') throw businessRule('The warehouse company’s audience cannot change, and a client cannot become a warehouse');
+      if (companyTypeOf(input.audience as Audience) !== companyTypeOf(before.audience as Audience)) throw businessRule('Audience change must stay a client audience');
+    }
+    const setupNow = before.isOwner && !before.setupComplete;
+    const [after] = await tx
+      .update(companies)
+      .set({ ...input, ...(setupNow ? { setupComplete: true } : {}), updatedAt: deps.now().toISOString() })
+      .where(eq(companies.id, id))
+      .returning();
+    await audit(tx, ctx, 'company', id, 'update', before, after);
+    if (!after.isOwner) await recordChanges(tx, ctx.tenantId, [companyChange(after)]);
+    // Spec §2: a self-registered admin works as CompanyNewUserRole until the company is set up.
+    if (setupNow && ctx.roleName === NEW_COMPANY_ROLE) {
+      const admin = await findRole(tx, ctx.tenantId, id, ADMIN_ROLE);
+      await tx.update(users).set({ roleId: admin.id }).where(eq(users.id, ctx.userId));
+      await tx.update(users).set({ roleId: admin.id }).where(and(eq(users.companyId, id), eq(users.roleId, ctx.roleId)));
+      await audit(tx, ctx, 'user', ctx.userId, 'update', { role: NEW_COMPANY_ROLE }, { role: ADMIN_ROLE });
+      promoted = true;
+    }
+  });
+  if (promoted) deps.principals.invalidate();
+  return { company: await getCompany(deps, ctx, id), setupCompleted: promoted };
+}
+
+export async function setCompanyStatus(deps: Deps, ctx: RequestContext, id: number, status: string) {
+  await deps.db.transaction(async (tx) => {
+    const before = await companyInScope(tx, ctx, id);
+    if (before.isOwner) throw businessRule('The warehouse’s own company status cannot be changed here');
+    const [after] = await tx.update(companies).set({ status, updatedAt: deps.now().toISOString() }).where(eq(companies.id, id)).returning();
+    await audit(tx, ctx, 'company', id, 'status', { status: before.status }, { status: after.status });
+    await recordChanges(tx, ctx.tenantId, [companyChange(after)]);
+  });
+  deps.principals.invalidate();
+  return getCompany(deps, ctx, id);
+}
+
+// ---- addresses ----
+export async function listAddresses(deps: Deps, ctx: RequestContext, companyId: number) {
+  return (await getCompany(deps, ctx, companyId)).addresses;
+}
+
+export async function saveAddress(deps: Deps, ctx: RequestContext, companyId: number, input: z.infer<typeof addressSchema>, addressId?: number) {
+  if (companyId !== ctx.companyId && !seesAllCompanies(ctx)) throw notFound('Company');
+  return deps.db.transaction(async (tx) => {
+    await companyInScope(tx, ctx, companyId);
+    if (input.isDefault) {
+      await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.companyId, companyId), eq(addresses.kind, input.kind)));
+    }
+    if (addressId) {
+      const [before] = await tx.select().from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.companyId, companyId), eq(addresses.tenantId, ctx.tenantId)));
+      if (!before) throw notFound('Address');
+      const [after] = await tx.update(addresses).set({ ...input, updatedAt: deps.now().toISOString() }).where(eq(addresses.id, addressId)).returning();
+      await audit(tx, ctx, 'address', addressId, 'update', before, after);
+      return after;
+    }
+    const [created] = await tx.insert(addresses).values({ ...input, tenantId: ctx.tenantId, companyId }).returning();
+    await audit(tx, ctx, 'address', created.id, 'create', null, created);
+    return created;
+  });
+}
+
+export async function deleteAddress(deps: Deps, ctx: RequestContext, companyId: number, addressId: number) {
+  if (companyId !== ctx.companyId && !seesAllCompanies(ctx)) throw notFound('Company');
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.companyId, companyId), eq(addresses.tenantId, ctx.tenantId)));
+    if (!before) throw notFound('Address');
+    await tx.delete(addresses).where(eq(addresses.id, addressId));
+    await audit(tx, ctx, 'address', addressId, 'delete', before, null);
+  });
+  return { deleted: true };
+}
+
+// ---- warehouses (sites of the tenant) ----
+export const listWarehouses = (deps: Deps, ctx: RequestContext) =>
+  deps.db.select().from(warehouses).where(eq(warehouses.tenantId, ctx.tenantId)).orderBy(asc(warehouses.name));
+
+export async function saveWarehouse(deps: Deps, ctx: RequestContext, input: z.infer<typeof warehouseSchema>, id?: number) {
+  if (ctx.isClient) throw forbidden('Only the warehouse manages its sites');
+  return deps.db.transaction(async (tx) => {
+    if (id) {
+      const [before] = await tx.select().from(warehouses).where(and(eq(warehouses.id, id), eq(warehouses.tenantId, ctx.tenantId)));
+      if (!before) throw notFound('Warehouse');
+      const [after] = await tx.update(warehouses).set({ ...input, updatedAt: deps.now().toISOString() }).where(eq(warehouses.id, id)).returning();
+      await audit(tx, ctx, 'warehouse', id, 'update', before, after);
+      return after;
+    }
+    const [created] = await tx.insert(warehouses).values({ ...input, tenantId: ctx.tenantId }).returning();
+    await audit(tx, ctx, 'warehouse', created.id, 'create', null, created);
+    return created;
+  });
+}
+
+export async function deactivateWarehouse(deps: Deps, ctx: RequestContext, id: number) {
+  if (ctx.isClient) throw forbidden('Only the warehouse manages its sites');
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(warehouses).where(and(eq(warehouses.id, id), eq(warehouses.tenantId, ctx.tenantId)));
+    if (!before) throw notFound('Warehouse');
+    const [{ active }] = await tx.select({ active: count() }).from(warehouses).where(and(eq(warehouses.tenantId, ctx.tenantId), eq(warehouses.active, true)));
+    if (before.active && Number(active) <= 1) throw businessRule('A tenant keeps at least one active warehouse');
+    const [after] = await tx.update(warehouses).set({ active: false }).where(eq(warehouses.id, id)).returning();
+    await audit(tx, ctx, 'warehouse', id, 'status', before, after);
+    return after;
+  });
+}
+
+// ---- departments ----
+export const listDepartments = (deps: Deps, ctx: RequestContext, companyId?: number) =>
+  deps.db
+    .select()
+    .from(departments)
+    .where(and(scoped(ctx, departments.tenantId, departments.companyId), companyId ? eq(departments.companyId, companyId) : undefined))
+    .orderBy(asc(departments.name));
+
+export async function saveDepartment(deps: Deps, ctx: RequestContext, input: z.infer<typeof departmentSchema>, id?: number) {
+  const companyId = input.companyId ?? ctx.companyId;
+  return deps.db.transaction(async (tx) => {
+    await companyInScope(tx, ctx, companyId);
+    if (id) {
+      const [before] = await tx.select().from(departments).where(and(eq(departments.id, id), scoped(ctx, departments.tenantId, departments.companyId)));
+      if (!before) throw notFound('Department');
+      const [after] = await tx.update(departments).set({ name: input.name, description: input.description, updatedAt: deps.now().toISOString() }).where(eq(departments.id, id)).returning();
+      await audit(tx, ctx, 'department', id, 'update', before, after);
+      return after;
+    }
+    const [created] = await tx.insert(departments).values({ tenantId: ctx.tenantId, companyId, name: input.name, description: input.description }).returning();
+    await audit(tx, ctx, 'department', created.id, 'create', null, created);
+    return created;
+  });
+}
+
+export async function deleteDepartment(deps: Deps, ctx: RequestContext, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(departments).where(and(eq(departments.id, id), scoped(ctx, departments.tenantId, departments.companyId)));
+    if (!before) throw notFound('Department');
+    await tx.delete(departments).where(eq(departments.id, id));
+    await audit(tx, ctx, 'department', id, 'delete', before, null);
+  });
+  return { deleted: true };
+}

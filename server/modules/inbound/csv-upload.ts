@@ -1,0 +1,90 @@
+/**
+ * Purchase-order CSV upload: every row is validated first and reported row by row; the batch is
+ * stored only when all rows are good (all or none).
+ */
+import Papa from 'papaparse';
+import type { z } from 'zod';
+import { CSV_COLUMNS, csvRecordToItem, poItemSchema, type CsvRowReport, type csvUploadQuerySchema, type PoItem } from '../../../domain/schemas/purchase-orders.js';
+import { trackingNumberInput } from '../../../domain/schemas/ship.js';
+import type { Deps, RequestContext } from '../../context.js';
+import { ApiError } from '../../http/errors.js';
+import { issueMessages } from '../../http/validation.js';
+import { getBatch, insertBatch } from './batches.js';
+
+export const MAX_CSV_ROWS = 5000;
+
+export const CSV_TEMPLATE =
+  CSV_COLUMNS.join(',') +
+  '\n' +
+  'Stainless water bottle 750ml,B07XJ8C8F5,X001ABCDEF,WB-750-SS,0840123456789,24,12,8.50,Acme Wholesale,fba_prep,US,1Z999AA10123456784\n' +
+  'Bamboo cutting board,B08L5TNJHG,,CB-BAMBOO-L,,10,1,12.00,Acme Wholesale,storage,,TBA123456789000\n';
+
+export interface CsvValidation {
+  valid: boolean;
+  rows: number;
+  items: PoItem[];
+  trackingNumbers: string[];
+  report: CsvRowReport[];
+  fileErrors: string[];
+}
+
+export function validateCsv(text: string, query: z.infer<typeof csvUploadQuerySchema>): CsvValidation {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase().replace(/\s+/g, '_'),
+  });
+  const fileErrors: string[] = [];
+  const headers = parsed.meta.fields ?? [];
+  for (const required of ['title', 'quantity']) if (!headers.includes(required)) fileErrors.push(`The file has no "${required}" column; download the template`);
+  const unknown = headers.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
+  if (unknown.length) fileErrors.push(`Unknown columns: ${unknown.join(', ')}`);
+  if (parsed.data.length === 0) fileErrors.push('The file has no rows');
+  if (parsed.data.length > MAX_CSV_ROWS) fileErrors.push(`At most ${MAX_CSV_ROWS} rows per file`);
+  for (const e of parsed.errors.slice(0, 20)) fileErrors.push(`Row ${(e.row ?? 0) + 1}: ${e.message}`);
+
+  const items: PoItem[] = [];
+  const trackingNumbers: string[] = [];
+  const report: CsvRowReport[] = [];
+  if (fileErrors.length === 0) {
+    parsed.data.forEach((rec, i) => {
+      const errors: string[] = [];
+      const hasItem = Object.entries(rec).some(([k, v]) => k !== 'tracking_number' && v?.trim());
+      if (hasItem) {
+        const item = poItemSchema.safeParse(csvRecordToItem(rec, { shipToCountryCode: query.shipToCountryCode }));
+        if (item.success) items.push(item.data);
+        else errors.push(...issueMessages(item.error));
+      }
+      for (const t of (rec.tracking_number ?? '').split(/[;|]/).map((x) => x.trim()).filter(Boolean)) {
+        const tn = trackingNumberInput.safeParse(t);
+        if (tn.success) trackingNumbers.push(tn.data);
+        else errors.push(...issueMessages(tn.error));
+      }
+      if (!hasItem && !rec.tracking_number?.trim()) errors.push('empty row');
+      if (errors.length) report.push({ row: i + 1, errors });
+    });
+  }
+  return { valid: fileErrors.length === 0 && report.length === 0, rows: parsed.data.length, items, trackingNumbers, report, fileErrors };
+}
+
+export async function uploadCsv(deps: Deps, ctx: RequestContext, text: string, query: z.infer<typeof csvUploadQuerySchema>) {
+  const v = validateCsv(text, query);
+  if (!v.valid) {
+    const messages = [...v.fileErrors, ...v.report.map((r) => `Row ${r.row}: ${r.errors.join('; ')}`)];
+    throw new ApiError(400, messages.slice(0, 200));
+  }
+  const summary = { rows: v.rows, items: v.items.length, trackingNumbers: v.trackingNumbers.length };
+  if (query.validateOnly === 'true') return { ...summary, valid: true, stored: false, batch: null };
+  const id = await deps.db.transaction((tx) =>
+    insertBatch(tx, ctx, {
+      batchName: query.batch_name,
+      companyId: query.companyId,
+      warehouseId: query.warehouseId,
+      storeName: query.ecommerce_store,
+      shipToCountryCode: query.shipToCountryCode,
+      trackingNumbers: v.trackingNumbers,
+      items: v.items,
+    }),
+  );
+  return { ...summary, valid: true, stored: true, batch: await getBatch(deps, ctx, id) };
+}

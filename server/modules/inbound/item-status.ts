@@ -1,0 +1,79 @@
+/** Item status tracking (issue 6): units per status per client, and the items behind a count. */
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { ITEM_STATUS_NAMES } from '../../../domain/rules/item-status.js';
+import { type PageRequest, pageOffset } from '../../../domain/paging.js';
+import type { Deps, RequestContext } from '../../context.js';
+import { batchItems, companies, inboundBatches } from '../../db/schema/index.js';
+import { paged } from '../../http/paging.js';
+import { scoped } from '../../http/scope.js';
+
+export const itemListQuerySchema = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+  status: z.enum(ITEM_STATUS_NAMES as [string, ...string[]]).optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+  batchId: z.coerce.number().int().positive().optional(),
+  q: z.string().max(100).optional(),
+});
+
+export async function statusSummary(deps: Deps, ctx: RequestContext) {
+  const rows = await deps.db
+    .select({
+      companyId: batchItems.companyId,
+      companyName: companies.name,
+      accountNo: companies.accountNo,
+      status: batchItems.status,
+      items: count(),
+      expectedUnits: sql<number>`sum(${batchItems.expectedQty})::int`,
+      receivedUnits: sql<number>`sum(${batchItems.receivedQty})::int`,
+      damagedUnits: sql<number>`sum(${batchItems.damagedQty})::int`,
+    })
+    .from(batchItems)
+    .innerJoin(companies, eq(companies.id, batchItems.companyId))
+    .where(scoped(ctx, batchItems.tenantId, batchItems.companyId, !ctx.isClient))
+    .groupBy(batchItems.companyId, companies.name, companies.accountNo, batchItems.status)
+    .orderBy(asc(companies.name), asc(batchItems.status));
+  return rows.map((r) => ({ ...r, items: Number(r.items), expectedUnits: Number(r.expectedUnits), receivedUnits: Number(r.receivedUnits), damagedUnits: Number(r.damagedUnits) }));
+}
+
+export async function listItems(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof itemListQuerySchema>) {
+  const like = q.q ? `%${q.q.replace(/[%_]/g, '\\$&')}%` : undefined;
+  const conds: (SQL | undefined)[] = [
+    scoped(ctx, batchItems.tenantId, batchItems.companyId, !ctx.isClient),
+    q.status ? eq(batchItems.status, q.status) : undefined,
+    q.companyId ? eq(batchItems.companyId, q.companyId) : undefined,
+    q.batchId ? eq(batchItems.batchId, q.batchId) : undefined,
+    like ? (or(ilike(batchItems.title, like), ilike(batchItems.fnsku, like), ilike(batchItems.asin, like), ilike(batchItems.msku, like), ilike(batchItems.upc, like)) as SQL) : undefined,
+  ];
+  const where = and(...conds);
+  return paged(
+    page,
+    deps.db
+      .select({
+        id: batchItems.id,
+        title: batchItems.title,
+        asin: batchItems.asin,
+        fnsku: batchItems.fnsku,
+        msku: batchItems.msku,
+        upc: batchItems.upc,
+        status: batchItems.status,
+        expectedQty: batchItems.expectedQty,
+        receivedQty: batchItems.receivedQty,
+        damagedQty: batchItems.damagedQty,
+        itemAction: batchItems.itemAction,
+        batchId: batchItems.batchId,
+        batchName: inboundBatches.batchName,
+        companyName: companies.name,
+        updatedAt: batchItems.updatedAt,
+      })
+      .from(batchItems)
+      .innerJoin(inboundBatches, eq(inboundBatches.id, batchItems.batchId))
+      .innerJoin(companies, eq(companies.id, batchItems.companyId))
+      .where(where)
+      .orderBy(desc(batchItems.updatedAt), desc(batchItems.id))
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
+    deps.db.select({ total: count() }).from(batchItems).where(where),
+  );
+}

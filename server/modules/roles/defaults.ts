@@ -1,0 +1,33 @@
+/** The roles every new tenant and client company starts with. */
+import type { Action, Resource } from '../../../domain/permissions.js';
+import { grantableResources } from '../../../domain/permissions.js';
+
+export const ADMIN_ROLE = 'admin';
+export const NEW_COMPANY_ROLE = 'CompanyNewUserRole';
+export const FLOOR_ROLE = 'Floor Staff';
+export const CLIENT_ADMIN_ROLE = 'Client Admin';
+
+export type Grant = { resource: Resource | 'all'; action: Action };
+
+/** The warehouse admin may do everything in the tenant. */
+export const adminGrants: Grant[] = [{ resource: 'all', action: 'manage' }];
+
+/** A self-registered admin sets up the company before anything else (spec §2 post-sign-in routing). */
+export const newCompanyGrants: Grant[] = [
+  { resource: 'myCompany', action: 'manage' },
+  { resource: 'home', action: 'read' },
+  { resource: 'common', action: 'read' },
+];
+
+/** Receivers and packers: receiving, inventory, WMS moves and printing. */
+export const floorGrants: Grant[] = [
+  ...(['mainDashboard', 'home', 'common', 'purchaseOrders', 'itemTracking', 'inventorySnapshot', 'productCatalog', 'myCompany'] as const).map(
+    (resource): Grant => ({ resource, action: 'read' }),
+  ),
+  ...(['deliveredPackages', 'receiveInventory', 'manageInventory', 'wms', 'barcodePrint', 'printerSettings', 'problemItems'] as const).map(
+    (resource): Grant => ({ resource, action: 'manage' }),
+  ),
+];
+
+/** A client company's first user manages everything a client may be granted. */
+export const clientAdminGrants: Grant[] = grantableResources('client').map((resource) => ({ resource, action: 'manage' }));

@@ -1,0 +1,55 @@
+/** The demo data of a fresh installation (SEED=demo on an empty database). Password `dockside` for all. */
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { tenants, users } from '../db/schema/index.js';
+import { hashPassword } from '../auth/passwords.js';
+import { createClientCompany, createTenant } from '../modules/tenants/bootstrap.js';
+
+export const DEMO_PASSWORD = 'dockside';
+export const DEMO_MFA_SECRET = 'JBSWY3DPEHPK3PXP';
+
+export const DEMO_USERS = [
+  { username: 'demo.admin', who: 'warehouse admin, tenant demo' },
+  { username: 'demo.receiver', who: 'floor staff: receiving, inventory, WMS, printing' },
+  { username: 'demo.client', who: 'client "Acme Sellers" (Customer)' },
+  { username: 'demo.client2', who: 'client "Blue Fox Goods" (CustomerPlus)' },
+  { username: 'demo.mfa', who: `warehouse user with TOTP (secret ${DEMO_MFA_SECRET})` },
+  { username: 'north.admin', who: 'warehouse admin, tenant north' },
+] as const;
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(tenants);
+  return Number(row.n) === 0;
+}
+
+export async function seedDemo(db: Db): Promise<void> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const demo = await createTenant(tx, { key: 'demo', name: 'Demo Prep Co', companyName: 'Demo Prep Co', warehouseName: 'Main' });
+    const t = demo.tenant.id;
+    const acme = await createClientCompany(tx, t, { name: 'Acme Sellers', audience: 'Customer', email: 'ops@acme.example', unitCount: 2400 });
+    const blueFox = await createClientCompany(tx, t, { name: 'Blue Fox Goods', audience: 'CustomerPlus', email: 'hello@bluefox.example', unitCount: 650 });
+    const north = await createTenant(tx, { key: 'north', name: 'North Fulfilment', companyName: 'North Fulfilment', warehouseName: 'North DC' });
+    const northClient = await createClientCompany(tx, north.tenant.id, { name: 'Polar Goods', audience: 'Customer', unitCount: 120 });
+
+    const user = (tenantId: number, companyId: number, roleId: number, username: string, fullname: string, extra: Partial<typeof users.$inferInsert> = {}) => ({
+      tenantId,
+      companyId,
+      roleId,
+      username,
+      fullname,
+      email: `${username}@dockside.example`,
+      passwordHash: hash,
+      ...extra,
+    });
+    await tx.insert(users).values([
+      user(t, demo.company.id, demo.roles.admin.id, 'demo.admin', 'Dana Admin'),
+      user(t, demo.company.id, demo.roles.floor.id, 'demo.receiver', 'Riley Receiver'),
+      user(t, acme.company.id, acme.role.id, 'demo.client', 'Casey Acme'),
+      user(t, blueFox.company.id, blueFox.role.id, 'demo.client2', 'Blake Fox'),
+      user(t, demo.company.id, demo.roles.admin.id, 'demo.mfa', 'Morgan Secure', { mfaEnabled: true, mfaSecret: DEMO_MFA_SECRET }),
+      user(north.tenant.id, north.company.id, north.roles.admin.id, 'north.admin', 'Noa North'),
+      user(north.tenant.id, northClient.company.id, northClient.role.id, 'north.client', 'Pat Polar'),
+    ]);
+  });
+}

@@ -1,0 +1,96 @@
+/** The signed-in frame: header with menu and user controls; horizontal, vertical or full layout. */
+import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { post } from '../../api/client';
+import { LANGUAGES, setLanguage, type Language } from '../i18n';
+import { useSession } from '../session';
+import { useTheme, type LayoutType } from '../theme';
+import { Menu } from './Menu';
+import { mayOpen } from '../guard';
+
+export function AppLayout() {
+  const { t, i18n } = useTranslation();
+  const user = useSession((s) => s.user);
+  const theme = useTheme();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const screen = [...matches].reverse().find((m) => m.staticData?.screen)?.staticData?.screen;
+  const layout: LayoutType = screen?.layout === 'full' ? 'full' : theme.themeLayoutType;
+
+  useEffect(() => {
+    document.title = screen ? `${t(screen.title)} · ${t('app.name')}` : t('app.name');
+    document.documentElement.dataset.layout = layout;
+  }, [screen, layout, t, i18n.language]);
+
+  if (!user) return null;
+  const signOut = async () => {
+    const refreshToken = useSession.getState().refreshToken;
+    if (refreshToken) await post('/api/logout', { refreshToken }, { quiet: true, background: true }).catch(() => undefined);
+    useSession.getState().clear();
+    await navigate({ to: '/login' });
+  };
+
+  return (
+    <div className={`app layout-${layout}`}>
+      <header className="app-header">
+        <Link to="/dashboard" className="brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{t('app.name')}</span>
+        </Link>
+        {layout !== 'vertical' && <Menu user={user} orientation="horizontal" />}
+        <div className="header-tools">
+          <label className="sr-only" htmlFor="lang-select">{t('layout.language')}</label>
+          <select id="lang-select" value={i18n.language} onChange={(e) => void setLanguage(e.target.value as Language)}>
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code}>{l.label}</option>
+            ))}
+          </select>
+          <button type="button" className="btn" data-testid="theme-toggle" onClick={() => void theme.set({ themeSkin: theme.themeSkin === 'dark' ? 'light' : 'dark' }, user.id)}>
+            {theme.themeSkin === 'dark' ? t('layout.light') : t('layout.dark')}
+          </button>
+          <label className="sr-only" htmlFor="layout-select">{t('layout.layout')}</label>
+          <select id="layout-select" value={theme.themeLayoutType} onChange={(e) => void theme.set({ themeLayoutType: e.target.value as LayoutType }, user.id)}>
+            <option value="horizontal">{t('layout.horizontal')}</option>
+            <option value="vertical">{t('layout.vertical')}</option>
+            <option value="full">{t('layout.full')}</option>
+          </select>
+          <details className="user-menu">
+            <summary className="user-chip" title={user.companyName}>{user.fullname}</summary>
+            <ul className="popover">
+              <li><Link to="/pages/account-setting" className="menu-link">{t('nav.AccountSettings')}</Link></li>
+              {mayOpen({ resource: 'myCompany', action: 'read' }) && <li><Link to="/apps/management/account-manager/users-list" className="menu-link" data-admin-link="users">{t('nav.Users')}</Link></li>}
+              {mayOpen({ resource: 'admin', action: 'manage' }) && (
+                <>
+                  <li><Link to="/apps/admin/tenants" className="menu-link" data-admin-link="tenants">{t('nav.Tenants')}</Link></li>
+                  <li><Link to="/apps/admin/swagger" className="menu-link" data-admin-link="swagger">{t('nav.Swagger')}</Link></li>
+                </>
+              )}
+            </ul>
+          </details>
+          <button type="button" className="btn" onClick={() => void signOut()}>
+            {t('auth.signOut')}
+          </button>
+        </div>
+      </header>
+      <div className="app-body">
+        {layout === 'vertical' && (
+          <aside className="sidebar">
+            <Menu user={user} orientation="vertical" />
+          </aside>
+        )}
+        <main className="content" id="main">
+          {screen && (
+            <nav className="breadcrumb" aria-label="breadcrumb">
+              {screen.breadcrumb.map((b) => (
+                <span key={b}>{t(b)} › </span>
+              ))}
+              <span aria-current="page">{t(screen.title)}</span>
+            </nav>
+          )}
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The route registry: the single source of each screen's path, title, breadcrumb, resource,
+ * action, layout and menu entry. A screen that does not exist yet is simply not listed here, so
+ * the menu never links to a placeholder.
+ */
+import type { Action, Resource, Subject } from '../../domain/permissions';
+
+export interface ScreenDef {
+  /** TanStack Router path. */
+  path: string;
+  /** i18n key of the title (also the last breadcrumb). */
+  title: string;
+  breadcrumb: string[];
+  resource: Subject;
+  action: Action;
+  layout?: 'full';
+  /** The spec §2 menu entry this screen answers, if any. */
+  menuKey?: string;
+  /** For menu links to screens with parameters. */
+  menuHref?: (user: { companyId: number }) => string;
+  load: () => Promise<{ default: React.ComponentType }>;
+}
+
+export const SCREENS: ScreenDef[] = [
+  { path: '/dashboard', title: 'nav.Dashboard', breadcrumb: ['nav.Dashboards'], resource: 'mainDashboard', action: 'read', menuKey: 'Dashboard', load: () => import('../features/dashboard/DashboardPage') },
+  { path: '/apps/inbound/delivered-packages', title: 'nav.DeliveredPackages', breadcrumb: ['nav.Inbound'], resource: 'deliveredPackages', action: 'read', menuKey: 'DeliveredPackages', load: () => import('../features/inbound/DeliveredPackagesPage') },
+  { path: '/apps/company/company-management', title: 'nav.Clients', breadcrumb: ['nav.Management'], resource: 'clients', action: 'read', menuKey: 'Clients', load: () => import('../features/company/ClientsPage') },
+  { path: '/apps/management/account-manager/users-list', title: 'nav.Users', breadcrumb: ['nav.Management'], resource: 'myCompany', action: 'read', load: () => import('../features/users/UsersPage') },
+  {
+    path: '/apps/account/company/$companyId',
+    title: 'nav.MyCompany',
+    breadcrumb: ['nav.Account'],
+    resource: 'myCompany',
+    action: 'read',
+    menuKey: 'MyCompany',
+    menuHref: (u) => `/apps/account/company/${u.companyId}`,
+    load: () => import('../features/company/MyCompanyPage'),
+  },
+  { path: '/apps/user-management/roles', title: 'nav.RoleManagement', breadcrumb: ['nav.Account'], resource: 'roleManagement', action: 'read', menuKey: 'RoleManagement', load: () => import('../features/roles/RolesPage') },
+  { path: '/apps/user-management/role-permissions/$roleName/$roleId', title: 'roles.permissions', breadcrumb: ['nav.Account', 'nav.RoleManagement'], resource: 'roleManagement', action: 'read', load: () => import('../features/roles/RolePermissionsPage') },
+  { path: '/apps/admin/tenants', title: 'nav.Tenants', breadcrumb: ['nav.Settings'], resource: 'admin', action: 'manage', load: () => import('../features/admin/TenantsPage') },
+  { path: '/apps/admin/swagger', title: 'nav.Swagger', breadcrumb: ['nav.Settings'], resource: 'admin', action: 'manage', load: () => import('../features/admin/SwaggerPage') },
+  { path: '/apps/settings/general', title: 'nav.General', breadcrumb: ['nav.Settings'], resource: 'generalSettings', action: 'read', menuKey: 'General', load: () => import('../features/settings/GeneralSettingsPage') },
+  { path: '/pages/account-setting', title: 'nav.AccountSettings', breadcrumb: ['nav.Account'], resource: 'Auth', action: 'read', load: () => import('../features/account/AccountSettingsPage') },
+];
+
+export const registeredMenuKeys = new Set(SCREENS.map((s) => s.menuKey).filter(Boolean) as string[]);
+export const resourceOf = (s: ScreenDef): Resource | 'Auth' | 'all' => s.resource;

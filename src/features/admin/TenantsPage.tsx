@@ -1,0 +1,29 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '../../../domain/paging';
+import { get } from '../../api/client';
+import { DataGrid } from '../../ui/DataGrid';
+
+interface TenantRow {
+  id: number;
+  key: string;
+  name: string;
+  status: string;
+  createdAt: string;
+}
+
+export default function TenantsPage() {
+  const { t, i18n } = useTranslation();
+  const columns: ColumnDef<TenantRow, unknown>[] = [
+    { accessorKey: 'key', header: t('tenants.key') },
+    { accessorKey: 'name', header: t('tenants.name') },
+    { accessorKey: 'status', header: t('tenants.status'), cell: ({ getValue }) => t(`status.${String(getValue())}`) },
+    { accessorKey: 'createdAt', header: t('tenants.created'), cell: ({ getValue }) => new Date(String(getValue())).toLocaleDateString(i18n.language) },
+  ];
+  return (
+    <div className="page">
+      <h1>{t('tenants.title')}</h1>
+      <DataGrid<TenantRow> id="tenants" columns={columns} fetchPage={(q) => get<Page<TenantRow>>('/api/organization/tenant', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q }, background: true })} />
+    </div>
+  );
+}

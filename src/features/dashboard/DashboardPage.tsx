@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { get } from '../../api/client';
+import { useSession } from '../../app/session';
+
+interface Counts {
+  clients: number;
+  activeClients: number;
+  users: number;
+  warehouses: number;
+}
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user)!;
+  const counts = useQuery({ queryKey: ['dashboard-counts'], queryFn: () => get<Counts>('/api/dashboard/counts', { background: true }) });
+  const tiles: [string, number | undefined][] = user.audience === 'Warehouse'
+    ? [['dashboard.clients', counts.data?.clients], ['dashboard.activeClients', counts.data?.activeClients], ['dashboard.users', counts.data?.users], ['dashboard.warehouses', counts.data?.warehouses]]
+    : [['dashboard.users', counts.data?.users], ['dashboard.warehouses', counts.data?.warehouses]];
+  return (
+    <div className="page">
+      <h1>{t('dashboard.greeting', { name: user.fullname })}</h1>
+      <p className="muted">{t('dashboard.company', { company: user.companyName, account: user.accountNo })}</p>
+      <div className="tiles">
+        {tiles.map(([key, value]) => (
+          <div key={key} className="tile" data-tile={key}>
+            <span className="tile-value">{value ?? '–'}</span>
+            <span className="tile-label">{t(key)}</span>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '../../../domain/paging';
+import { DELIVERY_FILTERS } from '../../../domain/schemas/ship';
+import { get } from '../../api/client';
+import { DataGrid } from '../../ui/DataGrid';
+
+interface Row {
+  key: string;
+  trackingNumber: string;
+  companyName: string;
+  accountNo: string;
+  batchName: string | null;
+  delivery: string;
+  at: string | null;
+}
+
+export default function DeliveredPackagesPage() {
+  const { t, i18n } = useTranslation();
+  const [filter, setFilter] = useState<string>('ALL');
+  const columns: ColumnDef<Row, unknown>[] = [
+    { accessorKey: 'trackingNumber', header: t('delivered.tracking'), enableSorting: false },
+    { accessorKey: 'companyName', header: t('delivered.client'), enableSorting: false },
+    { accessorKey: 'batchName', header: t('delivered.batch'), enableSorting: false },
+    { accessorKey: 'delivery', header: t('delivered.delivery'), enableSorting: false, cell: ({ getValue }) => <span className={`pill delivery-${String(getValue())}`}>{t(`delivered.${String(getValue())}`)}</span> },
+    { accessorKey: 'at', header: t('delivered.at'), enableSorting: false, cell: ({ getValue }) => (getValue() ? new Date(String(getValue())).toLocaleString(i18n.language) : '–') },
+  ];
+  return (
+    <div className="page">
+      <h1>{t('delivered.title')}</h1>
+      <DataGrid<Row>
+        id="delivered-packages"
+        columns={columns}
+        filters={{ filter }}
+        fetchPage={(q) => get<Page<Row>>('/api/inbound/delivered-packages', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, filter }, background: true })}
+        toolbar={
+          <div className="segmented" role="group" aria-label={t('delivered.delivery')}>
+            {DELIVERY_FILTERS.map((f) => (
+              <button key={f} type="button" className={`btn ${filter === f ? 'primary' : ''}`} aria-pressed={filter === f} onClick={() => setFilter(f)}>
+                {t(`delivered.${f}`)}
+              </button>
+            ))}
+          </div>
+        }
+      />
+    </div>
+  );
+}

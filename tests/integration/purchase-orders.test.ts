@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { TestServer } from '../helpers/server.js';
+import { batchItems, inboundBatches } from '../../server/db/schema/index.js';
+
+let s: TestServer;
+let client: string;
+beforeAll(async () => {
+  s = await TestServer.start();
+  client = await s.token('demo.client');
+});
+afterAll(async () => s?.close());
+
+async function upload(csv: string, query: string, token = client) {
+  const form = new FormData();
+  form.set('file', new File([csv], 'po.csv', { type: 'text/csv' }));
+  const res = await s.started.app.request(`/api/ship/csv-upload?${query}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, ...((await res.json()) as { body: any; meta: any }) };
+}
+
+const header = 'title,asin,fnsku,msku,upc,quantity,pack_size,cost,supplier,item_action,ship_to_country,tracking_number';
+
+describe('CSV upload', () => {
+  it('serves a template that itself validates', async () => {
+    const res = await s.started.app.request('/api/ship/csv-upload/template', { headers: { authorization: `Bearer ${client}` } });
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    const template = await res.text();
+    const check = await upload(template, 'batch_name=TEMPLATE&validateOnly=true');
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ valid: true, stored: false, rows: 2, items: 2, trackingNumbers: 2 });
+  });
+
+  it('reports every bad row and stores nothing', async () => {
+    const csv = [
+      header,
+      'Good item,B07XJ8C8F5,X001ABCDEF,,,24,12,8.50,Acme,fba_prep,US,1Z999AA10123456784',
+      'No code at all,,,,,5,,,,,,',
+      'Bad qty,B07XJ8C8F5,,,,zero,,,,,,',
+      'Bad action,,,SKU-1,,3,,,,teleport,,',
+      ',,,,,,,,,,,X',
+    ].join('\n');
+    const res = await upload(csv, 'batch_name=BAD-PO');
+    expect(res.status).toBe(400);
+    const messages = res.meta.error_list.map((e: any) => e.message);
+    expect(messages).toHaveLength(4);
+    expect(messages[0]).toMatch(/^Row 2: .*product code/);
+    expect(messages[1]).toMatch(/^Row 3: .*expectedQty/);
+    expect(messages[2]).toMatch(/^Row 4: .*itemAction/);
+    expect(messages[3]).toMatch(/^Row 5: .*tracking number/);
+    const [{ n }] = await s.db.select({ n: count() }).from(inboundBatches).where(eq(inboundBatches.batchName, 'BAD-PO'));
+    expect(Number(n)).toBe(0);
+  });
+
+  it('rejects files without the required columns or with unknown ones', async () => {
+    const res = await upload('name,qty\nfoo,1', 'batch_name=X');
+    expect(res.status).toBe(400);
+    expect(res.meta.error_list.map((e: any) => e.message).join(' ')).toMatch(/"title".*"quantity".*Unknown columns: name, qty/);
+    const noFile = await s.started.app.request('/api/ship/csv-upload?batch_name=X', { method: 'POST', body: new FormData(), headers: { authorization: `Bearer ${client}` } });
+    expect(noFile.status).toBe(400);
+  });
+
+  it('stores a valid file as one batch with items and tracking numbers', async () => {
+    const csv = [header, 'Water bottle,B07XJ8C8F5,X001ABCDEF,WB-1,0840123456789,24,12,8.50,Acme,fba_prep,,1Z999AA10123456784;TBA123456789000', 'Board,,,CB-1,,10,,12,Acme,storage,,'].join('\r\n');
+    const res = await upload(csv, 'batch_name=PO-CSV-1&ecommerce_store=Amazon US&shipToCountryCode=US');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ stored: true, items: 2, trackingNumbers: 2 });
+    const batch = res.body.batch;
+    expect(batch).toMatchObject({ batchName: 'PO-CSV-1', storeName: 'Amazon US', shipToCountryCode: 'US' });
+    expect(batch.items.map((i: any) => [i.title, i.expectedQty, i.packSize, i.costCents, i.itemAction, i.shipToCountryCode])).toEqual([
+      ['Water bottle', 24, 12, 850, 'fba_prep', 'US'],
+      ['Board', 10, 1, 1200, 'storage', 'US'],
+    ]);
+    expect(batch.trackingNumbers.map((t: any) => t.normalized)).toEqual(['1Z999AA10123456784', 'TBA123456789000']);
+    // A second upload with the same batch name conflicts and adds nothing.
+    const again = await upload(csv, 'batch_name=PO-CSV-1');
+    expect(again.status).toBe(409);
+    const [{ n }] = await s.db.select({ n: count() }).from(batchItems).where(eq(batchItems.batchId, batch.id));
+    expect(Number(n)).toBe(2);
+  });
+});
+
+describe('batch workspace: items and tracking until receiving starts', () => {
+  it('adds, edits and removes items and tracking numbers; a stranger gets 404', async () => {
+    const b = await s.post('/api/ship/batch', { batchName: 'WS-1', items: [{ title: 'Mug', msku: 'MUG-1', expectedQty: 6 }] }, client);
+    expect(b.status).toBe(201);
+    const id = b.body.id;
+    const added = await s.post(`/api/ship/batch/${id}/items`, { title: 'Plate', upc: '4006381333931', expectedQty: 12, packSize: 6 }, client);
+    expect(added.body.items).toHaveLength(2);
+    const plate = added.body.items[1];
+    const edited = await s.put(`/api/ship/batch/${id}/items/${plate.id}`, { title: 'Plate, white', upc: '4006381333931', expectedQty: 18, packSize: 6 }, client);
+    expect(edited.body.items[1]).toMatchObject({ title: 'Plate, white', expectedQty: 18 });
+    expect((await s.post(`/api/ship/batch/${id}/items`, { title: 'No code', expectedQty: 1 }, client)).status).toBe(400);
+    const tr = await s.post(`/api/ship/batch/${id}/tracking`, { trackingNumbers: ['WS1-TRACK-01', 'ws1-track-01'] }, client);
+    expect(tr.body.trackingNumbers).toHaveLength(1);
+    const other = await s.token('demo.client2');
+    expect((await s.post(`/api/ship/batch/${id}/items`, { title: 'X', msku: 'X', expectedQty: 1 }, other)).status).toBe(404);
+    expect((await s.del(`/api/ship/batch/${id}/items/${plate.id}`, client)).body.items).toHaveLength(1);
+    expect((await s.del(`/api/ship/batch/${id}/tracking/${tr.body.trackingNumbers[0].id}`, client)).body.trackingNumbers).toHaveLength(0);
+  });
+
+  it('refuses edits once a package of the batch was delivered (412)', async () => {
+    const b = await s.post('/api/ship/batch', { batchName: 'WS-2', trackingNumbers: ['WS2-TRACK-01'], items: [{ title: 'Lamp', msku: 'LAMP', expectedQty: 2 }] }, client);
+    const receiver = await s.token('demo.receiver');
+    const me = await s.get('/api/users/current-user', client);
+    const rb = crypto.randomUUID();
+    await s.post('/api/inbound/package-receive-batch', { id: rb, companyId: me.body.companyId }, receiver);
+    expect((await s.post('/api/inbound/package-scan', { id: crypto.randomUUID(), batchId: rb, trackingNumber: 'WS2-TRACK-01', scannedAt: new Date().toISOString() }, receiver)).body.matchStatus).toBe('matched');
+    const res = await s.post(`/api/ship/batch/${b.body.id}/items`, { title: 'Late', msku: 'LATE', expectedQty: 1 }, client);
+    expect(res.status).toBe(412);
+    expect(res.meta.error_list[0].message).toMatch(/Receiving of this batch has started/);
+  });
+});

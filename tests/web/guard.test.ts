@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mayOpen } from '../../src/app/guard';
+import { useSession } from '../../src/app/session';
+import { SCREENS } from '../../src/app/registry';
+
+const user = (ability: { action: string; subject: string }[], extendedResources: string[] = []) =>
+  ({ id: 1, companyId: 1, ability, extendedResources, audience: 'Customer', role: { roleName: 'x', id: 1 } }) as never;
+
+describe('route guard', () => {
+  beforeEach(() => useSession.setState({ user: null }));
+  it('a signed-out user may open nothing', () => {
+    expect(SCREENS.some((s) => mayOpen(s))).toBe(false);
+  });
+  it('needs the screen resource and action; manage implies read; Auth screens need only sign-in', () => {
+    useSession.setState({ user: user([{ action: 'read', subject: 'clients' }]) });
+    const clients = SCREENS.find((s) => s.path === '/apps/company/company-management')!;
+    const tenants = SCREENS.find((s) => s.path === '/apps/admin/tenants')!;
+    const account = SCREENS.find((s) => s.path === '/pages/account-setting')!;
+    expect(mayOpen(clients)).toBe(true);
+    expect(mayOpen(tenants)).toBe(false);
+    expect(mayOpen(account)).toBe(true);
+    useSession.setState({ user: user([{ action: 'manage', subject: 'admin' }]) });
+    expect(mayOpen(tenants)).toBe(true);
+    expect(mayOpen(clients)).toBe(false);
+  });
+  it('an individually granted permission key opens its screen', () => {
+    useSession.setState({ user: user([], ['deliveredPackages']) });
+    expect(mayOpen(SCREENS.find((s) => s.menuKey === 'DeliveredPackages')!)).toBe(true);
+  });
+  it('every registered screen path is unique and has a lazily loaded component', () => {
+    const paths = SCREENS.map((s) => s.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const s of SCREENS) expect(typeof s.load).toBe('function');
+  });
+});

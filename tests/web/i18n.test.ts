@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../src/locales/en';
+import { de } from '../../src/locales/de';
+import { fr } from '../../src/locales/fr';
+import { pt } from '../../src/locales/pt';
+import { MENU } from '../../domain/permissions';
+
+type Tree = { [k: string]: string | Tree };
+const flatten = (t: Tree, prefix = ''): Record<string, string> =>
+  Object.fromEntries(Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v]] : Object.entries(flatten(v, `${prefix}${k}.`)))));
+
+const locales = { de, fr, pt } as Record<string, Tree>;
+const source = flatten(en as Tree);
+
+describe('translations', () => {
+  for (const [code, messages] of Object.entries(locales)) {
+    it(`${code} has exactly the keys of en, none empty`, () => {
+      const flat = flatten(messages);
+      expect(Object.keys(flat).sort()).toEqual(Object.keys(source).sort());
+      for (const [k, v] of Object.entries(flat)) expect(v.trim(), k).not.toBe('');
+    });
+    it(`${code} is a real translation, not an English copy`, () => {
+      const flat = flatten(messages);
+      // Brand names, codes and words that are the same in both languages may match; most must not.
+      const same = Object.keys(source).filter((k) => flat[k] === source[k]);
+      expect(same.length / Object.keys(source).length).toBeLessThan(0.25);
+    });
+    it(`${code} keeps the interpolation placeholders`, () => {
+      const flat = flatten(messages);
+      for (const [k, v] of Object.entries(source)) {
+        const vars = (v.match(/{{\w+}}/g) ?? []).sort();
+        expect((flat[k].match(/{{\w+}}/g) ?? []).sort(), k).toEqual(vars);
+      }
+    });
+  }
+  it('every menu section and entry of the catalogue has a label', () => {
+    for (const section of MENU) {
+      expect(source[`nav.${section.key}`], section.key).toBeTruthy();
+      for (const e of section.entries) expect(source[`nav.${e.key}`], e.key).toBeTruthy();
+    }
+  });
+});
