@@ -1,0 +1,162 @@
+/**
+ * The device's half of each floor mutation, keyed by the names of domain/mutations.ts:
+ *  - `apply` makes the optimistic change in the replica (inside mutate's transaction) and returns
+ *    the result the screen shows at once;
+ *  - `confirm` reconciles the replica with the server's result once the mutation is applied.
+ * The server's half is server/sync/registry.ts; both judge with the same domain rules.
+ */
+import type { MutationName, MutationResult, ParsedMutationArgs } from '../domain/mutations.js';
+import { normaliseTrackingNumber } from '../domain/rules/tracking-number.js';
+import { DELIVERED, EXPECTED, type MatchStatus } from '../domain/schemas/inbound.js';
+import type { ReplicaTable } from '../domain/sync-protocol.js';
+import type { LocalRows, OutboxEntry, ReplicaDb, RowImage } from './replica.js';
+import { rowRef } from './replica.js';
+
+/** A refusal the device can give by itself (nothing is queued). */
+export class LocalRejection extends Error {
+  constructor(
+    readonly code: 'not_found' | 'business_rule',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LocalRejection';
+  }
+}
+
+/**
+ * Writes of an optimistic apply go through here, so every row a mutation changes is recorded
+ * with its pre-image (to undo a refusal) and its ref (so the pull does not overwrite it).
+ */
+export class TrackedWrites {
+  readonly images = new Map<string, RowImage>();
+  constructor(readonly db: ReplicaDb) {}
+
+  private async remember(table: ReplicaTable, key: string): Promise<void> {
+    const ref = rowRef(table, key);
+    if (!this.images.has(ref)) this.images.set(ref, { table, key, row: (await this.db.getRow(table, key)) ?? null });
+  }
+
+  async put<T extends ReplicaTable>(table: T, key: string, row: LocalRows[T]): Promise<void> {
+    await this.remember(table, key);
+    await this.db.putRow(table, row);
+  }
+
+  get touches(): string[] {
+    return [...this.images.keys()];
+  }
+}
+
+export interface ApplyMeta {
+  id: string;
+  createdAt: string;
+}
+
+export interface LocalApplier<N extends MutationName> {
+  /** The replica tables the apply and confirm transactions open read-write. */
+  stores: ReplicaTable[];
+  apply(db: ReplicaDb, writes: TrackedWrites, args: ParsedMutationArgs<N>, meta: ApplyMeta): Promise<MutationResult<N>>;
+  /** Runs after the generic settle step removed the entry from the outbox (settle.ts). */
+  confirm?(db: ReplicaDb, args: ParsedMutationArgs<N>, server: MutationResult<N> | undefined, entry: OutboxEntry): Promise<void>;
+}
+
+export type LocalAppliers = { [N in MutationName]: LocalApplier<N> };
+
+const emptyCounts = (): Record<MatchStatus, number> => ({ matched: 0, not_found: 0, duplicate: 0 });
+
+async function openBatchOrThrow(db: ReplicaDb, id: string) {
+  const batch = await db.receiveBatches.get(id);
+  if (!batch) throw new LocalRejection('not_found', 'Receive batch not found on this device');
+  if (batch.status !== 'open') throw new LocalRejection('business_rule', 'This receive batch is closed; open a new one to keep scanning');
+  return batch;
+}
+
+export const LOCAL_APPLIERS: LocalAppliers = {
+  'packageReceiveBatch.open': {
+    stores: ['receiveBatches'],
+    async apply(db, writes, args, meta) {
+      const existing = await db.receiveBatches.get(args.id);
+      if (existing) return { id: existing.id, status: existing.status };
+      await writes.put('receiveBatches', args.id, {
+        id: args.id,
+        companyId: args.companyId,
+        warehouseId: args.warehouseId ?? null,
+        status: 'open',
+        openedAt: meta.createdAt,
+        closedAt: null,
+        counts: emptyCounts(),
+      });
+      return { id: args.id, status: 'open' };
+    },
+  },
+
+  'packageReceiveBatch.close': {
+    stores: ['receiveBatches'],
+    async apply(db, writes, args, meta) {
+      const batch = await db.receiveBatches.get(args.id);
+      if (!batch) throw new LocalRejection('not_found', 'Receive batch not found on this device');
+      if (batch.status !== 'closed') await writes.put('receiveBatches', batch.id, { ...batch, status: 'closed', closedAt: meta.createdAt });
+      return { id: batch.id, status: 'closed' };
+    },
+  },
+
+  /**
+   * The dock verdict, as server/modules/inbound/receiving.ts `scanPackage` gives it:
+   *  1. already scanned in this receive batch → duplicate;
+   *  2. an expected package of the batch's client → matched (and it becomes delivered);
+   *  3. the client has the number but it was delivered before → duplicate;
+   *  4. otherwise → not_found (the scan is kept so the desk can chase it).
+   */
+  'package.scan': {
+    stores: ['receiveBatches', 'packageScans', 'expectedPackages'],
+    async apply(db, writes, args) {
+      const batch = await openBatchOrThrow(db, args.batchId);
+      const number = normaliseTrackingNumber(args.trackingNumber);
+      if (number.length < 4) throw new LocalRejection('business_rule', 'Tracking number too short after normalisation');
+
+      let matchStatus: MatchStatus = 'duplicate';
+      if (!(await db.scanInBatch(batch.id, number))) {
+        const candidates = await db.expectedByNumber(batch.companyId, number);
+        const expected = candidates.find((c) => c.status === EXPECTED);
+        if (expected) {
+          matchStatus = 'matched';
+          await writes.put('expectedPackages', expected.id, { ...expected, status: DELIVERED, deliveredAt: args.scannedAt });
+        } else if (candidates.length === 0) matchStatus = 'not_found';
+      }
+      await writes.put('packageScans', args.id, {
+        id: args.id,
+        receiveBatchId: batch.id,
+        trackingNumber: number,
+        rawTrackingNumber: args.trackingNumber,
+        matchStatus,
+        localMatchStatus: matchStatus,
+        provisional: true,
+        scannedAt: args.scannedAt,
+      });
+      // Counts are derived, not a tracked write: every scan of a batch would otherwise "touch"
+      // the batch row and hold back the server's version of it.
+      await db.receiveBatches.put({ ...batch, counts: { ...batch.counts, [matchStatus]: batch.counts[matchStatus] + 1 } });
+      return { matchStatus };
+    },
+
+    async confirm(db, args, server, entry) {
+      const scan = await db.packageScans.get(args.id);
+      if (!scan || !server) return;
+      const local = scan.localMatchStatus ?? scan.matchStatus;
+      await db.packageScans.put({ ...scan, matchStatus: server.matchStatus, serverMatchStatus: server.matchStatus, provisional: false, differed: local !== server.matchStatus });
+      if (local === 'matched' && server.matchStatus !== 'matched') {
+        // The device claimed an expected package the server did not give it: put the package back
+        // as it was (a server row parked for it, if any, is applied after this by settle.ts).
+        for (const image of entry.undo) if (image.table === 'expectedPackages') await db.writeImage(image);
+      } else if (local !== 'matched' && server.matchStatus === 'matched') {
+        const batch = await db.receiveBatches.get(scan.receiveBatchId);
+        const expected = batch && (await db.expectedByNumber(batch.companyId, scan.trackingNumber)).find((c) => c.status === EXPECTED);
+        if (expected) await db.expectedPackages.put({ ...expected, status: DELIVERED, deliveredAt: scan.scannedAt });
+      }
+      await db.recount([scan.receiveBatchId]);
+    },
+  },
+};
+
+export function applierFor<N extends MutationName>(name: N): LocalApplier<N> {
+  return LOCAL_APPLIERS[name];
+}

@@ -1,0 +1,279 @@
+/**
+ * The device's IndexedDB, through Dexie — the one file of sync/ that knows Dexie (ARCHITECTURE.md:
+ * one adapter per side-effect library). It owns the schema, the indexes and every query that
+ * depends on them; outbox.ts, pull.ts and the appliers call the methods below.
+ *
+ * One database per tenant and user (`dockside-<tenantKey>-<userId>`): two people sharing a
+ * handheld never see each other's pending scans, and signing out deletes nothing.
+ */
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { MutationName } from '../domain/mutations.js';
+import type { MatchStatus, PackageScanRow, ReceiveBatchRow, ExpectedPackageRow } from '../domain/schemas/inbound.js';
+import type { CompanyRow, RejectionCode, ReplicaTable } from '../domain/sync-protocol.js';
+
+// ---- Rows ---------------------------------------------------------------------------------
+
+export type BatchCounts = Record<MatchStatus, number>;
+/** `counts` is derived on the device from packageScans (never sent by the server). */
+export type LocalReceiveBatch = ReceiveBatchRow & { counts: BatchCounts };
+export type LocalPackageScan = PackageScanRow & {
+  /** The number as scanned, before normalisation (trackingNumber is normalised). */
+  rawTrackingNumber?: string;
+  /** The verdict the device gave when it scanned. */
+  localMatchStatus?: MatchStatus;
+  /** The server's verdict once the scan is applied; `differed` when it overruled the device. */
+  serverMatchStatus?: MatchStatus;
+  differed?: boolean;
+};
+
+export interface LocalRows {
+  companies: CompanyRow;
+  expectedPackages: ExpectedPackageRow;
+  receiveBatches: LocalReceiveBatch;
+  packageScans: LocalPackageScan;
+}
+export type LocalRow = LocalRows[ReplicaTable];
+
+/** A row as it was before a pending mutation changed it (null = it did not exist). */
+export interface RowImage {
+  table: ReplicaTable;
+  key: string;
+  row: LocalRow | null;
+}
+
+export interface OutboxEntry {
+  /** Auto-increment: the send order. */
+  seq?: number;
+  id: string;
+  name: MutationName;
+  args: unknown;
+  createdAt: string;
+  deviceId: string;
+  attempts: number;
+  lastError: string | null;
+  /** `table:key` of each replica row the optimistic apply wrote (see pull.ts, rule 2). */
+  touches: string[];
+  /** Pre-images of those rows, to undo the optimistic change if the server refuses it. */
+  undo: RowImage[];
+  localResult: unknown;
+}
+
+export interface NeedsAttentionEntry {
+  id: string;
+  name: MutationName;
+  args: unknown;
+  createdAt: string;
+  deviceId: string;
+  attempts: number;
+  code: RejectionCode | `http_${number}`;
+  message: string;
+  rejectedAt: string;
+}
+
+export interface SyncMeta {
+  id: 'sync';
+  cursor: number;
+  deviceId: string;
+  lastSyncAt: string | null;
+}
+
+/** A server row held back because a pending mutation touches it (pull.ts, rule 2). */
+export interface DeferredChange {
+  ref: string;
+  table: ReplicaTable;
+  key: string;
+  /** The server's row as pulled (validated), or null for a tombstone. */
+  row: Record<string, unknown> | null;
+}
+
+export type StoreName = ReplicaTable | 'outbox' | 'needsAttention' | 'meta' | 'deferred';
+export const ENGINE_STORES: StoreName[] = ['outbox', 'needsAttention', 'meta', 'deferred'];
+
+export const rowRef = (table: ReplicaTable, key: string): string => `${table}:${key}`;
+
+// ---- Schema -------------------------------------------------------------------------------
+
+/**
+ * Indexes, chosen for the dock's hot path (one scan = a few point lookups among 20,000+ rows):
+ *  - expectedPackages `[companyId+trackingNumber]`: a scan matches only the receive batch's
+ *    client, so the lookup is one compound-key probe; `trackingNumber` alone serves search.
+ *  - packageScans `[receiveBatchId+trackingNumber]`: "already scanned in this batch";
+ *    `[receiveBatchId+matchStatus]`: the batch's counts by index count, no row reads.
+ *  - outbox `++seq` orders sending; `&id` finds an entry by mutation id; `*touches` (multi-entry)
+ *    tells the pull which rows have pending mutations.
+ */
+const SCHEMA_V1: Record<StoreName, string> = {
+  outbox: '++seq, &id, *touches',
+  needsAttention: 'id, rejectedAt',
+  meta: 'id',
+  deferred: 'ref',
+  companies: 'id, accountNo, name',
+  expectedPackages: 'id, [companyId+trackingNumber], trackingNumber, batchId',
+  receiveBatches: 'id, companyId, status',
+  packageScans: 'id, receiveBatchId, trackingNumber, [receiveBatchId+trackingNumber], [receiveBatchId+matchStatus]',
+};
+
+/** Primary keys travel as text on the wire; companies are keyed by their integer id. */
+const NUMERIC_KEY: Record<ReplicaTable, boolean> = { companies: true, expectedPackages: false, receiveBatches: false, packageScans: false };
+type DbKey = string | number;
+const dbKey = (table: ReplicaTable, key: string): DbKey => (NUMERIC_KEY[table] ? Number(key) : key);
+export const keyOfRow = (row: LocalRow): string => String(row.id);
+
+export const replicaDbName = (tenantKey: string, userId: string | number): string => `dockside-${tenantKey}-${userId}`;
+
+export class ReplicaDb extends Dexie {
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  needsAttention!: EntityTable<NeedsAttentionEntry, 'id'>;
+  meta!: EntityTable<SyncMeta, 'id'>;
+  deferred!: EntityTable<DeferredChange, 'ref'>;
+  companies!: EntityTable<CompanyRow, 'id'>;
+  expectedPackages!: EntityTable<ExpectedPackageRow, 'id'>;
+  receiveBatches!: EntityTable<LocalReceiveBatch, 'id'>;
+  packageScans!: EntityTable<LocalPackageScan, 'id'>;
+
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores(SCHEMA_V1);
+  }
+
+  /**
+   * Run `fn` in one IndexedDB transaction; only awaits of this database may happen inside.
+   * The scope is always an `async` function: Dexie follows native awaits through nested async
+   * calls only from an async scope (a plain arrow returning a promise commits too early).
+   */
+  transact<T>(mode: 'r' | 'rw', stores: StoreName[], fn: () => Promise<T>): Promise<T> {
+    return this.transaction(mode, stores, async () => await fn());
+  }
+
+  // The generic accessors cast once here: Dexie's table type is per table, ReplicaTable a union.
+  private replicaTable<T extends ReplicaTable>(table: T): Table<LocalRows[T], DbKey> {
+    return this.table(table) as Table<LocalRows[T], DbKey>;
+  }
+
+  getRow<T extends ReplicaTable>(table: T, key: string): Promise<LocalRows[T] | undefined> {
+    return this.replicaTable(table).get(dbKey(table, key));
+  }
+
+  async putRow<T extends ReplicaTable>(table: T, row: LocalRows[T]): Promise<void> {
+    await this.replicaTable(table).put(row);
+  }
+
+  async deleteRow(table: ReplicaTable, key: string): Promise<void> {
+    await this.replicaTable(table).delete(dbKey(table, key));
+  }
+
+  /** Write a row image: the row, or its absence. */
+  async writeImage(image: RowImage): Promise<void> {
+    if (image.row) await this.replicaTable(image.table).put(image.row);
+    else await this.deleteRow(image.table, image.key);
+  }
+
+  async getRows<T extends ReplicaTable>(table: T, keys: string[]): Promise<(LocalRows[T] | undefined)[]> {
+    return this.replicaTable(table).bulkGet(keys.map((k) => dbKey(table, k)));
+  }
+
+  async bulkApply<T extends ReplicaTable>(table: T, puts: LocalRows[T][], deletes: string[]): Promise<void> {
+    if (deletes.length) await this.replicaTable(table).bulkDelete(deletes.map((k) => dbKey(table, k)));
+    if (puts.length) await this.replicaTable(table).bulkPut(puts);
+  }
+
+  // ---- Dock lookups ----
+
+  expectedByNumber(companyId: number, trackingNumber: string): Promise<ExpectedPackageRow[]> {
+    return this.expectedPackages.where('[companyId+trackingNumber]').equals([companyId, trackingNumber]).toArray();
+  }
+
+  scanInBatch(receiveBatchId: string, trackingNumber: string): Promise<LocalPackageScan | undefined> {
+    return this.packageScans.where('[receiveBatchId+trackingNumber]').equals([receiveBatchId, trackingNumber]).first();
+  }
+
+  /** Recompute a receive batch's counts from its scans (index counts, no row reads). */
+  async recount(receiveBatchIds: Iterable<string>): Promise<void> {
+    for (const id of new Set(receiveBatchIds)) {
+      const batch = await this.receiveBatches.get(id);
+      if (!batch) continue;
+      const counts: BatchCounts = { matched: 0, not_found: 0, duplicate: 0 };
+      for (const status of Object.keys(counts) as MatchStatus[]) {
+        counts[status] = await this.packageScans.where('[receiveBatchId+matchStatus]').equals([id, status]).count();
+      }
+      await this.receiveBatches.put({ ...batch, counts });
+    }
+  }
+
+  // ---- Outbox ----
+
+  async appendOutbox(entry: OutboxEntry): Promise<void> {
+    const { seq: _ignored, ...rest } = entry;
+    await this.outbox.add(rest);
+  }
+
+  oldestOutbox(limit: number): Promise<OutboxEntry[]> {
+    return this.outbox.orderBy('seq').limit(limit).toArray();
+  }
+
+  outboxEntry(id: string): Promise<OutboxEntry | undefined> {
+    return this.outbox.where('id').equals(id).first();
+  }
+
+  async removeOutbox(ids: string[]): Promise<void> {
+    await this.outbox.where('id').anyOf(ids).delete();
+  }
+
+  async recordAttempt(ids: string[], lastError: string | null): Promise<void> {
+    await this.outbox
+      .where('id')
+      .anyOf(ids)
+      .modify((e) => {
+        e.attempts += 1;
+        e.lastError = lastError;
+      });
+  }
+
+  async recordError(ids: string[], lastError: string): Promise<void> {
+    await this.outbox.where('id').anyOf(ids).modify({ lastError });
+  }
+
+  /** Of the given row refs, those a pending outbox entry touches. */
+  async pendingRefs(refs: string[]): Promise<Set<string>> {
+    if (refs.length === 0 || (await this.outbox.count()) === 0) return new Set();
+    const wanted = new Set(refs);
+    const entries = await this.outbox.where('touches').anyOf(refs).toArray();
+    return new Set(entries.flatMap((e) => e.touches).filter((r) => wanted.has(r)));
+  }
+
+  /** Pending entries after `seq` that touch `ref`, oldest first. */
+  laterTouching(ref: string, seq: number): Promise<OutboxEntry[]> {
+    return this.outbox
+      .where('touches')
+      .equals(ref)
+      .filter((e) => (e.seq ?? 0) > seq)
+      .sortBy('seq');
+  }
+
+  async replaceOutbox(entry: OutboxEntry): Promise<void> {
+    await this.outbox.put(entry);
+  }
+
+  /** Forget parked server rows that a newer, directly applied change replaced. */
+  async dropDeferred(refs: string[]): Promise<void> {
+    if (refs.length === 0 || (await this.deferred.count()) === 0) return;
+    await this.deferred.bulkDelete(refs);
+  }
+
+  // ---- Meta ----
+
+  async readMeta(): Promise<SyncMeta | undefined> {
+    return this.meta.get('sync');
+  }
+
+  async writeMeta(patch: Partial<Omit<SyncMeta, 'id'>>): Promise<SyncMeta> {
+    const current = (await this.meta.get('sync')) ?? { id: 'sync', cursor: 0, deviceId: '', lastSyncAt: null };
+    const next: SyncMeta = { ...current, ...patch, id: 'sync' };
+    await this.meta.put(next);
+    return next;
+  }
+}
+
+export function openReplica(tenantKey: string, userId: string | number): ReplicaDb {
+  return new ReplicaDb(replicaDbName(tenantKey, userId));
+}
