@@ -235,6 +235,8 @@ describe('users and my company', () => {
     await signIn(page, server.url, 'demo.admin');
     await page.waitForURL('**/dashboard');
     await page.goto(`${server.url}/apps/management/account-manager/users-list`);
+    // The list first: clicking while the first page is still loading races its re-render.
+    await page.waitForSelector('td:text("demo.receiver")');
     await page.getByRole('button', { name: 'New user', exact: true }).click();
     const form = page.locator('[data-testid=create-user]');
     await form.locator('input[name=username]').fill('pat.packer');

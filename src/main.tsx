@@ -11,6 +11,9 @@ initI18n();
 setUnauthorizedHandler(() => void router.navigate({ to: '/login', replace: true }));
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } } });
 
+// The floor engine starts once the shell has rendered; the sign-in page does not wait for Dexie.
+void import('./app/sync').then((m) => m.installSync());
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

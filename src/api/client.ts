@@ -63,7 +63,8 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-async function bearer(): Promise<string | null> {
+/** A valid access token (refreshed first when close to expiry), or null: for background senders. */
+export async function bearer(): Promise<string | null> {
   const { accessToken, refreshToken } = useSession.getState();
   const exp = tokenExpiry(accessToken);
   if (refreshToken && (!exp || exp - Date.now() < REFRESH_MARGIN_MS)) await refreshSession();

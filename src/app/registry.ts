@@ -24,6 +24,15 @@ export interface ScreenDef {
 export const SCREENS: ScreenDef[] = [
   { path: '/dashboard', title: 'nav.Dashboard', breadcrumb: ['nav.Dashboards'], resource: 'mainDashboard', action: 'read', menuKey: 'Dashboard', load: () => import('../features/dashboard/DashboardPage') },
   { path: '/apps/inbound/delivered-packages', title: 'nav.DeliveredPackages', breadcrumb: ['nav.Inbound'], resource: 'deliveredPackages', action: 'read', menuKey: 'DeliveredPackages', load: () => import('../features/inbound/DeliveredPackagesPage') },
+  { path: '/apps/inbound/package-receive-batch', title: 'nav.PackageReceiving', breadcrumb: ['nav.Inbound'], resource: 'deliveredPackages', action: 'create', load: () => import('../features/dock/AccountSelectPage') },
+  {
+    path: '/apps/inbound/package-receive-batch/$accountNo/$companyId/$companyName',
+    title: 'nav.PackageReceiving',
+    breadcrumb: ['nav.Inbound', 'nav.PackageReceiving'],
+    resource: 'deliveredPackages',
+    action: 'create',
+    load: () => import('../features/dock/PackageScanPage'),
+  },
   { path: '/apps/company/company-management', title: 'nav.Clients', breadcrumb: ['nav.Management'], resource: 'clients', action: 'read', menuKey: 'Clients', load: () => import('../features/company/ClientsPage') },
   { path: '/apps/management/account-manager/users-list', title: 'nav.Users', breadcrumb: ['nav.Management'], resource: 'myCompany', action: 'read', load: () => import('../features/users/UsersPage') },
   {

@@ -1,6 +1,6 @@
 /** The signed-in frame: header with menu and user controls; horizontal, vertical or full layout. */
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
 import { LANGUAGES, setLanguage, type Language } from '../i18n';
@@ -8,6 +8,11 @@ import { useSession } from '../session';
 import { useTheme, type LayoutType } from '../theme';
 import { Menu } from './Menu';
 import { mayOpen } from '../guard';
+import { ScanFlash } from '../../scan/ScanFlash';
+
+// Loaded after the shell: the indicator brings the sync engine (Dexie), which the sign-in page
+// does not need.
+const SyncIndicator = lazy(() => import('./SyncIndicator'));
 
 export function AppLayout() {
   const { t, i18n } = useTranslation();
@@ -25,6 +30,10 @@ export function AppLayout() {
 
   if (!user) return null;
   const signOut = async () => {
+    // Unsent floor work stays on this device for this user; say so before signing out.
+    const { useEngineStore } = await import('../sync');
+    const pending = (await useEngineStore.getState().engine?.signOutCheck()) ?? 0;
+    if (pending > 0 && !window.confirm(t('sync.signOutPending', { count: pending }))) return;
     const refreshToken = useSession.getState().refreshToken;
     if (refreshToken) await post('/api/logout', { refreshToken }, { quiet: true, background: true }).catch(() => undefined);
     useSession.getState().clear();
@@ -33,6 +42,7 @@ export function AppLayout() {
 
   return (
     <div className={`app layout-${layout}`}>
+      <ScanFlash />
       <header className="app-header">
         <Link to="/dashboard" className="brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -40,6 +50,9 @@ export function AppLayout() {
         </Link>
         {layout !== 'vertical' && <Menu user={user} orientation="horizontal" />}
         <div className="header-tools">
+          <Suspense fallback={null}>
+            <SyncIndicator />
+          </Suspense>
           <label className="sr-only" htmlFor="lang-select">{t('layout.language')}</label>
           <select id="lang-select" value={i18n.language} onChange={(e) => void setLanguage(e.target.value as Language)}>
             {LANGUAGES.map((l) => (

@@ -1,10 +1,12 @@
 import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../domain/paging';
 import { DELIVERY_FILTERS } from '../../../domain/schemas/ship';
 import { get } from '../../api/client';
 import { DataGrid } from '../../ui/DataGrid';
+import { mayOpen } from '../../app/guard';
 
 interface Row {
   key: string;
@@ -28,7 +30,14 @@ export default function DeliveredPackagesPage() {
   ];
   return (
     <div className="page">
-      <h1>{t('delivered.title')}</h1>
+      <div className="page-head">
+        <h1>{t('delivered.title')}</h1>
+        {mayOpen({ resource: 'deliveredPackages', action: 'create' }) && (
+          <Link to="/apps/inbound/package-receive-batch" className="btn primary" data-testid="receive-packages">
+            {t('delivered.receive')}
+          </Link>
+        )}
+      </div>
       <DataGrid<Row>
         id="delivered-packages"
         columns={columns}

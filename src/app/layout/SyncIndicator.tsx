@@ -1,0 +1,66 @@
+/**
+ * The header's sync indicator, on every signed-in screen: online/offline, how many actions wait
+ * to be sent and how many the server refused. The refused ones open a list with the server's
+ * message and "retry" / "discard" (discard asks first: it throws the action away).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSyncEngine, useSyncStatus } from '../sync';
+
+export default function SyncIndicator() {
+  const { t, i18n } = useTranslation();
+  const engine = useSyncEngine();
+  const status = useSyncStatus();
+  const [open, setOpen] = useState(false);
+  const entries = useLiveQuery(() => (open && engine ? engine.needsAttention() : []), [open, engine, status.needsAttentionCount]);
+  const online = status.online && (typeof navigator === 'undefined' || navigator.onLine);
+
+  return (
+    <div className="sync-indicator">
+      <span className={`sync-dot ${online ? 'on' : 'off'}`} data-testid="sync-online" data-online={online} title={status.lastSyncAt ? t('sync.lastSync', { at: new Date(status.lastSyncAt).toLocaleTimeString(i18n.language) }) : undefined}>
+        {online ? t('app.online') : t('app.offline')}
+      </span>
+      <span className="pill" data-testid="sync-pending" data-count={status.pendingCount} title={t('sync.pendingHelp')}>
+        {t('sync.pending', { count: status.pendingCount })}
+      </span>
+      {status.needsAttentionCount > 0 && (
+        <button type="button" className="btn attention" data-testid="sync-attention" data-count={status.needsAttentionCount} onClick={() => setOpen(true)}>
+          {t('sync.attention', { count: status.needsAttentionCount })}
+        </button>
+      )}
+      {open && engine && (
+        <div className="modal-backdrop" role="dialog" aria-modal="true" aria-labelledby="attention-title">
+          <div className="modal">
+            <h2 id="attention-title">{t('sync.attentionTitle')}</h2>
+            {entries && entries.length === 0 && <p className="grid-state">{t('sync.attentionEmpty')}</p>}
+            <ul className="attention-list">
+              {(entries ?? []).map((e) => (
+                <li key={e.id} className="card">
+                  <strong>{t(`sync.mutation.${e.name}`, { defaultValue: e.name })}</strong>
+                  <code className="muted"> {summarise(e.args)}</code>
+                  <p className="form-error">{e.message}</p>
+                  <p className="muted">{new Date(e.createdAt).toLocaleString(i18n.language)}</p>
+                  <div className="form-actions">
+                    <button type="button" className="btn primary" onClick={() => void engine.retry(e.id)}>{t('sync.retry')}</button>
+                    <button type="button" className="btn" onClick={() => window.confirm(t('sync.discardConfirm')) && void engine.discard(e.id, { confirmed: true })}>{t('sync.discard')}</button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="modal-actions">
+              <button type="button" className="btn" onClick={() => setOpen(false)}>{t('errorModal.close')}</button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The one field a person recognises an action by (a tracking number, a batch). */
+function summarise(args: unknown): string {
+  if (typeof args !== 'object' || args === null) return '';
+  const a = args as Record<string, unknown>;
+  return String(a.trackingNumber ?? a.code ?? a.id ?? '');
+}

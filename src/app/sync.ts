@@ -1,0 +1,91 @@
+/**
+ * The app's one sync engine: started for the signed-in user (tenant + user), stopped — never
+ * wiped — when they sign out. Screens read it through the hooks below; the engine itself has no
+ * React (sync/). The server's Server-Sent Events poke it to pull when the tenant changed.
+ */
+import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
+import { createSyncEngine, type SyncEngine } from '../../sync/engine';
+import { createHttpSync } from '../../sync/http';
+import { initialStatus, type SyncStatus } from '../../sync/status';
+import { APP_HEADER, bearer } from '../api/client';
+import { useSession } from './session';
+
+interface EngineState {
+  engine: SyncEngine | null;
+  /** `tenantKey/userId` of the running engine. */
+  owner: string | null;
+}
+
+export const useEngineStore = create<EngineState>(() => ({ engine: null, owner: null }));
+
+let starting: Promise<void> | null = null;
+let events: EventSource | null = null;
+
+function connectEvents(engine: SyncEngine): void {
+  events?.close();
+  events = null;
+  if (typeof EventSource === 'undefined') return;
+  const token = useSession.getState().accessToken;
+  if (!token) return;
+  const source = new EventSource(`/api/sync/events?access_token=${encodeURIComponent(token)}`);
+  source.addEventListener('poke', () => engine.poke());
+  // EventSource reconnects by itself; a token that expired makes it fail for good, so reopen
+  // with the current token after an error (the engine's timer covers the gap).
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED) setTimeout(() => useEngineStore.getState().engine === engine && connectEvents(engine), 5_000);
+  };
+  events = source;
+}
+
+/** Start (or keep) the engine of the signed-in user; stop it when nobody is signed in. */
+export function syncEngineFollowSession(): Promise<void> {
+  const run = async (): Promise<void> => {
+    const { user } = useSession.getState();
+    const owner = user ? `${user.tenantKey}/${user.id}` : null;
+    const current = useEngineStore.getState();
+    if (current.owner === owner) return;
+    if (current.engine) {
+      events?.close();
+      events = null;
+      useEngineStore.setState({ engine: null, owner: null });
+      await current.engine.close();
+    }
+    if (!user) return;
+    const http = createHttpSync({ fetch: (input, init) => fetch(input, init), getToken: bearer, headers: () => ({ app: APP_HEADER }) });
+    const engine = await createSyncEngine({ tenantKey: user.tenantKey, userId: user.id, transport: http.push, fetchChanges: http.fetchChanges });
+    useEngineStore.setState({ engine, owner });
+    connectEvents(engine);
+    void engine.pull().catch(() => undefined);
+  };
+  starting = (starting ?? Promise.resolve()).then(run, run);
+  return starting;
+}
+
+let lastToken: string | null = null;
+/** Wire the engine to the session: follow sign-in/out, and resume sending after a new token. */
+export function installSync(): void {
+  lastToken = useSession.getState().accessToken;
+  void syncEngineFollowSession();
+  useSession.subscribe((s) => {
+    void syncEngineFollowSession();
+    if (s.accessToken && s.accessToken !== lastToken) {
+      lastToken = s.accessToken;
+      const engine = useEngineStore.getState().engine;
+      engine?.resumeAfterAuth();
+      if (engine) connectEvents(engine);
+    }
+  });
+  window.addEventListener('online', () => useEngineStore.getState().engine?.resumeAfterAuth());
+}
+
+export const useSyncEngine = (): SyncEngine | null => useEngineStore((s) => s.engine);
+
+const offlineStatus = initialStatus(true);
+const noop = (): (() => void) => () => undefined;
+
+/** The engine's status (online, pending, needs attention, last sync) for the header and screens. */
+export function useSyncStatus(): SyncStatus {
+  const engine = useSyncEngine();
+  return useSyncExternalStore(engine ? engine.status.subscribe : noop, engine ? engine.status.getSnapshot : () => offlineStatus);
+}

@@ -1,0 +1,65 @@
+/**
+ * Dock package receiving, step 1: choose the client whose packages are on the dock. Reads the
+ * device's replica, so it works offline; search by account number or name, recent accounts first.
+ */
+import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSyncEngine, useSyncStatus } from '../../app/sync';
+import { recentAccounts } from './recent-accounts';
+
+export default function AccountSelectPage() {
+  const { t } = useTranslation();
+  const engine = useSyncEngine();
+  const status = useSyncStatus();
+  const [q, setQ] = useState('');
+  const companies = useLiveQuery(async () => (engine ? engine.db.companies.toArray() : undefined), [engine]);
+  const clients = useMemo(() => {
+    const recent = recentAccounts();
+    const rank = (id: number) => {
+      const i = recent.indexOf(id);
+      return i === -1 ? recent.length : i;
+    };
+    const needle = q.trim().toLowerCase();
+    return (companies ?? [])
+      .filter((c) => !c.isOwner && c.audience !== 'Warehouse')
+      .filter((c) => !needle || c.name.toLowerCase().includes(needle) || (c.accountNo ?? '').toLowerCase().includes(needle))
+      .sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
+  }, [companies, q]);
+  const recent = new Set(recentAccounts());
+
+  return (
+    <div className="page dock-page">
+      <h1>{t('dock.selectTitle')}</h1>
+      <label className="field">
+        <span>{t('dock.searchAccount')}</span>
+        <input type="search" name="accountSearch" value={q} onChange={(e) => setQ(e.target.value)} autoFocus autoComplete="off" />
+      </label>
+      {companies === undefined || !engine ? (
+        <p className="grid-state">{t('app.loading')}</p>
+      ) : clients.length === 0 ? (
+        <p className="grid-state" data-testid="no-accounts">
+          {companies.length === 0 && !status.lastSyncAt ? t('dock.notSynced') : t('dock.noAccounts')}
+        </p>
+      ) : (
+        <ul className="account-list">
+          {clients.map((c) => (
+            <li key={c.id}>
+              <Link
+                className="account-item"
+                to="/apps/inbound/package-receive-batch/$accountNo/$companyId/$companyName"
+                params={{ accountNo: c.accountNo ?? '-', companyId: String(c.id), companyName: c.name }}
+                data-account={c.accountNo ?? ''}
+              >
+                <strong>{c.name}</strong>
+                <span className="muted">{c.accountNo}</span>
+                {recent.has(c.id) && <span className="pill">{t('dock.recent')}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * Dock package receiving, step 2: scan the client's packages. Every scan is judged on the device
+ * at once (offline too) and queued for the server, which is the authority: a verdict stays
+ * "provisional" until the server's arrives, and the screen says so when the server differs.
+ */
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MatchStatus } from '../../../domain/schemas/inbound';
+import { useSyncEngine } from '../../app/sync';
+import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
+import { useWedgeScanner } from '../../scan/useWedgeScanner';
+import { openBatchFor } from './open-batch';
+import { rememberAccount } from './recent-accounts';
+
+const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
+
+const FEEDBACK: Record<MatchStatus, FeedbackKind> = { matched: 'ok', duplicate: 'duplicate', not_found: 'unknown' };
+const LIST_LIMIT = 200;
+
+interface LastScan {
+  id: string | null;
+  code: string;
+  status: MatchStatus | 'error';
+  message?: string;
+}
+
+export default function PackageScanPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const engine = useSyncEngine();
+  const params = useParams({ strict: false }) as { accountNo: string; companyId: string; companyName: string };
+  const companyId = Number(params.companyId);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const [last, setLast] = useState<LastScan | null>(null);
+  const [manual, setManual] = useState('');
+  const [camera, setCamera] = useState(false);
+  const [openError, setOpenError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!engine || !Number.isInteger(companyId)) return;
+    rememberAccount(companyId);
+    openBatchFor(engine, companyId).then(setBatchId, (err: unknown) => setOpenError(err instanceof Error ? err.message : String(err)));
+  }, [engine, companyId]);
+
+  const batch = useLiveQuery(() => (engine && batchId ? engine.db.receiveBatches.get(batchId) : undefined), [engine, batchId]);
+  const scans = useLiveQuery(
+    async () => (engine && batchId ? (await engine.db.packageScans.where('receiveBatchId').equals(batchId).sortBy('scannedAt')).reverse().slice(0, LIST_LIMIT) : []),
+    [engine, batchId],
+  );
+  const lastRow = useLiveQuery(() => (engine && last?.id ? engine.db.packageScans.get(last.id) : undefined), [engine, last?.id]);
+
+  const scan = useCallback(
+    async (raw: string) => {
+      const code = raw.trim();
+      if (!engine || !batchId || !code) return;
+      const id = crypto.randomUUID();
+      try {
+        const result = await engine.mutate('package.scan', { id, batchId, trackingNumber: code, scannedAt: new Date().toISOString() });
+        scanFeedback(FEEDBACK[result.matchStatus]);
+        setLast({ id, code, status: result.matchStatus });
+      } catch (err) {
+        // A scan the device cannot take (closed batch, unreadable code) is shown, never dropped silently.
+        scanFeedback('error');
+        const message = err instanceof Error && err.name !== 'ZodError' ? err.message : t('dock.badCode');
+        setLast({ id: null, code, status: 'error', message });
+      }
+    },
+    [engine, batchId, t],
+  );
+
+  useWedgeScanner((code) => void scan(code), { enabled: !!batchId && batch?.status === 'open' });
+
+  const close = async () => {
+    if (!engine || !batchId || !window.confirm(t('dock.closeConfirm'))) return;
+    await engine.mutate('packageReceiveBatch.close', { id: batchId });
+    await navigate({ to: '/apps/inbound/package-receive-batch' });
+  };
+
+  const counts = batch?.counts ?? { matched: 0, not_found: 0, duplicate: 0 };
+  const verdict = lastRow?.matchStatus ?? (last?.status !== 'error' ? last?.status : undefined);
+  const panelStatus = last?.status === 'error' ? 'error' : verdict;
+
+  if (!Number.isInteger(companyId)) return <p className="form-error">{t('errors.notFound')}</p>;
+  return (
+    <div className="page dock-page">
+      <h1>
+        {t('dock.scanTitle')} · {params.companyName} <span className="muted">{params.accountNo}</span>
+      </h1>
+      {openError && <p className="form-error" role="alert">{openError}</p>}
+      {batch?.status === 'closed' && <p className="notice" role="status">{t('dock.batchClosed')}</p>}
+
+      <section className={`last-scan last-scan-${panelStatus ?? 'none'}`} data-testid="last-scan" data-status={panelStatus ?? ''} aria-live="assertive">
+        {last ? (
+          <>
+            <div className="last-scan-code">{last.code}</div>
+            <div className="last-scan-verdict">{last.status === 'error' ? last.message : t(`dock.${verdict ?? 'matched'}`)}</div>
+            {last.status !== 'error' && (
+              <div className="last-scan-note" data-testid="last-scan-note">
+                {lastRow?.provisional !== false ? t('dock.provisional') : lastRow.differed ? t('dock.serverDiffered', { status: t(`dock.${lastRow.matchStatus}`) }) : t('dock.confirmed')}
+              </div>
+            )}
+          </>
+        ) : (
+          <div className="last-scan-verdict muted">{t('dock.readyToScan')}</div>
+        )}
+      </section>
+
+      <div className="tiles dock-counts">
+        <div className="tile" data-testid="count-matched"><span className="tile-value">{counts.matched}</span><span className="tile-label">{t('dock.matched')}</span></div>
+        <div className="tile" data-testid="count-not_found"><span className="tile-value">{counts.not_found}</span><span className="tile-label">{t('dock.not_found')}</span></div>
+        <div className="tile" data-testid="count-duplicate"><span className="tile-value">{counts.duplicate}</span><span className="tile-label">{t('dock.duplicate')}</span></div>
+      </div>
+
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void scan(manual);
+          setManual('');
+          input.current?.focus();
+        }}
+      >
+        <label className="field grow">
+          <span>{t('dock.trackingNumber')}</span>
+          <input ref={input} name="trackingNumber" data-scan-target="" value={manual} onChange={(e) => setManual(e.target.value)} autoComplete="off" autoFocus disabled={batch?.status !== 'open'} />
+        </label>
+        <button className="btn primary" type="submit" disabled={batch?.status !== 'open'}>{t('dock.add')}</button>
+        <button className="btn" type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>{t('scan.camera')}</button>
+        <button className="btn" type="button" onClick={() => void close()} disabled={batch?.status !== 'open'}>{t('dock.closeBatch')}</button>
+      </form>
+      {camera && (
+        <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
+          <CameraScanner onScan={(code) => void scan(code)} onClose={() => setCamera(false)} />
+        </Suspense>
+      )}
+
+      <h2>{t('dock.scansOfBatch')}</h2>
+      {scans && scans.length === 0 ? (
+        <p className="grid-state">{t('dock.noScans')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" data-testid="scan-list">
+            <thead>
+              <tr><th>{t('dock.trackingNumber')}</th><th>{t('dock.verdict')}</th><th>{t('dock.when')}</th></tr>
+            </thead>
+            <tbody>
+              {(scans ?? []).map((s) => (
+                <tr key={s.id} data-status={s.matchStatus}>
+                  <td>{s.trackingNumber}</td>
+                  <td><span className={`pill scan-${s.matchStatus}`}>{t(`dock.${s.matchStatus}`)}</span>{s.provisional && <span className="muted"> · {t('dock.provisionalShort')}</span>}</td>
+                  <td>{new Date(s.scannedAt).toLocaleTimeString(i18n.language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
