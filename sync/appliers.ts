@@ -6,6 +6,7 @@
  * The server's half is server/sync/registry.ts; both judge with the same domain rules.
  */
 import type { MutationName, MutationResult, ParsedMutationArgs } from '../domain/mutations.js';
+import { dockVerdict } from '../domain/rules/dock-verdict.js';
 import { normaliseTrackingNumber } from '../domain/rules/tracking-number.js';
 import { DELIVERED, EXPECTED, type MatchStatus } from '../domain/schemas/inbound.js';
 import type { ReplicaTable } from '../domain/sync-protocol.js';
@@ -99,13 +100,7 @@ export const LOCAL_APPLIERS: LocalAppliers = {
     },
   },
 
-  /**
-   * The dock verdict, as server/modules/inbound/receiving.ts `scanPackage` gives it:
-   *  1. already scanned in this receive batch → duplicate;
-   *  2. an expected package of the batch's client → matched (and it becomes delivered);
-   *  3. the client has the number but it was delivered before → duplicate;
-   *  4. otherwise → not_found (the scan is kept so the desk can chase it).
-   */
+  /** The dock verdict (domain/rules/dock-verdict.ts), as the server gives it. */
   'package.scan': {
     stores: ['receiveBatches', 'packageScans', 'expectedPackages'],
     async apply(db, writes, args) {
@@ -113,14 +108,12 @@ export const LOCAL_APPLIERS: LocalAppliers = {
       const number = normaliseTrackingNumber(args.trackingNumber);
       if (number.length < 4) throw new LocalRejection('business_rule', 'Tracking number too short after normalisation');
 
-      let matchStatus: MatchStatus = 'duplicate';
-      if (!(await db.scanInBatch(batch.id, number))) {
-        const candidates = await db.expectedByNumber(batch.companyId, number);
-        const expected = candidates.find((c) => c.status === EXPECTED);
-        if (expected) {
-          matchStatus = 'matched';
-          await writes.put('expectedPackages', expected.id, { ...expected, status: DELIVERED, deliveredAt: args.scannedAt });
-        } else if (candidates.length === 0) matchStatus = 'not_found';
+      const alreadyScanned = !!(await db.scanInBatch(batch.id, number));
+      const candidates = alreadyScanned ? [] : await db.expectedByNumber(batch.companyId, number);
+      const matchStatus = dockVerdict(alreadyScanned, candidates.map((c) => c.status));
+      if (matchStatus === 'matched') {
+        const expected = candidates.find((c) => c.status === EXPECTED)!;
+        await writes.put('expectedPackages', expected.id, { ...expected, status: DELIVERED, deliveredAt: args.scannedAt });
       }
       await writes.put('packageScans', args.id, {
         id: args.id,

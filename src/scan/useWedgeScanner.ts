@@ -44,7 +44,7 @@ export function useWedgeScanner(onScan: (code: string) => void, opts: { enabled?
       if (verdict.kind === 'scan') {
         event.preventDefault();
         event.stopPropagation();
-        if (burstStart && burstStart.el.dataset.scanTarget === undefined) {
+        if (burstStart) {
           const { el, value } = burstStart;
           // Restore after the last character's input event has been handled.
           queueMicrotask(() => setFieldValue(el, value));

@@ -5,19 +5,22 @@
  */
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { create } from 'zustand';
 import type { MatchStatus } from '../../../domain/schemas/inbound';
 import { useSyncEngine } from '../../app/sync';
+import type { LocalPackageScan } from '../../../sync/replica';
 import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import { openBatchFor } from './open-batch';
+import { DockVerdictCache } from './verdict-cache';
 import { rememberAccount } from './recent-accounts';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
 
 const FEEDBACK: Record<MatchStatus, FeedbackKind> = { matched: 'ok', duplicate: 'duplicate', not_found: 'unknown' };
-const LIST_LIMIT = 200;
+const LIST_LIMIT = 100;
 
 interface LastScan {
   id: string | null;
@@ -26,6 +29,14 @@ interface LastScan {
   message?: string;
 }
 
+/**
+ * The last scan lives in its own small store so that a scan re-renders only the panel that shows
+ * it, not the whole screen: the verdict must be painted in the frame of the scan.
+ */
+const useLastScan = create<{ last: LastScan | null }>(() => ({ last: null }));
+const setLast = (next: LastScan | null | ((cur: LastScan | null) => LastScan | null)): void =>
+  useLastScan.setState((s) => ({ last: typeof next === 'function' ? next(s.last) : next }));
+
 export default function PackageScanPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -33,34 +44,66 @@ export default function PackageScanPage() {
   const params = useParams({ strict: false }) as { accountNo: string; companyId: string; companyName: string };
   const companyId = Number(params.companyId);
   const [batchId, setBatchId] = useState<string | null>(null);
-  const [last, setLast] = useState<LastScan | null>(null);
-  const [manual, setManual] = useState('');
   const [camera, setCamera] = useState(false);
   const [openError, setOpenError] = useState<string | null>(null);
+  // Uncontrolled: a wedge scanner types 20 characters in a few milliseconds, and a re-render of
+  // the page per character would delay the verdict.
   const input = useRef<HTMLInputElement>(null);
+  const timeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }), [i18n.language]);
 
   useEffect(() => {
     if (!engine || !Number.isInteger(companyId)) return;
     rememberAccount(companyId);
+    setLast(null);
     openBatchFor(engine, companyId).then(setBatchId, (err: unknown) => setOpenError(err instanceof Error ? err.message : String(err)));
   }, [engine, companyId]);
+
+  // The verdict in the frame of the scan: an in-memory picture of the client's announced numbers
+  // and this batch's scans, reloaded when the replica's count of announced numbers changes.
+  const verdicts = useRef(new DockVerdictCache());
+  const announced = useLiveQuery(
+    async () => (engine ? engine.db.expectedPackages.where('[companyId+trackingNumber]').between([companyId, ''], [companyId, '\uffff']).count() : 0),
+    [engine, companyId],
+  );
+  useEffect(() => {
+    if (!engine || !batchId) return;
+    let stale = false;
+    void (async () => {
+      const [expected, scanned] = await Promise.all([
+        engine.db.expectedPackages.where('[companyId+trackingNumber]').between([companyId, ''], [companyId, '\uffff']).toArray(),
+        engine.db.packageScans.where('receiveBatchId').equals(batchId).toArray(),
+      ]);
+      if (!stale) verdicts.current.load(expected, scanned.map((s) => s.trackingNumber));
+    })();
+    return () => {
+      stale = true;
+    };
+  }, [engine, batchId, companyId, announced]);
 
   const batch = useLiveQuery(() => (engine && batchId ? engine.db.receiveBatches.get(batchId) : undefined), [engine, batchId]);
   const scans = useLiveQuery(
     async () => (engine && batchId ? (await engine.db.packageScans.where('receiveBatchId').equals(batchId).sortBy('scannedAt')).reverse().slice(0, LIST_LIMIT) : []),
     [engine, batchId],
   );
-  const lastRow = useLiveQuery(() => (engine && last?.id ? engine.db.packageScans.get(last.id) : undefined), [engine, last?.id]);
 
   const scan = useCallback(
     async (raw: string) => {
       const code = raw.trim();
       if (!engine || !batchId || !code) return;
       const id = crypto.randomUUID();
+      const predicted = verdicts.current.predict(code);
+      if (predicted) {
+        verdicts.current.record(predicted.number, predicted.status);
+        scanFeedback(FEEDBACK[predicted.status]);
+        setLast({ id, code, status: predicted.status });
+      }
       try {
         const result = await engine.mutate('package.scan', { id, batchId, trackingNumber: code, scannedAt: new Date().toISOString() });
-        scanFeedback(FEEDBACK[result.matchStatus]);
-        setLast({ id, code, status: result.matchStatus });
+        if (result.matchStatus !== predicted?.status) {
+          // The device's own transaction saw something the picture had not (another device's scan).
+          scanFeedback(FEEDBACK[result.matchStatus]);
+          setLast((cur) => (cur?.id === id ? { id, code, status: result.matchStatus } : cur));
+        }
       } catch (err) {
         // A scan the device cannot take (closed batch, unreadable code) is shown, never dropped silently.
         scanFeedback('error');
@@ -80,8 +123,6 @@ export default function PackageScanPage() {
   };
 
   const counts = batch?.counts ?? { matched: 0, not_found: 0, duplicate: 0 };
-  const verdict = lastRow?.matchStatus ?? (last?.status !== 'error' ? last?.status : undefined);
-  const panelStatus = last?.status === 'error' ? 'error' : verdict;
 
   if (!Number.isInteger(companyId)) return <p className="form-error">{t('errors.notFound')}</p>;
   return (
@@ -92,21 +133,7 @@ export default function PackageScanPage() {
       {openError && <p className="form-error" role="alert">{openError}</p>}
       {batch?.status === 'closed' && <p className="notice" role="status">{t('dock.batchClosed')}</p>}
 
-      <section className={`last-scan last-scan-${panelStatus ?? 'none'}`} data-testid="last-scan" data-status={panelStatus ?? ''} aria-live="assertive">
-        {last ? (
-          <>
-            <div className="last-scan-code">{last.code}</div>
-            <div className="last-scan-verdict">{last.status === 'error' ? last.message : t(`dock.${verdict ?? 'matched'}`)}</div>
-            {last.status !== 'error' && (
-              <div className="last-scan-note" data-testid="last-scan-note">
-                {lastRow?.provisional !== false ? t('dock.provisional') : lastRow.differed ? t('dock.serverDiffered', { status: t(`dock.${lastRow.matchStatus}`) }) : t('dock.confirmed')}
-              </div>
-            )}
-          </>
-        ) : (
-          <div className="last-scan-verdict muted">{t('dock.readyToScan')}</div>
-        )}
-      </section>
+      <LastScanPanel />
 
       <div className="tiles dock-counts">
         <div className="tile" data-testid="count-matched"><span className="tile-value">{counts.matched}</span><span className="tile-label">{t('dock.matched')}</span></div>
@@ -118,14 +145,16 @@ export default function PackageScanPage() {
         className="inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void scan(manual);
-          setManual('');
-          input.current?.focus();
+          if (input.current) {
+            void scan(input.current.value);
+            input.current.value = '';
+            input.current.focus();
+          }
         }}
       >
         <label className="field grow">
           <span>{t('dock.trackingNumber')}</span>
-          <input ref={input} name="trackingNumber" data-scan-target="" value={manual} onChange={(e) => setManual(e.target.value)} autoComplete="off" autoFocus disabled={batch?.status !== 'open'} />
+          <input ref={input} name="trackingNumber" autoComplete="off" autoFocus disabled={batch?.status !== 'open'} />
         </label>
         <button className="btn primary" type="submit" disabled={batch?.status !== 'open'}>{t('dock.add')}</button>
         <button className="btn" type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>{t('scan.camera')}</button>
@@ -148,16 +177,57 @@ export default function PackageScanPage() {
             </thead>
             <tbody>
               {(scans ?? []).map((s) => (
-                <tr key={s.id} data-status={s.matchStatus}>
-                  <td>{s.trackingNumber}</td>
-                  <td><span className={`pill scan-${s.matchStatus}`}>{t(`dock.${s.matchStatus}`)}</span>{s.provisional && <span className="muted"> · {t('dock.provisionalShort')}</span>}</td>
-                  <td>{new Date(s.scannedAt).toLocaleTimeString(i18n.language)}</td>
-                </tr>
+                <ScanRow key={s.id} scan={s} time={timeFormat} />
               ))}
             </tbody>
           </table>
         </div>
       )}
     </div>
+  );
+}
+
+/** One row of the batch's scan list; re-renders only when that scan changed (the list is redrawn on every sync). */
+const ScanRow = memo(
+  function ScanRow({ scan, time }: { scan: LocalPackageScan; time: Intl.DateTimeFormat }) {
+    const { t } = useTranslation();
+    return (
+      <tr data-status={scan.matchStatus}>
+        <td>{scan.trackingNumber}</td>
+        <td>
+          <span className={`pill scan-${scan.matchStatus}`}>{t(`dock.${scan.matchStatus}`)}</span>
+          {scan.provisional && <span className="muted"> · {t('dock.provisionalShort')}</span>}
+        </td>
+        <td>{time.format(new Date(scan.scannedAt))}</td>
+      </tr>
+    );
+  },
+  (a, b) => a.time === b.time && a.scan.id === b.scan.id && a.scan.matchStatus === b.scan.matchStatus && a.scan.provisional === b.scan.provisional,
+);
+
+/** The big panel: the last code, its verdict, and whether the server has confirmed it yet. */
+function LastScanPanel() {
+  const { t } = useTranslation();
+  const engine = useSyncEngine();
+  const last = useLastScan((s) => s.last);
+  const lastRow = useLiveQuery(() => (engine && last?.id ? engine.db.packageScans.get(last.id) : undefined), [engine, last?.id]);
+  const verdict = lastRow?.matchStatus ?? (last?.status !== 'error' ? last?.status : undefined);
+  const panelStatus = last?.status === 'error' ? 'error' : verdict;
+  return (
+    <section className={`last-scan last-scan-${panelStatus ?? 'none'}`} data-testid="last-scan" data-status={panelStatus ?? ''} aria-live="assertive">
+      {last ? (
+        <>
+          <div className="last-scan-code">{last.code}</div>
+          <div className="last-scan-verdict">{last.status === 'error' ? last.message : t(`dock.${verdict ?? 'matched'}`)}</div>
+          {last.status !== 'error' && (
+            <div className="last-scan-note" data-testid="last-scan-note">
+              {lastRow?.provisional !== false ? t('dock.provisional') : lastRow.differed ? t('dock.serverDiffered', { status: t(`dock.${lastRow.matchStatus}`) }) : t('dock.confirmed')}
+            </div>
+          )}
+        </>
+      ) : (
+        <div className="last-scan-verdict muted">{t('dock.readyToScan')}</div>
+      )}
+    </section>
   );
 }

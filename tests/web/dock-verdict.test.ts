@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { dockVerdict } from '../../domain/rules/dock-verdict';
+import { DockVerdictCache } from '../../src/features/dock/verdict-cache';
+
+describe('dock verdict rule', () => {
+  it('follows the four cases in order', () => {
+    expect(dockVerdict(true, ['expected'])).toBe('duplicate');
+    expect(dockVerdict(false, ['delivered', 'expected'])).toBe('matched');
+    expect(dockVerdict(false, ['delivered'])).toBe('duplicate');
+    expect(dockVerdict(false, [])).toBe('not_found');
+  });
+});
+
+describe('scan screen verdict cache', () => {
+  it('predicts from normalised numbers and learns from each scan', () => {
+    const cache = new DockVerdictCache();
+    cache.load([{ trackingNumber: '1Z999AA10123456784', status: 'expected' }, { trackingNumber: 'TBA000000000001', status: 'delivered' }], ['TBA000000000009']);
+    expect(cache.predict(' 1z999aa10123456784 ')).toEqual({ number: '1Z999AA10123456784', status: 'matched' });
+    cache.record('1Z999AA10123456784', 'matched');
+    expect(cache.predict('1Z999AA10123456784')?.status).toBe('duplicate');
+    expect(cache.predict('TBA000000000001')?.status).toBe('duplicate');
+    expect(cache.predict('TBA000000000009')?.status).toBe('duplicate');
+    expect(cache.predict('NEW-0000001')?.status).toBe('not_found');
+    expect(cache.predict(' 12 ')).toBeNull();
+  });
+
+  it('a reload replaces the picture (new announcements arrive by pull)', () => {
+    const cache = new DockVerdictCache();
+    cache.load([], []);
+    expect(cache.predict('TBA123456789000')?.status).toBe('not_found');
+    cache.load([{ trackingNumber: 'TBA123456789000', status: 'expected' }], []);
+    expect(cache.predict('TBA123456789000')?.status).toBe('matched');
+  });
+});
