@@ -21,6 +21,9 @@ export async function benchSyncPush(): Promise<void> {
   const { app, database, deps } = await start(config);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
+  // The bare-insert phase idles the client's keep-alive socket longer than Node's 5 s default;
+  // a reused socket the server just closed would reset the next push.
+  (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 120_000;
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const call = async (method: string, p: string, body: unknown, token?: string) => {
     const res = await fetch(`${base}${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });

@@ -5,7 +5,7 @@
  * batch in needs-attention. `fetch` and the token are injected: the app passes the browser's
  * fetch and its session; tests pass the in-process server.
  */
-import { pullResponseSchema, pushResponseSchema, type PullResponse, type PushRequest, type PushResponse } from '../domain/sync-protocol.js';
+import { MAX_PULL_LIMIT, pullResponseSchema, pushResponseSchema, type PullResponse, type PushRequest, type PushResponse } from '../domain/sync-protocol.js';
 import type { PushTransport } from './outbox.js';
 import type { ChangeFetcher } from './pull.js';
 import { httpError, SyncTransportError } from './transport-error.js';
@@ -20,6 +20,8 @@ export interface HttpSyncOptions {
   getToken: () => string | null | Promise<string | null>;
   /** Extra headers (language, app), as the API client sends them. */
   headers?: () => Record<string, string>;
+  /** Rows per pull page: large pages mean fewer round trips and IndexedDB transactions on a first pull. */
+  pullLimit?: number;
 }
 
 interface Envelope {
@@ -56,7 +58,8 @@ export function createHttpSync(opts: HttpSyncOptions): { push: PushTransport; fe
     return parsed.data;
   };
   const fetchChanges: ChangeFetcher = async (cursor: number): Promise<PullResponse> => {
-    const body = await call(opts, `/api/sync/pull?cursor=${cursor}`, { method: 'GET' });
+    const limit = Math.min(opts.pullLimit ?? MAX_PULL_LIMIT, MAX_PULL_LIMIT);
+    const body = await call(opts, `/api/sync/pull?cursor=${cursor}&limit=${limit}`, { method: 'GET' });
     const parsed = pullResponseSchema.safeParse(body);
     if (!parsed.success) throw new SyncTransportError('server', 'The server answered a pull in an unexpected shape');
     return parsed.data;
