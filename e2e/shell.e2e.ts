@@ -96,6 +96,24 @@ describe('guards and error pages', () => {
     await ctx.close();
   });
 
+  it('an expired access token is refreshed silently: the page loads and the session goes on', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.admin');
+    await page.waitForURL('**/dashboard');
+    const before = await page.evaluate(() => localStorage.getItem('refreshToken'));
+    // The access token ran out while the device slept (exp in 2001); the refresh token is still good.
+    await page.evaluate(() => localStorage.setItem('accessToken', `x.${btoa(JSON.stringify({ exp: 1_000_000_000 }))}.y`));
+    await page.evaluate(() => location.assign('/apps/company/company-management'));
+    await page.waitForSelector('table tbody tr td', { timeout: 20_000 });
+    expect(page.url()).toContain('/apps/company/company-management');
+    const after = await page.evaluate(() => ({ access: localStorage.getItem('accessToken') ?? '', refresh: localStorage.getItem('refreshToken') }));
+    const exp = (JSON.parse(Buffer.from(after.access.split('.')[1], 'base64url').toString()) as { exp: number }).exp;
+    expect(exp * 1000).toBeGreaterThan(Date.now());
+    expect(after.refresh).not.toBe(before); // rotated
+    await ctx.close();
+  });
+
   it('a 412 opens the Error modal with copy and close', async () => {
     const ctx = await newContext(browser);
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -203,6 +221,25 @@ describe('desk screens', () => {
 });
 
 describe('offline app shell', () => {
+  it('is installable: Chromium reports no installability errors for the manifest and service worker', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.waitForSelector('input[name=username]');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 45_000, interval: 250 })
+      .toBe('activated');
+    const cdp = await ctx.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    // Playwright's contexts are incognito, which Chromium itself names; every other reason is ours.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    const manifest = (await (await page.request.get(`${server.url}/manifest.webmanifest`)).json()) as { display: string; icons: { sizes: string; purpose?: string }[] };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    await ctx.close();
+  });
+
   it('after one visit the app opens with the server stopped', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
