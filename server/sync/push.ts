@@ -1,19 +1,26 @@
 /**
  * POST /api/sync/push — apply each mutation exactly once (ARCHITECTURE.md, sync protocol):
  *  1. A mutation id already recorded answers its recorded result and changes nothing.
- *  2. Otherwise its args are validated and it runs in its own transaction, through the same
- *     service function as the REST route (permission checks included); the id and result are
- *     recorded in that same transaction, so a crash can never keep one without the other.
- *  3. A business refusal rolls back and answers `rejected` with a code and message; it is not
- *     recorded (it had no effect), so a later retry is judged on the state at that time.
+ *  2. Otherwise its args are validated and it runs through the same service function as the REST
+ *     route (permission checks included); the id and result are recorded in the same transaction,
+ *     so a crash can never keep one without the other.
+ *  3. A business refusal rolls back that mutation only and answers `rejected` with a code and
+ *     message; it is not recorded (it had no effect), so a later retry is judged on the state then.
  *  4. A rejection does not stop the mutations after it. An unexpected server fault stops the
  *     batch: the answer holds the results so far and the device retries the rest with backoff.
+ *
+ * A whole push commits once (each mutation in a savepoint inside it): a commit is the expensive
+ * part of a small write, and a dock handheld sends up to 100 scans at a time after a dead zone.
+ * Two devices' pushes that lock the same rows in opposite orders can deadlock; Postgres then
+ * aborts one, and that push is applied again one transaction per mutation, the slower path that
+ * cannot deadlock.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { pushRequestSchema, pushResultSchema } from '../../domain/schemas/sync-wire.js';
 import { REJECTION_CODES } from '../../domain/schemas/sync-wire.js';
 import type { Deps, RequestContext } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
 import { syncMutations } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
 import { issueMessages } from '../http/validation.js';
@@ -24,11 +31,15 @@ type RejectionCode = (typeof REJECTION_CODES)[number];
 
 const CODE_BY_STATUS: Record<number, RejectionCode> = { 400: 'validation', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 412: 'business_rule' };
 
+const errorCode = (err: unknown) => (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+/** Deadlock or serialization failure: the transaction was chosen as the victim and can run again. */
+const isLockConflict = (err: unknown) => errorCode(err) === '40P01' || errorCode(err) === '40001';
+
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
-async function recorded(deps: Deps, ctx: RequestContext, id: string): Promise<PushResult | null> {
-  const [row] = await deps.db.select().from(syncMutations).where(and(eq(syncMutations.tenantId, ctx.tenantId), eq(syncMutations.id, id)));
+async function recorded(db: DbOrTx, ctx: RequestContext, id: string): Promise<PushResult | null> {
+  const [row] = await db.select().from(syncMutations).where(and(eq(syncMutations.tenantId, ctx.tenantId), eq(syncMutations.id, id)));
   return row ? { id, status: 'applied', result: row.result ?? undefined } : null;
 }
 
@@ -40,17 +51,45 @@ function crashForTest(point: 'before-commit' | 'after-commit') {
   if (process.env.DOCKSIDE_FAULT === `push-crash-${point}`) process.kill(process.pid, 'SIGKILL');
 }
 
-export async function push(deps: Deps, ctx: RequestContext, req: z.infer<typeof pushRequestSchema>): Promise<{ results: PushResult[]; applied: number }> {
+type PushRequest = z.infer<typeof pushRequestSchema>;
+type PushOutcome = { results: PushResult[]; applied: number };
+
+export async function push(deps: Deps, ctx: RequestContext, req: PushRequest): Promise<PushOutcome> {
+  if (req.mutations.length === 0) return { results: [], applied: 0 };
+  try {
+    const outcome = await deps.db.transaction(async (tx) => {
+      const out = await applyAll(tx, ctx, req, (apply) => tx.transaction(apply));
+      crashForTest('before-commit');
+      return out;
+    });
+    crashForTest('after-commit');
+    return outcome;
+  } catch (err) {
+    if (!isLockConflict(err)) throw err;
+    // Nothing of this push was committed: apply it again, each mutation committing on its own.
+    console.warn(`[dockside] push from ${req.deviceId} lost a lock conflict (${errorCode(err)}); applying it one mutation per transaction`);
+    return applyAll(deps.db, ctx, req, (apply) => deps.db.transaction(apply));
+  }
+}
+
+/**
+ * Runs the mutations in order. `unit` gives each mutation its own atomic scope — a savepoint
+ * inside the push's transaction, or a transaction of its own on the fallback path.
+ */
+async function applyAll(
+  db: DbOrTx,
+  ctx: RequestContext,
+  req: PushRequest,
+  unit: <T>(apply: (tx: DbOrTx) => Promise<T>) => Promise<T>,
+): Promise<PushOutcome> {
   const results: PushResult[] = [];
   let applied = 0;
   // Step 1 for the whole push in one query: which ids were applied before.
   const ids = req.mutations.map((m) => m.id);
-  const previous = ids.length
-    ? await deps.db
-        .select({ id: syncMutations.id, result: syncMutations.result })
-        .from(syncMutations)
-        .where(and(eq(syncMutations.tenantId, ctx.tenantId), inArray(syncMutations.id, ids)))
-    : [];
+  const previous = await db
+    .select({ id: syncMutations.id, result: syncMutations.result })
+    .from(syncMutations)
+    .where(and(eq(syncMutations.tenantId, ctx.tenantId), inArray(syncMutations.id, ids)));
   const known = new Map<string, unknown>(previous.map((p) => [p.id, p.result]));
   for (const m of req.mutations) {
     if (known.has(m.id)) {
@@ -68,7 +107,7 @@ export async function push(deps: Deps, ctx: RequestContext, req: z.infer<typeof 
       continue;
     }
     try {
-      const result = await deps.db.transaction(async (tx) => {
+      const result = await unit(async (tx) => {
         const out = await handler.apply(tx, ctx, args.data, { deviceId: req.deviceId });
         await tx.insert(syncMutations).values({
           tenantId: ctx.tenantId,
@@ -80,23 +119,25 @@ export async function push(deps: Deps, ctx: RequestContext, req: z.infer<typeof 
           result: (out ?? null) as object | null,
           createdAt: m.createdAt ?? null,
         });
-        crashForTest('before-commit');
         return out;
       });
-      crashForTest('after-commit');
       applied++;
       known.set(m.id, result ?? null); // the same id twice in one push applies once
       results.push({ id: m.id, status: 'applied', result });
     } catch (err) {
       if (err instanceof ApiError) {
         results.push({ id: m.id, status: 'rejected', code: CODE_BY_STATUS[err.status] ?? 'business_rule', message: err.messages.join('; ') });
-      } else if (isUniqueViolation(err) && (await recorded(deps, ctx, m.id))) {
-        // Another device (or a concurrent retry) applied the same id first: answer its result.
-        results.push((await recorded(deps, ctx, m.id))!);
-      } else {
-        console.error('[dockside] push stopped at', m.name, m.id, err);
-        break;
+        continue;
       }
+      if (isLockConflict(err)) throw err; // the whole push runs again (see push)
+      const other = isUniqueViolation(err) ? await recorded(db, ctx, m.id) : null;
+      if (other) {
+        // Another device (or a concurrent retry) applied the same id first: answer its result.
+        results.push(other);
+        continue;
+      }
+      console.error('[dockside] push stopped at', m.name, m.id, err);
+      break;
     }
   }
   return { results, applied };
