@@ -24,7 +24,7 @@ import type { DbOrTx } from '../db/client.js';
 import { syncMutations } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
 import { issueMessages } from '../http/validation.js';
-import { SERVER_MUTATIONS } from './registry.js';
+import { SERVER_MUTATIONS, type Handler } from './registry.js';
 
 type PushResult = z.infer<typeof pushResultSchema>;
 type RejectionCode = (typeof REJECTION_CODES)[number];
@@ -72,9 +72,15 @@ export async function push(deps: Deps, ctx: RequestContext, req: PushRequest): P
   }
 }
 
+type Mutation = PushRequest['mutations'][number];
+type Ready = { m: Mutation; handler: Handler; args: unknown };
+
+const rejection = (id: string, err: ApiError): PushResult => ({ id, status: 'rejected', code: CODE_BY_STATUS[err.status] ?? 'business_rule', message: err.messages.join('; ') });
+
 /**
- * Runs the mutations in order. `unit` gives each mutation its own atomic scope — a savepoint
- * inside the push's transaction, or a transaction of its own on the fallback path.
+ * Runs the mutations in order. `unit` gives each mutation (or run of mutations applied together)
+ * its own atomic scope — a savepoint inside the push's transaction, or a transaction of its own on
+ * the fallback path.
  */
 async function applyAll(
   db: DbOrTx,
@@ -91,54 +97,120 @@ async function applyAll(
     .from(syncMutations)
     .where(and(eq(syncMutations.tenantId, ctx.tenantId), inArray(syncMutations.id, ids)));
   const known = new Map<string, unknown>(previous.map((p) => [p.id, p.result]));
-  for (const m of req.mutations) {
-    if (known.has(m.id)) {
-      results.push({ id: m.id, status: 'applied', result: known.get(m.id) ?? undefined });
-      continue;
-    }
+  const record = (m: Mutation, out: unknown) => ({
+    tenantId: ctx.tenantId,
+    id: m.id,
+    userId: ctx.userId,
+    deviceId: req.deviceId,
+    name: m.name,
+    status: 'applied',
+    result: (out ?? null) as object | null,
+    createdAt: m.createdAt ?? null,
+  });
+
+  /** A mutation that can run: not applied before, known by name, with valid args; else its answer. */
+  const prepare = (m: Mutation): Ready | PushResult => {
+    if (known.has(m.id)) return { id: m.id, status: 'applied', result: known.get(m.id) ?? undefined };
     const handler = SERVER_MUTATIONS[m.name];
-    if (!handler) {
-      results.push({ id: m.id, status: 'rejected', code: 'unknown_mutation', message: `Unknown mutation "${m.name}"; update the app` });
-      continue;
-    }
+    if (!handler) return { id: m.id, status: 'rejected', code: 'unknown_mutation', message: `Unknown mutation "${m.name}"; update the app` };
     const args = handler.args.safeParse(m.args);
-    if (!args.success) {
-      results.push({ id: m.id, status: 'rejected', code: 'validation', message: issueMessages(args.error).join('; ') });
-      continue;
-    }
+    if (!args.success) return { id: m.id, status: 'rejected', code: 'validation', message: issueMessages(args.error).join('; ') };
+    return { m, handler, args: args.data };
+  };
+
+  /** One mutation in its own unit; false when an unexpected fault stops the push. */
+  const applyOne = async ({ m, handler, args }: Ready): Promise<boolean> => {
     try {
       const result = await unit(async (tx) => {
-        const out = await handler.apply(tx, ctx, args.data, { deviceId: req.deviceId });
-        await tx.insert(syncMutations).values({
-          tenantId: ctx.tenantId,
-          id: m.id,
-          userId: ctx.userId,
-          deviceId: req.deviceId,
-          name: m.name,
-          status: 'applied',
-          result: (out ?? null) as object | null,
-          createdAt: m.createdAt ?? null,
-        });
+        const out = await handler.apply(tx, ctx, args, { deviceId: req.deviceId });
+        await tx.insert(syncMutations).values(record(m, out));
         return out;
       });
       applied++;
       known.set(m.id, result ?? null); // the same id twice in one push applies once
       results.push({ id: m.id, status: 'applied', result });
+      return true;
     } catch (err) {
       if (err instanceof ApiError) {
-        results.push({ id: m.id, status: 'rejected', code: CODE_BY_STATUS[err.status] ?? 'business_rule', message: err.messages.join('; ') });
-        continue;
+        results.push(rejection(m.id, err));
+        return true;
       }
       if (isLockConflict(err)) throw err; // the whole push runs again (see push)
       const other = isUniqueViolation(err) ? await recorded(db, ctx, m.id) : null;
       if (other) {
         // Another device (or a concurrent retry) applied the same id first: answer its result.
         results.push(other);
-        continue;
+        return true;
       }
       console.error('[dockside] push stopped at', m.name, m.id, err);
-      break;
+      return false;
     }
+  };
+
+  /**
+   * A run of mutations with a set-based rule (consecutive scans into one receive batch) in one
+   * unit: a handful of statements instead of a few per mutation. Null when the run must be
+   * applied one by one instead (a fault the single path knows how to answer, e.g. a scan id a
+   * second device applied at the same moment).
+   */
+  const applyRun = async (run: Ready[]): Promise<PushResult[] | null> => {
+    const many = run[0].handler.many!;
+    try {
+      return await unit(async (tx) => {
+        const outcomes = await many.apply(tx, ctx, run.map((r) => r.args), { deviceId: req.deviceId });
+        const rows = run.flatMap((r, i) => ('ok' in outcomes[i] ? [record(r.m, outcomes[i].ok)] : []));
+        if (rows.length) await tx.insert(syncMutations).values(rows);
+        return run.map((r, i): PushResult => {
+          const o = outcomes[i];
+          return 'ok' in o ? { id: r.m.id, status: 'applied', result: o.ok } : rejection(r.m.id, o.refused);
+        });
+      });
+    } catch (err) {
+      if (err instanceof ApiError) return run.map((r) => rejection(r.m.id, err));
+      if (isLockConflict(err)) throw err;
+      return null;
+    }
+  };
+
+  for (let i = 0; i < req.mutations.length; ) {
+    const first = prepare(req.mutations[i]);
+    if (!('m' in first)) {
+      results.push(first);
+      i++;
+      continue;
+    }
+    const run = [first];
+    const many = first.handler.many;
+    if (many) {
+      const key = many.key(first.args);
+      const runIds = new Set([first.m.id]);
+      for (let j = i + 1; j < req.mutations.length && req.mutations[j].name === first.m.name && !runIds.has(req.mutations[j].id); j++) {
+        const next = prepare(req.mutations[j]);
+        if (!('m' in next) || many.key(next.args) !== key) break;
+        run.push(next);
+        runIds.add(next.m.id);
+      }
+    }
+    i += run.length;
+    const answered = run.length > 1 ? await applyRun(run) : null;
+    if (answered) {
+      for (const r of answered) {
+        if (r.status === 'applied') {
+          applied++;
+          known.set(r.id, r.result ?? null);
+        }
+        results.push(r);
+      }
+      continue;
+    }
+    let stopped = false;
+    for (const r of run) {
+      if (!(await applyOne(r))) {
+        stopped = true;
+        break;
+      }
+    }
+    if (stopped) break;
   }
   return { results, applied };
 }

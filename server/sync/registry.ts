@@ -7,18 +7,28 @@ import { itemScanArgsSchema, packageScanArgsSchema, receiveBatchCloseArgsSchema,
 import { scanItem } from '../modules/inbound/item-scan.js';
 import type { RequestContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
-import { closeReceiveBatch, openReceiveBatch, scanPackage, type MutationMeta } from '../modules/inbound/receiving.js';
+import type { ApiError } from '../http/errors.js';
+import { closeReceiveBatch, openReceiveBatch, scanPackage, scanPackages, type MutationMeta } from '../modules/inbound/receiving.js';
 
-interface Handler<S extends z.ZodType> {
+interface TypedHandler<S extends z.ZodType> {
   args: S;
   apply: (tx: DbOrTx, ctx: RequestContext, args: z.infer<S>, meta: MutationMeta) => Promise<unknown>;
+  /**
+   * Optional set-based rule for a run of consecutive mutations of this name with the same `key`:
+   * one outcome per mutation, in order. It must decide exactly as `apply` would one by one.
+   */
+  many?: {
+    key: (args: z.infer<S>) => string;
+    apply: (tx: DbOrTx, ctx: RequestContext, list: z.infer<S>[], meta: MutationMeta) => Promise<({ ok: unknown } | { refused: ApiError })[]>;
+  };
 }
+export type Handler = TypedHandler<z.ZodType>;
 
-const handler = <S extends z.ZodType>(h: Handler<S>) => h as unknown as Handler<z.ZodType>;
+const handler = <S extends z.ZodType>(h: TypedHandler<S>) => h as unknown as Handler;
 
-export const SERVER_MUTATIONS: Record<string, Handler<z.ZodType>> = {
+export const SERVER_MUTATIONS: Record<string, Handler> = {
   'packageReceiveBatch.open': handler({ args: receiveBatchOpenArgsSchema, apply: (tx, ctx, args) => openReceiveBatch(tx, ctx, args) }),
   'packageReceiveBatch.close': handler({ args: receiveBatchCloseArgsSchema, apply: (tx, ctx, args) => closeReceiveBatch(tx, ctx, args) }),
-  'package.scan': handler({ args: packageScanArgsSchema, apply: scanPackage }),
+  'package.scan': handler({ args: packageScanArgsSchema, apply: scanPackage, many: { key: (a) => a.batchId, apply: scanPackages } }),
   'item.scan': handler({ args: itemScanArgsSchema, apply: scanItem }),
 };

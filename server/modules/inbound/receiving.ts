@@ -3,7 +3,7 @@
  * These functions run inside a transaction given by the caller — the REST route's own, or the
  * sync push's, which also records the mutation id — so the floor and the desk share one rule set.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { can } from '../../../domain/permissions.js';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
@@ -13,7 +13,7 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, inboundBatches, packageReceiveBatches, packageScans, trackingNumbers, warehouses } from '../../db/schema/index.js';
-import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
+import { type ApiError, badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
 import { paged } from '../../http/paging.js';
 import { scoped } from '../../http/scope.js';
 import { recordChanges, type Change } from '../../sync/changes.js';
@@ -86,73 +86,123 @@ export async function closeReceiveBatch(tx: DbOrTx, ctx: RequestContext, args: {
   return { id: after.id, status: after.status };
 }
 
+export interface PackageScanArgs {
+  id: string;
+  batchId: string;
+  trackingNumber: string;
+  scannedAt: string;
+}
+type ScanVerdict = { matchStatus: MatchStatus; trackingId?: number };
+/** Per scan, in order: its verdict, or the refusal that rejects that scan alone. */
+export type ScanOutcome = { ok: ScanVerdict } | { refused: ApiError };
+
+/** One scanned package (the REST route): the rule of `scanPackages` for a single scan. */
+export async function scanPackage(tx: DbOrTx, ctx: RequestContext, args: PackageScanArgs, meta: MutationMeta): Promise<ScanVerdict> {
+  const [outcome] = await scanPackages(tx, ctx, [args], meta);
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome.ok;
+}
+
 /**
- * One scanned package. The verdict:
- *  - duplicate: this receive batch already has a scan of the number, or the package was delivered before;
+ * Scanned packages of one receive batch, in scan order. The verdict of each:
+ *  - duplicate: this receive batch already has a scan of the number (earlier, or earlier in this
+ *    list), or the package was delivered before;
  *  - matched: an expected package of the batch's client — it becomes delivered;
  *  - not_found: nothing of this client expects it (the scan is kept, so the desk can chase it).
+ * The dock's hot path: a push of 100 scans costs a fixed handful of statements, not 100 times a
+ * few — on PGlite each statement is a round trip through the engine.
  */
-export async function scanPackage(
-  tx: DbOrTx,
-  ctx: RequestContext,
-  args: { id: string; batchId: string; trackingNumber: string; scannedAt: string },
-  meta: MutationMeta,
-): Promise<{ matchStatus: MatchStatus; trackingId?: number }> {
+export async function scanPackages(tx: DbOrTx, ctx: RequestContext, list: PackageScanArgs[], meta: MutationMeta): Promise<ScanOutcome[]> {
   assertFloor(ctx, 'create');
-  const normalized = normaliseTrackingNumber(args.trackingNumber);
-  if (normalized.length < 4) throw badRequest('trackingNumber: too short after normalisation');
-  // The hot path of the dock: each statement here is paid per scan, so they are few.
+  const batchIds = new Set(list.map((a) => a.batchId));
+  if (batchIds.size !== 1) throw new Error('scanPackages: one receive batch per call');
   const [batch] = await tx
-    .select({
-      id: packageReceiveBatches.id,
-      companyId: packageReceiveBatches.companyId,
-      status: packageReceiveBatches.status,
-      again: sql<boolean>`exists (select 1 from ${packageScans} where ${packageScans.receiveBatchId} = ${packageReceiveBatches.id} and ${packageScans.normalized} = ${normalized})`,
-    })
+    .select({ id: packageReceiveBatches.id, companyId: packageReceiveBatches.companyId, status: packageReceiveBatches.status })
     .from(packageReceiveBatches)
-    .where(and(eq(packageReceiveBatches.id, args.batchId), eq(packageReceiveBatches.tenantId, ctx.tenantId)));
-  if (!batch) throw notFound('Receive batch');
-  if (batch.status !== 'open') throw businessRule('This receive batch is closed; open a new one to keep scanning');
+    .where(and(eq(packageReceiveBatches.id, list[0].batchId), eq(packageReceiveBatches.tenantId, ctx.tenantId)));
+  if (!batch) return list.map(() => ({ refused: notFound('Receive batch') }));
+  if (batch.status !== 'open') return list.map(() => ({ refused: businessRule('This receive batch is closed; open a new one to keep scanning') }));
 
-  let matchStatus: MatchStatus = 'duplicate';
-  let tracking: TrackingRow | undefined;
-  if (!batch.again) {
-    // Claim the expected package atomically: of two devices scanning it at once, one matches.
-    [tracking] = await tx
-      .update(trackingNumbers)
-      .set({ status: 'delivered', deliveredAt: args.scannedAt, deliveredScanId: args.id, updatedAt: args.scannedAt })
-      .where(
-        // The outer status test is re-checked on the locked row: the loser of a race updates nothing.
-        sql`${trackingNumbers.id} = (select ${trackingNumbers.id} from ${trackingNumbers} where ${trackingNumbers.tenantId} = ${ctx.tenantId} and ${trackingNumbers.companyId} = ${batch.companyId} and ${trackingNumbers.normalized} = ${normalized} and ${trackingNumbers.status} = 'expected' order by ${trackingNumbers.id} limit 1) and ${trackingNumbers.status} = 'expected'`,
-      )
-      .returning();
-    if (tracking) matchStatus = 'matched';
-    else {
-      const [delivered] = await tx
-        .select({ id: trackingNumbers.id })
+  const normalized = list.map((a) => normaliseTrackingNumber(a.trackingNumber));
+  const valid = list.map((_, i) => normalized[i].length >= 4);
+  const numbers = [...new Set(normalized.filter((_, i) => valid[i]))];
+  if (numbers.length === 0) return list.map(() => ({ refused: badRequest('trackingNumber: too short after normalisation') }));
+
+  // Already scanned in this receive batch, or earlier in this list: a duplicate, nothing to claim.
+  const before = await tx
+    .selectDistinct({ normalized: packageScans.normalized })
+    .from(packageScans)
+    .where(and(eq(packageScans.receiveBatchId, batch.id), inArray(packageScans.normalized, numbers)));
+  const seen = new Set(before.map((r) => r.normalized));
+  const firstScan = new Map<string, number>(); // normalized → index of the scan that may claim it
+  list.forEach((_, i) => {
+    if (!valid[i] || seen.has(normalized[i])) return;
+    seen.add(normalized[i]);
+    firstScan.set(normalized[i], i);
+  });
+
+  // Claim the expected packages atomically, all in one statement: the status test is re-checked
+  // on each locked row, so of two devices scanning a package at once exactly one matches.
+  const candidates = [...firstScan].map(([n, i]) => ({ scan_id: list[i].id, normalized: n, scanned_at: list[i].scannedAt }));
+  const claimed = candidates.length
+    ? await tx
+        .update(trackingNumbers)
+        .set({ status: 'delivered', deliveredAt: sql`c.scanned_at`, deliveredScanId: sql`c.scan_id`, updatedAt: sql`c.scanned_at` })
+        .from(
+          sql`(select distinct on (tn.normalized) tn.id, v.scan_id, v.scanned_at
+               from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as v(scan_id uuid, normalized text, scanned_at timestamptz)
+               join ${trackingNumbers} tn on tn.tenant_id = ${ctx.tenantId} and tn.company_id = ${batch.companyId} and tn.normalized = v.normalized and tn.status = 'expected'
+               order by tn.normalized, tn.id) as c`,
+        )
+        .where(and(sql`${trackingNumbers.id} = c.id`, eq(trackingNumbers.status, 'expected')))
+        .returning(getTableColumns(trackingNumbers))
+    : [];
+  const claimedBy = new Map(claimed.map((t) => [t.normalized, t]));
+  // Not claimed: known to this client (delivered before) is a duplicate; unknown is not_found.
+  const unclaimed = [...firstScan.keys()].filter((n) => !claimedBy.has(n));
+  const known = unclaimed.length
+    ? await tx
+        .selectDistinct({ normalized: trackingNumbers.normalized })
         .from(trackingNumbers)
-        .where(and(eq(trackingNumbers.tenantId, ctx.tenantId), eq(trackingNumbers.companyId, batch.companyId), eq(trackingNumbers.normalized, normalized)))
-        .limit(1);
-      if (!delivered) matchStatus = 'not_found';
+        .where(and(eq(trackingNumbers.tenantId, ctx.tenantId), eq(trackingNumbers.companyId, batch.companyId), inArray(trackingNumbers.normalized, unclaimed)))
+    : [];
+  const knownSet = new Set(known.map((r) => r.normalized));
+
+  const outcomes: ScanOutcome[] = [];
+  const rows: ScanRow[] = [];
+  const changes: Change[] = [];
+  const now = new Date().toISOString();
+  list.forEach((args, i) => {
+    if (!valid[i]) {
+      outcomes.push({ refused: badRequest('trackingNumber: too short after normalisation') });
+      return;
     }
-  }
-  const scan: ScanRow = {
-    id: args.id,
-    tenantId: ctx.tenantId,
-    companyId: batch.companyId,
-    receiveBatchId: batch.id,
-    trackingNumber: args.trackingNumber.trim(),
-    normalized,
-    matchStatus,
-    trackingId: tracking?.id ?? null,
-    scannedAt: args.scannedAt,
-    scannedBy: ctx.userId,
-    deviceId: meta.deviceId,
-    createdAt: new Date().toISOString(),
-  };
-  await tx.insert(packageScans).values(scan);
-  await recordChanges(tx, ctx.tenantId, tracking ? [scanChange(scan), expectedPackageChange(tracking)] : [scanChange(scan)]);
-  return tracking ? { matchStatus, trackingId: tracking.id } : { matchStatus };
+    const n = normalized[i];
+    const mine = firstScan.get(n) === i;
+    const tracking = mine ? claimedBy.get(n) : undefined;
+    const matchStatus: MatchStatus = tracking ? 'matched' : mine && !knownSet.has(n) ? 'not_found' : 'duplicate';
+    const scan: ScanRow = {
+      id: args.id,
+      tenantId: ctx.tenantId,
+      companyId: batch.companyId,
+      receiveBatchId: batch.id,
+      trackingNumber: args.trackingNumber.trim(),
+      normalized: n,
+      matchStatus,
+      trackingId: tracking?.id ?? null,
+      scannedAt: args.scannedAt,
+      scannedBy: ctx.userId,
+      deviceId: meta.deviceId,
+      createdAt: now,
+    };
+    rows.push(scan);
+    changes.push(scanChange(scan));
+    if (tracking) changes.push(expectedPackageChange(tracking));
+    outcomes.push({ ok: tracking ? { matchStatus, trackingId: tracking.id } : { matchStatus } });
+  });
+  if (rows.length) await tx.insert(packageScans).values(rows);
+  await recordChanges(tx, ctx.tenantId, changes);
+  return outcomes;
 }
 
 export async function listScans(deps: Deps, ctx: RequestContext, receiveBatchId: string) {
