@@ -44,7 +44,29 @@ export interface SyncEngineOptions {
   serviceWorker?: EventSourceLike | null;
   /** Pull after a push applied something (the server has new rows for us). Default true. */
   pullAfterPush?: boolean;
+  /**
+   * One sender per user and device across tabs: a named exclusive lock. Defaults to the Web Locks
+   * API where the platform has it; null runs without one.
+   */
+  lock?: NamedLock | null;
 }
+
+function exclusiveDrain(opts: SyncEngineOptions): ((run: () => Promise<void>) => Promise<void>) | undefined {
+  const lock = opts.lock === undefined ? webLock() : opts.lock;
+  if (!lock) return undefined;
+  const name = `dockside-drain:${opts.tenantKey}:${opts.userId}`;
+  return (run) => lock(name, run);
+}
+
+export type NamedLock = (name: string, run: () => Promise<void>) => Promise<void>;
+
+interface LockManagerLike {
+  request(name: string, callback: () => Promise<void>): Promise<void>;
+}
+const webLock = (): NamedLock | null => {
+  const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+  return locks ? (name, run) => locks.request(name, run) : null;
+};
 
 export interface SyncEngine {
   readonly db: ReplicaDb;
@@ -122,6 +144,7 @@ export async function createSyncEngine(opts: SyncEngineOptions): Promise<SyncEng
     timers,
     onSettled: refreshCounts,
     onApplied: opts.pullAfterPush === false ? undefined : pullQuietly,
+    exclusive: exclusiveDrain(opts),
   });
   const wake = (reason: WakeReason): void => drainer.wake(reason);
 

@@ -59,6 +59,11 @@ export interface DrainerDeps {
   onSettled?: () => Promise<void>;
   /** After mutations were applied: the server has news (e.g. start a pull). */
   onApplied?: () => void;
+  /**
+   * Runs a drain while holding a lock shared by every tab of this user on this device (a Web Lock
+   * in the browser): two tabs share one outbox, and without it both would send the same entries.
+   */
+  exclusive?: (run: () => Promise<void>) => Promise<void>;
 }
 
 export class Drainer {
@@ -129,6 +134,12 @@ export class Drainer {
   }
 
   private async loop(): Promise<void> {
+    if (this.deps.exclusive) await this.deps.exclusive(() => this.loopHoldingLock());
+    else await this.loopHoldingLock();
+  }
+
+  private async loopHoldingLock(): Promise<void> {
+    if (this.stopped) return;
     this.deps.status.update({ draining: true });
     try {
       do {

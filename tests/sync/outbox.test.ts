@@ -257,3 +257,45 @@ describe('backoff', () => {
     }
   });
 });
+
+describe('drain: one sender across tabs', () => {
+  /** A named lock like the Web Locks API: holders of one name run one after another. */
+  function memoryLock() {
+    const tails = new Map<string, Promise<void>>();
+    return (name: string, run: () => Promise<void>): Promise<void> => {
+      const mine = (tails.get(name) ?? Promise.resolve()).then(run);
+      tails.set(name, mine.catch(() => undefined));
+      return mine;
+    };
+  }
+  let second: TestEngine | undefined;
+  afterEach(async () => second?.engine.close());
+
+  async function twoTabs(lock: ReturnType<typeof memoryLock> | null) {
+    const server = new FakeServer();
+    t = await makeEngine(server, { lock });
+    // The second tab: same tenant, user and device, so the same database and outbox.
+    second = await makeEngine(server, { lock, tenantKey: t.options.tenantKey, userId: t.options.userId, deviceId: t.options.deviceId });
+    const batchId = await openBatch(t);
+    await queueScans(60, batchId);
+    server.received = [];
+    server.online = true;
+    // The network comes back: both tabs hear `online` at the same moment.
+    t.engine.wake('online');
+    second.engine.wake('online');
+    await Promise.all([t.engine.drain(), second.engine.drain()]);
+    return server;
+  }
+
+  it('two tabs draining at once send each entry once when they share the lock', async () => {
+    const server = await twoTabs(memoryLock());
+    expect(server.received).toHaveLength(60);
+    expect(new Set(server.received).size).toBe(60);
+    expect(await second!.engine.signOutCheck()).toBe(0);
+  });
+
+  it('without the lock the same entries go out twice (what the lock prevents)', async () => {
+    const server = await twoTabs(null);
+    expect(server.received.length).toBeGreaterThan(new Set(server.received).size);
+  });
+});
