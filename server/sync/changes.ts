@@ -32,6 +32,15 @@ export async function recordChanges(tx: DbOrTx, tenantId: number, changes: Chang
     from reserved, jsonb_to_recordset(${rows}::jsonb) as v(ord int, company_id int, table_name text, row_key text, op text, row jsonb)`);
 }
 
+/**
+ * Takes the tenant's change-feed lock now rather than at the first recorded change. A transaction
+ * that will write many rows (a sync push) takes it first, so two of them never hold row locks
+ * while waiting for each other's feed lock: they queue here instead of deadlocking.
+ */
+export async function lockChangeFeed(tx: DbOrTx, tenantId: number): Promise<void> {
+  await tx.execute(sql`select seq from ${changeSeq} where tenant_id = ${tenantId} for update`);
+}
+
 type CompanyRow = typeof companies.$inferSelect;
 
 /** The account picker's view of a company. */

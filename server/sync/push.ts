@@ -11,9 +11,9 @@
  *
  * A whole push commits once (each mutation in a savepoint inside it): a commit is the expensive
  * part of a small write, and a dock handheld sends up to 100 scans at a time after a dead zone.
- * Two devices' pushes that lock the same rows in opposite orders can deadlock; Postgres then
- * aborts one, and that push is applied again one transaction per mutation, the slower path that
- * cannot deadlock.
+ * A push takes the tenant's change-feed lock first, so two pushes queue rather than deadlock. A
+ * push that still loses a deadlock (against a desk write) is applied again one transaction per
+ * mutation, and there a mutation chosen as a deadlock victim is simply run again.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,6 +24,7 @@ import type { DbOrTx } from '../db/client.js';
 import { syncMutations } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
 import { issueMessages } from '../http/validation.js';
+import { lockChangeFeed } from './changes.js';
 import { SERVER_MUTATIONS, type Handler } from './registry.js';
 
 type PushResult = z.infer<typeof pushResultSchema>;
@@ -52,12 +53,25 @@ function crashForTest(point: 'before-commit' | 'after-commit') {
 }
 
 type PushRequest = z.infer<typeof pushRequestSchema>;
+
+/** A transaction of one mutation that Postgres chose as a deadlock victim changed nothing: run it again. */
+export async function retryOnLockConflict<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!isLockConflict(err) || attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
 type PushOutcome = { results: PushResult[]; applied: number };
 
 export async function push(deps: Deps, ctx: RequestContext, req: PushRequest): Promise<PushOutcome> {
   if (req.mutations.length === 0) return { results: [], applied: 0 };
   try {
     const outcome = await deps.db.transaction(async (tx) => {
+      await lockChangeFeed(tx, ctx.tenantId);
       const out = await applyAll(tx, ctx, req, (apply) => tx.transaction(apply));
       crashForTest('before-commit');
       return out;
@@ -68,7 +82,7 @@ export async function push(deps: Deps, ctx: RequestContext, req: PushRequest): P
     if (!isLockConflict(err)) throw err;
     // Nothing of this push was committed: apply it again, each mutation committing on its own.
     console.warn(`[dockside] push from ${req.deviceId} lost a lock conflict (${errorCode(err)}); applying it one mutation per transaction`);
-    return applyAll(deps.db, ctx, req, (apply) => deps.db.transaction(apply));
+    return applyAll(deps.db, ctx, req, (apply) => retryOnLockConflict(() => deps.db.transaction(apply)));
   }
 }
 

@@ -53,9 +53,9 @@ describe('push: concurrent devices', () => {
     expect(delivered.filter((t) => t.normalized.startsWith('XORDER'))).toHaveLength(120);
   });
 
-  it('scans applied one by one in opposite orders (alternating receive batches) survive the deadlock Postgres breaks', async () => {
-    // Alternating batches defeat the set-based run, so each scan locks its row in its own savepoint:
-    // on PostgreSQL the two pushes deadlock, and the one aborted is applied again per mutation.
+  it('scans applied one by one in opposite orders (alternating receive batches): no deadlock reaches the device', async () => {
+    // Alternating batches defeat the set-based run, so each scan locks its row in its own savepoint.
+    // Pushes take the change-feed lock first and queue; a deadlock would be retried per mutation.
     const numbers = Array.from({ length: 80 }, (_, i) => `XALT${String(i).padStart(6, '0')}`);
     expect((await s.post('/api/ship/batch', { batchName: 'PO-XALT', trackingNumbers: numbers }, client.accessToken)).status).toBe(201);
     const [a1, a2, b1, b2] = [await openBatch(), await openBatch(), await openBatch(), await openBatch()];
