@@ -50,6 +50,8 @@ export const SCREENS: ScreenDef[] = [
   { path: '/apps/admin/tenants', title: 'nav.Tenants', breadcrumb: ['nav.Settings'], resource: 'admin', action: 'manage', load: () => import('../features/admin/TenantsPage') },
   { path: '/apps/admin/swagger', title: 'nav.Swagger', breadcrumb: ['nav.Settings'], resource: 'admin', action: 'manage', load: () => import('../features/admin/SwaggerPage') },
   { path: '/apps/settings/general', title: 'nav.General', breadcrumb: ['nav.Settings'], resource: 'generalSettings', action: 'read', menuKey: 'General', load: () => import('../features/settings/GeneralSettingsPage') },
+  { path: '/apps/settings/printer', title: 'nav.PrinterSettings', breadcrumb: ['nav.Account'], resource: 'printerSettings', action: 'read', menuKey: 'PrinterSettings', load: () => import('../features/printing/PrinterSettingsPage') },
+  { path: '/apps/tools/print-label', title: 'nav.ManualBarcodePrinting', breadcrumb: ['nav.Tools'], resource: 'barcodePrint', action: 'read', menuKey: 'ManualBarcodePrinting', load: () => import('../features/printing/PrintLabelPage') },
   { path: '/pages/account-setting', title: 'nav.AccountSettings', breadcrumb: ['nav.Account'], resource: 'Auth', action: 'read', load: () => import('../features/account/AccountSettingsPage') },
 ];
 

@@ -66,6 +66,21 @@ export const en = {
   general: { title: 'General settings', setting: 'Setting', value: 'Value', save: 'Save', PASSWORD_MIN_LENGTH: 'Minimum password length', MFA_REQUIRED: 'Require two-step verification', DEFAULT_LOCALE: 'Default language', ACCOUNT_NUMBER_PREFIX: 'Account number prefix', tenantName: 'Tenant name' },
   userForm: { create: 'New user', save: 'Create user', role: 'Role', disable: 'Disable', enable: 'Enable', saved: 'Saved' },
   addressForm: { add: 'Add address', line1: 'Street and number', city: 'City', postalCode: 'Postal code', countryCode: 'Country (2 letters)', isDefault: 'Default address', save: 'Save address', remove: 'Remove' },
+  printing: {
+    toolTitle: 'Print labels', settingsTitle: 'Printer settings', scanHint: 'Scan a code or type it; the label shows on the right as it will print.',
+    template: 'Label', size: 'Size', quantity: 'Quantity', quantityRange: 'Quantity: 1 to {{max}}', print: 'Print', downloadPdf: 'Download PDF', preview: 'Preview',
+    previewEmpty: 'Fill in the label to see it here.', previewInvalid: 'Correct the marked fields to see the label.', choose: 'Choose…', none: '—',
+    sent: 'Sent to {{printer}} ({{copies}} copies)', dialogOpened: 'The print dialog is open.', failed: 'Not printed: {{error}}',
+    saved: 'Printer settings saved.', savedLocally: 'Saved on this device; the server copy will be updated next time.', fromServer: 'These settings come from your account; save them to keep them on this device.',
+    perDevice: 'Settings apply to you on this device; a new device starts with your last saved ones.', findPrinters: 'Find printers (QZ Tray)', qzConnected: 'QZ Tray connected: {{count}} printers', qzUnavailable: 'QZ Tray is not running on this computer: labels open in the browser print dialog.',
+    autoPrint: 'Print labels automatically after a scan', printer: 'Printer', browserDialog: 'Browser print dialog', language: 'Printer language', zpl: 'ZPL (thermal printer)', pdf: 'PDF (desk or laser printer)',
+    templateDefault: 'Label default', dpi: 'Resolution', darkness: 'Darkness (0–30)', printerDefault: 'Printer default', copies: 'Copies', testPrint: 'Test print', save: 'Save settings',
+    kinds: { item: 'Item labels (FNSKU)', package: 'Package labels', lpn: 'LPN labels', location: 'Location labels', box: 'Box labels', pallet: 'Pallet labels', shipping: 'Shipping labels' },
+    templates: { fnsku: 'Item (FNSKU)', package: 'Package', lpn: 'LPN', location: 'Location', box: 'Box (4×6)', pallet: 'Pallet (4×6)' },
+    sizes: { '2.25x1.25': '2.25 × 1.25 in', '2x1': '2 × 1 in', '4x6': '4 × 6 in', '4x3': '4 × 3 in', '30up-letter': '30 per sheet, US Letter', '30up-a4': '30 per sheet, A4' },
+    fields: { fnsku: 'FNSKU', title: 'Title', condition: 'Condition', expiry: 'Expiry date', packageCode: 'Package code', accountNumber: 'Account number', company: 'Company', batchName: 'Batch', date: 'Date', lpn: 'LPN', description: 'Description', code: 'Location code', zone: 'Zone', aisle: 'Aisle', rack: 'Rack', level: 'Level', bin: 'Bin', arrow: 'Arrow', boxId: 'Box ID', shipmentId: 'Shipment', boxNumber: 'Box number', boxCount: 'Boxes in shipment', contents: 'Contents (one per line)', palletId: 'Pallet ID', palletNumber: 'Pallet number', palletCount: 'Pallets in shipment', destination: 'Destination' },
+    option: { New: 'New', 'Used - Like New': 'Used – like new', 'Used - Very Good': 'Used – very good', 'Used - Good': 'Used – good', 'Used - Acceptable': 'Used – acceptable', up: 'Up', down: 'Down', left: 'Left', right: 'Right' },
+  },
   status: { Active: 'Active', Suspended: 'Suspended', Trial: 'Trial', Passive: 'Passive', active: 'Active', pending: 'Pending', disabled: 'Disabled' },
 };
 

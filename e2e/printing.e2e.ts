@@ -1,0 +1,114 @@
+/** Labels in Chromium: the print-label tool and the printer settings, against the real server. */
+import { readFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, signIn, startServer, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(username: string): Promise<Page> {
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await signIn(page, server.url, username);
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+describe('print-label tool', () => {
+  it('previews the label, refuses a bad FNSKU at its field, and downloads a PDF of the chosen size and quantity', async () => {
+    const page = await signedIn('demo.receiver');
+    await page.goto(`${server.url}/apps/tools/print-label`);
+    await page.waitForSelector('select[name=template]');
+    expect(await page.title()).toMatch(/Print labels · Dockside/);
+
+    await page.fill('input[name=fnsku]', 'abc');
+    await page.fill('input[name=title]', 'Bamboo cutting board, large');
+    await page.selectOption('select[name=condition]', 'New');
+    await page.waitForSelector('text=10 upper-case letters or digits');
+    expect(await page.locator('[data-testid=label-preview] svg').count()).toBe(0);
+
+    // A wedge scanner fills the code: a burst of keys ending in Enter, dispatched inside the page.
+    await page.locator('h1').click();
+    await page.evaluate(() => {
+      for (const key of 'X00ABC1234') window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await expect.poll(() => page.inputValue('input[name=fnsku]')).toBe('X00ABC1234');
+    await page.waitForSelector('[data-testid=label-preview] svg');
+    expect(await page.locator('[data-testid=label-preview]').innerHTML()).toContain('Bamboo cutting board');
+
+    await page.selectOption('select[name=size]', '2x1');
+    await page.fill('input[name=quantity]', '3');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdf = await PDFDocument.load(await readFile((await download.path())!));
+    expect(pdf.getPageCount()).toBe(3);
+    for (const p of pdf.getPages()) expect(p.getSize()).toEqual({ width: 144, height: 72 }); // 2 × 1 in at 72 pt/in
+    await page.context().close();
+  });
+
+  it('a quantity out of range is refused before anything is rendered', async () => {
+    const page = await signedIn('demo.receiver');
+    await page.goto(`${server.url}/apps/tools/print-label`);
+    await page.selectOption('select[name=template]', 'lpn');
+    await page.fill('input[name=lpn]', 'LPN-000123');
+    await page.fill('input[name=quantity]', '0');
+    await page.waitForSelector('text=Quantity: 1 to 1000');
+    let downloaded = false;
+    page.on('download', () => (downloaded = true));
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await page.waitForTimeout(500);
+    expect(downloaded).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe('printer settings', () => {
+  it('survive a reload (encrypted on the device) and reach a second device of the same user', async () => {
+    const page = await signedIn('demo.receiver');
+    await page.goto(`${server.url}/apps/settings/printer`);
+    await page.waitForSelector('input[name="item.printerName"]');
+    await page.fill('input[name="item.printerName"]', 'Zebra ZD421 Bench 3');
+    await page.selectOption('select[name="item.dpi"]', '300');
+    await page.fill('input[name="item.copies"]', '2');
+    await page.fill('input[name="package.darkness"]', '31');
+    await page.check('input[name=autoPrint]');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.waitForSelector('fieldset[data-kind=package] .form-error');
+    await page.fill('input[name="package.darkness"]', '22');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.waitForSelector('text=Printer settings saved.');
+    // Spec §9: the persisted state is encrypted in production builds.
+    expect(await page.evaluate(() => localStorage.getItem('printerSettings'))).toMatch(/^enc:v1:/);
+
+    await page.evaluate(() => location.reload());
+    await page.waitForSelector('input[name="item.printerName"]');
+    expect(await page.inputValue('input[name="item.printerName"]')).toBe('Zebra ZD421 Bench 3');
+    expect(await page.inputValue('select[name="item.dpi"]')).toBe('300');
+    expect(await page.inputValue('input[name="package.darkness"]')).toBe('22');
+    expect(await page.isChecked('input[name=autoPrint]')).toBe(true);
+
+    const second = await signedIn('demo.receiver');
+    await second.goto(`${server.url}/apps/settings/printer`);
+    await second.waitForSelector('input[name="item.printerName"]');
+    await expect.poll(() => second.inputValue('input[name="item.printerName"]')).toBe('Zebra ZD421 Bench 3');
+    expect(await second.inputValue('input[name="item.copies"]')).toBe('2');
+    await second.waitForSelector('text=These settings come from your account');
+    // QZ Tray is not running here: the page says labels go to the browser's print dialog.
+    await second.getByRole('button', { name: 'Find printers (QZ Tray)' }).click();
+    await second.waitForSelector('text=QZ Tray is not running on this computer');
+    await page.context().close();
+    await second.context().close();
+  });
+});
