@@ -13,7 +13,12 @@ import { useSyncEngine } from '../../app/sync';
 import type { LocalPackageScan } from '../../../sync/replica';
 import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
+import { useSession } from '../../app/session';
+import { useFeedback } from '../../ui/feedback-store';
+import { connectQz } from '../printing/printer';
+import { usePrinterSettings } from '../printing/printer-settings';
 import { openBatchFor } from './open-batch';
+import { autoPrintReady, printPackageLabel } from './package-label';
 import { DockVerdictCache } from './verdict-cache';
 import { rememberAccount } from './recent-accounts';
 
@@ -49,6 +54,11 @@ export default function PackageScanPage() {
   // Uncontrolled: a wedge scanner types 20 characters in a few milliseconds, and a re-render of
   // the page per character would delay the verdict.
   const input = useRef<HTMLInputElement>(null);
+  const user = useSession((s) => s.user);
+  const printerSettings = usePrinterSettings((s) => s.settings);
+  const toast = useFeedback((s) => s.toast);
+  const [lastMatched, setLastMatched] = useState<string | null>(null);
+  const autoPrint = useRef(false);
   const timeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }), [i18n.language]);
 
   useEffect(() => {
@@ -57,6 +67,27 @@ export default function PackageScanPage() {
     setLast(null);
     openBatchFor(engine, companyId).then(setBatchId, (err: unknown) => setOpenError(err instanceof Error ? err.message : String(err)));
   }, [engine, companyId]);
+
+  // Printing in the same pass: the user's printer settings, and QZ Tray when a printer is named.
+  useEffect(() => {
+    if (!user) return;
+    void usePrinterSettings.getState().load(user.id).then(async (settings) => {
+      if (settings.kinds.package?.printerName) await connectQz();
+      autoPrint.current = await autoPrintReady(settings);
+      if (settings.autoPrint && !autoPrint.current) toast('warning', t('dock.autoPrintNeedsQz'));
+    });
+  }, [user, toast, t]);
+
+  const printLabel = useCallback(
+    async (code: string, manual: boolean) => {
+      if (!batchId) return;
+      const result = await printPackageLabel({ code, accountNo: params.accountNo, companyName: params.companyName, receiveBatchId: batchId }, usePrinterSettings.getState().settings);
+      // A failed print is never reported as printed; an automatic success needs no toast.
+      if (!result.ok) toast('error', t('printing.failed', { error: result.error }));
+      else if (manual && result.transport === 'qz') toast('success', t('printing.sent', { printer: result.printer, copies: result.copies }));
+    },
+    [batchId, params.accountNo, params.companyName, toast, t],
+  );
 
   // The verdict in the frame of the scan: an in-memory picture of the client's announced numbers
   // and this batch's scans, reloaded when the replica's count of announced numbers changes.
@@ -96,6 +127,11 @@ export default function PackageScanPage() {
         verdicts.current.record(predicted.number, predicted.status);
         scanFeedback(FEEDBACK[predicted.status]);
         setLast({ id, code, status: predicted.status });
+        if (predicted.status === 'matched') {
+          setLastMatched(code);
+          // After the verdict's frame: the label must not delay the feedback.
+          if (autoPrint.current) setTimeout(() => void printLabel(code, false), 0);
+        }
       }
       try {
         const result = await engine.mutate('package.scan', { id, batchId, trackingNumber: code, scannedAt: new Date().toISOString() });
@@ -111,7 +147,7 @@ export default function PackageScanPage() {
         setLast({ id: null, code, status: 'error', message });
       }
     },
-    [engine, batchId, t],
+    [engine, batchId, t, printLabel],
   );
 
   useWedgeScanner((code) => void scan(code), { enabled: !!batchId && batch?.status === 'open' });
@@ -158,6 +194,9 @@ export default function PackageScanPage() {
         </label>
         <button className="btn primary" type="submit" disabled={batch?.status !== 'open'}>{t('dock.add')}</button>
         <button className="btn" type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>{t('scan.camera')}</button>
+        <button className="btn" type="button" onClick={() => lastMatched && void printLabel(lastMatched, true)} disabled={!lastMatched} title={lastMatched ?? undefined}>
+          {t('dock.printLabel')}
+        </button>
         <button className="btn" type="button" onClick={() => void close()} disabled={batch?.status !== 'open'}>{t('dock.closeBatch')}</button>
       </form>
       {camera && (
