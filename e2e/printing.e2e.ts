@@ -112,3 +112,57 @@ describe('printer settings', () => {
     await second.context().close();
   });
 });
+
+describe('printer administration', () => {
+  it('an admin adds a vendor, a label stock (after fixing a bad width) and a station printer; the test page previews a label', async () => {
+    const page = await signedIn('demo.admin');
+    await page.goto(`${server.url}/apps/settings/printer`);
+    await page.getByRole('link', { name: 'Printer vendors' }).click();
+    await page.waitForURL('**/apps/printermanagement/vendors');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.fill('form input[name=name]', 'Zebra');
+    await page.fill('form input[name=model]', 'ZD421');
+    await page.selectOption('form select[name=dpi]', '300');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForSelector('td:text("ZD421")');
+
+    await page.goto(`${server.url}/apps/printermanagement/printerlabels`);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.fill('form input[name=name]', 'FNSKU roll 2.25 × 1.25');
+    await page.selectOption('form select[name=sizeId]', '2.25x1.25');
+    await page.fill('form input[name=widthIn]', '-2');
+    await page.fill('form input[name=heightIn]', '1.25');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForSelector('text=widthIn must be positive');
+    await page.fill('form input[name=widthIn]', '2.25');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForSelector('td:text("FNSKU roll 2.25 × 1.25")');
+
+    await page.goto(`${server.url}/apps/printermanagement/printersystemdata`);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.fill('form input[name=station]', 'Pack bench 3');
+    await page.fill('form input[name=printerName]', 'ZD421-BENCH-3');
+    await page.selectOption('form select[name=vendorId]', { label: 'Zebra ZD421' });
+    await page.selectOption('form select[name=labelStockId]', { label: 'FNSKU roll 2.25 × 1.25' });
+    await page.check('form input[name=active]');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForSelector('td:text("ZD421-BENCH-3")');
+    expect(await page.locator('tr', { hasText: 'Pack bench 3' }).innerText()).toContain('Zebra ZD421');
+
+    await page.goto(`${server.url}/apps/printermanagement/testpage`);
+    await page.selectOption('select[name=kind]', 'location');
+    await page.waitForSelector('[data-testid=label-preview] svg');
+    expect(await page.locator('[data-testid=label-preview]').innerHTML()).toContain('A-01-01-01');
+    await page.context().close();
+  });
+
+  it('floor staff cannot open printer administration', async () => {
+    const page = await signedIn('demo.receiver');
+    await page.goto(`${server.url}/apps/printermanagement/vendors`);
+    await page.waitForURL('**/pages/miscellaneous/not-authorized');
+    await page.goto(`${server.url}/apps/settings/printer`);
+    await page.waitForSelector('input[name="item.printerName"]');
+    expect(await page.getByRole('link', { name: 'Printer vendors' }).count()).toBe(0);
+    await page.context().close();
+  });
+});

@@ -52,6 +52,10 @@ export const SCREENS: ScreenDef[] = [
   { path: '/apps/settings/general', title: 'nav.General', breadcrumb: ['nav.Settings'], resource: 'generalSettings', action: 'read', menuKey: 'General', load: () => import('../features/settings/GeneralSettingsPage') },
   { path: '/apps/settings/printer', title: 'nav.PrinterSettings', breadcrumb: ['nav.Account'], resource: 'printerSettings', action: 'read', menuKey: 'PrinterSettings', load: () => import('../features/printing/PrinterSettingsPage') },
   { path: '/apps/tools/print-label', title: 'nav.ManualBarcodePrinting', breadcrumb: ['nav.Tools'], resource: 'barcodePrint', action: 'read', menuKey: 'ManualBarcodePrinting', load: () => import('../features/printing/PrintLabelPage') },
+  { path: '/apps/printermanagement/vendors', title: 'printerAdmin.vendorsTitle', breadcrumb: ['nav.Settings', 'nav.PrinterSettings'], resource: 'admin', action: 'manage', load: () => import('../features/printing/admin/VendorsPage') },
+  { path: '/apps/printermanagement/printerlabels', title: 'printerAdmin.labelsTitle', breadcrumb: ['nav.Settings', 'nav.PrinterSettings'], resource: 'admin', action: 'manage', load: () => import('../features/printing/admin/LabelStockPage') },
+  { path: '/apps/printermanagement/printersystemdata', title: 'printerAdmin.stationsTitle', breadcrumb: ['nav.Settings', 'nav.PrinterSettings'], resource: 'admin', action: 'manage', load: () => import('../features/printing/admin/StationPrintersPage') },
+  { path: '/apps/printermanagement/testpage', title: 'printerAdmin.testTitle', breadcrumb: ['nav.Settings', 'nav.PrinterSettings'], resource: 'admin', action: 'manage', load: () => import('../features/printing/admin/TestPage') },
   { path: '/pages/account-setting', title: 'nav.AccountSettings', breadcrumb: ['nav.Account'], resource: 'Auth', action: 'read', load: () => import('../features/account/AccountSettingsPage') },
 ];
 

@@ -52,5 +52,11 @@ export const de: Messages = {
     fields: { fnsku: 'FNSKU', title: 'Titel', condition: 'Zustand', expiry: 'Haltbarkeitsdatum', packageCode: 'Paketcode', accountNumber: 'Kundennummer', company: 'Firma', batchName: 'Charge', date: 'Datum', lpn: 'LPN', description: 'Beschreibung', code: 'Lagerplatzcode', zone: 'Zone', aisle: 'Gang', rack: 'Regal', level: 'Ebene', bin: 'Fach', arrow: 'Pfeil', boxId: 'Karton-ID', shipmentId: 'Sendung', boxNumber: 'Kartonnummer', boxCount: 'Kartons in der Sendung', contents: 'Inhalt (eine Zeile je Position)', palletId: 'Paletten-ID', palletNumber: 'Palettennummer', palletCount: 'Paletten in der Sendung', destination: 'Ziel' },
     option: { New: 'Neu', 'Used - Like New': 'Gebraucht – wie neu', 'Used - Very Good': 'Gebraucht – sehr gut', 'Used - Good': 'Gebraucht – gut', 'Used - Acceptable': 'Gebraucht – akzeptabel', up: 'Oben', down: 'Unten', left: 'Links', right: 'Rechts' },
   },
+  printerAdmin: {
+    title: 'Druckerverwaltung', vendorsTitle: 'Druckerhersteller', labelsTitle: 'Etikettenmaterial', stationsTitle: 'Stationsdrucker', testTitle: 'Drucker-Testseite',
+    stationsIntro: 'Welcher Drucker an welchem Pack- oder Wareneingangsplatz steht; Packer wählen ihn in ihren Druckereinstellungen.', add: 'Hinzufügen', edit: 'Bearbeiten', save: 'Speichern', cancel: 'Abbrechen', delete: 'Löschen',
+    deleteConfirm: 'Diesen Eintrag löschen?', yes: 'Ja', no: 'Nein', printTest: 'Testetikett drucken',
+    fields: { name: 'Name', model: 'Modell', language: 'Druckersprache', dpi: 'Auflösung', notes: 'Notizen', sizeId: 'Etikettengröße', widthIn: 'Breite (Zoll)', heightIn: 'Höhe (Zoll)', gapIn: 'Abstand (Zoll)', active: 'Aktiv', station: 'Station', printerName: 'Druckername', vendorId: 'Hersteller', labelStockId: 'Etikettenmaterial' },
+  },
   status: { Active: 'Aktiv', Suspended: 'Gesperrt', Trial: 'Testphase', Passive: 'Passiv', active: 'Aktiv', pending: 'Ausstehend', disabled: 'Deaktiviert' },
 };

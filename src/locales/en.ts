@@ -81,6 +81,12 @@ export const en = {
     fields: { fnsku: 'FNSKU', title: 'Title', condition: 'Condition', expiry: 'Expiry date', packageCode: 'Package code', accountNumber: 'Account number', company: 'Company', batchName: 'Batch', date: 'Date', lpn: 'LPN', description: 'Description', code: 'Location code', zone: 'Zone', aisle: 'Aisle', rack: 'Rack', level: 'Level', bin: 'Bin', arrow: 'Arrow', boxId: 'Box ID', shipmentId: 'Shipment', boxNumber: 'Box number', boxCount: 'Boxes in shipment', contents: 'Contents (one per line)', palletId: 'Pallet ID', palletNumber: 'Pallet number', palletCount: 'Pallets in shipment', destination: 'Destination' },
     option: { New: 'New', 'Used - Like New': 'Used – like new', 'Used - Very Good': 'Used – very good', 'Used - Good': 'Used – good', 'Used - Acceptable': 'Used – acceptable', up: 'Up', down: 'Down', left: 'Left', right: 'Right' },
   },
+  printerAdmin: {
+    title: 'Printer administration', vendorsTitle: 'Printer vendors', labelsTitle: 'Label stock', stationsTitle: 'Station printers', testTitle: 'Printer test page',
+    stationsIntro: 'Which printer stands at which packing or receiving station; packers pick it in their printer settings.', add: 'Add', edit: 'Edit', save: 'Save', cancel: 'Cancel', delete: 'Delete',
+    deleteConfirm: 'Delete this entry?', yes: 'Yes', no: 'No', printTest: 'Print test label',
+    fields: { name: 'Name', model: 'Model', language: 'Printer language', dpi: 'Resolution', notes: 'Notes', sizeId: 'Label size', widthIn: 'Width (in)', heightIn: 'Height (in)', gapIn: 'Gap (in)', active: 'Active', station: 'Station', printerName: 'Printer name', vendorId: 'Vendor', labelStockId: 'Label stock' },
+  },
   status: { Active: 'Active', Suspended: 'Suspended', Trial: 'Trial', Passive: 'Passive', active: 'Active', pending: 'Pending', disabled: 'Disabled' },
 };
 

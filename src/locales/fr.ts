@@ -52,5 +52,11 @@ export const fr: Messages = {
     fields: { fnsku: 'FNSKU', title: 'Titre', condition: 'État', expiry: 'Date de péremption', packageCode: 'Code colis', accountNumber: 'Numéro de compte', company: 'Société', batchName: 'Lot', date: 'Date', lpn: 'LPN', description: 'Description', code: 'Code emplacement', zone: 'Zone', aisle: 'Allée', rack: 'Rayonnage', level: 'Niveau', bin: 'Case', arrow: 'Flèche', boxId: 'ID carton', shipmentId: 'Expédition', boxNumber: 'Numéro du carton', boxCount: 'Cartons de l’expédition', contents: 'Contenu (une ligne par article)', palletId: 'ID palette', palletNumber: 'Numéro de palette', palletCount: 'Palettes de l’expédition', destination: 'Destination' },
     option: { New: 'Neuf', 'Used - Like New': 'Occasion – comme neuf', 'Used - Very Good': 'Occasion – très bon état', 'Used - Good': 'Occasion – bon état', 'Used - Acceptable': 'Occasion – état correct', up: 'Haut', down: 'Bas', left: 'Gauche', right: 'Droite' },
   },
+  printerAdmin: {
+    title: 'Administration des imprimantes', vendorsTitle: 'Fabricants d’imprimantes', labelsTitle: 'Supports d’étiquettes', stationsTitle: 'Imprimantes des postes', testTitle: 'Page de test imprimante',
+    stationsIntro: 'Quelle imprimante se trouve à quel poste d’emballage ou de réception ; les préparateurs la choisissent dans leurs paramètres.', add: 'Ajouter', edit: 'Modifier', save: 'Enregistrer', cancel: 'Annuler', delete: 'Supprimer',
+    deleteConfirm: 'Supprimer cette entrée ?', yes: 'Oui', no: 'Non', printTest: 'Imprimer une étiquette test',
+    fields: { name: 'Nom', model: 'Modèle', language: 'Langage de l’imprimante', dpi: 'Résolution', notes: 'Notes', sizeId: 'Format d’étiquette', widthIn: 'Largeur (po)', heightIn: 'Hauteur (po)', gapIn: 'Espacement (po)', active: 'Actif', station: 'Poste', printerName: 'Nom de l’imprimante', vendorId: 'Fabricant', labelStockId: 'Support d’étiquettes' },
+  },
   status: { Active: 'Actif', Suspended: 'Suspendu', Trial: 'Essai', Passive: 'Inactif', active: 'Actif', pending: 'En attente', disabled: 'Désactivé' },
 };

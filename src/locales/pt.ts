@@ -52,5 +52,11 @@ export const pt: Messages = {
     fields: { fnsku: 'FNSKU', title: 'Título', condition: 'Condição', expiry: 'Data de validade', packageCode: 'Código do pacote', accountNumber: 'Número da conta', company: 'Empresa', batchName: 'Lote', date: 'Data', lpn: 'LPN', description: 'Descrição', code: 'Código da localização', zone: 'Zona', aisle: 'Corredor', rack: 'Estante', level: 'Nível', bin: 'Posição', arrow: 'Seta', boxId: 'ID da caixa', shipmentId: 'Remessa', boxNumber: 'Número da caixa', boxCount: 'Caixas na remessa', contents: 'Conteúdo (um por linha)', palletId: 'ID do palete', palletNumber: 'Número do palete', palletCount: 'Paletes na remessa', destination: 'Destino' },
     option: { New: 'Novo', 'Used - Like New': 'Usado – como novo', 'Used - Very Good': 'Usado – muito bom', 'Used - Good': 'Usado – bom', 'Used - Acceptable': 'Usado – aceitável', up: 'Cima', down: 'Baixo', left: 'Esquerda', right: 'Direita' },
   },
+  printerAdmin: {
+    title: 'Administração de impressoras', vendorsTitle: 'Fabricantes de impressoras', labelsTitle: 'Estoque de etiquetas', stationsTitle: 'Impressoras das estações', testTitle: 'Página de teste da impressora',
+    stationsIntro: 'Qual impressora fica em qual estação de embalagem ou recebimento; os embaladores a escolhem nas configurações da impressora.', add: 'Adicionar', edit: 'Editar', save: 'Salvar', cancel: 'Cancelar', delete: 'Excluir',
+    deleteConfirm: 'Excluir este registro?', yes: 'Sim', no: 'Não', printTest: 'Imprimir etiqueta de teste',
+    fields: { name: 'Nome', model: 'Modelo', language: 'Linguagem da impressora', dpi: 'Resolução', notes: 'Observações', sizeId: 'Tamanho da etiqueta', widthIn: 'Largura (pol)', heightIn: 'Altura (pol)', gapIn: 'Espaçamento (pol)', active: 'Ativo', station: 'Estação', printerName: 'Nome da impressora', vendorId: 'Fabricante', labelStockId: 'Estoque de etiquetas' },
+  },
   status: { Active: 'Ativo', Suspended: 'Suspenso', Trial: 'Teste', Passive: 'Inativo', active: 'Ativo', pending: 'Pendente', disabled: 'Desativado' },
 };

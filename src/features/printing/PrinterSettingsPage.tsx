@@ -3,9 +3,11 @@
  * size, resolution, darkness and copies; auto-print after a scan; a test print per kind. Saved for
  * this user on this device and mirrored to the server for the user's next new device.
  */
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LABEL_DPIS, LABEL_KINDS, LABEL_SIZES, MAX_COPIES, printerKindSettingsSchema, printerSettingsSchema, type LabelKind, type PrinterKindSettings, type PrinterSettings } from '../../../domain/schemas/labels';
+import { can } from '../../../domain/permissions';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
 import { SAMPLE_LABELS } from './label-fields';
@@ -150,6 +152,17 @@ export default function PrinterSettingsPage() {
       <div className="button-row">
         <button type="button" className="btn primary" onClick={() => void save()}>{t('printing.save')}</button>
       </div>
+      {can(user.ability, 'manage', 'admin') && (
+        <nav className="card" aria-label={t('printerAdmin.title')}>
+          <h2>{t('printerAdmin.title')}</h2>
+          <div className="button-row">
+            <Link className="btn" to="/apps/printermanagement/vendors">{t('printerAdmin.vendorsTitle')}</Link>
+            <Link className="btn" to="/apps/printermanagement/printerlabels">{t('printerAdmin.labelsTitle')}</Link>
+            <Link className="btn" to="/apps/printermanagement/printersystemdata">{t('printerAdmin.stationsTitle')}</Link>
+            <Link className="btn" to="/apps/printermanagement/testpage">{t('printerAdmin.testTitle')}</Link>
+          </div>
+        </nav>
+      )}
     </div>
   );
 }
