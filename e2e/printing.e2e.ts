@@ -1,5 +1,9 @@
 /** Labels in Chromium: the print-label tool and the printer settings, against the real server. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +157,29 @@ describe('printer administration', () => {
     await page.selectOption('select[name=kind]', 'location');
     await page.waitForSelector('[data-testid=label-preview] svg');
     expect(await page.locator('[data-testid=label-preview]').innerHTML()).toContain('A-01-01-01');
+    await page.context().close();
+  });
+
+  it('an admin uploads the QZ Tray certificate and key; a key that does not match is refused', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'qz-e2e-'));
+    const make = (name: string, cn: string) => {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', `/CN=${cn}`, '-days', '2', '-keyout', path.join(dir, `${name}.key`), '-out', path.join(dir, `${name}.pem`)], { stdio: 'ignore' });
+      return { cert: readFileSync(path.join(dir, `${name}.pem`), 'utf8'), key: readFileSync(path.join(dir, `${name}.key`), 'utf8') };
+    };
+    const mine = make('mine', 'Dockside Bench Signing');
+    const other = make('other', 'Somebody Else');
+    const page = await signedIn('demo.admin');
+    await page.goto(`${server.url}/apps/settings/printer`);
+    await page.waitForSelector('text=No certificate yet');
+    await page.fill('textarea[name=certificate]', mine.cert);
+    await page.fill('textarea[name=privateKey]', other.key);
+    await page.getByRole('button', { name: 'Upload certificate and key' }).click();
+    await page.waitForSelector('text=not a PEM private key matching the certificate');
+    await page.fill('textarea[name=privateKey]', mine.key);
+    await page.getByRole('button', { name: 'Upload certificate and key' }).click();
+    await page.waitForSelector('[data-testid=qz-certificate]:has-text("Dockside Bench Signing")');
+    // The key never comes back to the browser.
+    expect(await page.inputValue('textarea[name=privateKey]')).toBe('');
     await page.context().close();
   });
 

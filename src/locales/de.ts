@@ -56,6 +56,7 @@ export const de: Messages = {
     title: 'Druckerverwaltung', vendorsTitle: 'Druckerhersteller', labelsTitle: 'Etikettenmaterial', stationsTitle: 'Stationsdrucker', testTitle: 'Drucker-Testseite',
     stationsIntro: 'Welcher Drucker an welchem Pack- oder Wareneingangsplatz steht; Packer wählen ihn in ihren Druckereinstellungen.', add: 'Hinzufügen', edit: 'Bearbeiten', save: 'Speichern', cancel: 'Abbrechen', delete: 'Löschen',
     deleteConfirm: 'Diesen Eintrag löschen?', yes: 'Ja', no: 'Nein', printTest: 'Testetikett drucken',
+    qzTitle: 'QZ-Tray-Signatur', qzCurrent: 'Zertifikat: {{subject}}, gültig bis {{validTo}}', qzNone: 'Noch kein Zertifikat: QZ Tray lehnt Dockside ab, bis eines hochgeladen ist.', qzCertificate: 'Zertifikat (PEM)', qzPrivateKey: 'Privater Schlüssel (PEM), versiegelt gespeichert', qzSave: 'Zertifikat und Schlüssel hochladen',
     fields: { name: 'Name', model: 'Modell', language: 'Druckersprache', dpi: 'Auflösung', notes: 'Notizen', sizeId: 'Etikettengröße', widthIn: 'Breite (Zoll)', heightIn: 'Höhe (Zoll)', gapIn: 'Abstand (Zoll)', active: 'Aktiv', station: 'Station', printerName: 'Druckername', vendorId: 'Hersteller', labelStockId: 'Etikettenmaterial' },
   },
   status: { Active: 'Aktiv', Suspended: 'Gesperrt', Trial: 'Testphase', Passive: 'Passiv', active: 'Aktiv', pending: 'Ausstehend', disabled: 'Deaktiviert' },

@@ -85,6 +85,7 @@ export const en = {
     title: 'Printer administration', vendorsTitle: 'Printer vendors', labelsTitle: 'Label stock', stationsTitle: 'Station printers', testTitle: 'Printer test page',
     stationsIntro: 'Which printer stands at which packing or receiving station; packers pick it in their printer settings.', add: 'Add', edit: 'Edit', save: 'Save', cancel: 'Cancel', delete: 'Delete',
     deleteConfirm: 'Delete this entry?', yes: 'Yes', no: 'No', printTest: 'Print test label',
+    qzTitle: 'QZ Tray signing', qzCurrent: 'Certificate: {{subject}}, valid until {{validTo}}', qzNone: 'No certificate yet: QZ Tray will refuse Dockside until one is uploaded.', qzCertificate: 'Certificate (PEM)', qzPrivateKey: 'Private key (PEM), stored sealed', qzSave: 'Upload certificate and key',
     fields: { name: 'Name', model: 'Model', language: 'Printer language', dpi: 'Resolution', notes: 'Notes', sizeId: 'Label size', widthIn: 'Width (in)', heightIn: 'Height (in)', gapIn: 'Gap (in)', active: 'Active', station: 'Station', printerName: 'Printer name', vendorId: 'Vendor', labelStockId: 'Label stock' },
   },
   status: { Active: 'Active', Suspended: 'Suspended', Trial: 'Trial', Passive: 'Passive', active: 'Active', pending: 'Pending', disabled: 'Disabled' },

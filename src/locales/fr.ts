@@ -56,6 +56,7 @@ export const fr: Messages = {
     title: 'Administration des imprimantes', vendorsTitle: 'Fabricants d’imprimantes', labelsTitle: 'Supports d’étiquettes', stationsTitle: 'Imprimantes des postes', testTitle: 'Page de test imprimante',
     stationsIntro: 'Quelle imprimante se trouve à quel poste d’emballage ou de réception ; les préparateurs la choisissent dans leurs paramètres.', add: 'Ajouter', edit: 'Modifier', save: 'Enregistrer', cancel: 'Annuler', delete: 'Supprimer',
     deleteConfirm: 'Supprimer cette entrée ?', yes: 'Oui', no: 'Non', printTest: 'Imprimer une étiquette test',
+    qzTitle: 'Signature QZ Tray', qzCurrent: 'Certificat : {{subject}}, valable jusqu’au {{validTo}}', qzNone: 'Pas encore de certificat : QZ Tray refusera Dockside tant qu’il n’est pas envoyé.', qzCertificate: 'Certificat (PEM)', qzPrivateKey: 'Clé privée (PEM), conservée scellée', qzSave: 'Envoyer le certificat et la clé',
     fields: { name: 'Nom', model: 'Modèle', language: 'Langage de l’imprimante', dpi: 'Résolution', notes: 'Notes', sizeId: 'Format d’étiquette', widthIn: 'Largeur (po)', heightIn: 'Hauteur (po)', gapIn: 'Espacement (po)', active: 'Actif', station: 'Poste', printerName: 'Nom de l’imprimante', vendorId: 'Fabricant', labelStockId: 'Support d’étiquettes' },
   },
   status: { Active: 'Actif', Suspended: 'Suspendu', Trial: 'Essai', Passive: 'Inactif', active: 'Actif', pending: 'En attente', disabled: 'Désactivé' },

@@ -56,6 +56,7 @@ export const pt: Messages = {
     title: 'Administração de impressoras', vendorsTitle: 'Fabricantes de impressoras', labelsTitle: 'Estoque de etiquetas', stationsTitle: 'Impressoras das estações', testTitle: 'Página de teste da impressora',
     stationsIntro: 'Qual impressora fica em qual estação de embalagem ou recebimento; os embaladores a escolhem nas configurações da impressora.', add: 'Adicionar', edit: 'Editar', save: 'Salvar', cancel: 'Cancelar', delete: 'Excluir',
     deleteConfirm: 'Excluir este registro?', yes: 'Sim', no: 'Não', printTest: 'Imprimir etiqueta de teste',
+    qzTitle: 'Assinatura do QZ Tray', qzCurrent: 'Certificado: {{subject}}, válido até {{validTo}}', qzNone: 'Ainda não há certificado: o QZ Tray recusará o Dockside até que um seja enviado.', qzCertificate: 'Certificado (PEM)', qzPrivateKey: 'Chave privada (PEM), guardada selada', qzSave: 'Enviar certificado e chave',
     fields: { name: 'Nome', model: 'Modelo', language: 'Linguagem da impressora', dpi: 'Resolução', notes: 'Observações', sizeId: 'Tamanho da etiqueta', widthIn: 'Largura (pol)', heightIn: 'Altura (pol)', gapIn: 'Espaçamento (pol)', active: 'Ativo', station: 'Estação', printerName: 'Nome da impressora', vendorId: 'Fabricante', labelStockId: 'Estoque de etiquetas' },
   },
   status: { Active: 'Ativo', Suspended: 'Suspenso', Trial: 'Teste', Passive: 'Inativo', active: 'Ativo', pending: 'Pendente', disabled: 'Desativado' },

@@ -10,6 +10,7 @@ import { LABEL_DPIS, LABEL_KINDS, LABEL_SIZES, MAX_COPIES, printerKindSettingsSc
 import { can } from '../../../domain/permissions';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
+import { QzSigningCard } from './admin/QzSigningCard';
 import { SAMPLE_LABELS } from './label-fields';
 import { connectQz, makePrinter } from './printer';
 import { usePrinterSettings } from './printer-settings';
@@ -163,6 +164,7 @@ export default function PrinterSettingsPage() {
           </div>
         </nav>
       )}
+      {can(user.ability, 'manage', 'admin') && <QzSigningCard />}
     </div>
   );
 }
