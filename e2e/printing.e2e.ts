@@ -117,6 +117,43 @@ describe('printer settings', () => {
   });
 });
 
+describe('scanner settings', () => {
+  it('a slow scanner is caught once the gap is widened; thresholds are checked and kept on the device', async () => {
+    const page = await signedIn('demo.receiver');
+    await page.goto(`${server.url}/apps/settings/printer`);
+    await page.waitForSelector('[data-testid=scanner-settings] input[name=maxGapMs]');
+    // A slow Bluetooth scanner: 45 ms between keys, dispatched inside the page.
+    const slowScan = () =>
+      page.evaluate(async () => {
+        for (const key of [...'TBA000123', 'Enter']) {
+          window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+          await new Promise((r) => setTimeout(r, 45));
+        }
+      });
+    await slowScan();
+    await expect.poll(() => page.textContent('[data-testid=scanner-try]')).toContain('Try it');
+    await page.fill('input[name=maxGapMs]', '80');
+    await slowScan();
+    await expect.poll(() => page.textContent('[data-testid=scanner-try]')).toContain('Detected: TBA000123 (9 characters)');
+
+    await page.fill('input[name=maxGapMs]', '500');
+    await page.uncheck('input[name=scanSound]');
+    await page.getByRole('button', { name: 'Save scanner settings' }).click();
+    await page.waitForSelector('[data-testid=scanner-settings] .form-error');
+    expect(await page.evaluate(() => localStorage.getItem('scannerSettings'))).toBeNull();
+    await page.fill('input[name=maxGapMs]', '80');
+    await page.getByRole('button', { name: 'Save scanner settings' }).click();
+    await page.waitForSelector('text=Scanner settings saved on this device.');
+
+    await page.evaluate(() => location.reload());
+    await page.waitForSelector('[data-testid=scanner-settings] input[name=maxGapMs]');
+    expect(await page.inputValue('input[name=maxGapMs]')).toBe('80');
+    expect(await page.isChecked('input[name=scanSound]')).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('scanSound'))).toBe('off');
+    await page.context().close();
+  });
+});
+
 describe('printer administration', () => {
   it('an admin adds a vendor, a label stock (after fixing a bad width) and a station printer; the test page previews a label', async () => {
     const page = await signedIn('demo.admin');

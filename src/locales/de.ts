@@ -59,5 +59,9 @@ export const de: Messages = {
     qzTitle: 'QZ-Tray-Signatur', qzCurrent: 'Zertifikat: {{subject}}, gültig bis {{validTo}}', qzNone: 'Noch kein Zertifikat: QZ Tray lehnt Dockside ab, bis eines hochgeladen ist.', qzCertificate: 'Zertifikat (PEM)', qzPrivateKey: 'Privater Schlüssel (PEM), versiegelt gespeichert', qzSave: 'Zertifikat und Schlüssel hochladen',
     fields: { name: 'Name', model: 'Modell', language: 'Druckersprache', dpi: 'Auflösung', notes: 'Notizen', sizeId: 'Etikettengröße', widthIn: 'Breite (Zoll)', heightIn: 'Höhe (Zoll)', gapIn: 'Abstand (Zoll)', active: 'Aktiv', station: 'Station', printerName: 'Druckername', vendorId: 'Hersteller', labelStockId: 'Etikettenmaterial' },
   },
+  scanner: {
+    title: 'Scanner', intro: 'Tastatur-Scanner tippen einen Code in einem schnellen Schub. Diese Einstellungen gelten für dieses Gerät.', maxGap: 'Größter Abstand zwischen Tasten eines Scans (ms)', minLength: 'Kürzester akzeptierter Code',
+    terminators: 'Taste am Ende eines Scans', keys: { Enter: 'Eingabe', Tab: 'Tab' }, sound: 'Ton bei jedem Scan', tryIt: 'Ausprobieren: jetzt einen Barcode scannen.', detected: 'Erkannt: {{code}} ({{length}} Zeichen)', save: 'Scanner-Einstellungen speichern', saved: 'Scanner-Einstellungen auf diesem Gerät gespeichert.',
+  },
   status: { Active: 'Aktiv', Suspended: 'Gesperrt', Trial: 'Testphase', Passive: 'Passiv', active: 'Aktiv', pending: 'Ausstehend', disabled: 'Deaktiviert' },
 };

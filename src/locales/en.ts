@@ -88,6 +88,10 @@ export const en = {
     qzTitle: 'QZ Tray signing', qzCurrent: 'Certificate: {{subject}}, valid until {{validTo}}', qzNone: 'No certificate yet: QZ Tray will refuse Dockside until one is uploaded.', qzCertificate: 'Certificate (PEM)', qzPrivateKey: 'Private key (PEM), stored sealed', qzSave: 'Upload certificate and key',
     fields: { name: 'Name', model: 'Model', language: 'Printer language', dpi: 'Resolution', notes: 'Notes', sizeId: 'Label size', widthIn: 'Width (in)', heightIn: 'Height (in)', gapIn: 'Gap (in)', active: 'Active', station: 'Station', printerName: 'Printer name', vendorId: 'Vendor', labelStockId: 'Label stock' },
   },
+  scanner: {
+    title: 'Scanner', intro: 'Keyboard-wedge scanners type a code in a fast burst. These settings apply to this device.', maxGap: 'Largest gap between keys of one scan (ms)', minLength: 'Shortest code accepted',
+    terminators: 'Key that ends a scan', keys: { Enter: 'Enter', Tab: 'Tab' }, sound: 'Beep on each scan', tryIt: 'Try it: scan any barcode now.', detected: 'Detected: {{code}} ({{length}} characters)', save: 'Save scanner settings', saved: 'Scanner settings saved on this device.',
+  },
   status: { Active: 'Active', Suspended: 'Suspended', Trial: 'Trial', Passive: 'Passive', active: 'Active', pending: 'Pending', disabled: 'Disabled' },
 };
 

@@ -59,5 +59,9 @@ export const fr: Messages = {
     qzTitle: 'Signature QZ Tray', qzCurrent: 'Certificat : {{subject}}, valable jusqu’au {{validTo}}', qzNone: 'Pas encore de certificat : QZ Tray refusera Dockside tant qu’il n’est pas envoyé.', qzCertificate: 'Certificat (PEM)', qzPrivateKey: 'Clé privée (PEM), conservée scellée', qzSave: 'Envoyer le certificat et la clé',
     fields: { name: 'Nom', model: 'Modèle', language: 'Langage de l’imprimante', dpi: 'Résolution', notes: 'Notes', sizeId: 'Format d’étiquette', widthIn: 'Largeur (po)', heightIn: 'Hauteur (po)', gapIn: 'Espacement (po)', active: 'Actif', station: 'Poste', printerName: 'Nom de l’imprimante', vendorId: 'Fabricant', labelStockId: 'Support d’étiquettes' },
   },
+  scanner: {
+    title: 'Scanner', intro: 'Les scanners en émulation clavier tapent un code en une rafale rapide. Ces réglages valent pour cet appareil.', maxGap: 'Écart maximal entre les touches d’un scan (ms)', minLength: 'Code le plus court accepté',
+    terminators: 'Touche qui termine un scan', keys: { Enter: 'Entrée', Tab: 'Tab' }, sound: 'Bip à chaque scan', tryIt: 'Essayez : scannez un code-barres maintenant.', detected: 'Détecté : {{code}} ({{length}} caractères)', save: 'Enregistrer les réglages du scanner', saved: 'Réglages du scanner enregistrés sur cet appareil.',
+  },
   status: { Active: 'Actif', Suspended: 'Suspendu', Trial: 'Essai', Passive: 'Inactif', active: 'Actif', pending: 'En attente', disabled: 'Désactivé' },
 };

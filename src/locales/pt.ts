@@ -59,5 +59,9 @@ export const pt: Messages = {
     qzTitle: 'Assinatura do QZ Tray', qzCurrent: 'Certificado: {{subject}}, válido até {{validTo}}', qzNone: 'Ainda não há certificado: o QZ Tray recusará o Dockside até que um seja enviado.', qzCertificate: 'Certificado (PEM)', qzPrivateKey: 'Chave privada (PEM), guardada selada', qzSave: 'Enviar certificado e chave',
     fields: { name: 'Nome', model: 'Modelo', language: 'Linguagem da impressora', dpi: 'Resolução', notes: 'Observações', sizeId: 'Tamanho da etiqueta', widthIn: 'Largura (pol)', heightIn: 'Altura (pol)', gapIn: 'Espaçamento (pol)', active: 'Ativo', station: 'Estação', printerName: 'Nome da impressora', vendorId: 'Fabricante', labelStockId: 'Estoque de etiquetas' },
   },
+  scanner: {
+    title: 'Leitor', intro: 'Leitores em modo teclado digitam um código numa rajada rápida. Estas definições valem para este dispositivo.', maxGap: 'Maior intervalo entre teclas de uma leitura (ms)', minLength: 'Código mais curto aceite',
+    terminators: 'Tecla que termina uma leitura', keys: { Enter: 'Enter', Tab: 'Tab' }, sound: 'Sinal sonoro a cada leitura', tryIt: 'Experimente: leia um código de barras agora.', detected: 'Detetado: {{code}} ({{length}} caracteres)', save: 'Guardar definições do leitor', saved: 'Definições do leitor guardadas neste dispositivo.',
+  },
   status: { Active: 'Ativo', Suspended: 'Suspenso', Trial: 'Teste', Passive: 'Inativo', active: 'Ativo', pending: 'Pendente', disabled: 'Desativado' },
 };

@@ -3,6 +3,8 @@
  * ending in Enter or Tab. People type 80–250 ms apart. The detector tells the two apart by the
  * gaps inside the burst, so a scan is caught whatever has focus while typing by hand still works.
  */
+import { scannerSettingsSchema, type ScannerSettings } from '../../domain/schemas/scanner';
+
 export interface WedgeOptions {
   /** Largest gap between two keys of one burst (ms). */
   maxGapMs: number;
@@ -59,15 +61,15 @@ export function loadWedgeOptions(storage: Pick<Storage, 'getItem'> | null = type
   try {
     const raw = storage?.getItem(SCANNER_SETTINGS_KEY);
     if (!raw) return DEFAULT_WEDGE;
-    const parsed = JSON.parse(raw) as Partial<WedgeOptions>;
-    const maxGapMs = Number(parsed.maxGapMs);
-    const minLength = Number(parsed.minLength);
-    return {
-      maxGapMs: Number.isFinite(maxGapMs) && maxGapMs >= 5 && maxGapMs <= 200 ? maxGapMs : DEFAULT_WEDGE.maxGapMs,
-      minLength: Number.isInteger(minLength) && minLength >= 1 && minLength <= 64 ? minLength : DEFAULT_WEDGE.minLength,
-      terminators: DEFAULT_WEDGE.terminators,
-    };
+    const parsed = scannerSettingsSchema.partial().safeParse(JSON.parse(raw));
+    if (!parsed.success) return DEFAULT_WEDGE;
+    return { ...DEFAULT_WEDGE, ...parsed.data };
   } catch {
     return DEFAULT_WEDGE;
   }
+}
+
+/** Saves the thresholds for this device; the scan screens read them when they open. */
+export function saveWedgeOptions(options: ScannerSettings, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  storage.setItem(SCANNER_SETTINGS_KEY, JSON.stringify(scannerSettingsSchema.parse(options)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WEDGE, loadWedgeOptions, WedgeDetector } from '../../src/scan/wedge';
+import { DEFAULT_WEDGE, loadWedgeOptions, saveWedgeOptions, WedgeDetector } from '../../src/scan/wedge';
 
 /** Feed a string as key presses `gap` ms apart, then the terminator; returns the last verdict. */
 function type(d: WedgeDetector, text: string, gap: number, start = 1000, end = 'Enter') {
@@ -59,5 +59,19 @@ describe('wedge scanner detection', () => {
     expect(loadWedgeOptions(store('{not json'))).toBe(DEFAULT_WEDGE);
     const slow = new WedgeDetector(loadWedgeOptions(store(JSON.stringify({ maxGapMs: 60, minLength: 4 }))));
     expect(type(slow, 'TBA0001', 50)).toEqual({ kind: 'scan', code: 'TBA0001' });
+  });
+
+  it('saved thresholds load back; out-of-range thresholds are refused and nothing is written', () => {
+    const data = new Map<string, string>();
+    const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+    saveWedgeOptions({ maxGapMs: 80, minLength: 6, terminators: ['Tab'] }, storage);
+    const loaded = loadWedgeOptions(storage);
+    expect(loaded).toEqual({ maxGapMs: 80, minLength: 6, terminators: ['Tab'] });
+    // Only Tab ends a scan now: Enter after a burst is not a scan.
+    expect(type(new WedgeDetector(loaded), 'TBA000123', 60)).toEqual({ kind: 'other' });
+    expect(type(new WedgeDetector(loaded), 'TBA000123', 60, 0, 'Tab')).toEqual({ kind: 'scan', code: 'TBA000123' });
+    expect(() => saveWedgeOptions({ maxGapMs: 500, minLength: 6, terminators: ['Enter'] }, storage)).toThrow(/at most 200/);
+    expect(() => saveWedgeOptions({ maxGapMs: 50, minLength: 6, terminators: [] }, storage)).toThrow(/at least one key/);
+    expect(loadWedgeOptions(storage)).toEqual(loaded);
   });
 });

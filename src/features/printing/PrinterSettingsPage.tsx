@@ -11,6 +11,7 @@ import { can } from '../../../domain/permissions';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
 import { QzSigningCard } from './admin/QzSigningCard';
+import { ScannerSettingsCard } from './ScannerSettingsCard';
 import { SAMPLE_LABELS } from './label-fields';
 import { connectQz, makePrinter } from './printer';
 import { usePrinterSettings } from './printer-settings';
@@ -153,6 +154,7 @@ export default function PrinterSettingsPage() {
       <div className="button-row">
         <button type="button" className="btn primary" onClick={() => void save()}>{t('printing.save')}</button>
       </div>
+      <ScannerSettingsCard />
       {can(user.ability, 'manage', 'admin') && (
         <nav className="card" aria-label={t('printerAdmin.title')}>
           <h2>{t('printerAdmin.title')}</h2>
