@@ -35,6 +35,8 @@ export default defineConfig({
         // first visit does not spend its bandwidth on it.
         globIgnores: ['**/bwip-js-*.js'],
         runtimeCaching: [{ urlPattern: /\/assets\/.*\.js$/, handler: 'CacheFirst', options: { cacheName: 'dockside-assets', expiration: { maxEntries: 200 } } }],
+        // Background Sync: wakes open windows' outbox drains when the network returns.
+        importScripts: ['/sw-sync.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

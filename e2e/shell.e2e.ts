@@ -241,6 +241,32 @@ describe('offline app shell', () => {
     await ctx.close();
   });
 
+  it('the service worker wakes the outbox when the network returns (Background Sync)', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.waitForSelector('input[name=username]');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 45_000, interval: 250 })
+      .toBe('activated');
+    await page.evaluate(() => {
+      const w = window as unknown as { wakes: unknown[] };
+      w.wakes = [];
+      navigator.serviceWorker.addEventListener('message', (e) => w.wakes.push(e.data));
+    });
+    // Queued offline: the sync event waits for the network, then the worker posts the wake.
+    await ctx.setOffline(true);
+    await page.evaluate(async () => {
+      const r = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } };
+      await r.sync.register('dockside-outbox');
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.evaluate(() => (window as unknown as { wakes: unknown[] }).wakes)).toEqual([]);
+    await ctx.setOffline(false);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { wakes: unknown[] }).wakes), { timeout: 15_000 }).toEqual([{ type: 'dockside-sync-wake' }]);
+    await ctx.close();
+  });
+
   it('after one visit the app opens with the server stopped', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();

@@ -23,6 +23,12 @@ export interface EventSourceLike {
 
 /** A service worker message `{type: SW_WAKE_MESSAGE}` wakes the drainer (e.g. from a sync event). */
 export const SW_WAKE_MESSAGE = 'dockside-sync-wake';
+/**
+ * The Background Sync tag a page registers when it queues a mutation offline. The browser fires
+ * `sync` in the service worker once the network is back — also for a tab in the background, whose
+ * `online` event and timers may be throttled — and public/sw-sync.js posts SW_WAKE_MESSAGE back.
+ */
+export const SW_SYNC_TAG = 'dockside-outbox';
 
 export interface SyncEngineOptions {
   tenantKey: string;
@@ -42,6 +48,8 @@ export interface SyncEngineOptions {
   windowEvents?: EventSourceLike | null;
   /** `navigator.serviceWorker`; null when absent. */
   serviceWorker?: EventSourceLike | null;
+  /** Asks the service worker for a `sync` event when the network returns; null turns it off. */
+  requestBackgroundSync?: (() => void) | null;
   /** Pull after a push applied something (the server has new rows for us). Default true. */
   pullAfterPush?: boolean;
   /**
@@ -95,6 +103,12 @@ const browserWindow = (): EventSourceLike | null =>
   typeof window !== 'undefined' && typeof window.addEventListener === 'function' ? window : null;
 const browserServiceWorker = (): EventSourceLike | null =>
   typeof navigator !== 'undefined' && navigator.serviceWorker ? navigator.serviceWorker : null;
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+const browserBackgroundSync = (): void => {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
+  // Where Background Sync is missing (Firefox, Safari) the online event and the timer still wake.
+  void navigator.serviceWorker.ready.then((r: SyncRegistration) => r.sync?.register(SW_SYNC_TAG)).catch(() => undefined);
+};
 const browserOnline = (): boolean => (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean' ? navigator.onLine : true);
 
 export async function createSyncEngine(opts: SyncEngineOptions): Promise<SyncEngine> {
@@ -148,13 +162,16 @@ export async function createSyncEngine(opts: SyncEngineOptions): Promise<SyncEng
   });
   const wake = (reason: WakeReason): void => drainer.wake(reason);
 
+  const backgroundSync = opts.requestBackgroundSync === undefined ? browserBackgroundSync : opts.requestBackgroundSync;
   const mutate = createMutate({
     db,
     deviceId: () => deviceId,
     now,
     afterCommit: () => {
       void refreshCounts();
-      if (!closed) wake('mutate');
+      if (closed) return;
+      wake('mutate');
+      if (!status.getSnapshot().online) backgroundSync?.();
     },
   });
 

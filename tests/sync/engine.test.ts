@@ -97,6 +97,19 @@ describe('engine', () => {
     unsubscribe();
   });
 
+  it('a mutation queued offline asks the service worker for a sync event; online it does not', async () => {
+    const win = new Events();
+    let requests = 0;
+    t = await makeEngine(new FakeServer(), { windowEvents: win, requestBackgroundSync: () => requests++ });
+    await t.engine.mutate('packageReceiveBatch.open', { id: uuid(), companyId: CLIENT.id });
+    expect(requests).toBe(0);
+    win.fire('offline');
+    t.server.online = false;
+    await t.engine.mutate('packageReceiveBatch.open', { id: uuid(), companyId: CLIENT.id });
+    await t.engine.mutate('packageReceiveBatch.open', { id: uuid(), companyId: CLIENT.id });
+    expect(requests).toBe(2);
+  });
+
   it('wakes on online, focus and a service worker message; offline shows in the status', async () => {
     const win = new Events();
     const sw = new Events();

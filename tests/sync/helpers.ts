@@ -48,6 +48,7 @@ export async function makeEngine(server = new FakeServer(), overrides: Partial<S
     intervalMs: 0,
     windowEvents: null,
     serviceWorker: null,
+    requestBackgroundSync: null,
     pullAfterPush: false,
     ...overrides,
   };
