@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark in turn; each prints its figures and ratios. Pick with BENCH=name,name. */
 import { benchServer } from './server.js';
 import { benchSyncPush } from './sync-push.js';
+import { benchItemPush } from './item-push.js';
 import { benchPull } from './sync-pull.js';
 import { benchDockBrowser } from './dock-browser.js';
 import { benchLabels } from './labels.js';
@@ -9,6 +10,7 @@ import { benchLighthouse, benchWeb } from './web.js';
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
   'sync-push': benchSyncPush,
+  'item-push': benchItemPush,
   'sync-pull': benchPull,
   dock: benchDockBrowser,
   labels: benchLabels,

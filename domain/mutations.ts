@@ -5,6 +5,8 @@
  */
 import type { z } from 'zod';
 import {
+  itemScanArgsSchema,
+  itemScanResultSchema,
   packageScanArgsSchema,
   packageScanResultSchema,
   receiveBatchCloseArgsSchema,
@@ -21,6 +23,7 @@ export const MUTATIONS = {
   'packageReceiveBatch.open': { args: receiveBatchOpenArgsSchema, result: receiveBatchResultSchema },
   'packageReceiveBatch.close': { args: receiveBatchCloseArgsSchema, result: receiveBatchResultSchema },
   'package.scan': { args: packageScanArgsSchema, result: packageScanResultSchema },
+  'item.scan': { args: itemScanArgsSchema, result: itemScanResultSchema },
 } as const satisfies Record<string, MutationDef>;
 
 export type MutationName = keyof typeof MUTATIONS;

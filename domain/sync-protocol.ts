@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AUDIENCES, COMPANY_STATUSES } from './enums.js';
-import { expectedPackageRowSchema, packageScanRowSchema, receiveBatchRowSchema } from './schemas/inbound.js';
+import { expectedPackageRowSchema, inboundItemRowSchema, packageScanRowSchema, receiveBatchRowSchema } from './schemas/inbound.js';
 import { pushRequestSchema, pushResultSchema } from './schemas/sync-wire.js';
 
 export { MAX_PULL_LIMIT, MAX_PUSH_MUTATIONS, pushRequestSchema, pushResultSchema, REJECTION_CODES } from './schemas/sync-wire.js';
@@ -37,6 +37,7 @@ export const REPLICA_ROW_SCHEMAS = {
   expectedPackages: expectedPackageRowSchema,
   receiveBatches: receiveBatchRowSchema,
   packageScans: packageScanRowSchema,
+  inboundItems: inboundItemRowSchema,
 } as const;
 export type ReplicaTable = keyof typeof REPLICA_ROW_SCHEMAS;
 export const REPLICA_TABLES = Object.keys(REPLICA_ROW_SCHEMAS) as ReplicaTable[];

@@ -7,6 +7,7 @@
  */
 import type { MutationName, MutationResult, ParsedMutationArgs } from '../domain/mutations.js';
 import { dockVerdict } from '../domain/rules/dock-verdict.js';
+import { countItemScan, itemMatches, readItemCode } from '../domain/rules/item-scan.js';
 import { normaliseTrackingNumber } from '../domain/rules/tracking-number.js';
 import { DELIVERED, EXPECTED, type MatchStatus } from '../domain/schemas/inbound.js';
 import type { ReplicaTable } from '../domain/sync-protocol.js';
@@ -71,7 +72,7 @@ async function openBatchOrThrow(db: ReplicaDb, id: string) {
   return batch;
 }
 
-export const LOCAL_APPLIERS: LocalAppliers = {
+const DOCK_APPLIERS: Omit<LocalAppliers, 'item.scan'> = {
   'packageReceiveBatch.open': {
     stores: ['receiveBatches'],
     async apply(db, writes, args, meta) {
@@ -149,6 +150,37 @@ export const LOCAL_APPLIERS: LocalAppliers = {
     },
   },
 };
+
+/**
+ * Item scans (domain/rules/item-scan.ts) against the batch's expected items on this device. An
+ * unknown code changes nothing here: the server turns it into a problem when it arrives.
+ * The item row is a tracked write, so the pull holds the server's version back until every
+ * pending scan of it has been applied (pull.ts rule 2) and the counts never jump backwards.
+ */
+const ITEM_SCAN_APPLIER: LocalApplier<'item.scan'> = {
+  stores: ['inboundItems'],
+  async apply(db, writes, args) {
+    const items = await db.itemsOfBatch(args.batchId);
+    if (items.length === 0) throw new LocalRejection('not_found', 'This purchase order is not on this device; connect to the network to sync it');
+    const scanned = readItemCode(args.code);
+    const item = items.sort((a, b) => Number(a.id) - Number(b.id)).find((i) => itemMatches(i, scanned));
+    if (!item) return { verdict: 'unknown', units: 0 };
+    const counted = countItemScan(item, { scanned, count: args.count, damaged: !!args.damaged });
+    await writes.put('inboundItems', item.id, { ...item, receivedQty: counted.receivedQty, damagedQty: counted.damagedQty, status: counted.status });
+    return {
+      verdict: counted.verdict,
+      itemId: Number(item.id),
+      title: item.title,
+      units: counted.units,
+      receivedQty: counted.receivedQty,
+      damagedQty: counted.damagedQty,
+      expectedQty: item.expectedQty,
+      overReceived: counted.overReceived,
+    };
+  },
+};
+
+export const LOCAL_APPLIERS: LocalAppliers = { ...DOCK_APPLIERS, 'item.scan': ITEM_SCAN_APPLIER };
 
 export function applierFor<N extends MutationName>(name: N): LocalApplier<N> {
   return LOCAL_APPLIERS[name];

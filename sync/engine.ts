@@ -209,6 +209,9 @@ export async function createSyncEngine(opts: SyncEngineOptions): Promise<SyncEng
   };
   schedule();
   await refreshCounts();
+  // What an earlier page left in the outbox (a reload, a crash, a navigation mid-push) goes now,
+  // not at the next timer tick: a page that just loaded gets no online or focus event.
+  if (status.getSnapshot().pendingCount > 0) wake('start');
 
   return {
     db,

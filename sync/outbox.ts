@@ -42,8 +42,8 @@ export function backoffDelay(failures: number, policy: BackoffPolicy, random: ()
 }
 
 /** Urgent wakes (the network came back, the user is looking, the server poked) skip a backoff wait. */
-export type WakeReason = 'mutate' | 'timer' | 'online' | 'focus' | 'service-worker' | 'poke' | 'auth';
-const URGENT: ReadonlySet<WakeReason> = new Set(['online', 'focus', 'service-worker', 'poke', 'auth']);
+export type WakeReason = 'start' | 'mutate' | 'timer' | 'online' | 'focus' | 'service-worker' | 'poke' | 'auth';
+const URGENT: ReadonlySet<WakeReason> = new Set(['start', 'online', 'focus', 'service-worker', 'poke', 'auth']);
 
 export interface DrainerDeps {
   db: ReplicaDb;

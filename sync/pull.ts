@@ -39,6 +39,7 @@ const TO_LOCAL: ToLocal = {
   expectedPackages: (w) => w,
   receiveBatches: (w, e) => ({ ...w, counts: e?.counts ?? { matched: 0, not_found: 0, duplicate: 0 } }),
   packageScans: (w, e) => (e ? { ...e, ...w, serverMatchStatus: w.matchStatus, differed: e.localMatchStatus !== undefined && e.localMatchStatus !== w.matchStatus } : w),
+  inboundItems: (w) => w,
 };
 
 /**

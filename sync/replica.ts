@@ -8,7 +8,7 @@
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { MutationName } from '../domain/mutations.js';
-import type { MatchStatus, PackageScanRow, ReceiveBatchRow, ExpectedPackageRow } from '../domain/schemas/inbound.js';
+import type { ExpectedPackageRow, InboundItemRow, MatchStatus, PackageScanRow, ReceiveBatchRow } from '../domain/schemas/inbound.js';
 import type { CompanyRow, RejectionCode, ReplicaTable } from '../domain/sync-protocol.js';
 
 // ---- Rows ---------------------------------------------------------------------------------
@@ -31,6 +31,7 @@ export interface LocalRows {
   expectedPackages: ExpectedPackageRow;
   receiveBatches: LocalReceiveBatch;
   packageScans: LocalPackageScan;
+  inboundItems: InboundItemRow;
 }
 export type LocalRow = LocalRows[ReplicaTable];
 
@@ -102,7 +103,7 @@ export const rowRef = (table: ReplicaTable, key: string): string => `${table}:${
  *  - outbox `++seq` orders sending; `&id` finds an entry by mutation id; `*touches` (multi-entry)
  *    tells the pull which rows have pending mutations.
  */
-const SCHEMA_V1: Record<StoreName, string> = {
+const SCHEMA_V1: Record<Exclude<StoreName, 'inboundItems'>, string> = {
   outbox: '++seq, &id, *touches',
   needsAttention: 'id, rejectedAt',
   meta: 'id',
@@ -113,8 +114,15 @@ const SCHEMA_V1: Record<StoreName, string> = {
   packageScans: 'id, receiveBatchId, trackingNumber, [receiveBatchId+trackingNumber], [receiveBatchId+matchStatus]',
 };
 
+/**
+ * v2 adds the expected items of purchase orders (package scan of items): `batchId` lists a
+ * batch's items (a handful to a few thousand: the scan matches among them in memory),
+ * `[companyId+batchName]` opens a batch by the name on its paperwork.
+ */
+const SCHEMA_V2: Partial<Record<StoreName, string>> = { inboundItems: 'id, batchId, [companyId+batchName]' };
+
 /** Primary keys travel as text on the wire; companies are keyed by their integer id. */
-const NUMERIC_KEY: Record<ReplicaTable, boolean> = { companies: true, expectedPackages: false, receiveBatches: false, packageScans: false };
+const NUMERIC_KEY: Record<ReplicaTable, boolean> = { companies: true, expectedPackages: false, receiveBatches: false, packageScans: false, inboundItems: false };
 type DbKey = string | number;
 const dbKey = (table: ReplicaTable, key: string): DbKey => (NUMERIC_KEY[table] ? Number(key) : key);
 export const keyOfRow = (row: LocalRow): string => String(row.id);
@@ -130,10 +138,16 @@ export class ReplicaDb extends Dexie {
   expectedPackages!: EntityTable<ExpectedPackageRow, 'id'>;
   receiveBatches!: EntityTable<LocalReceiveBatch, 'id'>;
   packageScans!: EntityTable<LocalPackageScan, 'id'>;
+  inboundItems!: EntityTable<InboundItemRow, 'id'>;
 
   constructor(name: string) {
     super(name);
     this.version(1).stores(SCHEMA_V1);
+    // A device that synced before v2 is past the changes that created its items: pull from the
+    // start once (puts are idempotent; pending outbox entries are kept).
+    this.version(2)
+      .stores(SCHEMA_V2)
+      .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
   }
 
   /**
@@ -198,6 +212,11 @@ export class ReplicaDb extends Dexie {
       }
       await this.receiveBatches.put({ ...batch, counts });
     }
+  }
+
+  /** The expected items of one purchase order. */
+  itemsOfBatch(batchId: number): Promise<InboundItemRow[]> {
+    return this.inboundItems.where('batchId').equals(batchId).toArray();
   }
 
   // ---- Outbox ----

@@ -7,9 +7,11 @@
  * the server can never validate a scan differently.
  */
 import { z } from 'zod';
-import { MATCH_STATUSES } from './ship.js';
+import { ITEM_SCAN_VERDICTS, MATCH_STATUSES } from './ship.js';
 
 export {
+  ITEM_SCAN_VERDICTS,
+  itemScanArgsSchema,
   MATCH_STATUSES,
   packageScanArgsSchema,
   packageScanResultSchema,
@@ -64,3 +66,40 @@ export const packageScanRowSchema = z.object({
   provisional: z.boolean(),
 });
 export type PackageScanRow = z.infer<typeof packageScanRowSchema>;
+
+/**
+ * An expected item of a purchase order, as the floor's package-scan screen needs it: its codes
+ * to match a scan, its counts to show progress, and its batch's name to open it by name.
+ */
+export const inboundItemRowSchema = z.object({
+  id: z.string(),
+  batchId: z.number().int(),
+  batchName: z.string(),
+  companyId: z.number().int(),
+  title: z.string(),
+  asin: z.string().nullable(),
+  fnsku: z.string().nullable(),
+  msku: z.string().nullable(),
+  upc: z.string().nullable(),
+  expectedQty: z.number().int(),
+  receivedQty: z.number().int(),
+  damagedQty: z.number().int(),
+  packSize: z.number().int(),
+  itemAction: z.string(),
+  status: z.string(),
+});
+export type InboundItemRow = z.infer<typeof inboundItemRowSchema>;
+
+/** What item.scan answers (server/modules/inbound/item-scan.ts; the device gives the same shape). */
+export const itemScanResultSchema = z.object({
+  verdict: z.enum(ITEM_SCAN_VERDICTS),
+  itemId: z.number().int().optional(),
+  title: z.string().optional(),
+  units: z.number().int(),
+  receivedQty: z.number().int().optional(),
+  damagedQty: z.number().int().optional(),
+  expectedQty: z.number().int().optional(),
+  overReceived: z.number().int().optional(),
+  problemId: z.number().int().optional(),
+});
+export type ItemScanResult = z.infer<typeof itemScanResultSchema>;

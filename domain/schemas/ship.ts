@@ -1,6 +1,6 @@
 /** Inbound batches announced by clients with their tracking numbers and items (issues 4, 6). */
 import { z } from 'zod';
-import { poItemSchema } from './purchase-orders.js';
+import { ITEM_ACTIONS, poItemSchema } from './purchase-orders.js';
 
 export const DELIVERY_FILTERS = ['ALL', 'NOT_DELIVERED', 'NOT_FOUND', 'DELIVERED'] as const;
 export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
@@ -26,11 +26,23 @@ export type BatchCreate = z.output<typeof batchCreateSchema>;
 
 export const trackingAddSchema = z.object({ trackingNumbers: z.array(trackingNumberInput).min(1).max(5000) });
 
+/**
+ * Where a purchase order stands, derived from its packages and units (never stored, so it cannot
+ * drift): open until a package is delivered or a unit counted; received when every item is
+ * counted in full and every package has arrived; receiving in between.
+ */
+export const BATCH_STAGES = ['open', 'receiving', 'received'] as const;
+export type BatchStage = (typeof BATCH_STAGES)[number];
+/** The `:type` of /apps/inbound/uploaded-batches/po/:type: all, or the workflow of its items. */
+export const PO_LIST_TYPES = ['all', ...ITEM_ACTIONS] as const;
+export type PoListType = (typeof PO_LIST_TYPES)[number];
+
 export const batchListQuerySchema = z.object({
   pageNumber: z.string().optional(),
   pageSize: z.string().optional(),
   companyId: z.coerce.number().int().positive().optional(),
-  status: z.enum(['open', 'receiving', 'closed']).optional(),
+  stage: z.enum(BATCH_STAGES).optional(),
+  itemAction: z.enum(ITEM_ACTIONS).optional(),
   q: z.string().max(100).optional(),
 });
 

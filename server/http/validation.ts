@@ -6,7 +6,11 @@ import { errorBody } from './respond.js';
 export function issueMessages(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join('.');
-    return field ? `${field}: ${issue.message}` : issue.message;
+    // Domain messages often name their field already ("expectedQty: at least 1"): say it once.
+    if (!field) return issue.message;
+    const last = String(issue.path.at(-1));
+    if (issue.message.startsWith(`${last}:`)) return `${field}${issue.message.slice(last.length)}`;
+    return `${field}: ${issue.message}`;
   });
 }
 

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../db/client.js';
 import { changeLog, changeSeq, type companies } from '../db/schema/index.js';
 
 // TODO(sync): import from domain/sync-protocol.ts once it lands.
-export type ReplicaTable = 'companies' | 'expectedPackages' | 'receiveBatches' | 'packageScans';
+export type ReplicaTable = 'companies' | 'expectedPackages' | 'receiveBatches' | 'packageScans' | 'inboundItems';
 
 export interface Change {
   table: ReplicaTable;

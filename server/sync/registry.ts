@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { itemScanArgsSchema, packageScanArgsSchema, receiveBatchCloseArgsSchema, receiveBatchOpenArgsSchema } from '../../domain/schemas/ship.js';
-import { scanItem } from '../modules/inbound/item-scan.js';
+import { scanItem, scanItems } from '../modules/inbound/item-scan.js';
 import type { RequestContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import type { ApiError } from '../http/errors.js';
@@ -30,5 +30,5 @@ export const SERVER_MUTATIONS: Record<string, Handler> = {
   'packageReceiveBatch.open': handler({ args: receiveBatchOpenArgsSchema, apply: (tx, ctx, args) => openReceiveBatch(tx, ctx, args) }),
   'packageReceiveBatch.close': handler({ args: receiveBatchCloseArgsSchema, apply: (tx, ctx, args) => closeReceiveBatch(tx, ctx, args) }),
   'package.scan': handler({ args: packageScanArgsSchema, apply: scanPackage, many: { key: (a) => a.batchId, apply: scanPackages } }),
-  'item.scan': handler({ args: itemScanArgsSchema, apply: scanItem }),
+  'item.scan': handler({ args: itemScanArgsSchema, apply: scanItem, many: { key: (a) => String(a.batchId), apply: scanItems } }),
 };

@@ -139,3 +139,36 @@ describe('item status tracking', () => {
     expect(admin.body.length).toBeGreaterThanOrEqual(received.length);
   });
 });
+
+describe('a run of item scans in one push', () => {
+  it('decides exactly as the same scans one by one (counts, verdicts, problems, ledger)', async () => {
+    const items = [
+      { title: 'Cup', fnsku: 'X00RUNCUP1', upc: '4006381333931', expectedQty: 7, packSize: 6 },
+      { title: 'Lid', msku: 'RUN-LID', expectedQty: 1 },
+    ];
+    const a = (await s.post('/api/ship/batch', { batchName: 'RUN-A', items }, client)).body.id as number;
+    const b = (await s.post('/api/ship/batch', { batchName: 'RUN-B', items }, client)).body.id as number;
+    const codes: [string, Record<string, unknown>][] = [
+      ['X00RUNCUP1', {}],
+      ['(01)14006381333938', {}],
+      ['RUN-LID', {}],
+      ['run-lid', { count: 3 }],
+      ['UNKNOWN-RUN', {}],
+      ['X00RUNCUP1', { damaged: { damageType: 'broken' } }],
+      ['RUN-LID', { count: 0 }],
+    ];
+    const mutation = (batch: number, [code, extra]: [string, Record<string, unknown>]) => {
+      const id = randomUUID();
+      return { id, name: 'item.scan', args: { id, batchId: batch, code, scannedAt: new Date().toISOString(), ...extra } };
+    };
+    const run = await push(codes.map((c) => mutation(a, c)));
+    const single: { status: string; result?: unknown; code?: string }[] = [];
+    for (const c of codes) single.push(...(await push([mutation(b, c)])));
+    const shape = (r: { status: string; result?: any; code?: string }) => (r.status === 'applied' ? { ...r.result, itemId: undefined, problemId: r.result.problemId ? 'problem' : undefined } : { status: r.status, code: r.code });
+    expect(run.map(shape)).toEqual(single.map(shape));
+    expect(run.at(-1)).toMatchObject({ status: 'rejected' }); // a count of 0 is refused, the rest applied
+    const counts = async (id: number) => (await s.get(`/api/ship/batch/${id}`, client)).body.items.map((i: { receivedQty: number; damagedQty: number; status: string }) => [i.receivedQty, i.damagedQty, i.status]);
+    expect(await counts(a)).toEqual(await counts(b));
+    expect(await counts(a)).toEqual([[7, 1, 'received'], [4, 0, 'received']]);
+  });
+});

@@ -110,3 +110,32 @@ describe('batch workspace: items and tracking until receiving starts', () => {
     expect(res.meta.error_list[0].message).toMatch(/Receiving of this batch has started/);
   });
 });
+
+describe('purchase-order lists: stage and workflow', () => {
+  it('a batch is open until a package arrives, receiving until all is counted; lists filter by stage and item workflow, per client', async () => {
+    const a = await s.post('/api/ship/batch', { batchName: 'ST-FBA', trackingNumbers: ['STFBA-TRACK-1'], items: [{ title: 'Kettle', msku: 'KETTLE', expectedQty: 1, itemAction: 'fba_prep' }] }, client);
+    const b = await s.post('/api/ship/batch', { batchName: 'ST-STORE', items: [{ title: 'Rug', msku: 'RUG', expectedQty: 3, itemAction: 'storage' }] }, client);
+    expect(a.body).toMatchObject({ stage: 'open', editable: true });
+    const list = async (query: string, token = client) => (await s.get(`/api/ship/batch?pageSize=100&q=ST-&${query}`, token)).body.content.map((r: { batchName: string }) => r.batchName).sort();
+    expect(await list('')).toEqual(['ST-FBA', 'ST-STORE']);
+    expect(await list('itemAction=storage')).toEqual(['ST-STORE']);
+
+    const receiver = await s.token('demo.receiver');
+    const me = await s.get('/api/users/current-user', client);
+    const rb = crypto.randomUUID();
+    await s.post('/api/inbound/package-receive-batch', { id: rb, companyId: me.body.companyId }, receiver);
+    await s.post('/api/inbound/package-scan', { id: crypto.randomUUID(), batchId: rb, trackingNumber: 'STFBA-TRACK-1', scannedAt: new Date().toISOString() }, receiver);
+    expect((await s.get(`/api/ship/batch/${a.body.id}`, client)).body).toMatchObject({ stage: 'receiving', editable: false });
+    expect(await list('stage=open')).toEqual(['ST-STORE']);
+    expect(await list('stage=receiving')).toEqual(['ST-FBA']);
+
+    await s.post('/api/inbound/item-scan', { id: crypto.randomUUID(), batchId: a.body.id, code: 'KETTLE', scannedAt: new Date().toISOString() }, receiver);
+    expect(await list('stage=received')).toEqual(['ST-FBA']);
+    const row = (await s.get('/api/ship/batch?q=ST-FBA', client)).body.content[0];
+    expect(row).toMatchObject({ stage: 'received', packages: 1, delivered: 1, items: 1, expectedUnits: 1, receivedUnits: 1 });
+
+    // Another client's user sees none of them; a bad stage is a 400.
+    expect(await list('', await s.token('demo.client2'))).toEqual([]);
+    expect((await s.get('/api/ship/batch?stage=done', client)).status).toBe(400);
+  });
+});

@@ -114,6 +114,68 @@ describe('device engine ↔ real server', () => {
     }
   });
 
+  it('item scans offline: the device counts from its replica, the server counts the same once, the pull confirms', async () => {
+    const client = await s.signIn('demo.client');
+    const po = await s.post(
+      '/api/ship/batch',
+      {
+        batchName: 'PO-ENGINE-ITEMS',
+        items: [
+          { title: 'Water bottle', fnsku: 'X00ENGINE1', upc: '4006381333931', expectedQty: 24, packSize: 12 },
+          { title: 'Tote bag', msku: 'TOTE-1', expectedQty: 2 },
+        ],
+      },
+      client.accessToken,
+    );
+    const batchId = po.body.id as number;
+    const engine = await engineFor(() => receiverToken, receiverId);
+    try {
+      await engine.pull();
+      const items = await engine.db.inboundItems.where('[companyId+batchName]').equals([acmeId, 'PO-ENGINE-ITEMS']).toArray();
+      expect(items.map((i) => i.title).sort()).toEqual(['Tote bag', 'Water bottle']);
+
+      online = false;
+      const scan = (code: string, extra: Record<string, unknown> = {}) => engine.mutate('item.scan', { id: randomUUID(), batchId, code, scannedAt: new Date().toISOString(), ...extra });
+      const local = [
+        await scan('x00engine1'), // one unit
+        await scan('(01)14006381333938'), // a case of 12 (GS1, packaging indicator 1)
+        await scan('TOTE-1'),
+        await scan('TOTE-1', { count: 2 }), // bulk count: over-received by 1
+        await scan('TOTE-1', { damaged: { damageType: 'wet' } }),
+        await scan('NOT-ON-PO-1'),
+      ];
+      expect(local.map((r) => [r.verdict, r.units])).toEqual([
+        ['received', 1],
+        ['received', 12],
+        ['received', 1],
+        ['over_received', 2],
+        ['damaged', 1],
+        ['unknown', 0],
+      ]);
+      const bottle = items.find((i) => i.title === 'Water bottle')!;
+      expect(await engine.db.inboundItems.get(bottle.id)).toMatchObject({ receivedQty: 13, status: 'partially_delivered' });
+
+      online = true;
+      engine.wake('online');
+      await engine.drain();
+      await engine.drain();
+      const server = await s.get(`/api/ship/batch/${batchId}`, receiverToken);
+      const byTitle = Object.fromEntries((server.body.items as { title: string; receivedQty: number; damagedQty: number; status: string }[]).map((i) => [i.title, i]));
+      expect(byTitle['Water bottle']).toMatchObject({ receivedQty: 13, damagedQty: 0, status: 'partially_delivered' });
+      expect(byTitle['Tote bag']).toMatchObject({ receivedQty: 3, damagedQty: 1, status: 'received' });
+      const problems = await s.get('/api/problem-management/problem?pageSize=100', receiverToken);
+      const mine = (problems.body.content as { code: string | null; type: string; itemTitle: string | null }[]).filter((p) => p.code === 'NOT-ON-PO-1' || p.itemTitle === 'Tote bag');
+      expect(mine.map((p) => p.type).sort()).toEqual(['damaged', 'item_mismatch']);
+
+      await engine.pull();
+      const tote = (await engine.db.itemsOfBatch(batchId)).find((i) => i.title === 'Tote bag');
+      expect(tote).toMatchObject({ receivedQty: 3, damagedQty: 1, status: 'received' });
+    } finally {
+      online = true;
+      await engine.close();
+    }
+  });
+
   it("a client user's scans are refused by the server and land in needs-attention, undone locally", async () => {
     const north = await s.signIn('north.client');
     const engine = await engineFor(() => northClientToken, north.userData.id, 'north');

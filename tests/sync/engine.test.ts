@@ -97,6 +97,20 @@ describe('engine', () => {
     unsubscribe();
   });
 
+  it('an engine that starts with entries in the outbox sends them at once, without waiting for an event', async () => {
+    const server = new FakeServer();
+    server.online = false;
+    const first = await makeEngine(server);
+    await first.engine.mutate('packageReceiveBatch.open', { id: uuid(), companyId: CLIENT.id });
+    await first.engine.drain();
+    await first.engine.close();
+    server.online = true;
+    // The page reloads: a new engine on the same database, no online/focus event, no timer.
+    t = await makeEngine(server, { tenantKey: first.options.tenantKey });
+    await expect.poll(() => t.engine.signOutCheck()).toBe(0);
+    expect(server.effects.size).toBe(1);
+  });
+
   it('a mutation queued offline asks the service worker for a sync event; online it does not', async () => {
     const win = new Events();
     let requests = 0;

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import type { z } from 'zod';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
 import { normaliseTrackingNumber } from '../../../domain/rules/tracking-number.js';
-import type { BatchCreate, batchListQuerySchema } from '../../../domain/schemas/ship.js';
+import type { BatchCreate, BatchStage, batchListQuerySchema } from '../../../domain/schemas/ship.js';
 import type { PoItem } from '../../../domain/schemas/purchase-orders.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
@@ -23,6 +23,34 @@ export const expectedPackageChange = (t: TrackingRow): Change => ({
   companyId: t.companyId,
   row: { id: String(t.id), batchId: t.batchId, companyId: t.companyId, trackingNumber: t.normalized, status: t.status, deliveredAt: t.deliveredAt },
 });
+
+type ItemRow = typeof batchItems.$inferSelect;
+
+/** The floor replica's view of an expected item (domain inboundItemRowSchema). */
+export const inboundItemChange = (i: ItemRow, batchName: string): Change => ({
+  table: 'inboundItems',
+  key: String(i.id),
+  op: 'put',
+  companyId: i.companyId,
+  row: {
+    id: String(i.id),
+    batchId: i.batchId,
+    batchName,
+    companyId: i.companyId,
+    title: i.title,
+    asin: i.asin,
+    fnsku: i.fnsku,
+    msku: i.msku,
+    upc: i.upc,
+    expectedQty: i.expectedQty,
+    receivedQty: i.receivedQty,
+    damagedQty: i.damagedQty,
+    packSize: i.packSize,
+    itemAction: i.itemAction,
+    status: i.status,
+  },
+});
+const itemTombstone = (i: ItemRow): Change => ({ table: 'inboundItems', key: String(i.id), op: 'delete', row: null, companyId: i.companyId });
 
 /** The client a batch is for: clients use their own company; warehouse staff must name a client. */
 export async function resolveClientCompany(tx: DbOrTx, ctx: RequestContext, companyId: number | undefined) {
@@ -68,9 +96,11 @@ export async function insertBatch(tx: DbOrTx, ctx: RequestContext, input: BatchC
     .returning();
   const rows = await insertTracking(tx, ctx, batch.id, company.id, input.trackingNumbers);
   if (input.items.length) {
-    await tx.insert(batchItems).values(
-      input.items.map((i) => ({ ...i, shipToCountryCode: i.shipToCountryCode ?? input.shipToCountryCode, tenantId: ctx.tenantId, companyId: company.id, batchId: batch.id })),
-    );
+    const items = await tx
+      .insert(batchItems)
+      .values(input.items.map((i) => ({ ...i, shipToCountryCode: i.shipToCountryCode ?? input.shipToCountryCode, tenantId: ctx.tenantId, companyId: company.id, batchId: batch.id })))
+      .returning();
+    await recordChanges(tx, ctx.tenantId, items.map((i) => inboundItemChange(i, batch.batchName)));
   }
   await audit(tx, ctx, 'inbound_batch', batch.id, 'create', null, { ...batch, trackingNumbers: rows.length, items: input.items.length });
   return batch.id;
@@ -143,9 +173,11 @@ export async function saveItem(deps: Deps, ctx: RequestContext, batchId: number,
       const [before] = await tx.select().from(batchItems).where(and(eq(batchItems.id, itemId), eq(batchItems.batchId, batchId)));
       if (!before) throw notFound('Item');
       const [after] = await tx.update(batchItems).set({ ...item, updatedAt: new Date().toISOString() }).where(eq(batchItems.id, itemId)).returning();
+      await recordChanges(tx, ctx.tenantId, [inboundItemChange(after, batch.batchName)]);
       await audit(tx, ctx, 'batch_item', itemId, 'update', before, after);
     } else {
       const [created] = await tx.insert(batchItems).values({ ...item, tenantId: ctx.tenantId, companyId: batch.companyId, batchId }).returning();
+      await recordChanges(tx, ctx.tenantId, [inboundItemChange(created, batch.batchName)]);
       await audit(tx, ctx, 'batch_item', created.id, 'create', null, created);
     }
   });
@@ -157,6 +189,7 @@ export async function deleteItem(deps: Deps, ctx: RequestContext, batchId: numbe
     await editableBatch(tx, ctx, batchId);
     const [row] = await tx.delete(batchItems).where(and(eq(batchItems.id, itemId), eq(batchItems.batchId, batchId))).returning();
     if (!row) throw notFound('Item');
+    await recordChanges(tx, ctx.tenantId, [itemTombstone(row)]);
     await audit(tx, ctx, 'batch_item', itemId, 'delete', row, null);
   });
   return getBatch(deps, ctx, batchId);
@@ -169,7 +202,8 @@ export async function getBatch(deps: Deps, ctx: RequestContext, id: number) {
     .innerJoin(companies, eq(companies.id, inboundBatches.companyId))
     .where(and(eq(inboundBatches.id, id), scoped(ctx, inboundBatches.tenantId, inboundBatches.companyId, !ctx.isClient)));
   if (!batch) throw notFound('Batch');
-  const [tracking, items] = await Promise.all([
+  const [[{ stage }], tracking, items] = await Promise.all([
+    deps.db.select({ stage: stageSql }).from(inboundBatches).where(eq(inboundBatches.id, id)),
     deps.db.select().from(trackingNumbers).where(eq(trackingNumbers.batchId, id)).orderBy(trackingNumbers.id),
     deps.db.select().from(batchItems).where(eq(batchItems.batchId, id)).orderBy(batchItems.id),
   ]);
@@ -177,15 +211,26 @@ export async function getBatch(deps: Deps, ctx: RequestContext, id: number) {
     ...batch.batch,
     companyName: batch.companyName,
     accountNo: batch.accountNo,
+    stage,
+    /** Items and tracking numbers can change until receiving starts. */
+    editable: stage === 'open',
     trackingNumbers: tracking.map((t) => ({ id: t.id, trackingNumber: t.trackingNumber, normalized: t.normalized, status: t.status, deliveredAt: t.deliveredAt })),
     items: items.map(({ tenantId: _t, ...i }) => i),
   };
 }
 
+/** SQL for a batch's stage (domain BATCH_STAGES), evaluated per row of inbound_batches. */
+const started = sql`(exists (select 1 from ${trackingNumbers} where ${trackingNumbers.batchId} = ${inboundBatches.id} and ${trackingNumbers.status} <> 'expected')
+  or exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${inboundBatches.id} and ${batchItems.receivedQty} + ${batchItems.damagedQty} > 0))`;
+const complete = sql`(not exists (select 1 from ${trackingNumbers} where ${trackingNumbers.batchId} = ${inboundBatches.id} and ${trackingNumbers.status} = 'expected')
+  and not exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${inboundBatches.id} and ${batchItems.receivedQty} + ${batchItems.damagedQty} < ${batchItems.expectedQty}))`;
+const stageSql = sql<BatchStage>`case when not ${started} then 'open' when ${complete} then 'received' else 'receiving' end`;
+
 export async function listBatches(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof batchListQuerySchema>) {
   const conds: SQL[] = [scoped(ctx, inboundBatches.tenantId, inboundBatches.companyId, !ctx.isClient)];
   if (q.companyId) conds.push(eq(inboundBatches.companyId, q.companyId));
-  if (q.status) conds.push(eq(inboundBatches.status, q.status));
+  if (q.stage) conds.push(sql`${stageSql} = ${q.stage}`);
+  if (q.itemAction) conds.push(sql`exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${inboundBatches.id} and ${batchItems.itemAction} = ${q.itemAction})`);
   if (q.q) conds.push(ilike(inboundBatches.batchName, `%${q.q.replace(/[%_]/g, '\\$&')}%`));
   const where = and(...conds);
   const [rows, [{ total }]] = await Promise.all([
@@ -193,7 +238,8 @@ export async function listBatches(deps: Deps, ctx: RequestContext, page: PageReq
       .select({
         id: inboundBatches.id,
         batchName: inboundBatches.batchName,
-        status: inboundBatches.status,
+        stage: stageSql,
+        storeName: inboundBatches.storeName,
         companyId: inboundBatches.companyId,
         companyName: companies.name,
         accountNo: companies.accountNo,
@@ -208,16 +254,38 @@ export async function listBatches(deps: Deps, ctx: RequestContext, page: PageReq
     deps.db.select({ total: count() }).from(inboundBatches).where(where),
   ]);
   const ids = rows.map((r) => r.id);
-  const tallies = ids.length
-    ? await deps.db
-        .select({ batchId: trackingNumbers.batchId, expected: count(), delivered: sql<number>`count(*) filter (where ${trackingNumbers.status} = 'delivered')` })
-        .from(trackingNumbers)
-        .where(inArray(trackingNumbers.batchId, ids))
-        .groupBy(trackingNumbers.batchId)
-    : [];
+  const [packages, units] = ids.length
+    ? await Promise.all([
+        deps.db
+          .select({ batchId: trackingNumbers.batchId, expected: count(), delivered: sql<number>`count(*) filter (where ${trackingNumbers.status} = 'delivered')` })
+          .from(trackingNumbers)
+          .where(inArray(trackingNumbers.batchId, ids))
+          .groupBy(trackingNumbers.batchId),
+        deps.db
+          .select({
+            batchId: batchItems.batchId,
+            items: count(),
+            expectedUnits: sql<number>`sum(${batchItems.expectedQty})`,
+            receivedUnits: sql<number>`sum(${batchItems.receivedQty})`,
+            damagedUnits: sql<number>`sum(${batchItems.damagedQty})`,
+          })
+          .from(batchItems)
+          .where(inArray(batchItems.batchId, ids))
+          .groupBy(batchItems.batchId),
+      ])
+    : [[], []];
   const content = rows.map((r) => {
-    const t = tallies.find((x) => x.batchId === r.id);
-    return { ...r, packages: Number(t?.expected ?? 0), delivered: Number(t?.delivered ?? 0) };
+    const p = packages.find((x) => x.batchId === r.id);
+    const u = units.find((x) => x.batchId === r.id);
+    return {
+      ...r,
+      packages: Number(p?.expected ?? 0),
+      delivered: Number(p?.delivered ?? 0),
+      items: Number(u?.items ?? 0),
+      expectedUnits: Number(u?.expectedUnits ?? 0),
+      receivedUnits: Number(u?.receivedUnits ?? 0),
+      damagedUnits: Number(u?.damagedUnits ?? 0),
+    };
   });
   return { content, pageNumber: page.pageNumber, pageSize: page.pageSize, totalElements: Number(total) };
 }
@@ -232,12 +300,14 @@ export async function deleteBatch(deps: Deps, ctx: RequestContext, id: number) {
     if (!batch) throw notFound('Batch');
     const rows = await tx.select().from(trackingNumbers).where(eq(trackingNumbers.batchId, id));
     if (rows.some((r) => r.status !== 'expected')) throw businessRule('Packages of this batch were already received; it can no longer be deleted');
+    const items = await tx.select().from(batchItems).where(eq(batchItems.batchId, id));
+    if (items.some((i) => i.receivedQty + i.damagedQty > 0)) throw businessRule('Units of this batch were already counted; it can no longer be deleted');
     await tx.delete(trackingNumbers).where(eq(trackingNumbers.batchId, id));
     await tx.delete(inboundBatches).where(eq(inboundBatches.id, id));
     await recordChanges(
       tx,
       ctx.tenantId,
-      rows.map((r) => ({ table: 'expectedPackages', key: String(r.id), op: 'delete', row: null, companyId: r.companyId })),
+      [...rows.map((r): Change => ({ table: 'expectedPackages', key: String(r.id), op: 'delete', row: null, companyId: r.companyId })), ...items.map(itemTombstone)],
     );
     await audit(tx, ctx, 'inbound_batch', id, 'delete', { ...batch, trackingNumbers: rows.length }, null);
   });

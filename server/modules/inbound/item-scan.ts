@@ -2,22 +2,29 @@
  * Package scan of items (issue 6): each scan adds units to the matching expected item of the
  * batch — a case barcode adds its pack size, a bulk count what was entered. Unknown codes and
  * damaged units become problems at once; over-receipt is flagged. Every unit is a ledger row.
+ *
+ * Scans are applied as a run (`scanItems`: a push brings dozens of scans of one batch): the
+ * batch's matching items are read and locked once, counted in memory with the domain rule in
+ * scan order, and written back with one statement each for the items, the ledger and the change
+ * feed. `scanItem` (the REST call, and a lone scan) is a run of one, so both decide alike.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { parseGs1, unitGtinOf } from '../../../domain/rules/gs1.js';
-import { canTransition, type ItemStatus } from '../../../domain/rules/item-status.js';
-import { unitsForScan } from '../../../domain/rules/ledger.js';
+import { countItemScan, itemMatches, readItemCode, type ScannedCode } from '../../../domain/rules/item-scan.js';
 import { can } from '../../../domain/permissions.js';
 import type { itemScanArgsSchema, ITEM_SCAN_VERDICTS } from '../../../domain/schemas/ship.js';
 import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { batchItems, inboundBatches, inventoryLedger } from '../../db/schema/index.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound, type ApiError } from '../../http/errors.js';
 import { insertProblem } from '../problems/service.js';
+import { recordChanges } from '../../sync/changes.js';
+import { inboundItemChange } from './batches.js';
 import type { MutationMeta } from './receiving.js';
 
 type Verdict = (typeof ITEM_SCAN_VERDICTS)[number];
+type ItemScanArgs = z.infer<typeof itemScanArgsSchema>;
+type ItemRow = typeof batchItems.$inferSelect;
 
 export interface ItemScanResult {
   verdict: Verdict;
@@ -30,30 +37,30 @@ export interface ItemScanResult {
   overReceived?: number;
   problemId?: number;
 }
+export type ItemScanOutcome = { ok: ItemScanResult } | { refused: ApiError };
 
 /** The product key a ledger row is filed under: the most specific code the item has. */
 export const productKeyOf = (i: { fnsku: string | null; msku: string | null; asin: string | null; upc: string | null; id: number }) =>
   i.fnsku ?? i.msku ?? i.asin ?? i.upc ?? `ITEM-${i.id}`;
 
-export async function scanItem(tx: DbOrTx, ctx: RequestContext, args: z.infer<typeof itemScanArgsSchema>, meta: MutationMeta): Promise<ItemScanResult> {
-  if (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory')) throw forbidden('You need create permission on receiveInventory');
-  const [batch] = await tx.select().from(inboundBatches).where(and(eq(inboundBatches.id, args.batchId), eq(inboundBatches.tenantId, ctx.tenantId)));
-  if (!batch) throw notFound('Batch');
+export async function scanItem(tx: DbOrTx, ctx: RequestContext, args: ItemScanArgs, meta: MutationMeta): Promise<ItemScanResult> {
+  const [outcome] = await scanItems(tx, ctx, [args], meta);
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome.ok;
+}
 
-  // 1. What the code names: a GS1 string (case GTIN-14, contained count), or a plain code.
-  const gs1 = parseGs1(args.code);
-  const raw = args.code.trim().toUpperCase();
-  let isCase = false;
-  const candidates = new Set<string>([raw]);
-  const gtin = gs1?.gtin ?? (/^\d{14}$/.test(raw) ? raw : undefined);
-  if (gtin) {
-    const unit = unitGtinOf(gtin);
-    isCase = unit.isCase;
-    candidates.add(unit.unit);
-    candidates.add(gtin);
-  }
-  const codes = [...candidates];
-  const [item] = await tx
+/** Scans of one purchase order, in scan order; one outcome per scan. */
+export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanArgs[], meta: MutationMeta): Promise<ItemScanOutcome[]> {
+  if (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory')) throw forbidden('You need create permission on receiveInventory');
+  if (new Set(list.map((a) => a.batchId)).size !== 1) throw new Error('scanItems: one batch per call');
+  const [batch] = await tx.select().from(inboundBatches).where(and(eq(inboundBatches.id, list[0].batchId), eq(inboundBatches.tenantId, ctx.tenantId)));
+  if (!batch) return list.map(() => ({ refused: notFound('Batch') }));
+
+  // 1. What each code names (a GS1 string: case GTIN-14, contained count; or a plain code), and
+  //    the batch's items any of them names, locked so two devices count one after the other.
+  const scanned: ScannedCode[] = list.map((a) => readItemCode(a.code));
+  const codes = [...new Set(scanned.flatMap((s) => s.candidates))];
+  const found = await tx
     .select()
     .from(batchItems)
     .where(
@@ -63,49 +70,87 @@ export async function scanItem(tx: DbOrTx, ctx: RequestContext, args: z.infer<ty
           sql`upper(${batchItems.fnsku}) in ${codes}`,
           sql`upper(${batchItems.asin}) in ${codes}`,
           sql`upper(${batchItems.msku}) in ${codes}`,
-          sql`${batchItems.upc} in ${codes}`,
+          sql`upper(${batchItems.upc}) in ${codes}`,
         ),
       ),
     )
     .orderBy(batchItems.id)
-    .limit(1);
+    .for('update');
 
-  // 2. Nothing on this batch has the code: a problem the client will see, nothing counted.
-  if (!item) {
-    const problemId = await insertProblem(tx, ctx, { batchId: batch.id, type: 'item_mismatch', quantity: args.count ?? 1, damageType: 'none', code: args.code.trim(), notes: 'Scanned on the dock; not on the purchase order' });
-    return { verdict: 'unknown', units: 0, problemId };
-  }
-
-  // 3. Count the units into the item and the ledger.
-  const units = unitsForScan({ isCase, packSize: item.packSize, count: args.count ?? (isCase ? gs1?.count : undefined) });
-  const damaged = !!args.damaged;
-  const receivedQty = item.receivedQty + (damaged ? 0 : units);
-  const damagedQty = item.damagedQty + (damaged ? units : 0);
-  const total = receivedQty + damagedQty;
-  const target: ItemStatus = total >= item.expectedQty ? 'received' : 'partially_delivered';
-  const status = item.status !== target && canTransition(item.status as ItemStatus, target) ? target : item.status;
-  await tx.update(batchItems).set({ receivedQty, damagedQty, status, updatedAt: args.scannedAt }).where(eq(batchItems.id, item.id));
-  await tx.insert(inventoryLedger).values({
-    tenantId: ctx.tenantId,
-    companyId: item.companyId,
-    batchItemId: item.id,
-    productKey: productKeyOf(item),
-    location: 'RECEIVING',
-    condition: damaged ? 'damaged' : 'sellable',
-    quantity: units,
-    reason: 'receive',
-    refType: 'item_scan',
-    refId: args.id,
-    userId: ctx.userId,
-    deviceId: meta.deviceId,
-    at: args.scannedAt,
+  // 2. Count in memory, scan by scan, exactly as one-by-one would.
+  const state = new Map<number, ItemRow>(found.map((i) => [i.id, i]));
+  const touched = new Map<number, string>(); // item id → scannedAt of its last scan
+  const ledger: (typeof inventoryLedger.$inferInsert)[] = [];
+  const results: (ItemScanOutcome | null)[] = [];
+  const problems: { index: number; run: () => Promise<number> }[] = [];
+  list.forEach((args, index) => {
+    const item = found.find((i) => itemMatches(i, scanned[index]));
+    if (!item) {
+      // Nothing on this purchase order has the code: a problem the client will see, nothing counted.
+      problems.push({ index, run: () => insertProblem(tx, ctx, { batchId: batch.id, type: 'item_mismatch', quantity: args.count ?? 1, damageType: 'none', code: args.code.trim(), notes: 'Scanned on the dock; not on the purchase order' }) });
+      results.push({ ok: { verdict: 'unknown', units: 0 } });
+      return;
+    }
+    const current = state.get(item.id)!;
+    let counted;
+    try {
+      counted = countItemScan(current, { scanned: scanned[index], count: args.count, damaged: !!args.damaged });
+    } catch (err) {
+      results.push({ refused: badRequest(err instanceof Error ? err.message : String(err)) });
+      return;
+    }
+    state.set(item.id, { ...current, receivedQty: counted.receivedQty, damagedQty: counted.damagedQty, status: counted.status });
+    touched.set(item.id, args.scannedAt);
+    ledger.push({
+      tenantId: ctx.tenantId,
+      companyId: item.companyId,
+      batchItemId: item.id,
+      productKey: productKeyOf(item),
+      location: 'RECEIVING',
+      condition: args.damaged ? 'damaged' : 'sellable',
+      quantity: counted.units,
+      reason: 'receive',
+      refType: 'item_scan',
+      refId: args.id,
+      userId: ctx.userId,
+      deviceId: meta.deviceId,
+      at: args.scannedAt,
+    });
+    const damaged = args.damaged;
+    if (damaged) problems.push({ index, run: () => insertProblem(tx, ctx, { batchItemId: item.id, type: 'damaged', quantity: counted.units, damageType: damaged.damageType, notes: damaged.notes }) });
+    results.push({
+      ok: {
+        verdict: counted.verdict,
+        itemId: item.id,
+        title: item.title,
+        units: counted.units,
+        receivedQty: counted.receivedQty,
+        damagedQty: counted.damagedQty,
+        expectedQty: item.expectedQty,
+        overReceived: counted.overReceived,
+      },
+    });
   });
 
-  let problemId: number | undefined;
-  if (args.damaged) {
-    problemId = await insertProblem(tx, ctx, { batchItemId: item.id, type: 'damaged', quantity: units, damageType: args.damaged.damageType, notes: args.damaged.notes });
+  // 3. Write back: the items' final counts, the ledger rows, the devices' change feed.
+  if (touched.size) {
+    const rows = [...touched].map(([id, at]) => {
+      const s = state.get(id)!;
+      return { id, received: s.receivedQty, damaged: s.damagedQty, status: s.status, at };
+    });
+    await tx
+      .update(batchItems)
+      .set({ receivedQty: sql`v.received`, damagedQty: sql`v.damaged`, status: sql`v.status`, updatedAt: sql`v.at` })
+      .from(sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, received int, damaged int, status text, at timestamptz)`)
+      .where(and(eq(batchItems.id, sql`v.id`), inArray(batchItems.id, [...touched.keys()])));
+    await tx.insert(inventoryLedger).values(ledger);
+    await recordChanges(tx, ctx.tenantId, [...touched.keys()].map((id) => inboundItemChange(state.get(id)!, batch.batchName)));
   }
-  const overReceived = Math.max(0, total - item.expectedQty) - Math.max(0, item.receivedQty + item.damagedQty - item.expectedQty);
-  const verdict: Verdict = damaged ? 'damaged' : overReceived > 0 ? 'over_received' : 'received';
-  return { verdict, itemId: item.id, title: item.title, units, receivedQty, damagedQty, expectedQty: item.expectedQty, overReceived, problemId };
+  // Problems after the counts, as one-by-one would: a damaged problem refers to a counted item.
+  for (const p of problems) {
+    const id = await p.run();
+    const r = results[p.index];
+    if (r && 'ok' in r) r.ok.problemId = id;
+  }
+  return results as ItemScanOutcome[];
 }

@@ -1,5 +1,5 @@
 /** Item status tracking (issue 6): units per status per client, and the items behind a count. */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ITEM_STATUS_NAMES } from '../../../domain/rules/item-status.js';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
@@ -15,7 +15,11 @@ export const itemListQuerySchema = z.object({
   companyId: z.coerce.number().int().positive().optional(),
   batchId: z.coerce.number().int().positive().optional(),
   q: z.string().max(100).optional(),
+  /** Pending inbound: announced or partly delivered, not yet fully received. */
+  pending: z.enum(['true', 'false']).optional(),
 });
+
+const PENDING_STATUSES = ['intransit', 'partially_delivered', 'delivered'];
 
 export async function statusSummary(deps: Deps, ctx: RequestContext) {
   const rows = await deps.db
@@ -42,6 +46,7 @@ export async function listItems(deps: Deps, ctx: RequestContext, page: PageReque
   const conds: (SQL | undefined)[] = [
     scoped(ctx, batchItems.tenantId, batchItems.companyId, !ctx.isClient),
     q.status ? eq(batchItems.status, q.status) : undefined,
+    q.pending === 'true' ? inArray(batchItems.status, PENDING_STATUSES) : undefined,
     q.companyId ? eq(batchItems.companyId, q.companyId) : undefined,
     q.batchId ? eq(batchItems.batchId, q.batchId) : undefined,
     like ? (or(ilike(batchItems.title, like), ilike(batchItems.fnsku, like), ilike(batchItems.asin, like), ilike(batchItems.msku, like), ilike(batchItems.upc, like)) as SQL) : undefined,
@@ -62,6 +67,9 @@ export async function listItems(deps: Deps, ctx: RequestContext, page: PageReque
         receivedQty: batchItems.receivedQty,
         damagedQty: batchItems.damagedQty,
         itemAction: batchItems.itemAction,
+        packSize: batchItems.packSize,
+        companyId: batchItems.companyId,
+        accountNo: companies.accountNo,
         batchId: batchItems.batchId,
         batchName: inboundBatches.batchName,
         companyName: companies.name,
