@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn, startServer, type RunningServer } from './harness.js';
+import { apiRequest, apiSignIn as harnessSignIn, launchBrowser, newContext, pending, signIn, startServer, wedgeScan, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,35 +20,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function apiSignIn(username: string): Promise<{ token: string; companyId: number }> {
-  const res = await fetch(`${server.url}/api/authenticate/mfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'dockside' }) });
-  const json = (await res.json()) as { body: { accessToken: string; userData: { companyId: number } } };
-  return { token: json.body.accessToken, companyId: json.body.userData.companyId };
-}
-
-async function api<T>(path: string, token: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { body: T };
-  return { status: res.status, body: json.body };
-}
-
-/** A wedge scanner: the code's keys and Enter dispatched inside the page a millisecond apart at most. */
-async function wedgeScan(page: Page, code: string): Promise<void> {
-  await page.evaluate((c) => {
-    const target = document.activeElement ?? document.body;
-    for (const key of [...c, 'Enter']) {
-      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-      target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
-    }
-  }, code);
-}
+const apiSignIn = (username: string) => harnessSignIn(server.url, username);
+const api = <T>(path: string, token: string, body?: unknown) => apiRequest<T>(server.url, body === undefined ? 'GET' : 'POST', path, token, body);
 
 const scanRows = (page: Page) => page.locator('[data-testid=scan-list] tbody tr').count();
-const pending = (page: Page) => page.getAttribute('[data-testid=sync-pending]', 'data-count').then(Number);
 
 describe('dock package receiving offline', () => {
   it('50 wedge scans offline with a reload half-way reach the server exactly once', async () => {

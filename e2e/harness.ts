@@ -121,3 +121,34 @@ export async function menuKeys(page: Page): Promise<string[]> {
 export async function newContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 800 } });
 }
+
+/** Sign in through the API (for set-up and for checking what the server holds). */
+export async function apiSignIn(url: string, username: string, password = 'dockside'): Promise<{ token: string; companyId: number }> {
+  const res = await fetch(`${url}/api/authenticate/mfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const json = (await res.json()) as { body: { accessToken: string; userData: { companyId: number } } };
+  return { token: json.body.accessToken, companyId: json.body.userData.companyId };
+}
+
+export async function apiRequest<T>(url: string, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { body: T };
+  return { status: res.status, body: json.body };
+}
+
+/** A wedge scanner: the code's keys and Enter dispatched inside the page a millisecond apart at most. */
+export async function wedgeScan(page: Page, code: string): Promise<void> {
+  await page.evaluate((c) => {
+    const target = document.activeElement ?? document.body;
+    for (const key of [...c, 'Enter']) {
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
+    }
+  }, code);
+}
+
+/** The header's count of actions not yet sent to the server. */
+export const pending = (page: Page): Promise<number> => page.getAttribute('[data-testid=sync-pending]', 'data-count').then(Number);

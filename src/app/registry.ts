@@ -23,6 +23,23 @@ export interface ScreenDef {
 
 export const SCREENS: ScreenDef[] = [
   { path: '/dashboard', title: 'nav.Dashboard', breadcrumb: ['nav.Dashboards'], resource: 'mainDashboard', action: 'read', menuKey: 'Dashboard', load: () => import('../features/dashboard/DashboardPage') },
+  { path: '/dashboard/summary', title: 'nav.ItemStatusTracking', breadcrumb: ['nav.Inbound'], resource: 'itemTracking', action: 'read', menuKey: 'ItemStatusTracking', load: () => import('../features/items/ItemStatusSummaryPage') },
+  {
+    path: '/apps/inbound/uploaded-batches/po/$type',
+    title: 'nav.PurchaseOrders',
+    breadcrumb: ['nav.Inbound'],
+    resource: 'purchaseOrders',
+    action: 'read',
+    menuKey: 'PurchaseOrders',
+    menuHref: () => '/apps/inbound/uploaded-batches/po/all',
+    load: () => import('../features/purchase-orders/PurchaseOrdersPage'),
+  },
+  { path: '/apps/inbound/file-upload', title: 'po.uploadTitle', breadcrumb: ['nav.Inbound', 'nav.PurchaseOrders'], resource: 'purchaseOrders', action: 'create', load: () => import('../features/purchase-orders/FileUploadPage') },
+  { path: '/apps/inbound/batch-workspace/$batchId', title: 'po.workspaceTitle', breadcrumb: ['nav.Inbound', 'nav.PurchaseOrders'], resource: 'purchaseOrders', action: 'read', load: () => import('../features/purchase-orders/BatchWorkspacePage') },
+  { path: '/apps/inbound/shipment-items/$status', title: 'items.title', breadcrumb: ['nav.Inbound', 'nav.ItemStatusTracking'], resource: 'itemTracking', action: 'read', load: () => import('../features/items/ShipmentItemsPage') },
+  { path: '/apps/inbound/pending-inbound-items', title: 'items.pendingTitle', breadcrumb: ['nav.Inbound', 'nav.PurchaseOrders'], resource: 'purchaseOrders', action: 'read', load: () => import('../features/items/PendingInboundItemsPage') },
+  { path: '/apps/inbound/package-scan', title: 'itemScan.title', breadcrumb: ['nav.Inbound'], resource: 'receiveInventory', action: 'create', load: () => import('../features/receiving/ItemScanPage') },
+  { path: '/apps/problem/management', title: 'nav.ProblemItems', breadcrumb: ['nav.Inbound'], resource: 'problemItems', action: 'read', menuKey: 'ProblemItems', load: () => import('../features/problems/ProblemsPage') },
   { path: '/apps/inbound/delivered-packages', title: 'nav.DeliveredPackages', breadcrumb: ['nav.Inbound'], resource: 'deliveredPackages', action: 'read', menuKey: 'DeliveredPackages', load: () => import('../features/inbound/DeliveredPackagesPage') },
   { path: '/apps/inbound/package-receive-batch', title: 'nav.PackageReceiving', breadcrumb: ['nav.Inbound'], resource: 'deliveredPackages', action: 'create', load: () => import('../features/dock/AccountSelectPage') },
   {

@@ -18,7 +18,7 @@ export default function SyncIndicator() {
 
   return (
     <div className="sync-indicator">
-      <span className={`sync-dot ${online ? 'on' : 'off'}`} data-testid="sync-online" data-online={online} title={status.lastSyncAt ? t('sync.lastSync', { at: new Date(status.lastSyncAt).toLocaleTimeString(i18n.language) }) : undefined}>
+      <span className={`sync-dot ${online ? 'on' : 'off'}`} data-testid="sync-online" data-online={online} data-last-sync={status.lastSyncAt ?? ""} title={status.lastSyncAt ? t('sync.lastSync', { at: new Date(status.lastSyncAt).toLocaleTimeString(i18n.language) }) : undefined}>
         {online ? t('app.online') : t('app.offline')}
       </span>
       <span className="pill" data-testid="sync-pending" data-count={status.pendingCount} title={t('sync.pendingHelp')}>

@@ -1,0 +1,237 @@
+/**
+ * Inbound at the desk, in Chromium against the real server: a client uploads a purchase-order
+ * CSV (a bad file is refused row by row and stores nothing), edits it in the batch workspace,
+ * finds it in the purchase-order lists; once the dock receives it the workspace locks, the status
+ * summary counts its units, and the problem a damaged unit raised goes client → warehouse → closed.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, apiSignIn, launchBrowser, newContext, pending, signIn, startServer, wedgeScan, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+const dir = mkdtempSync(path.join(tmpdir(), 'dockside-csv-'));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(username: string): Promise<Page> {
+  const page = await (await newContext(browser)).newPage();
+  await signIn(page, server.url, username);
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+const header = 'title,asin,fnsku,msku,upc,quantity,pack_size,cost,supplier,item_action,ship_to_country,tracking_number';
+function csvFile(name: string, rows: string[]): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, [header, ...rows].join('\n') + '\n');
+  return file;
+}
+
+describe('purchase orders at the desk', () => {
+  it('a client uploads a CSV (bad rows refused first), edits the batch, and follows it through receiving and its problem', async () => {
+    const page = await signedIn('demo.client');
+    await page.goto(`${server.url}/apps/inbound/file-upload`);
+    await page.fill('input[name=batch_name]', 'E2E-PO-1');
+
+    // A file with two bad rows: the report names each row, nothing is stored.
+    const bad = csvFile('bad.csv', [
+      'Travel mug,B0TRAVEL01,X00MUG0001,MUG-1,,0,1,4.50,Acme,fba_prep,US,1ZE2E0000000000001',
+      'Tea towel,NOTANASIN,,TOWEL-1,,5,1,,Acme,storage,,',
+      'Spice jar,,,JAR-1,,3,1,,Acme,fba_prep,,TBAE2E000000002',
+    ]);
+    await page.setInputFiles('input[name=file]', bad);
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await page.waitForSelector('[data-testid=csv-report] table');
+    const report = await page.$$eval('[data-testid=csv-report] tbody tr', (rows) => rows.map((r) => (r as HTMLElement).innerText));
+    expect(report).toHaveLength(2);
+    expect(report[0]).toMatch(/^1\s+expectedQty: at least 1/);
+    expect(report[1]).toMatch(/^2\s+asin: 10 letters or digits/);
+    const client = await apiSignIn(server.url, 'demo.client');
+    const none = await apiRequest<{ totalElements: number }>(server.url, 'GET', '/api/ship/batch?q=E2E-PO-1', client.token);
+    expect(none.body.totalElements).toBe(0);
+
+    // The corrected file: checked, then uploaded; the workspace opens with 3 items and 2 packages.
+    const good = csvFile('good.csv', [
+      'Travel mug,B0TRAVEL01,X00MUG0001,MUG-1,,4,1,4.50,Acme,fba_prep,US,1ZE2E0000000000001',
+      'Tea towel,,,TOWEL-1,,5,1,,Acme,storage,,',
+      'Spice jar,,,JAR-1,,3,1,,Acme,fba_prep,,TBAE2E000000002',
+    ]);
+    await page.setInputFiles('input[name=file]', good);
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await page.waitForSelector('text=All 3 rows are valid');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.waitForURL('**/apps/inbound/batch-workspace/*');
+    await page.waitForSelector('[data-testid=batch-items] tbody tr');
+    expect(await page.locator('[data-testid=batch-items] tbody tr').count()).toBe(3);
+    expect(await page.locator('[data-testid=batch-tracking] li').count()).toBe(2);
+    expect(await page.textContent('[data-testid=batch-stage]')).toBe('Open');
+
+    // Edit the towel: a quantity of 0 is refused at its field, 6 is saved.
+    await page.locator('[data-testid=batch-items] tbody tr', { hasText: 'Tea towel' }).getByRole('button', { name: 'Edit' }).click();
+    await page.fill('form[aria-label="Edit item"] input[name=expectedQty]', '0');
+    await page.getByRole('button', { name: 'Save item' }).click();
+    await page.waitForSelector('form[aria-label="Edit item"] .form-error');
+    await page.fill('form[aria-label="Edit item"] input[name=expectedQty]', '6');
+    await page.getByRole('button', { name: 'Save item' }).click();
+    await page.waitForSelector('text=0 of 13 units counted');
+    await page.fill('textarea[name=tracking]', 'E2E-EXTRA-0003');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => page.locator('[data-testid=batch-tracking] li').count()).toBe(3);
+    const batchId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // The lists: under All and FBA prep, not under Storage-only filters of other stages.
+    await page.goto(`${server.url}/apps/inbound/uploaded-batches/po/all`);
+    await page.waitForSelector('text=E2E-PO-1');
+    await page.getByRole('link', { name: 'Merchant fulfilment' }).click();
+    await page.waitForSelector('.grid-state');
+    expect(await page.locator('text=E2E-PO-1').count()).toBe(0);
+    await page.getByRole('link', { name: 'FBA prep' }).click();
+    await page.waitForSelector('text=E2E-PO-1');
+
+    // The dock receives a package and counts units (one damaged): the workspace locks.
+    const receiver = await apiSignIn(server.url, 'demo.receiver');
+    const rb = crypto.randomUUID();
+    await apiRequest(server.url, 'POST', '/api/inbound/package-receive-batch', receiver.token, { id: rb, companyId: client.companyId });
+    await apiRequest(server.url, 'POST', '/api/inbound/package-scan', receiver.token, { id: crypto.randomUUID(), batchId: rb, trackingNumber: '1ZE2E0000000000001', scannedAt: new Date().toISOString() });
+    for (const code of ['X00MUG0001', 'X00MUG0001', 'X00MUG0001']) {
+      await apiRequest(server.url, 'POST', '/api/inbound/item-scan', receiver.token, { id: crypto.randomUUID(), batchId, code, scannedAt: new Date().toISOString() });
+    }
+    const damaged = await apiRequest<{ problemId: number }>(server.url, 'POST', '/api/inbound/item-scan', receiver.token, { id: crypto.randomUUID(), batchId, code: 'JAR-1', scannedAt: new Date().toISOString(), damaged: { damageType: 'broken', notes: 'Lid cracked' } });
+    expect(damaged.status).toBe(201);
+    await page.goto(`${server.url}/apps/inbound/batch-workspace/${batchId}`);
+    await page.waitForSelector('text=Receiving of this batch has started');
+    expect(await page.textContent('[data-testid=batch-stage]')).toBe('Receiving');
+    expect(await page.locator('[data-testid=batch-items] button', { hasText: 'Edit' }).count()).toBe(0);
+
+    // Item status tracking: the mug is received (3 of 4 → partially delivered), drill down lists it.
+    await page.goto(`${server.url}/dashboard/summary`);
+    await page.waitForSelector('[data-testid=status-summary]');
+    await page.locator('[data-testid=status-tiles] a', { hasText: 'Partially delivered' }).click();
+    await page.waitForURL('**/apps/inbound/shipment-items/partially_delivered');
+    await page.waitForSelector('text=Travel mug');
+
+    // The problem: the client chooses a resolution; the warehouse closes it.
+    await page.goto(`${server.url}/apps/problem/management`);
+    await page.locator('tr', { hasText: 'Spice jar' }).getByRole('button').click();
+    await page.waitForSelector('[data-testid=problem-detail]');
+    expect(await page.textContent('[data-testid=problem-detail]')).toContain('Lid cracked');
+    await page.selectOption('[data-testid=problem-detail] select[name=resolution]', 'dispose');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.textContent('[data-testid=problem-status]')).toBe('Waiting for the warehouse');
+
+    const admin = await signedIn('demo.admin');
+    await admin.goto(`${server.url}/apps/problem/management`);
+    await admin.locator('tr', { hasText: 'Spice jar' }).getByRole('button').click();
+    await admin.waitForSelector('[data-testid=problem-detail]');
+    expect(await admin.textContent('[data-testid=problem-resolution]')).toBe('Dispose');
+    await admin.selectOption('[data-testid=problem-detail] select[name=status]', 'closed_with_resolution');
+    await admin.fill('[data-testid=problem-detail] textarea[name=note]', 'Disposed at the bench');
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => admin.textContent('[data-testid=problem-status]')).toBe('Closed with resolution');
+
+    // Another client sees none of it.
+    const other = await apiSignIn(server.url, 'demo.client2');
+    expect((await apiRequest(server.url, 'GET', `/api/ship/batch/${batchId}`, other.token)).status).toBe(404);
+    expect((await apiRequest(server.url, 'GET', `/api/problem-management/problem/${damaged.body.problemId}`, other.token)).status).toBe(404);
+    await page.context().close();
+    await admin.context().close();
+  });
+});
+
+describe('receiving items on the floor, offline', () => {
+  it('a CSV of 3 items and 2 packages: both packages dock-scanned, items scanned offline (one damaged, one unknown), counted once on the server with two problems', async () => {
+    const client = await apiSignIn(server.url, 'demo.client');
+    const form = new FormData();
+    form.set(
+      'file',
+      new File(
+        [
+          [
+            header,
+            'Glass jar,,X00JAR0001,JAR-E2E,,4,1,,Acme,fba_prep,,1ZFLOOR00000000001',
+            'Candle,,X00CANDLE1,CANDLE-E2E,,2,1,,Acme,storage,,TBAFLOOR00000002',
+            'Soap bar,,,SOAP-E2E,4006381333931,12,6,,Acme,fba_prep,,',
+          ].join('\n'),
+        ],
+        'po.csv',
+      ),
+    );
+    const up = await fetch(`${server.url}/api/ship/csv-upload?batch_name=E2E-FLOOR`, { method: 'POST', body: form, headers: { authorization: `Bearer ${client.token}` } });
+    expect(up.status).toBe(201);
+
+    const page = await signedIn('demo.receiver');
+    // Dock: both packages of the batch arrive.
+    await page.goto(`${server.url}/apps/inbound/package-receive-batch`);
+    await page.locator('a.account-item', { hasText: 'Acme Sellers' }).click();
+    await page.waitForSelector('[data-testid=last-scan]');
+    // The device has pulled the announced packages and items once (its first sync).
+    await page.waitForSelector('[data-testid=sync-online]:not([data-last-sync=""])');
+    // The receiver's open receive batch for this client may hold earlier packages: count from here.
+    const matched = async () => Number(await page.textContent('[data-testid=count-matched] .tile-value'));
+    const before = await matched();
+    for (const code of ['1ZFLOOR00000000001', 'TBAFLOOR00000002']) await wedgeScan(page, code);
+    await expect.poll(matched).toBe(before + 2);
+
+    // Package scan: the purchase order is picked from the device's own list.
+    await page.goto(`${server.url}/apps/inbound/package-scan`);
+    await page.locator('[data-testid=batch-pick-list] a', { hasText: 'E2E-FLOOR' }).click();
+    await page.waitForSelector('[data-testid=item-progress] tbody tr');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 45_000, interval: 250 })
+      .toBe('activated');
+    await page.evaluate(() => location.reload());
+    await page.waitForSelector('[data-testid=item-progress] tbody tr');
+    await expect.poll(() => pending(page), { timeout: 15_000 }).toBe(0);
+
+    await page.context().setOffline(true);
+    await page.waitForSelector('[data-testid=sync-online][data-online=false]');
+    const verdict = () => page.getAttribute('[data-testid=last-item-scan]', 'data-status');
+    await wedgeScan(page, 'X00JAR0001');
+    await expect.poll(verdict).toBe('received');
+    await wedgeScan(page, 'jar-e2e');
+    await wedgeScan(page, '(01)14006381333938'); // a case of soap: 6 units
+    await expect.poll(() => page.textContent('[data-testid=last-item-scan]')).toContain('Counted: 6');
+    await page.fill('input[name=count]', '6'); // the rest of the soap, counted by hand
+    await wedgeScan(page, '4006381333931');
+    await expect.poll(() => page.textContent('[data-testid=last-item-scan]')).toContain('12 of 12');
+    await page.getByRole('button', { name: 'Broken', exact: true }).click();
+    await wedgeScan(page, 'X00CANDLE1');
+    await expect.poll(verdict).toBe('damaged');
+    await wedgeScan(page, 'CANDLE-E2E');
+    await wedgeScan(page, 'CANDLE-E2E'); // one more candle than announced
+    await expect.poll(verdict).toBe('over_received');
+    await wedgeScan(page, 'MYSTERY-0001');
+    await expect.poll(verdict).toBe('unknown');
+    expect(await pending(page)).toBe(8);
+
+    // A reload offline keeps every count (the replica) and every pending scan (the outbox).
+    await page.evaluate(() => location.reload());
+    await page.waitForSelector('[data-testid=item-progress] tbody tr');
+    expect(await page.locator('[data-testid=item-progress] tr[data-state=over]').count()).toBe(1);
+    expect(await pending(page)).toBe(8);
+
+    await page.context().setOffline(false);
+    await expect.poll(() => pending(page), { timeout: 60_000, interval: 250 }).toBe(0);
+
+    const receiver = await apiSignIn(server.url, 'demo.receiver');
+    const list = await apiRequest<{ content: { id: number }[] }>(server.url, 'GET', '/api/ship/batch?q=E2E-FLOOR', receiver.token);
+    const batch = await apiRequest<{ stage: string; items: { title: string; receivedQty: number; damagedQty: number }[] }>(server.url, 'GET', `/api/ship/batch/${list.body.content[0].id}`, receiver.token);
+    const counts = Object.fromEntries(batch.body.items.map((i) => [i.title, [i.receivedQty, i.damagedQty]]));
+    expect(counts).toEqual({ 'Glass jar': [2, 0], Candle: [2, 1], 'Soap bar': [12, 0] });
+    const problems = await apiRequest<{ content: { type: string; code: string | null; itemTitle: string | null }[] }>(server.url, 'GET', '/api/problem-management/problem?pageSize=100', client.token);
+    const mine = problems.body.content.filter((p) => p.code === 'MYSTERY-0001' || p.itemTitle === 'Candle');
+    expect(mine.map((p) => p.type).sort()).toEqual(['damaged', 'item_mismatch']);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Purchase-order CSV upload (/apps/inbound/file-upload): pick the file and the batch fields,
+ * check it (the server validates every row and stores nothing), read the row-by-row report, fix
+ * the file, upload (all rows or none). The template is the server's, so it always validates.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { csvUploadQuerySchema } from '../../../domain/schemas/purchase-orders';
+import { api, ApiFailure, post } from '../../api/client';
+import { useSession } from '../../app/session';
+import { useFeedback } from '../../ui/feedback-store';
+import { ClientSelect } from './ClientSelect';
+import { isWarehouseUser } from './clients';
+
+interface Summary {
+  rows: number;
+  items: number;
+  trackingNumbers: number;
+  stored: boolean;
+  batch: { id: number } | null;
+}
+type Report = { kind: 'ok'; summary: Summary } | { kind: 'errors'; messages: string[] };
+
+/** "Row 3: expectedQty: at least 1" → [3, "expectedQty: at least 1"]; file-level messages have no row. */
+const splitRow = (m: string): [number | null, string] => {
+  const match = /^Row (\d+): (.*)$/.exec(m);
+  return match ? [Number(match[1]), match[2]] : [null, m];
+};
+
+export default function FileUploadPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toast = useFeedback((s) => s.toast);
+  const warehouse = isWarehouseUser(useSession((s) => s.user?.audience));
+  const [file, setFile] = useState<File | null>(null);
+  const [fields, setFields] = useState({ batch_name: '', ecommerce_store: '', shipToCountryCode: '' });
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [report, setReport] = useState<Report | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (validateOnly: boolean) => {
+    const query = csvUploadQuerySchema.safeParse({
+      batch_name: fields.batch_name,
+      ecommerce_store: fields.ecommerce_store || undefined,
+      shipToCountryCode: fields.shipToCountryCode || undefined,
+      companyId: companyId ?? undefined,
+      validateOnly: validateOnly ? 'true' : undefined,
+    });
+    const errs: Record<string, string> = query.success ? {} : Object.fromEntries(query.error.issues.map((i) => [String(i.path[0]), i.message]));
+    if (!file) errs.file = t('po.fileRequired');
+    if (warehouse && !companyId) errs.companyId = t('po.clientRequired');
+    setErrors(errs);
+    if (!query.success || Object.keys(errs).length || !file) return;
+    const form = new FormData();
+    form.set('file', file);
+    setBusy(true);
+    try {
+      const summary = await post<Summary>('/api/ship/csv-upload', form, { query: query.data, quiet: true });
+      setReport({ kind: 'ok', summary });
+      if (summary.stored && summary.batch) {
+        toast('success', t('po.uploaded', { items: summary.items, tracking: summary.trackingNumbers }));
+        void navigate({ to: '/apps/inbound/batch-workspace/$batchId', params: { batchId: String(summary.batch.id) } });
+      }
+    } catch (err) {
+      setReport({ kind: 'errors', messages: err instanceof ApiFailure ? err.messages : [String(err)] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const downloadTemplate = async () => {
+    const res = await api<Response>('GET', '/api/ship/csv-upload/template', { raw: true });
+    const url = URL.createObjectURL(await res.blob());
+    const a = Object.assign(document.createElement('a'), { href: url, download: 'dockside-purchase-order-template.csv' });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void send(false);
+  };
+  const field = (name: keyof typeof fields, label: string, extra: Record<string, unknown> = {}) => (
+    <label>
+      {label}
+      <input name={name} value={fields[name]} onChange={(e) => { setFields({ ...fields, [name]: e.target.value }); setReport(null); }} {...extra} />
+      {errors[name] && <span className="form-error">{errors[name]}</span>}
+    </label>
+  );
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>{t('po.uploadTitle')}</h1>
+        <button type="button" className="btn" onClick={() => void downloadTemplate()}>{t('po.template')}</button>
+      </div>
+      <form className="card form" noValidate onSubmit={submit}>
+        <p className="muted">{t('po.uploadHelp')}</p>
+        {field('batch_name', t('po.batchName'))}
+        {warehouse && <ClientSelect value={companyId} onChange={(id) => { setCompanyId(id); setReport(null); }} error={errors.companyId} />}
+        {field('ecommerce_store', t('po.store'))}
+        {field('shipToCountryCode', t('po.shipTo'), { maxLength: 2, placeholder: 'US' })}
+        <label>
+          {t('po.file')}
+          <input name="file" type="file" accept=".csv,text/csv" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setReport(null); }} />
+          {errors.file && <span className="form-error">{errors.file}</span>}
+        </label>
+        <div className="button-row">
+          <button type="button" className="btn" disabled={busy} onClick={() => void send(true)}>{t('po.check')}</button>
+          <button type="submit" className="btn primary" disabled={busy}>{t('po.upload')}</button>
+        </div>
+      </form>
+      {report?.kind === 'ok' && !report.summary.stored && (
+        <p className="card" role="status" data-testid="csv-report">{t('po.checkedOk', { rows: report.summary.rows, items: report.summary.items, tracking: report.summary.trackingNumbers })}</p>
+      )}
+      {report?.kind === 'errors' && (
+        <section className="card" role="alert" data-testid="csv-report">
+          <h2>{t('po.reportTitle', { count: report.messages.length })}</h2>
+          <p className="muted">{t('po.nothingStored')}</p>
+          <table className="report">
+            <thead><tr><th>{t('po.row')}</th><th>{t('po.problem')}</th></tr></thead>
+            <tbody>
+              {report.messages.map((m, i) => {
+                const [row, text] = splitRow(m);
+                return <tr key={i}><td>{row ?? t('po.wholeFile')}</td><td>{text}</td></tr>;
+              })}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}

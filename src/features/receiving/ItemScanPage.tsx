@@ -1,0 +1,247 @@
+/**
+ * Package scan of items (/apps/inbound/package-scan?batchName=&accountNo=): open a delivered
+ * package and scan what is in it. Each scan counts into the purchase order's expected item on the
+ * device at once (offline too) and goes out through the outbox; the server counts it once and
+ * raises the problems (unknown code, damaged unit). A case barcode counts its pack size; a count
+ * entered first counts that many; over-receipt is flagged the moment it happens.
+ */
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InboundItemRow, ItemScanResult } from '../../../domain/schemas/inbound';
+import { DAMAGE_TYPES } from '../../../domain/schemas/problems';
+import { useSession } from '../../app/session';
+import { useSyncEngine } from '../../app/sync';
+import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
+import { useWedgeScanner } from '../../scan/useWedgeScanner';
+import { useFeedback } from '../../ui/feedback-store';
+import { connectQz } from '../printing/printer';
+import { usePrinterSettings } from '../printing/printer-settings';
+import { pickableBatches } from './batch-picker';
+import { canLabel, itemAutoPrintReady, printItemLabel } from './item-label';
+
+const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
+
+const FEEDBACK: Record<ItemScanResult['verdict'], FeedbackKind> = { received: 'ok', damaged: 'ok', over_received: 'duplicate', unknown: 'unknown' };
+type DamageType = Exclude<(typeof DAMAGE_TYPES)[number], 'none'>;
+
+interface LastItemScan {
+  code: string;
+  result: ItemScanResult | null;
+  error?: string;
+}
+
+export default function ItemScanPage() {
+  const search = useSearch({ strict: false }) as { batchName?: string; accountNo?: string };
+  return search.batchName && search.accountNo ? <ItemScanner batchName={String(search.batchName)} accountNo={String(search.accountNo)} /> : <BatchPicker />;
+}
+
+function BatchPicker() {
+  const { t } = useTranslation();
+  const engine = useSyncEngine();
+  const [q, setQ] = useState('');
+  const batches = useLiveQuery(async () => (engine ? pickableBatches(await engine.db.inboundItems.toArray(), await engine.db.companies.toArray(), q) : undefined), [engine, q]);
+  return (
+    <div className="page">
+      <h1>{t('itemScan.pickTitle')}</h1>
+      <input type="search" aria-label={t('itemScan.searchBatch')} placeholder={t('itemScan.searchBatch')} value={q} onChange={(e) => setQ(e.target.value)} autoFocus />
+      {batches === undefined ? (
+        <p className="muted">{t('app.loading')}</p>
+      ) : batches.length === 0 ? (
+        <p className="grid-state">{t('itemScan.noBatches')}</p>
+      ) : (
+        <ul className="pick-list" data-testid="batch-pick-list">
+          {batches.map((b) => (
+            <li key={b.batchId}>
+              <Link to="/apps/inbound/package-scan" search={{ batchName: b.batchName, accountNo: b.accountNo ?? '' }} className="card pick">
+                <strong>{b.batchName}</strong> <span className="muted">{[b.accountNo, b.companyName].filter(Boolean).join(' · ')}</span>
+                <span className="pick-progress">{t('itemScan.progress', { counted: b.countedUnits, expected: b.expectedUnits })}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const engine = useSyncEngine();
+  const user = useSession((s) => s.user);
+  const toast = useFeedback((s) => s.toast);
+  const input = useRef<HTMLInputElement>(null);
+  const [count, setCount] = useState('');
+  const [damaged, setDamaged] = useState<DamageType | null>(null);
+  const [damageNote, setDamageNote] = useState('');
+  const [camera, setCamera] = useState(false);
+  const [last, setLast] = useState<LastItemScan | null>(null);
+  const autoPrint = useRef(false);
+
+  const company = useLiveQuery(async () => (engine ? ((await engine.db.companies.where('accountNo').equals(accountNo).first()) ?? null) : undefined), [engine, accountNo]);
+  const items = useLiveQuery(
+    async () => (engine && company ? (await engine.db.inboundItems.where('[companyId+batchName]').equals([company.id, batchName]).toArray()).sort((a, b) => Number(a.id) - Number(b.id)) : undefined),
+    [engine, company, batchName],
+  );
+  const batchId = items?.[0]?.batchId ?? null;
+
+  useEffect(() => {
+    if (!user) return;
+    void usePrinterSettings.getState().load(user.id).then(async (settings) => {
+      if (settings.kinds.item?.printerName) await connectQz();
+      autoPrint.current = await itemAutoPrintReady(settings);
+    });
+  }, [user]);
+
+  const printFor = useCallback(
+    async (item: InboundItemRow | undefined, manual: boolean) => {
+      if (!canLabel(item)) return;
+      const result = await printItemLabel(item, usePrinterSettings.getState().settings);
+      if (!result.ok) toast('error', t('printing.failed', { error: result.error }));
+      else if (manual && result.transport === 'qz') toast('success', t('printing.sent', { printer: result.printer, copies: result.copies }));
+    },
+    [toast, t],
+  );
+
+  const scan = useCallback(
+    async (raw: string) => {
+      const code = raw.trim();
+      if (!engine || !batchId || !code) return;
+      const bulk = count.trim() ? Number(count) : undefined;
+      try {
+        const result = await engine.mutate('item.scan', {
+          id: crypto.randomUUID(),
+          batchId,
+          code,
+          count: bulk,
+          damaged: damaged ? { damageType: damaged, notes: damageNote.trim() || undefined } : undefined,
+          scannedAt: new Date().toISOString(),
+        });
+        scanFeedback(FEEDBACK[result.verdict]);
+        setLast({ code, result });
+        // A count and a damage mark are for one scan: the next scan is a plain unit again.
+        setCount('');
+        setDamaged(null);
+        setDamageNote('');
+        if (autoPrint.current && result.verdict === 'received') {
+          const item = items?.find((i) => Number(i.id) === result.itemId);
+          setTimeout(() => void printFor(item, false), 0);
+        }
+      } catch (err) {
+        // Surfaced, never dropped: a bad count or an unreadable code says why.
+        scanFeedback('error');
+        const message = err instanceof Error && err.name !== 'ZodError' ? err.message : t('itemScan.badScan');
+        setLast({ code, result: null, error: message });
+      }
+    },
+    [engine, batchId, count, damaged, damageNote, items, printFor, t],
+  );
+
+  useWedgeScanner((code) => void scan(code), { enabled: !!batchId });
+
+  if (company === null || (items !== undefined && items.length === 0)) {
+    return (
+      <div className="page">
+        <h1>{t('itemScan.title')}</h1>
+        <p className="notice" role="alert">{t('itemScan.notOnDevice', { batchName, accountNo })}</p>
+        <button type="button" className="btn" onClick={() => void navigate({ to: '/apps/inbound/package-scan', search: {} })}>{t('itemScan.chooseAnother')}</button>
+      </div>
+    );
+  }
+  if (!items || !company) return <p className="muted">{t('app.loading')}</p>;
+
+  const lastItem = last?.result?.itemId ? items.find((i) => Number(i.id) === last.result?.itemId) : undefined;
+  const expected = items.reduce((n, i) => n + i.expectedQty, 0);
+  const counted = items.reduce((n, i) => n + i.receivedQty + i.damagedQty, 0);
+  const verdict = last?.error ? 'error' : (last?.result?.verdict ?? 'none');
+
+  return (
+    <div className="page dock-page">
+      <h1>
+        {t('itemScan.title')} · {batchName} <span className="muted">{accountNo} {company.name}</span>
+      </h1>
+      <section className={`last-scan last-scan-${verdict}`} data-testid="last-item-scan" data-status={verdict} aria-live="assertive">
+        {last ? (
+          <>
+            <div className="last-scan-code">{last.code}</div>
+            <div className="last-scan-verdict">{last.error ?? t(`itemScan.verdicts.${last.result!.verdict}`, { units: last.result!.units, over: last.result!.overReceived ?? 0 })}</div>
+            {last.result?.title && (
+              <div className="last-scan-note">
+                {last.result.title} · {t('itemScan.progress', { counted: (last.result.receivedQty ?? 0) + (last.result.damagedQty ?? 0), expected: last.result.expectedQty ?? 0 })}
+              </div>
+            )}
+          </>
+        ) : (
+          <div className="last-scan-verdict muted">{t('itemScan.ready')}</div>
+        )}
+      </section>
+
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (input.current) {
+            void scan(input.current.value);
+            input.current.value = '';
+            input.current.focus();
+          }
+        }}
+      >
+        <label className="field grow">
+          <span>{t('itemScan.code')}</span>
+          <input ref={input} name="code" autoComplete="off" autoFocus />
+        </label>
+        <label className="field">
+          <span>{t('itemScan.count')}</span>
+          <input name="count" type="number" min={1} inputMode="numeric" value={count} placeholder="1" onChange={(e) => setCount(e.target.value)} />
+        </label>
+        <button className="btn primary" type="submit">{t('itemScan.add')}</button>
+        <button className="btn" type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>{t('scan.camera')}</button>
+        <button className="btn" type="button" disabled={!canLabel(lastItem)} onClick={() => void printFor(lastItem, true)}>{t('itemScan.printLabel')}</button>
+      </form>
+      <fieldset className="card damage-mode">
+        <legend>{t('itemScan.damaged')}</legend>
+        <div className="segmented" role="group" aria-label={t('itemScan.damaged')}>
+          <button type="button" className={`btn ${damaged === null ? 'primary' : ''}`} aria-pressed={damaged === null} onClick={() => setDamaged(null)}>{t('itemScan.notDamaged')}</button>
+          {DAMAGE_TYPES.filter((d): d is DamageType => d !== 'none').map((d) => (
+            <button key={d} type="button" className={`btn ${damaged === d ? 'primary' : ''}`} aria-pressed={damaged === d} onClick={() => setDamaged(d)}>{t(`problems.damageTypes.${d}`)}</button>
+          ))}
+        </div>
+        {damaged && <input name="damageNote" placeholder={t('itemScan.damageNote')} value={damageNote} onChange={(e) => setDamageNote(e.target.value)} />}
+      </fieldset>
+      {camera && (
+        <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
+          <CameraScanner onScan={(code) => void scan(code)} onClose={() => setCamera(false)} />
+        </Suspense>
+      )}
+
+      <h2>{t('itemScan.itemsTitle', { counted, expected })}</h2>
+      <div className="table-wrap">
+        <table className="table" data-testid="item-progress">
+          <thead>
+            <tr><th>{t('po.fields.title')}</th><th>{t('po.codes')}</th><th>{t('itemScan.counted')}</th><th>{t('po.itemStatus')}</th></tr>
+          </thead>
+          <tbody>
+            {items.map((i) => {
+              const total = i.receivedQty + i.damagedQty;
+              const state = total > i.expectedQty ? 'over' : total === i.expectedQty ? 'done' : 'open';
+              return (
+                <tr key={i.id} data-state={state} className={lastItem?.id === i.id ? 'active' : undefined}>
+                  <td>{i.title}</td>
+                  <td className="codes">{[i.fnsku, i.asin, i.msku, i.upc].filter(Boolean).join(' · ')}</td>
+                  <td>
+                    <progress max={i.expectedQty} value={Math.min(total, i.expectedQty)} aria-label={i.title} /> {t('itemScan.itemCount', { received: i.receivedQty, damaged: i.damagedQty, expected: i.expectedQty })}
+                    {state === 'over' && <strong className="form-error"> {t('itemScan.over', { count: total - i.expectedQty })}</strong>}
+                  </td>
+                  <td><span className="pill">{t(`items.statuses.${i.status}`)}</span></td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
