@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import {
   itemScanArgsSchema,
   itemScanResultSchema,
+  itemSortArgsSchema,
+  itemSortResultSchema,
   packageScanArgsSchema,
   packageScanResultSchema,
   receiveBatchCloseArgsSchema,
@@ -24,6 +26,7 @@ export const MUTATIONS = {
   'packageReceiveBatch.close': { args: receiveBatchCloseArgsSchema, result: receiveBatchResultSchema },
   'package.scan': { args: packageScanArgsSchema, result: packageScanResultSchema },
   'item.scan': { args: itemScanArgsSchema, result: itemScanResultSchema },
+  'item.sort': { args: itemSortArgsSchema, result: itemSortResultSchema },
 } as const satisfies Record<string, MutationDef>;
 
 export type MutationName = keyof typeof MUTATIONS;

@@ -150,7 +150,7 @@ describe('purchase orders at the desk', () => {
 });
 
 describe('receiving items on the floor, offline', () => {
-  it('a CSV of 3 items and 2 packages: both packages dock-scanned, items scanned offline (one damaged, one unknown), counted once on the server with two problems', async () => {
+  it('a CSV of 3 items and 2 packages: both packages dock-scanned, items scanned and sorted offline (one damaged, one unknown), counted and moved once on the server with two problems', async () => {
     const client = await apiSignIn(server.url, 'demo.client');
     const form = new FormData();
     form.set(
@@ -221,6 +221,24 @@ describe('receiving items on the floor, offline', () => {
     expect(await page.locator('[data-testid=item-progress] tr[data-state=over]').count()).toBe(1);
     expect(await pending(page)).toBe(8);
 
+    // Still offline: sort the counted units to their places.
+    await page.goto(`${server.url}/apps/inbound/receive-batch/account-select`);
+    await page.locator('[data-testid=receive-accounts] a', { hasText: 'Acme Sellers' }).click();
+    await page.waitForSelector('[data-testid=sort-waiting]');
+    await wedgeScan(page, 'X00JAR0001');
+    await expect.poll(() => page.textContent('[data-testid=sort-destination]')).toContain('PREP-FBA');
+    await wedgeScan(page, 'B-01-01'); // the wrong place: refused at once, the jar stays picked
+    await expect.poll(() => page.textContent('[data-testid=sort-panel]')).toContain('This unit goes to PREP-FBA, not B-01-01');
+    await page.fill('input[name=quantity]', '2');
+    await wedgeScan(page, 'PREP-FBA');
+    await expect.poll(() => page.textContent('[data-testid=sort-panel]')).toContain('2 × Glass jar put at PREP-FBA');
+    await wedgeScan(page, 'CANDLE-E2E');
+    await expect.poll(() => page.textContent('[data-testid=sort-destination]')).toContain('storage bin');
+    await page.getByRole('button', { name: 'All 2' }).click();
+    await wedgeScan(page, 'b-07-03');
+    await expect.poll(() => page.textContent('[data-testid=sort-panel]')).toContain('2 × Candle put at B-07-03');
+    expect(await pending(page)).toBe(10);
+
     await page.context().setOffline(false);
     await expect.poll(() => pending(page), { timeout: 60_000, interval: 250 }).toBe(0);
 
@@ -229,6 +247,10 @@ describe('receiving items on the floor, offline', () => {
     const batch = await apiRequest<{ stage: string; items: { title: string; receivedQty: number; damagedQty: number }[] }>(server.url, 'GET', `/api/ship/batch/${list.body.content[0].id}`, receiver.token);
     const counts = Object.fromEntries(batch.body.items.map((i) => [i.title, [i.receivedQty, i.damagedQty]]));
     expect(counts).toEqual({ 'Glass jar': [2, 0], Candle: [2, 1], 'Soap bar': [12, 0] });
+    const sorted = await apiRequest<{ title: string; location: string; quantity: number }[]>(server.url, 'GET', `/api/inbound/received-sorted-item?batchId=${list.body.content[0].id}`, client.token);
+    expect(sorted.body.map((r) => `${r.quantity} ${r.title} @ ${r.location}`).sort()).toEqual(['2 Candle @ B-07-03', '2 Glass jar @ PREP-FBA']);
+    const stored = await apiRequest<{ content: { title: string }[] }>(server.url, 'GET', `/api/inbound/shipment-items?status=stored&batchId=${list.body.content[0].id}`, client.token);
+    expect(stored.body.content.map((i) => i.title)).toEqual(['Candle']);
     const problems = await apiRequest<{ content: { type: string; code: string | null; itemTitle: string | null }[] }>(server.url, 'GET', '/api/problem-management/problem?pageSize=100', client.token);
     const mine = problems.body.content.filter((p) => p.code === 'MYSTERY-0001' || p.itemTitle === 'Candle');
     expect(mine.map((p) => p.type).sort()).toEqual(['damaged', 'item_mismatch']);

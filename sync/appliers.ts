@@ -8,6 +8,7 @@
 import type { MutationName, MutationResult, ParsedMutationArgs } from '../domain/mutations.js';
 import { dockVerdict } from '../domain/rules/dock-verdict.js';
 import { countItemScan, itemMatches, readItemCode } from '../domain/rules/item-scan.js';
+import { checkSort, unitsToSort } from '../domain/rules/sorting.js';
 import { normaliseTrackingNumber } from '../domain/rules/tracking-number.js';
 import { DELIVERED, EXPECTED, type MatchStatus } from '../domain/schemas/inbound.js';
 import type { ReplicaTable } from '../domain/sync-protocol.js';
@@ -72,7 +73,7 @@ async function openBatchOrThrow(db: ReplicaDb, id: string) {
   return batch;
 }
 
-const DOCK_APPLIERS: Omit<LocalAppliers, 'item.scan'> = {
+const DOCK_APPLIERS: Omit<LocalAppliers, 'item.scan' | 'item.sort'> = {
   'packageReceiveBatch.open': {
     stores: ['receiveBatches'],
     async apply(db, writes, args, meta) {
@@ -180,7 +181,21 @@ const ITEM_SCAN_APPLIER: LocalApplier<'item.scan'> = {
   },
 };
 
-export const LOCAL_APPLIERS: LocalAppliers = { ...DOCK_APPLIERS, 'item.scan': ITEM_SCAN_APPLIER };
+/** Sorting (domain/rules/sorting.ts): refused at once on the device when the place or the count is wrong. */
+const ITEM_SORT_APPLIER: LocalApplier<'item.sort'> = {
+  stores: ['inboundItems'],
+  async apply(db, writes, args) {
+    const item = await db.inboundItems.get(String(args.batchItemId));
+    if (!item) throw new LocalRejection('not_found', 'This item is not on this device; connect to the network to sync it');
+    const check = checkSort(item, args.quantity, args.location);
+    if (!check.ok) throw new LocalRejection('business_rule', check.message);
+    const next = { ...item, sortedQty: check.sortedQty, status: check.status };
+    await writes.put('inboundItems', item.id, next);
+    return { itemId: Number(item.id), quantity: args.quantity, location: check.location, sortedQty: check.sortedQty, remaining: unitsToSort(next), status: check.status };
+  },
+};
+
+export const LOCAL_APPLIERS: LocalAppliers = { ...DOCK_APPLIERS, 'item.scan': ITEM_SCAN_APPLIER, 'item.sort': ITEM_SORT_APPLIER };
 
 export function applierFor<N extends MutationName>(name: N): LocalApplier<N> {
   return LOCAL_APPLIERS[name];

@@ -12,6 +12,7 @@ import { ITEM_SCAN_VERDICTS, MATCH_STATUSES } from './ship.js';
 export {
   ITEM_SCAN_VERDICTS,
   itemScanArgsSchema,
+  itemSortArgsSchema,
   MATCH_STATUSES,
   packageScanArgsSchema,
   packageScanResultSchema,
@@ -84,6 +85,8 @@ export const inboundItemRowSchema = z.object({
   expectedQty: z.number().int(),
   receivedQty: z.number().int(),
   damagedQty: z.number().int(),
+  /** Good units already sorted out of RECEIVING (older servers: 0). */
+  sortedQty: z.number().int().default(0),
   packSize: z.number().int(),
   itemAction: z.string(),
   status: z.string(),
@@ -103,3 +106,14 @@ export const itemScanResultSchema = z.object({
   problemId: z.number().int().optional(),
 });
 export type ItemScanResult = z.infer<typeof itemScanResultSchema>;
+
+/** What item.sort answers. */
+export const itemSortResultSchema = z.object({
+  itemId: z.number().int(),
+  quantity: z.number().int(),
+  location: z.string(),
+  sortedQty: z.number().int(),
+  remaining: z.number().int(),
+  status: z.string(),
+});
+export type ItemSortResult = z.infer<typeof itemSortResultSchema>;

@@ -79,4 +79,12 @@ export const itemScanArgsSchema = z.object({
   damaged: z.object({ damageType: z.enum(['broken', 'dirty_or_used', 'box_damage', 'lost_fluid', 'wet', 'defective']), notes: z.string().trim().max(2000).optional() }).optional(),
   scannedAt: z.iso.datetime({ offset: true }),
 });
+/** Sort received units out of RECEIVING to their workflow's place (domain/rules/sorting.ts). */
+export const itemSortArgsSchema = z.object({
+  id: z.uuid(),
+  batchItemId: z.number().int().positive(),
+  quantity: z.number().int('quantity: a whole number').min(1, 'quantity: at least 1').max(100_000),
+  location: z.string().trim().min(1, 'location is required').max(40),
+  sortedAt: z.iso.datetime({ offset: true }),
+});
 export const ITEM_SCAN_VERDICTS = ['received', 'over_received', 'damaged', 'unknown'] as const;

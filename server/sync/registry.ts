@@ -3,8 +3,9 @@
  * function the REST route calls; it runs inside the push's transaction for that mutation.
  */
 import type { z } from 'zod';
-import { itemScanArgsSchema, packageScanArgsSchema, receiveBatchCloseArgsSchema, receiveBatchOpenArgsSchema } from '../../domain/schemas/ship.js';
+import { itemScanArgsSchema, itemSortArgsSchema, packageScanArgsSchema, receiveBatchCloseArgsSchema, receiveBatchOpenArgsSchema } from '../../domain/schemas/ship.js';
 import { scanItem, scanItems } from '../modules/inbound/item-scan.js';
+import { sortItem } from '../modules/inbound/sorting.js';
 import type { RequestContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import type { ApiError } from '../http/errors.js';
@@ -30,5 +31,6 @@ export const SERVER_MUTATIONS: Record<string, Handler> = {
   'packageReceiveBatch.open': handler({ args: receiveBatchOpenArgsSchema, apply: (tx, ctx, args) => openReceiveBatch(tx, ctx, args) }),
   'packageReceiveBatch.close': handler({ args: receiveBatchCloseArgsSchema, apply: (tx, ctx, args) => closeReceiveBatch(tx, ctx, args) }),
   'package.scan': handler({ args: packageScanArgsSchema, apply: scanPackage, many: { key: (a) => a.batchId, apply: scanPackages } }),
+  'item.sort': handler({ args: itemSortArgsSchema, apply: sortItem }),
   'item.scan': handler({ args: itemScanArgsSchema, apply: scanItem, many: { key: (a) => String(a.batchId), apply: scanItems } }),
 };

@@ -20,6 +20,8 @@ export const batchItems = pgTable(
     expectedQty: integer('expected_qty').notNull(),
     receivedQty: integer('received_qty').notNull().default(0),
     damagedQty: integer('damaged_qty').notNull().default(0),
+    /** Good units moved out of RECEIVING to their workflow's place (the ledger is the authority). */
+    sortedQty: integer('sorted_qty').notNull().default(0),
     packSize: integer('pack_size').notNull().default(1),
     costCents: integer('cost_cents'),
     supplier: text('supplier'),

@@ -83,5 +83,5 @@ export const inventoryLedger = pgTable(
     deviceId: text('device_id'),
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_product_location_idx').on(t.tenantId, t.companyId, t.productKey, t.location)],
+  (t) => [index('ledger_product_location_idx').on(t.tenantId, t.companyId, t.productKey, t.location), index('ledger_batch_item_idx').on(t.batchItemId, t.location)],
 );

@@ -45,6 +45,7 @@ export const inboundItemChange = (i: ItemRow, batchName: string): Change => ({
     expectedQty: i.expectedQty,
     receivedQty: i.receivedQty,
     damagedQty: i.damagedQty,
+    sortedQty: i.sortedQty,
     packSize: i.packSize,
     itemAction: i.itemAction,
     status: i.status,

@@ -20,7 +20,8 @@ import { trackingAddSchema } from '../../../domain/schemas/ship.js';
 import * as receiving from './receiving.js';
 import { scanItem } from './item-scan.js';
 import { itemListQuerySchema, listItems, statusSummary } from './item-status.js';
-import { itemScanArgsSchema } from '../../../domain/schemas/ship.js';
+import { itemScanArgsSchema, itemSortArgsSchema } from '../../../domain/schemas/ship.js';
+import { listSorted, sortItem } from './sorting.js';
 
 const any = z.object({}).passthrough();
 const uuidParam = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
@@ -140,6 +141,14 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
   app.openapi(
     createRoute({ method: 'post', path: '/api/inbound/item-scan', tags, summary: 'Scan an item into its batch (same rule as the item.scan mutation)', middleware: [guards.requires('receiveInventory', 'create', { warehouseOnly: true })], request: jsonBody(itemScanArgsSchema), responses: { ...okResponse(any), ...errorResponses } }),
     async (c) => ok(c, await deps.db.transaction((tx) => scanItem(tx, c.get('ctx'), c.req.valid('json'), { deviceId: c.req.header('x-device-id') ?? null })), { status: 201 }),
+  );
+  app.openapi(
+    createRoute({ method: 'post', path: '/api/inbound/sort-item', tags, summary: 'Sort received units to their workflow\'s place (same rule as the item.sort mutation)', middleware: [guards.requires('receiveInventory', 'create', { warehouseOnly: true })], request: jsonBody(itemSortArgsSchema), responses: { ...okResponse(any), ...errorResponses } }),
+    async (c) => ok(c, await deps.db.transaction((tx) => sortItem(tx, c.get('ctx'), c.req.valid('json'), { deviceId: c.req.header('x-device-id') ?? null })), { status: 201 }),
+  );
+  app.openapi(
+    createRoute({ method: 'get', path: '/api/inbound/received-sorted-item', tags, summary: 'Sorted units, newest first (clients: their own)', middleware: [guards.requiresAny(['receiveInventory', 'read'], ['itemTracking', 'read'])], request: { query: z.object({ batchId: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(1000).optional() }) }, responses: { ...okResponse(any), ...errorResponses } }),
+    async (c) => ok(c, await listSorted(deps, c.get('ctx'), c.req.valid('query'))),
   );
   app.openapi(
     createRoute({ method: 'get', path: '/api/inbound/item-status-summary', tags, summary: 'Units per item status per client (clients: their own)', middleware: [guards.requires('itemTracking', 'read')], responses: { ...okResponse(z.array(any)), ...errorResponses } }),

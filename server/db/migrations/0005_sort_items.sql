@@ -1,0 +1,2 @@
+ALTER TABLE "batch_items" ADD COLUMN "sorted_qty" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "ledger_batch_item_idx" ON "inventory_ledger" USING btree ("batch_item_id","location");
