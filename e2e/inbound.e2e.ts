@@ -140,6 +140,15 @@ describe('purchase orders at the desk', () => {
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => admin.textContent('[data-testid=problem-status]')).toBe('Closed with resolution');
 
+    // The desk blocks the mug (a side exit its status allows); the client sees it blocked.
+    admin.on('dialog', (d) => void d.accept());
+    await admin.goto(`${server.url}/apps/inbound/shipment-items/all`);
+    await admin.selectOption('select[aria-label="Change the status of Travel mug"]', 'blocked');
+    await admin.waitForSelector('text=Status changed to Blocked');
+    await page.goto(`${server.url}/apps/inbound/shipment-items/blocked`);
+    await page.waitForSelector('text=Travel mug');
+    expect(await page.locator('select[aria-label^="Change the status"]').count()).toBe(0);
+
     // Another client sees none of it.
     const other = await apiSignIn(server.url, 'demo.client2');
     expect((await apiRequest(server.url, 'GET', `/api/ship/batch/${batchId}`, other.token)).status).toBe(404);

@@ -172,3 +172,20 @@ describe('a run of item scans in one push', () => {
     expect(await counts(a)).toEqual([[7, 1, 'received'], [4, 0, 'received']]);
   });
 });
+
+describe('item status changes at the desk', () => {
+  it('follow the allowed transitions; anything else is a 412 saying what is allowed; clients cannot', async () => {
+    const b = await s.post('/api/ship/batch', { batchName: 'PO-STATUS', items: [{ title: 'Vase', msku: 'ST-VASE', expectedQty: 1 }] }, client);
+    const itemId = b.body.items[0].id as number;
+    const admin = await s.token('demo.admin');
+    const change = (status: string, token = admin) => s.put(`/api/inbound/shipment-items/${itemId}/status`, { status, note: 'desk' }, token);
+    const shipped = await change('shipped');
+    expect(shipped.status).toBe(412);
+    expect(shipped.meta.error_list[0].message).toBe('An item that is intransit cannot become shipped; it can become partially_delivered, delivered, returned, disposed, blocked, archived');
+    expect((await change('blocked')).body).toEqual({ id: itemId, status: 'blocked' });
+    expect((await change('received')).body.status).toBe('received');
+    expect((await change('blocked', client)).status).toBe(403);
+    expect((await change('nonsense')).status).toBe(400);
+    expect((await s.put('/api/inbound/shipment-items/999999/status', { status: 'blocked' }, admin)).status).toBe(404);
+  });
+});

@@ -1,7 +1,11 @@
 /** Item status tracking (issue 6): units per status per client, and the items behind a count. */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { ITEM_STATUS_NAMES } from '../../../domain/rules/item-status.js';
+import { ITEM_STATUS_NAMES, transitionError, type ItemStatus } from '../../../domain/rules/item-status.js';
+import { audit } from '../../audit.js';
+import { businessRule, forbidden, notFound } from '../../http/errors.js';
+import { recordChanges } from '../../sync/changes.js';
+import { inboundItemChange } from './batches.js';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { batchItems, companies, inboundBatches } from '../../db/schema/index.js';
@@ -84,4 +88,32 @@ export async function listItems(deps: Deps, ctx: RequestContext, page: PageReque
       .offset(pageOffset(page)),
     deps.db.select({ total: count() }).from(batchItems).where(where),
   );
+}
+
+export const itemStatusChangeSchema = z.object({
+  status: z.enum(ITEM_STATUS_NAMES as [string, ...string[]]),
+  note: z.string().trim().max(500).optional(),
+});
+
+/**
+ * A desk change of an item's status (block, release, return, dispose, archive…) along the allowed
+ * transitions of domain/rules/item-status.ts; anything else is a 412 that says what is allowed.
+ */
+export async function changeItemStatus(deps: Deps, ctx: RequestContext, id: number, input: z.infer<typeof itemStatusChangeSchema>) {
+  if (ctx.isClient) throw forbidden('Item statuses are changed by the warehouse');
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ item: batchItems, batchName: inboundBatches.batchName })
+      .from(batchItems)
+      .innerJoin(inboundBatches, eq(inboundBatches.id, batchItems.batchId))
+      .where(and(eq(batchItems.id, id), eq(batchItems.tenantId, ctx.tenantId)))
+      .for('update', { of: batchItems });
+    if (!row) throw notFound('Item');
+    const error = transitionError(row.item.status as ItemStatus, input.status as ItemStatus);
+    if (error) throw businessRule(error);
+    const [after] = await tx.update(batchItems).set({ status: input.status, updatedAt: new Date().toISOString() }).where(eq(batchItems.id, id)).returning();
+    await recordChanges(tx, ctx.tenantId, [inboundItemChange(after, row.batchName)]);
+    await audit(tx, ctx, 'batch_item', id, 'status', { status: row.item.status }, { status: after.status, note: input.note ?? null });
+    return { id, status: after.status };
+  });
 }

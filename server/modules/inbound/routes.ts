@@ -19,7 +19,7 @@ import { csvUploadQuerySchema, poItemSchema } from '../../../domain/schemas/purc
 import { trackingAddSchema } from '../../../domain/schemas/ship.js';
 import * as receiving from './receiving.js';
 import { scanItem } from './item-scan.js';
-import { itemListQuerySchema, listItems, statusSummary } from './item-status.js';
+import { changeItemStatus, itemListQuerySchema, itemStatusChangeSchema, listItems, statusSummary } from './item-status.js';
 import { itemScanArgsSchema, itemSortArgsSchema } from '../../../domain/schemas/ship.js';
 import { listSorted, sortItem } from './sorting.js';
 
@@ -160,6 +160,10 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       const q = c.req.valid('query');
       return ok(c, await listItems(deps, c.get('ctx'), pageRequest(q), q));
     },
+  );
+  app.openapi(
+    createRoute({ method: 'put', path: '/api/inbound/shipment-items/{id}/status', tags, summary: 'Change an item status along the allowed transitions (412 otherwise)', middleware: [guards.requires('itemTracking', 'update', { warehouseOnly: true })], request: { params: idParam, ...jsonBody(itemStatusChangeSchema) }, responses: { ...okResponse(any), ...errorResponses } }),
+    async (c) => ok(c, await changeItemStatus(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), { info: ['Status changed'] }),
   );
   app.openapi(
     createRoute({ method: 'get', path: '/api/inbound/delivered-packages', tags, summary: 'Expected packages and their delivery (ALL, NOT_DELIVERED, NOT_FOUND, DELIVERED)', middleware: [floor('read')], request: { query: deliveredQuerySchema }, responses: { ...okResponse(any), ...errorResponses } }),
