@@ -15,6 +15,7 @@ import {
   receiveBatchOpenArgsSchema,
   receiveBatchResultSchema,
 } from './schemas/inbound.js';
+import { problemPhotoArgsSchema, problemPhotoResultSchema } from './schemas/problems.js';
 
 interface MutationDef {
   args: z.ZodType;
@@ -27,6 +28,7 @@ export const MUTATIONS = {
   'package.scan': { args: packageScanArgsSchema, result: packageScanResultSchema },
   'item.scan': { args: itemScanArgsSchema, result: itemScanResultSchema },
   'item.sort': { args: itemSortArgsSchema, result: itemSortResultSchema },
+  'problem.photo': { args: problemPhotoArgsSchema, result: problemPhotoResultSchema },
 } as const satisfies Record<string, MutationDef>;
 
 export type MutationName = keyof typeof MUTATIONS;

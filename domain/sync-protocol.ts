@@ -8,7 +8,7 @@ import { AUDIENCES, COMPANY_STATUSES } from './enums.js';
 import { expectedPackageRowSchema, inboundItemRowSchema, packageScanRowSchema, receiveBatchRowSchema } from './schemas/inbound.js';
 import { pushRequestSchema, pushResultSchema } from './schemas/sync-wire.js';
 
-export { MAX_PULL_LIMIT, MAX_PUSH_MUTATIONS, pushRequestSchema, pushResultSchema, REJECTION_CODES } from './schemas/sync-wire.js';
+export { MAX_PULL_LIMIT, MAX_PUSH_BODY_BYTES, MAX_PUSH_MUTATIONS, pushRequestSchema, pushResultSchema, REJECTION_CODES } from './schemas/sync-wire.js';
 
 /** `POST /api/sync/push` body: `{deviceId, mutations: [{id, name, args, createdAt}]}`, ≤ 500 mutations. */
 export type PushRequest = z.input<typeof pushRequestSchema>;

@@ -217,18 +217,24 @@ describe('receiving items on the floor, offline', () => {
     await page.getByRole('button', { name: 'Broken', exact: true }).click();
     await wedgeScan(page, 'X00CANDLE1');
     await expect.poll(verdict).toBe('damaged');
+    // The damage photographed on the device: queued offline with the scan it belongs to.
+    const photo = path.join(dir, 'damage.png');
+    writeFileSync(photo, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    await page.setInputFiles('input[name=damagePhoto]', photo);
+    await page.waitForSelector('.toast', { timeout: 10_000 });
+    expect(await page.textContent('.toast')).toContain('Photo saved');
     await wedgeScan(page, 'CANDLE-E2E');
     await wedgeScan(page, 'CANDLE-E2E'); // one more candle than announced
     await expect.poll(verdict).toBe('over_received');
     await wedgeScan(page, 'MYSTERY-0001');
     await expect.poll(verdict).toBe('unknown');
-    expect(await pending(page)).toBe(8);
+    expect(await pending(page)).toBe(9);
 
     // A reload offline keeps every count (the replica) and every pending scan (the outbox).
     await page.evaluate(() => location.reload());
     await page.waitForSelector('[data-testid=item-progress] tbody tr');
     expect(await page.locator('[data-testid=item-progress] tr[data-state=over]').count()).toBe(1);
-    expect(await pending(page)).toBe(8);
+    expect(await pending(page)).toBe(9);
 
     // Still offline: sort the counted units to their places.
     await page.goto(`${server.url}/apps/inbound/receive-batch/account-select`);
@@ -246,7 +252,7 @@ describe('receiving items on the floor, offline', () => {
     await page.getByRole('button', { name: 'All 2' }).click();
     await wedgeScan(page, 'b-07-03');
     await expect.poll(() => page.textContent('[data-testid=sort-panel]')).toContain('2 × Candle put at B-07-03');
-    expect(await pending(page)).toBe(10);
+    expect(await pending(page)).toBe(11);
 
     await page.context().setOffline(false);
     await expect.poll(() => pending(page), { timeout: 60_000, interval: 250 }).toBe(0);
@@ -260,9 +266,12 @@ describe('receiving items on the floor, offline', () => {
     expect(sorted.body.map((r) => `${r.quantity} ${r.title} @ ${r.location}`).sort()).toEqual(['2 Candle @ B-07-03', '2 Glass jar @ PREP-FBA']);
     const stored = await apiRequest<{ content: { title: string }[] }>(server.url, 'GET', `/api/inbound/shipment-items?status=stored&batchId=${list.body.content[0].id}`, client.token);
     expect(stored.body.content.map((i) => i.title)).toEqual(['Candle']);
-    const problems = await apiRequest<{ content: { type: string; code: string | null; itemTitle: string | null }[] }>(server.url, 'GET', '/api/problem-management/problem?pageSize=100', client.token);
+    const problems = await apiRequest<{ content: { id: number; type: string; code: string | null; itemTitle: string | null }[] }>(server.url, 'GET', '/api/problem-management/problem?pageSize=100', client.token);
     const mine = problems.body.content.filter((p) => p.code === 'MYSTERY-0001' || p.itemTitle === 'Candle');
     expect(mine.map((p) => p.type).sort()).toEqual(['damaged', 'item_mismatch']);
+    const damagedProblem = mine.find((p) => p.type === 'damaged')!;
+    const detail = await apiRequest<{ photos: unknown[] }>(server.url, 'GET', `/api/problem-management/problem/${damagedProblem.id}`, client.token);
+    expect(detail.body.photos).toHaveLength(1);
     await page.context().close();
   });
 });

@@ -73,7 +73,7 @@ async function openBatchOrThrow(db: ReplicaDb, id: string) {
   return batch;
 }
 
-const DOCK_APPLIERS: Omit<LocalAppliers, 'item.scan' | 'item.sort'> = {
+const DOCK_APPLIERS: Omit<LocalAppliers, 'item.scan' | 'item.sort' | 'problem.photo'> = {
   'packageReceiveBatch.open': {
     stores: ['receiveBatches'],
     async apply(db, writes, args, meta) {
@@ -195,7 +195,13 @@ const ITEM_SORT_APPLIER: LocalApplier<'item.sort'> = {
   },
 };
 
-export const LOCAL_APPLIERS: LocalAppliers = { ...DOCK_APPLIERS, 'item.scan': ITEM_SCAN_APPLIER, 'item.sort': ITEM_SORT_APPLIER };
+/** A photo changes nothing on the device: it waits in the outbox until the server files it. */
+const PROBLEM_PHOTO_APPLIER: LocalApplier<'problem.photo'> = {
+  stores: [],
+  apply: async () => ({}),
+};
+
+export const LOCAL_APPLIERS: LocalAppliers = { ...DOCK_APPLIERS, 'item.scan': ITEM_SCAN_APPLIER, 'item.sort': ITEM_SORT_APPLIER, 'problem.photo': PROBLEM_PHOTO_APPLIER };
 
 export function applierFor<N extends MutationName>(name: N): LocalApplier<N> {
   return LOCAL_APPLIERS[name];

@@ -11,7 +11,7 @@
  * Only one drain runs at a time; a wake during a drain makes it look again when it finishes.
  */
 import type { PushRequest, PushResponse, PushResult } from '../domain/sync-protocol.js';
-import { MAX_PUSH_MUTATIONS, pushResponseSchema } from '../domain/sync-protocol.js';
+import { MAX_PUSH_BODY_BYTES, MAX_PUSH_MUTATIONS, pushResponseSchema } from '../domain/sync-protocol.js';
 import type { OutboxEntry, ReplicaDb } from './replica.js';
 import { settle, type Outcome } from './settle.js';
 import type { StatusStore } from './status.js';
@@ -51,6 +51,8 @@ export interface DrainerDeps {
   deviceId: () => string;
   status: StatusStore;
   batchSize?: number;
+  /** Largest push body (JSON bytes) the drainer builds; default MAX_PUSH_BODY_BYTES. */
+  maxBodyBytes?: number;
   backoff?: BackoffPolicy;
   random?: () => number;
   now?: () => Date;
@@ -80,6 +82,7 @@ export class Drainer {
   nextRetryMs: number | null = null;
 
   private readonly batchSize: number;
+  private readonly maxBodyBytes: number;
   private readonly backoff: BackoffPolicy;
   private readonly random: () => number;
   private readonly now: () => Date;
@@ -87,6 +90,7 @@ export class Drainer {
 
   constructor(private readonly deps: DrainerDeps) {
     this.batchSize = Math.min(deps.batchSize ?? 100, MAX_PUSH_MUTATIONS);
+    this.maxBodyBytes = deps.maxBodyBytes ?? MAX_PUSH_BODY_BYTES;
     this.backoff = deps.backoff ?? DEFAULT_BACKOFF;
     this.random = deps.random ?? Math.random;
     this.now = deps.now ?? (() => new Date());
@@ -158,7 +162,7 @@ export class Drainer {
 
   private async sendAll(): Promise<void> {
     while (!this.paused && !this.stopped && !this.backingOff) {
-      const batch = await this.deps.db.oldestOutbox(this.batchSize);
+      const batch = fitToBody(await this.deps.db.oldestOutbox(this.batchSize), this.maxBodyBytes);
       if (batch.length === 0) return;
       const settledAll = await this.sendBatch(batch);
       await this.deps.onSettled?.();
@@ -244,4 +248,19 @@ export class Drainer {
     this.retryHandle = null;
     this.nextRetryMs = null;
   }
+}
+
+/**
+ * The oldest entries whose push body stays under `maxBytes` (always at least one, in order): a
+ * few photos in the outbox make smaller pushes instead of one the server refuses as too large.
+ */
+export function fitToBody(entries: OutboxEntry[], maxBytes: number): OutboxEntry[] {
+  let bytes = 100; // the envelope: deviceId and brackets
+  const out: OutboxEntry[] = [];
+  for (const e of entries) {
+    bytes += JSON.stringify({ id: e.id, name: e.name, args: e.args, createdAt: e.createdAt }).length + 1;
+    if (out.length > 0 && bytes > maxBytes) break;
+    out.push(e);
+  }
+  return out;
 }

@@ -104,3 +104,18 @@ export const problemPhotoSchema = z.object({
     .max(2_000_000, 'photo: at most about 1.5 MB')
     .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'photo: a JPEG, PNG or WebP data URL'),
 });
+
+/**
+ * A photo of a damaged unit taken on the floor, sent through the outbox after its scan: `scanId`
+ * is the id of the item.scan that raised the problem. A floor photo is scaled down on the device
+ * (src/features/problems/photo.ts) and must fit one push with room to spare.
+ */
+export const problemPhotoArgsSchema = z.object({
+  id: z.uuid(),
+  scanId: z.uuid(),
+  dataUrl: z
+    .string()
+    .max(700_000, 'photo: at most about 500 KB')
+    .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'photo: a JPEG, PNG or WebP data URL'),
+});
+export const problemPhotoResultSchema = z.object({ problemId: z.number().int().optional(), photoId: z.number().int().optional() });

@@ -2,6 +2,11 @@
 import { z } from 'zod';
 
 export const MAX_PUSH_MUTATIONS = 500;
+/**
+ * A push body stays under this many bytes of JSON (the server refuses bodies over 1 MiB): the
+ * drainer cuts a batch short before it, so a few photos never block the outbox.
+ */
+export const MAX_PUSH_BODY_BYTES = 900_000;
 export const DEFAULT_PULL_LIMIT = 1000;
 export const MAX_PULL_LIMIT = 5000;
 

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { itemScanArgsSchema, itemSortArgsSchema, packageScanArgsSchema, receiveBatchCloseArgsSchema, receiveBatchOpenArgsSchema } from '../../domain/schemas/ship.js';
 import { scanItem, scanItems } from '../modules/inbound/item-scan.js';
 import { sortItem } from '../modules/inbound/sorting.js';
+import { attachScanPhoto } from '../modules/problems/service.js';
+import { problemPhotoArgsSchema } from '../../domain/schemas/problems.js';
 import type { RequestContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import type { ApiError } from '../http/errors.js';
@@ -31,6 +33,7 @@ export const SERVER_MUTATIONS: Record<string, Handler> = {
   'packageReceiveBatch.open': handler({ args: receiveBatchOpenArgsSchema, apply: (tx, ctx, args) => openReceiveBatch(tx, ctx, args) }),
   'packageReceiveBatch.close': handler({ args: receiveBatchCloseArgsSchema, apply: (tx, ctx, args) => closeReceiveBatch(tx, ctx, args) }),
   'package.scan': handler({ args: packageScanArgsSchema, apply: scanPackage, many: { key: (a) => a.batchId, apply: scanPackages } }),
+  'problem.photo': handler({ args: problemPhotoArgsSchema, apply: (tx, ctx, args) => attachScanPhoto(tx, ctx, args) }),
   'item.sort': handler({ args: itemSortArgsSchema, apply: sortItem }),
   'item.scan': handler({ args: itemScanArgsSchema, apply: scanItem, many: { key: (a) => String(a.batchId), apply: scanItems } }),
 };

@@ -189,3 +189,25 @@ describe('item status changes at the desk', () => {
     expect((await s.put('/api/inbound/shipment-items/999999/status', { status: 'blocked' }, admin)).status).toBe(404);
   });
 });
+
+describe('a photo of a damaged unit taken on the floor', () => {
+  it('follows its scan through the outbox and lands on the problem the scan raised; a photo of no scan is refused', async () => {
+    const b = await s.post('/api/ship/batch', { batchName: 'PO-PHOTO', items: [{ title: 'Bowl', msku: 'PH-BOWL', expectedQty: 2 }] }, client);
+    const scanId = randomUUID();
+    const photoId = randomUUID();
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const [scan, photo, orphan] = await push([
+      { id: scanId, name: 'item.scan', args: { id: scanId, batchId: b.body.id, code: 'PH-BOWL', scannedAt: new Date().toISOString(), damaged: { damageType: 'broken' } } },
+      { id: photoId, name: 'problem.photo', args: { id: photoId, scanId, dataUrl: png } },
+      { id: randomUUID(), name: 'problem.photo', args: { id: randomUUID(), scanId: randomUUID(), dataUrl: png } },
+    ]);
+    expect(scan.result.verdict).toBe('damaged');
+    expect(photo).toMatchObject({ status: 'applied', result: { problemId: scan.result.problemId } });
+    expect(orphan).toMatchObject({ status: 'rejected', code: 'not_found' });
+    const problem = await s.get(`/api/problem-management/problem/${scan.result.problemId}`, client);
+    expect(problem.body.photos).toHaveLength(1);
+    const image = await s.started.app.request(`/api/problem-management/problem/${scan.result.problemId}/photos/${problem.body.photos[0].id}`, { headers: { authorization: `Bearer ${client}` } });
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await image.arrayBuffer()).byteLength).toBe(Buffer.from(png.split(',')[1], 'base64').length);
+  });
+});

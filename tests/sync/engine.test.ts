@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSyncEngine, SW_WAKE_MESSAGE, type EventSourceLike } from '../../sync/engine.js';
+import { MAX_PUSH_BODY_BYTES } from '../../domain/sync-protocol.js';
 import { replicaDbName } from '../../sync/replica.js';
 import type { SyncStatus } from '../../sync/status.js';
 import { FakeServer } from './fake-server.js';
@@ -109,6 +110,23 @@ describe('engine', () => {
     t = await makeEngine(server, { tenantKey: first.options.tenantKey });
     await expect.poll(() => t.engine.signOutCheck()).toBe(0);
     expect(server.effects.size).toBe(1);
+  });
+
+  it('photos in the outbox make smaller pushes under the body limit instead of one the server refuses', async () => {
+    t = await makeEngine(new FakeServer());
+    t.server.online = false;
+    const photo = `data:image/jpeg;base64,${'A'.repeat(300_000)}`;
+    for (let i = 0; i < 5; i++) await t.engine.mutate('problem.photo', { id: uuid(), scanId: uuid(), dataUrl: photo });
+    for (let i = 0; i < 10; i++) await t.engine.mutate('packageReceiveBatch.open', { id: uuid(), companyId: CLIENT.id });
+    // A photo too large for any push is refused before it is queued.
+    await expect(t.engine.mutate('problem.photo', { id: uuid(), scanId: uuid(), dataUrl: `data:image/jpeg;base64,${'A'.repeat(800_000)}` })).rejects.toThrow(/at most about 500 KB/);
+    t.server.online = true;
+    t.engine.wake('online');
+    await t.engine.drain();
+    expect(await t.engine.signOutCheck()).toBe(0);
+    expect(t.server.pushSizes.reduce((a, b) => a + b, 0)).toBe(15);
+    expect(Math.max(...t.server.pushBytes)).toBeLessThanOrEqual(MAX_PUSH_BODY_BYTES);
+    expect(t.server.pushSizes.length).toBeGreaterThanOrEqual(3);
   });
 
   it('a mutation queued offline asks the service worker for a sync event; online it does not', async () => {

@@ -24,6 +24,8 @@ export class FakeServer {
   received: string[] = [];
   /** Sizes of the pushes that reached the server. */
   pushSizes: number[] = [];
+  /** JSON sizes of those pushes. */
+  pushBytes: number[] = [];
   /** How many times each mutation's effect was applied (must never exceed 1). */
   effects = new Map<string, number>();
   faults: Fault[] = [];
@@ -64,6 +66,7 @@ export class FakeServer {
     if (fault === 'http-401') throw new SyncTransportError('unauthorized', 'HTTP 401', 401);
     if (fault === 'http-400') throw new SyncTransportError('rejected', 'deviceId: required', 400);
     this.pushSizes.push(req.mutations.length);
+    this.pushBytes.push(JSON.stringify(req).length);
     const results: PushResult[] = [];
     for (const m of req.mutations) {
       if (fault === 'stop-after-2' && results.length === 2) break;
@@ -99,6 +102,7 @@ export class FakeServer {
   }
 
   private apply<N extends MutationName>(name: N, args: ParsedMutationArgs<N>): MutationResult<MutationName> {
+    if (name === 'problem.photo') return { problemId: 1, photoId: this.effects.size + 1 };
     if (name === 'packageReceiveBatch.open') {
       const a = args as ParsedMutationArgs<'packageReceiveBatch.open'>;
       const row: ReceiveBatchRow = this.batches.get(a.id) ?? { id: a.id, companyId: a.companyId, warehouseId: a.warehouseId ?? null, status: 'open', openedAt: '2025-11-22 10:00:00+00', closedAt: null };

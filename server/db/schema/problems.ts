@@ -27,13 +27,15 @@ export const problems = pgTable(
     damageType: text('damage_type').notNull().default('none'),
     quantity: integer('quantity').notNull().default(1),
     code: text('code'),
+    /** The floor mutation that raised it (an item.scan id), so a photo sent later finds it. */
+    sourceRef: text('source_ref'),
     notes: jsonb('notes').$type<ProblemNote[]>().notNull().default([]),
     chargeCode: text('charge_code').notNull(),
     createdBy: integer('created_by').references(() => users.id),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
-  (t) => [index('problems_company_status_idx').on(t.tenantId, t.companyId, t.status)],
+  (t) => [index('problems_company_status_idx').on(t.tenantId, t.companyId, t.status), index('problems_source_ref_idx').on(t.tenantId, t.sourceRef)],
 );
 
 export const problemPhotos = pgTable('problem_photos', {

@@ -87,7 +87,7 @@ export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanA
     const item = found.find((i) => itemMatches(i, scanned[index]));
     if (!item) {
       // Nothing on this purchase order has the code: a problem the client will see, nothing counted.
-      problems.push({ index, run: () => insertProblem(tx, ctx, { batchId: batch.id, type: 'item_mismatch', quantity: args.count ?? 1, damageType: 'none', code: args.code.trim(), notes: 'Scanned on the dock; not on the purchase order' }) });
+      problems.push({ index, run: () => insertProblem(tx, ctx, { batchId: batch.id, type: 'item_mismatch', quantity: args.count ?? 1, damageType: 'none', code: args.code.trim(), notes: 'Scanned on the dock; not on the purchase order' }, { sourceRef: args.id }) });
       results.push({ ok: { verdict: 'unknown', units: 0 } });
       return;
     }
@@ -117,7 +117,7 @@ export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanA
       at: args.scannedAt,
     });
     const damaged = args.damaged;
-    if (damaged) problems.push({ index, run: () => insertProblem(tx, ctx, { batchItemId: item.id, type: 'damaged', quantity: counted.units, damageType: damaged.damageType, notes: damaged.notes }) });
+    if (damaged) problems.push({ index, run: () => insertProblem(tx, ctx, { batchItemId: item.id, type: 'damaged', quantity: counted.units, damageType: damaged.damageType, notes: damaged.notes }, { sourceRef: args.id }) });
     results.push({
       ok: {
         verdict: counted.verdict,

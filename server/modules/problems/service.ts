@@ -28,7 +28,7 @@ import { resolveClientCompany } from '../inbound/batches.js';
 type Input = z.infer<typeof problemCreateSchema>;
 
 /** Creates a problem and its pending charge inside the caller's transaction (floor or desk). */
-export async function insertProblem(tx: DbOrTx, ctx: RequestContext, input: Input): Promise<number> {
+export async function insertProblem(tx: DbOrTx, ctx: RequestContext, input: Input, opts: { sourceRef?: string } = {}): Promise<number> {
   if (ctx.isClient) throw forbidden('Problems are raised by the warehouse');
   let companyId = input.companyId;
   if (input.batchItemId) {
@@ -55,6 +55,7 @@ export async function insertProblem(tx: DbOrTx, ctx: RequestContext, input: Inpu
       damageType: input.damageType,
       quantity: input.quantity,
       code: input.code ?? null,
+      sourceRef: opts.sourceRef ?? null,
       notes: input.notes ? [{ at: new Date().toISOString(), userId: ctx.userId, author: ctx.username, text: input.notes }] : [],
       chargeCode,
       createdBy: ctx.userId,
@@ -157,17 +158,31 @@ export async function updateProblem(deps: Deps, ctx: RequestContext, id: number,
   return getProblem(deps, ctx, id);
 }
 
-export async function addPhoto(deps: Deps, ctx: RequestContext, id: number, dataUrl: string) {
-  if (ctx.isClient) throw forbidden('Photos are taken by the warehouse');
+/** Stores a photo (a data URL) of a problem inside the caller's transaction. */
+async function insertPhoto(tx: DbOrTx, ctx: RequestContext, problemId: number, dataUrl: string): Promise<number> {
   const [, contentType, b64] = /^data:(image\/[a-z]+);base64,(.*)$/.exec(dataUrl) ?? [];
   const data = Buffer.from(b64, 'base64');
+  const [photo] = await tx.insert(problemPhotos).values({ tenantId: ctx.tenantId, problemId, contentType, data: new Uint8Array(data) }).returning({ id: problemPhotos.id });
+  await audit(tx, ctx, 'problem_photo', photo.id, 'create', null, { problemId, bytes: data.length });
+  return photo.id;
+}
+
+export async function addPhoto(deps: Deps, ctx: RequestContext, id: number, dataUrl: string) {
+  if (ctx.isClient) throw forbidden('Photos are taken by the warehouse');
   await deps.db.transaction(async (tx) => {
     const [p] = await tx.select({ id: problems.id }).from(problems).where(and(eq(problems.id, id), eq(problems.tenantId, ctx.tenantId)));
     if (!p) throw notFound('Problem');
-    const [photo] = await tx.insert(problemPhotos).values({ tenantId: ctx.tenantId, problemId: id, contentType, data: new Uint8Array(data) }).returning({ id: problemPhotos.id });
-    await audit(tx, ctx, 'problem_photo', photo.id, 'create', null, { problemId: id, bytes: data.length });
+    await insertPhoto(tx, ctx, id, dataUrl);
   });
   return getProblem(deps, ctx, id);
+}
+
+/** The problem.photo floor mutation: the photo of the problem a scan (its mutation id) raised. */
+export async function attachScanPhoto(tx: DbOrTx, ctx: RequestContext, args: { scanId: string; dataUrl: string }) {
+  if (ctx.isClient) throw forbidden('Photos are taken by the warehouse');
+  const [p] = await tx.select({ id: problems.id }).from(problems).where(and(eq(problems.tenantId, ctx.tenantId), eq(problems.sourceRef, args.scanId)));
+  if (!p) throw notFound('The problem of this scan');
+  return { problemId: p.id, photoId: await insertPhoto(tx, ctx, p.id, args.dataUrl) };
 }
 
 export async function getPhoto(deps: Deps, ctx: RequestContext, id: number, photoId: number) {

@@ -17,6 +17,7 @@ import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import { useFeedback } from '../../ui/feedback-store';
 import { connectQz } from '../printing/printer';
+import { floorPhotoDataUrl } from '../problems/photo';
 import { usePrinterSettings } from '../printing/printer-settings';
 import { pickableBatches } from './batch-picker';
 import { canLabel, itemAutoPrintReady, printItemLabel } from './item-label';
@@ -27,6 +28,8 @@ const FEEDBACK: Record<ItemScanResult['verdict'], FeedbackKind> = { received: 'o
 type DamageType = Exclude<(typeof DAMAGE_TYPES)[number], 'none'>;
 
 interface LastItemScan {
+  /** The item.scan mutation id (a photo of a damaged unit refers to it). */
+  id: string | null;
   code: string;
   result: ItemScanResult | null;
   error?: string;
@@ -110,9 +113,10 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
       const code = raw.trim();
       if (!engine || !batchId || !code) return;
       const bulk = count.trim() ? Number(count) : undefined;
+      const id = crypto.randomUUID();
       try {
         const result = await engine.mutate('item.scan', {
-          id: crypto.randomUUID(),
+          id,
           batchId,
           code,
           count: bulk,
@@ -120,7 +124,7 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
           scannedAt: new Date().toISOString(),
         });
         scanFeedback(FEEDBACK[result.verdict]);
-        setLast({ code, result });
+        setLast({ id, code, result });
         // A count and a damage mark are for one scan: the next scan is a plain unit again.
         setCount('');
         setDamaged(null);
@@ -133,13 +137,24 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
         // Surfaced, never dropped: a bad count or an unreadable code says why.
         scanFeedback('error');
         const message = err instanceof Error && err.name !== 'ZodError' ? err.message : t('itemScan.badScan');
-        setLast({ code, result: null, error: message });
+        setLast({ id: null, code, result: null, error: message });
       }
     },
     [engine, batchId, count, damaged, damageNote, items, printFor, t],
   );
 
   useWedgeScanner((code) => void scan(code), { enabled: !!batchId });
+
+  // A photo of the damage, for the problem the last damaged scan raised: queued like the scan.
+  const addPhoto = async (file: File | undefined) => {
+    if (!engine || !file || !last?.id || last.result?.verdict !== 'damaged') return;
+    try {
+      await engine.mutate('problem.photo', { id: crypto.randomUUID(), scanId: last.id, dataUrl: await floorPhotoDataUrl(file) });
+      toast('success', t('itemScan.photoQueued'));
+    } catch (err) {
+      toast('error', err instanceof Error ? err.message : String(err));
+    }
+  };
 
   if (company === null || (items !== undefined && items.length === 0)) {
     return (
@@ -167,6 +182,12 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
           <>
             <div className="last-scan-code">{last.code}</div>
             <div className="last-scan-verdict">{last.error ?? t(`itemScan.verdicts.${last.result!.verdict}`, { units: last.result!.units, over: last.result!.overReceived ?? 0 })}</div>
+            {last.result?.verdict === 'damaged' && (
+              <label className="btn">
+                {t('itemScan.addPhoto')}
+                <input type="file" name="damagePhoto" accept="image/*" capture="environment" hidden onChange={(e) => void addPhoto(e.target.files?.[0])} />
+              </label>
+            )}
             {last.result?.title && (
               <div className="last-scan-note">
                 {last.result.title} · {t('itemScan.progress', { counted: (last.result.receivedQty ?? 0) + (last.result.damagedQty ?? 0), expected: last.result.expectedQty ?? 0 })}
