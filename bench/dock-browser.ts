@@ -22,7 +22,7 @@ const EXPECTED_FOR_SCAN = 20_000;
 const PULL_ROWS = Number(process.env.BENCH_PULL_ROWS ?? 100_000);
 const SCANS = 100;
 
-const pct = (xs: number[], p: number): number => {
+export const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
@@ -40,7 +40,7 @@ async function announce(app: InProcess, token: string, count: number, prefix: st
   return numbers;
 }
 
-async function serveApp() {
+export async function serveApp() {
   ensureBuilt();
   const started = await start(
     { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', jwtSecret: randomBytes(32).toString('hex'), seed: 'demo', mailFrom: 'bench@dockside.local', production: true },
@@ -52,14 +52,14 @@ async function serveApp() {
   return { app: started.app, url: `http://localhost:${port}`, close: async () => { server.close(); await started.database.close(); } };
 }
 
-async function signInApi(app: InProcess, username: string) {
+export async function signInApi(app: InProcess, username: string) {
   const res = await app.request('/api/authenticate/mfa', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'dockside' }) });
   const json = (await res.json()) as { body: { accessToken: string; userData: { id: number } } };
   return json.body;
 }
 
 /** Count a store of the signed-in user's replica through raw IndexedDB (the page has no handle on Dexie). */
-const replicaCount = (page: Page, store: string) =>
+export const replicaCount = (page: Page, store: string) =>
   page.evaluate(async (s) => {
     const dbs = await indexedDB.databases();
     const name = dbs.map((d) => d.name ?? '').find((n) => n.startsWith('dockside-'));
@@ -79,7 +79,7 @@ const replicaCount = (page: Page, store: string) =>
     });
   }, store);
 
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+export async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -88,11 +88,11 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
 }
 
 /** One wedge burst; resolves with ms from the Enter key to the frame that painted the verdict. */
-const scanToPaint = (page: Page, code: string) =>
+export const scanToPaint = (page: Page, code: string, panelSelector = '[data-testid=last-scan]') =>
   page.evaluate(
-    (c) =>
+    ([c, sel]) =>
       new Promise<number>((resolve) => {
-        const panel = document.querySelector('[data-testid=last-scan]')!;
+        const panel = document.querySelector(sel)!;
         let t0 = 0;
         const observer = new MutationObserver(() => {
           if (panel.querySelector('.last-scan-code')?.textContent !== c) return;
@@ -110,7 +110,7 @@ const scanToPaint = (page: Page, code: string) =>
         t0 = performance.now();
         target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
       }),
-    code,
+    [code, panelSelector] as const,
   );
 
 export async function benchDockBrowser(): Promise<void> {

@@ -4,6 +4,7 @@ import { benchSyncPush } from './sync-push.js';
 import { benchItemPush } from './item-push.js';
 import { benchPull } from './sync-pull.js';
 import { benchDockBrowser } from './dock-browser.js';
+import { benchItemScanBrowser } from './item-scan-browser.js';
 import { benchLabels } from './labels.js';
 import { benchLighthouse, benchWeb } from './web.js';
 
@@ -13,6 +14,7 @@ const suites: Record<string, () => Promise<void>> = {
   'item-push': benchItemPush,
   'sync-pull': benchPull,
   dock: benchDockBrowser,
+  'item-scan': benchItemScanBrowser,
   labels: benchLabels,
   web: benchWeb,
   lighthouse: benchLighthouse,

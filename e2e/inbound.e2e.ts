@@ -228,13 +228,13 @@ describe('receiving items on the floor, offline', () => {
     await expect.poll(verdict).toBe('over_received');
     await wedgeScan(page, 'MYSTERY-0001');
     await expect.poll(verdict).toBe('unknown');
-    expect(await pending(page)).toBe(9);
+    await expect.poll(() => pending(page)).toBe(9);
 
     // A reload offline keeps every count (the replica) and every pending scan (the outbox).
     await page.evaluate(() => location.reload());
     await page.waitForSelector('[data-testid=item-progress] tbody tr');
     expect(await page.locator('[data-testid=item-progress] tr[data-state=over]').count()).toBe(1);
-    expect(await pending(page)).toBe(9);
+    await expect.poll(() => pending(page)).toBe(9);
 
     // Still offline: sort the counted units to their places.
     await page.goto(`${server.url}/apps/inbound/receive-batch/account-select`);
@@ -252,7 +252,7 @@ describe('receiving items on the floor, offline', () => {
     await page.getByRole('button', { name: 'All 2' }).click();
     await wedgeScan(page, 'b-07-03');
     await expect.poll(() => page.textContent('[data-testid=sort-panel]')).toContain('2 × Candle put at B-07-03');
-    expect(await pending(page)).toBe(11);
+    await expect.poll(() => pending(page)).toBe(11);
 
     await page.context().setOffline(false);
     await expect.poll(() => pending(page), { timeout: 60_000, interval: 250 }).toBe(0);

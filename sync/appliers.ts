@@ -161,11 +161,14 @@ const DOCK_APPLIERS: Omit<LocalAppliers, 'item.scan' | 'item.sort' | 'problem.ph
 const ITEM_SCAN_APPLIER: LocalApplier<'item.scan'> = {
   stores: ['inboundItems'],
   async apply(db, writes, args) {
-    const items = await db.itemsOfBatch(args.batchId);
-    if (items.length === 0) throw new LocalRejection('not_found', 'This purchase order is not on this device; connect to the network to sync it');
     const scanned = readItemCode(args.code);
+    // By index: a scan reads the few items having the code, not the whole purchase order.
+    const items = await db.itemsWithCodes(args.batchId, scanned.candidates);
     const item = items.sort((a, b) => Number(a.id) - Number(b.id)).find((i) => itemMatches(i, scanned));
-    if (!item) return { verdict: 'unknown', units: 0 };
+    if (!item) {
+      if (!(await db.hasBatch(args.batchId))) throw new LocalRejection('not_found', 'This purchase order is not on this device; connect to the network to sync it');
+      return { verdict: 'unknown', units: 0 };
+    }
     const counted = countItemScan(item, { scanned, count: args.count, damaged: !!args.damaged });
     await writes.put('inboundItems', item.id, { ...item, receivedQty: counted.receivedQty, damagedQty: counted.damagedQty, status: counted.status });
     return {

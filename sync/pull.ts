@@ -18,7 +18,7 @@
 import type { Change, PullResponse, ReplicaTable, ReplicaWireRow } from '../domain/sync-protocol.js';
 import { parseReplicaRow, pullResponseSchema, REPLICA_TABLES } from '../domain/sync-protocol.js';
 import type { LocalRows, ReplicaDb } from './replica.js';
-import { rowRef } from './replica.js';
+import { itemCodes, rowRef } from './replica.js';
 import type { StatusStore } from './status.js';
 
 export type ChangeFetcher = (cursor: number) => Promise<PullResponse>;
@@ -39,7 +39,7 @@ const TO_LOCAL: ToLocal = {
   expectedPackages: (w) => w,
   receiveBatches: (w, e) => ({ ...w, counts: e?.counts ?? { matched: 0, not_found: 0, duplicate: 0 } }),
   packageScans: (w, e) => (e ? { ...e, ...w, serverMatchStatus: w.matchStatus, differed: e.localMatchStatus !== undefined && e.localMatchStatus !== w.matchStatus } : w),
-  inboundItems: (w) => w,
+  inboundItems: (w) => ({ ...w, codes: itemCodes(w) }),
 };
 
 /**

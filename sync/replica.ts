@@ -26,12 +26,17 @@ export type LocalPackageScan = PackageScanRow & {
   differed?: boolean;
 };
 
+/** `codes`: the item's codes upper-cased, derived on the device for the scan's index lookup. */
+export type LocalInboundItem = InboundItemRow & { codes: string[] };
+export const itemCodes = (i: Pick<InboundItemRow, 'fnsku' | 'asin' | 'msku' | 'upc'>): string[] =>
+  [...new Set([i.fnsku, i.asin, i.msku, i.upc].filter((c): c is string => !!c).map((c) => c.toUpperCase()))];
+
 export interface LocalRows {
   companies: CompanyRow;
   expectedPackages: ExpectedPackageRow;
   receiveBatches: LocalReceiveBatch;
   packageScans: LocalPackageScan;
-  inboundItems: InboundItemRow;
+  inboundItems: LocalInboundItem;
 }
 export type LocalRow = LocalRows[ReplicaTable];
 
@@ -120,6 +125,8 @@ const SCHEMA_V1: Record<Exclude<StoreName, 'inboundItems'>, string> = {
  * `[companyId+batchName]` opens a batch by the name on its paperwork.
  */
 const SCHEMA_V2: Partial<Record<StoreName, string>> = { inboundItems: 'id, batchId, [companyId+batchName]' };
+/** v3: `*codes` (multi-entry) finds a scanned item by any of its codes without reading the batch. */
+const SCHEMA_V3: Partial<Record<StoreName, string>> = { inboundItems: 'id, batchId, [companyId+batchName], *codes' };
 
 /** Primary keys travel as text on the wire; companies are keyed by their integer id. */
 const NUMERIC_KEY: Record<ReplicaTable, boolean> = { companies: true, expectedPackages: false, receiveBatches: false, packageScans: false, inboundItems: false };
@@ -138,7 +145,7 @@ export class ReplicaDb extends Dexie {
   expectedPackages!: EntityTable<ExpectedPackageRow, 'id'>;
   receiveBatches!: EntityTable<LocalReceiveBatch, 'id'>;
   packageScans!: EntityTable<LocalPackageScan, 'id'>;
-  inboundItems!: EntityTable<InboundItemRow, 'id'>;
+  inboundItems!: EntityTable<LocalInboundItem, 'id'>;
 
   constructor(name: string) {
     super(name);
@@ -148,6 +155,16 @@ export class ReplicaDb extends Dexie {
     this.version(2)
       .stores(SCHEMA_V2)
       .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
+    this.version(3)
+      .stores(SCHEMA_V3)
+      .upgrade((tx) =>
+        tx
+          .table('inboundItems')
+          .toCollection()
+          .modify((i: LocalInboundItem) => {
+            i.codes = itemCodes(i);
+          }),
+      );
   }
 
   /**
@@ -215,8 +232,19 @@ export class ReplicaDb extends Dexie {
   }
 
   /** The expected items of one purchase order. */
-  itemsOfBatch(batchId: number): Promise<InboundItemRow[]> {
+  itemsOfBatch(batchId: number): Promise<LocalInboundItem[]> {
     return this.inboundItems.where('batchId').equals(batchId).toArray();
+  }
+
+  /** Items of a purchase order having any of these (upper-case) codes, by index. */
+  async itemsWithCodes(batchId: number, codes: string[]): Promise<LocalInboundItem[]> {
+    const rows = await this.inboundItems.where('codes').anyOf(codes).toArray();
+    return rows.filter((r) => r.batchId === batchId);
+  }
+
+  /** Whether the device holds any item of this purchase order. */
+  async hasBatch(batchId: number): Promise<boolean> {
+    return (await this.inboundItems.where('batchId').equals(batchId).limit(1).count()) > 0;
   }
 
   // ---- Outbox ----

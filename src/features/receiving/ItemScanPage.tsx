@@ -7,7 +7,9 @@
  */
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { create } from 'zustand';
+import { countItemScan, itemMatches, readItemCode } from '../../../domain/rules/item-scan';
 import { useTranslation } from 'react-i18next';
 import type { InboundItemRow, ItemScanResult } from '../../../domain/schemas/inbound';
 import { DAMAGE_TYPES } from '../../../domain/schemas/problems';
@@ -69,6 +71,16 @@ function BatchPicker() {
   );
 }
 
+/**
+ * The last scan lives in its own small store so a scan re-renders the verdict panel only, not the
+ * item table: the verdict must be painted in the frame of the scan.
+ */
+const useLastItemScan = create<{ last: LastItemScan | null }>(() => ({ last: null }));
+const setLast = (last: LastItemScan | null): void => useLastItemScan.setState({ last });
+
+const TABLE_LIMIT = 60;
+const REFRESH_MS = 400;
+
 function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -80,17 +92,44 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
   const [damaged, setDamaged] = useState<DamageType | null>(null);
   const [damageNote, setDamageNote] = useState('');
   const [camera, setCamera] = useState(false);
-  const [last, setLast] = useState<LastItemScan | null>(null);
+  const [filter, setFilter] = useState('');
   const autoPrint = useRef(false);
 
   const company = useLiveQuery(async () => (engine ? ((await engine.db.companies.where('accountNo').equals(accountNo).first()) ?? null) : undefined), [engine, accountNo]);
-  const items = useLiveQuery(
-    async () => (engine && company ? (await engine.db.inboundItems.where('[companyId+batchName]').equals([company.id, batchName]).toArray()).sort((a, b) => Number(a.id) - Number(b.id)) : undefined),
+  // The purchase order's rows are re-read when they change, but at most every REFRESH_MS: a
+  // burst of scans must not re-read thousands of rows per scan. The live query itself is a count
+  // over the batch's index range (cheap) that fires on any change in that range.
+  const changed = useLiveQuery(
+    async () => (engine && company ? { n: await engine.db.inboundItems.where('[companyId+batchName]').equals([company.id, batchName]).count(), at: performance.now() } : undefined),
     [engine, company, batchName],
   );
+  const [items, setItems] = useState<InboundItemRow[] | undefined>(undefined);
+  useEffect(() => {
+    if (!engine || !company || !changed) return;
+    let stale = false;
+    const load = async () => {
+      const rows = await engine.db.inboundItems.where('[companyId+batchName]').equals([company.id, batchName]).toArray();
+      if (!stale) setItems(rows.sort((a, b) => Number(a.id) - Number(b.id)));
+    };
+    const timer = setTimeout(() => void load(), items === undefined ? 0 : REFRESH_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `items` only decides the first load's delay
+  }, [engine, company, batchName, changed]);
   const batchId = items?.[0]?.batchId ?? null;
 
+  // The verdict is predicted from the items in memory (the same domain rule the device's
+  // transaction and the server apply) and painted at once; counts of scans not yet back from the
+  // replica are kept in an overlay so back-to-back scans of one item predict right.
+  const memory = useRef<{ items: InboundItemRow[]; overlay: Map<string, InboundItemRow> }>({ items: [], overlay: new Map() });
   useEffect(() => {
+    memory.current = { items: items ?? [], overlay: new Map() };
+  }, [items]);
+
+  useEffect(() => {
+    setLast(null);
     if (!user) return;
     void usePrinterSettings.getState().load(user.id).then(async (settings) => {
       if (settings.kinds.item?.printerName) await connectQz();
@@ -113,24 +152,27 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
       const code = raw.trim();
       if (!engine || !batchId || !code) return;
       const bulk = count.trim() ? Number(count) : undefined;
+      const damage = damaged ? { damageType: damaged, notes: damageNote.trim() || undefined } : undefined;
       const id = crypto.randomUUID();
+      // A count and a damage mark are for one scan: the next scan is a plain unit again.
+      setCount('');
+      setDamaged(null);
+      setDamageNote('');
+
+      const predicted = predictScan(memory.current, code, bulk, !!damage);
+      if (predicted) {
+        scanFeedback(FEEDBACK[predicted.result.verdict]);
+        setLast({ id, code, result: predicted.result });
+        if (predicted.item) memory.current.overlay.set(predicted.item.id, predicted.item);
+      }
       try {
-        const result = await engine.mutate('item.scan', {
-          id,
-          batchId,
-          code,
-          count: bulk,
-          damaged: damaged ? { damageType: damaged, notes: damageNote.trim() || undefined } : undefined,
-          scannedAt: new Date().toISOString(),
-        });
-        scanFeedback(FEEDBACK[result.verdict]);
-        setLast({ id, code, result });
-        // A count and a damage mark are for one scan: the next scan is a plain unit again.
-        setCount('');
-        setDamaged(null);
-        setDamageNote('');
+        const result = await engine.mutate('item.scan', { id, batchId, code, count: bulk, damaged: damage, scannedAt: new Date().toISOString() });
+        if (!predicted || predicted.result.verdict !== result.verdict || predicted.result.receivedQty !== result.receivedQty || predicted.result.damagedQty !== result.damagedQty) {
+          if (!predicted || predicted.result.verdict !== result.verdict) scanFeedback(FEEDBACK[result.verdict]);
+          if (useLastItemScan.getState().last?.id === id || !predicted) setLast({ id, code, result });
+        }
         if (autoPrint.current && result.verdict === 'received') {
-          const item = items?.find((i) => Number(i.id) === result.itemId);
+          const item = memory.current.items.find((i) => Number(i.id) === result.itemId);
           setTimeout(() => void printFor(item, false), 0);
         }
       } catch (err) {
@@ -138,23 +180,13 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
         scanFeedback('error');
         const message = err instanceof Error && err.name !== 'ZodError' ? err.message : t('itemScan.badScan');
         setLast({ id: null, code, result: null, error: message });
+        memory.current.overlay.clear();
       }
     },
-    [engine, batchId, count, damaged, damageNote, items, printFor, t],
+    [engine, batchId, count, damaged, damageNote, printFor, t],
   );
 
   useWedgeScanner((code) => void scan(code), { enabled: !!batchId });
-
-  // A photo of the damage, for the problem the last damaged scan raised: queued like the scan.
-  const addPhoto = async (file: File | undefined) => {
-    if (!engine || !file || !last?.id || last.result?.verdict !== 'damaged') return;
-    try {
-      await engine.mutate('problem.photo', { id: crypto.randomUUID(), scanId: last.id, dataUrl: await floorPhotoDataUrl(file) });
-      toast('success', t('itemScan.photoQueued'));
-    } catch (err) {
-      toast('error', err instanceof Error ? err.message : String(err));
-    }
-  };
 
   if (company === null || (items !== undefined && items.length === 0)) {
     return (
@@ -167,37 +199,12 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
   }
   if (!items || !company) return <p className="muted">{t('app.loading')}</p>;
 
-  const lastItem = last?.result?.itemId ? items.find((i) => Number(i.id) === last.result?.itemId) : undefined;
-  const expected = items.reduce((n, i) => n + i.expectedQty, 0);
-  const counted = items.reduce((n, i) => n + i.receivedQty + i.damagedQty, 0);
-  const verdict = last?.error ? 'error' : (last?.result?.verdict ?? 'none');
-
   return (
     <div className="page dock-page">
       <h1>
         {t('itemScan.title')} · {batchName} <span className="muted">{accountNo} {company.name}</span>
       </h1>
-      <section className={`last-scan last-scan-${verdict}`} data-testid="last-item-scan" data-status={verdict} aria-live="assertive">
-        {last ? (
-          <>
-            <div className="last-scan-code">{last.code}</div>
-            <div className="last-scan-verdict">{last.error ?? t(`itemScan.verdicts.${last.result!.verdict}`, { units: last.result!.units, over: last.result!.overReceived ?? 0 })}</div>
-            {last.result?.verdict === 'damaged' && (
-              <label className="btn">
-                {t('itemScan.addPhoto')}
-                <input type="file" name="damagePhoto" accept="image/*" capture="environment" hidden onChange={(e) => void addPhoto(e.target.files?.[0])} />
-              </label>
-            )}
-            {last.result?.title && (
-              <div className="last-scan-note">
-                {last.result.title} · {t('itemScan.progress', { counted: (last.result.receivedQty ?? 0) + (last.result.damagedQty ?? 0), expected: last.result.expectedQty ?? 0 })}
-              </div>
-            )}
-          </>
-        ) : (
-          <div className="last-scan-verdict muted">{t('itemScan.ready')}</div>
-        )}
-      </section>
+      <LastItemScanPanel items={items} onPrint={(item) => void printFor(item, true)} />
 
       <form
         className="inline-form"
@@ -220,7 +227,6 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
         </label>
         <button className="btn primary" type="submit">{t('itemScan.add')}</button>
         <button className="btn" type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>{t('scan.camera')}</button>
-        <button className="btn" type="button" disabled={!canLabel(lastItem)} onClick={() => void printFor(lastItem, true)}>{t('itemScan.printLabel')}</button>
       </form>
       <fieldset className="card damage-mode">
         <legend>{t('itemScan.damaged')}</legend>
@@ -237,19 +243,101 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
           <CameraScanner onScan={(code) => void scan(code)} onClose={() => setCamera(false)} />
         </Suspense>
       )}
+      <ItemTable items={items} filter={filter} onFilter={setFilter} />
+    </div>
+  );
+}
 
+/** The verdict of a scan from the items in memory, or null when they are not loaded yet. */
+function predictScan(mem: { items: InboundItemRow[]; overlay: Map<string, InboundItemRow> }, code: string, count: number | undefined, damaged: boolean): { result: ItemScanResult; item?: InboundItemRow } | null {
+  if (mem.items.length === 0) return null;
+  const scanned = readItemCode(code);
+  const found = mem.items.find((i) => itemMatches(i, scanned));
+  if (!found) return { result: { verdict: 'unknown', units: 0 } };
+  const item = mem.overlay.get(found.id) ?? found;
+  try {
+    const c = countItemScan(item, { scanned, count, damaged });
+    return {
+      result: { verdict: c.verdict, itemId: Number(item.id), title: item.title, units: c.units, receivedQty: c.receivedQty, damagedQty: c.damagedQty, expectedQty: item.expectedQty, overReceived: c.overReceived },
+      item: { ...item, receivedQty: c.receivedQty, damagedQty: c.damagedQty, status: c.status },
+    };
+  } catch {
+    return null; // a bad count: the transaction says why
+  }
+}
+
+function LastItemScanPanel({ items, onPrint }: { items: InboundItemRow[]; onPrint: (item: InboundItemRow) => void }) {
+  const { t } = useTranslation();
+  const engine = useSyncEngine();
+  const toast = useFeedback((s) => s.toast);
+  const last = useLastItemScan((s) => s.last);
+  const lastItem = last?.result?.itemId ? items.find((i) => Number(i.id) === last.result?.itemId) : undefined;
+  const verdict = last?.error ? 'error' : (last?.result?.verdict ?? 'none');
+
+  // A photo of the damage, for the problem the last damaged scan raised: queued like the scan.
+  const addPhoto = async (file: File | undefined) => {
+    if (!engine || !file || !last?.id || last.result?.verdict !== 'damaged') return;
+    try {
+      await engine.mutate('problem.photo', { id: crypto.randomUUID(), scanId: last.id, dataUrl: await floorPhotoDataUrl(file) });
+      toast('success', t('itemScan.photoQueued'));
+    } catch (err) {
+      toast('error', err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <section className={`last-scan last-scan-${verdict}`} data-testid="last-item-scan" data-status={verdict} aria-live="assertive">
+      {last ? (
+        <>
+          <div className="last-scan-code">{last.code}</div>
+          <div className="last-scan-verdict">{last.error ?? t(`itemScan.verdicts.${last.result!.verdict}`, { units: last.result!.units, over: last.result!.overReceived ?? 0 })}</div>
+          {last.result?.title && (
+            <div className="last-scan-note">
+              {last.result.title} · {t('itemScan.progress', { counted: (last.result.receivedQty ?? 0) + (last.result.damagedQty ?? 0), expected: last.result.expectedQty ?? 0 })}
+            </div>
+          )}
+          <div className="button-row">
+            {last.result?.verdict === 'damaged' && (
+              <label className="btn">
+                {t('itemScan.addPhoto')}
+                <input type="file" name="damagePhoto" accept="image/*" capture="environment" hidden onChange={(e) => void addPhoto(e.target.files?.[0])} />
+              </label>
+            )}
+            {canLabel(lastItem) && <button className="btn" type="button" onClick={() => onPrint(lastItem)}>{t('itemScan.printLabel')}</button>}
+          </div>
+        </>
+      ) : (
+        <div className="last-scan-verdict muted">{t('itemScan.ready')}</div>
+      )}
+    </section>
+  );
+}
+
+/** The purchase order's items: those still open first, at most TABLE_LIMIT rows (a filter finds the rest). */
+const ItemTable = memo(function ItemTable({ items, filter, onFilter }: { items: InboundItemRow[]; filter: string; onFilter: (v: string) => void }) {
+  const { t } = useTranslation();
+  const expected = items.reduce((n, i) => n + i.expectedQty, 0);
+  const counted = items.reduce((n, i) => n + i.receivedQty + i.damagedQty, 0);
+  const needle = filter.trim().toLowerCase();
+  const shown = items
+    .filter((i) => !needle || [i.title, i.fnsku, i.asin, i.msku, i.upc].some((v) => v?.toLowerCase().includes(needle)))
+    .sort((a, b) => Number(a.receivedQty + a.damagedQty >= a.expectedQty) - Number(b.receivedQty + b.damagedQty >= b.expectedQty))
+    .slice(0, TABLE_LIMIT);
+  return (
+    <>
       <h2>{t('itemScan.itemsTitle', { counted, expected })}</h2>
+      {items.length > TABLE_LIMIT && <input type="search" aria-label={t('itemScan.filter')} placeholder={t('itemScan.filter')} value={filter} onChange={(e) => onFilter(e.target.value)} />}
       <div className="table-wrap">
         <table className="table" data-testid="item-progress">
           <thead>
             <tr><th>{t('po.fields.title')}</th><th>{t('po.codes')}</th><th>{t('itemScan.counted')}</th><th>{t('po.itemStatus')}</th></tr>
           </thead>
           <tbody>
-            {items.map((i) => {
+            {shown.map((i) => {
               const total = i.receivedQty + i.damagedQty;
               const state = total > i.expectedQty ? 'over' : total === i.expectedQty ? 'done' : 'open';
               return (
-                <tr key={i.id} data-state={state} className={lastItem?.id === i.id ? 'active' : undefined}>
+                <tr key={i.id} data-state={state}>
                   <td>{i.title}</td>
                   <td className="codes">{[i.fnsku, i.asin, i.msku, i.upc].filter(Boolean).join(' · ')}</td>
                   <td>
@@ -263,6 +351,6 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
           </tbody>
         </table>
       </div>
-    </div>
+    </>
   );
-}
+});
