@@ -139,3 +139,21 @@ describe('purchase-order lists: stage and workflow', () => {
     expect((await s.get('/api/ship/batch?stage=done', client)).status).toBe(400);
   });
 });
+
+describe('bundle query: purchase-order lines across batches', () => {
+  it('filters by pack type, title, UPC, ASIN, account and batch; clients see only their own', async () => {
+    await s.post('/api/ship/batch', { batchName: 'BQ-1', items: [{ title: 'Glass tumbler', asin: 'B0BQTUMBL1', upc: '4006381333931', expectedQty: 12, packSize: 6 }, { title: 'Glass carafe', msku: 'BQ-CARAFE', expectedQty: 2 }] }, client);
+    const titles = async (query: string, token = client) => (await s.get(`/api/ship/bundle?pageSize=100&${query}`, token)).body.content.map((r: { title: string }) => r.title).sort();
+    expect(await titles('title=glass')).toEqual(['Glass carafe', 'Glass tumbler']);
+    expect(await titles('title=glass&packType=case_packed')).toEqual(['Glass tumbler']);
+    expect(await titles('title=glass&packType=individual')).toEqual(['Glass carafe']);
+    expect(await titles('upc=4006381333931&title=tumbler')).toEqual(['Glass tumbler']);
+    expect(await titles('asin=b0bqtumbl1')).toEqual(['Glass tumbler']);
+    const me = await s.get('/api/users/current-user', client);
+    const admin = await s.token('demo.admin');
+    expect(await titles(`accountNo=${encodeURIComponent(me.body.accountNo)}&title=glass`, admin)).toEqual(['Glass carafe', 'Glass tumbler']);
+    expect(await titles('accountNo=NOPE-0000&title=glass', admin)).toEqual([]);
+    expect(await titles('title=glass', await s.token('demo.client2'))).toEqual([]);
+    expect((await s.get('/api/ship/bundle?packType=crate', client)).status).toBe(400);
+  });
+});

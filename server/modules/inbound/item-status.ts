@@ -23,6 +23,25 @@ export const itemListQuerySchema = z.object({
   pending: z.enum(['true', 'false']).optional(),
 });
 
+/**
+ * GET /api/ship/bundle (spec §3 bundle query): purchase-order lines searched across batches by
+ * the fields a desk has at hand — client (id or account number), warehouse, batch, status, pack
+ * type (individual or case-packed) and title / UPC / ASIN.
+ */
+export const bundleQuerySchema = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+  warehouseId: z.coerce.number().int().positive().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+  accountNo: z.string().trim().max(40).optional(),
+  batchId: z.coerce.number().int().positive().optional(),
+  status: z.enum(ITEM_STATUS_NAMES as [string, ...string[]]).optional(),
+  packType: z.enum(['individual', 'case_packed']).optional(),
+  title: z.string().trim().max(100).optional(),
+  upc: z.string().trim().max(14).optional(),
+  asin: z.string().trim().toUpperCase().max(10).optional(),
+});
+
 const PENDING_STATUSES = ['intransit', 'partially_delivered', 'delivered'];
 
 export async function statusSummary(deps: Deps, ctx: RequestContext) {
@@ -45,9 +64,15 @@ export async function statusSummary(deps: Deps, ctx: RequestContext) {
   return rows.map((r) => ({ ...r, items: Number(r.items), expectedUnits: Number(r.expectedUnits), receivedUnits: Number(r.receivedUnits), damagedUnits: Number(r.damagedUnits) }));
 }
 
-export async function listItems(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof itemListQuerySchema>) {
+export async function listItems(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof itemListQuerySchema> & Partial<z.infer<typeof bundleQuerySchema>>) {
   const like = q.q ? `%${q.q.replace(/[%_]/g, '\\$&')}%` : undefined;
   const conds: (SQL | undefined)[] = [
+    q.warehouseId ? eq(inboundBatches.warehouseId, q.warehouseId) : undefined,
+    q.accountNo ? eq(companies.accountNo, q.accountNo) : undefined,
+    q.packType === 'case_packed' ? sql`${batchItems.packSize} > 1` : q.packType === 'individual' ? eq(batchItems.packSize, 1) : undefined,
+    q.title ? ilike(batchItems.title, `%${q.title.replace(/[%_]/g, '\\$&')}%`) : undefined,
+    q.upc ? eq(batchItems.upc, q.upc) : undefined,
+    q.asin ? eq(batchItems.asin, q.asin) : undefined,
     scoped(ctx, batchItems.tenantId, batchItems.companyId, !ctx.isClient),
     q.status ? eq(batchItems.status, q.status) : undefined,
     q.pending === 'true' ? inArray(batchItems.status, PENDING_STATUSES) : undefined,
@@ -86,7 +111,7 @@ export async function listItems(deps: Deps, ctx: RequestContext, page: PageReque
       .orderBy(desc(batchItems.updatedAt), desc(batchItems.id))
       .limit(page.pageSize)
       .offset(pageOffset(page)),
-    deps.db.select({ total: count() }).from(batchItems).where(where),
+    deps.db.select({ total: count() }).from(batchItems).innerJoin(inboundBatches, eq(inboundBatches.id, batchItems.batchId)).innerJoin(companies, eq(companies.id, batchItems.companyId)).where(where),
   );
 }
 

@@ -19,7 +19,7 @@ import { csvUploadQuerySchema, poItemSchema } from '../../../domain/schemas/purc
 import { trackingAddSchema } from '../../../domain/schemas/ship.js';
 import * as receiving from './receiving.js';
 import { scanItem } from './item-scan.js';
-import { changeItemStatus, itemListQuerySchema, itemStatusChangeSchema, listItems, statusSummary } from './item-status.js';
+import { bundleQuerySchema, changeItemStatus, itemListQuerySchema, itemStatusChangeSchema, listItems, statusSummary } from './item-status.js';
 import { itemScanArgsSchema, itemSortArgsSchema } from '../../../domain/schemas/ship.js';
 import { listSorted, sortItem } from './sorting.js';
 
@@ -94,6 +94,13 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
     },
   );
 
+  app.openapi(
+    createRoute({ method: 'get', path: '/api/ship/bundle', tags, summary: 'Purchase-order lines across batches (spec bundle query; clients: their own)', middleware: [guards.requires('purchaseOrders', 'read')], request: { query: bundleQuerySchema }, responses: { ...okResponse(any), ...errorResponses } }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await listItems(deps, c.get('ctx'), pageRequest(q), q));
+    },
+  );
   app.openapi(
     createRoute({ method: 'get', path: '/api/ship/csv-upload/template', tags, summary: 'The purchase-order CSV template', middleware: [guards.requires('purchaseOrders', 'read')], responses: { 200: { description: 'text/csv' }, ...errorResponses } }),
     (c) => c.body(CSV_TEMPLATE, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="dockside-purchase-order-template.csv"' }),
