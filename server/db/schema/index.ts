@@ -6,3 +6,4 @@ export * from './sync.js';
 export * from './printing.js';
 export * from './items.js';
 export * from './problems.js';
+export * from './locations.js';

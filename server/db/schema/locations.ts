@@ -1,0 +1,19 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { tenants, timestamps } from './tenancy.js';
+
+/** A place in the warehouse (spec §3 location types): zone › aisle › rack › level › bin, docks, desks… */
+export const warehouseLocations = pgTable(
+  'warehouse_locations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    code: text('code').notNull(),
+    type: text('type').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => warehouseLocations.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    capacity: integer('capacity'),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('locations_tenant_code_idx').on(t.tenantId, t.code), index('locations_parent_idx').on(t.parentId)],
+);

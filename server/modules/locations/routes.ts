@@ -1,0 +1,66 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { pageRequest } from '../../../domain/paging.js';
+import { generatorSchema, LOCATION_TYPE_NAMES, locationInputSchema } from '../../../domain/schemas/locations.js';
+import type { AppEnv, Deps } from '../../context.js';
+import type { Guards } from '../../auth/guard.js';
+import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { ok } from '../../http/respond.js';
+import { validationHook } from '../../http/validation.js';
+import * as svc from './service.js';
+
+const any = z.object({}).passthrough();
+
+export function locationRoutes(deps: Deps, guards: Guards) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const tags = ['Warehouse locations'];
+  const base = '/api/warehouse-location';
+  const g = (a: 'read' | 'create' | 'update' | 'delete') => guards.requires('wms', a, { warehouseOnly: true });
+  const listQuery = z.object({
+    pageNumber: z.string().optional(),
+    pageSize: z.string().optional(),
+    q: z.string().max(60).optional(),
+    type: z.enum(LOCATION_TYPE_NAMES as [string, ...string[]]).optional(),
+    active: z.enum(['true', 'false']).optional(),
+  });
+
+  app.openapi(createRoute({ method: 'get', path: base, tags, summary: 'Locations of the warehouse', middleware: [g('read')], request: { query: listQuery }, responses: { ...okResponse(any), ...errorResponses } }), async (c) => {
+    const q = c.req.valid('query');
+    return ok(c, await svc.listLocations(deps, c.get('ctx'), pageRequest(q), q));
+  });
+  app.openapi(createRoute({ method: 'post', path: base, tags, summary: 'Create a location', middleware: [g('create')], request: jsonBody(locationInputSchema), responses: { ...okResponse(any), ...errorResponses } }), async (c) =>
+    ok(c, await svc.saveLocation(deps, c.get('ctx'), c.req.valid('json')), { status: 201, info: ['Location created'] }),
+  );
+  app.openapi(createRoute({ method: 'put', path: `${base}/{id}`, tags, summary: 'Edit a location', middleware: [g('update')], request: { params: idParam, ...jsonBody(locationInputSchema) }, responses: { ...okResponse(any), ...errorResponses } }), async (c) =>
+    ok(c, await svc.saveLocation(deps, c.get('ctx'), c.req.valid('json'), c.req.valid('param').id), { info: ['Location saved'] }),
+  );
+  app.openapi(createRoute({ method: 'delete', path: `${base}/{id}`, tags, summary: 'Delete an empty location without children', middleware: [g('delete')], request: { params: idParam }, responses: { ...okResponse(any), ...errorResponses } }), async (c) =>
+    ok(c, await svc.deleteLocation(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Location deleted'] }),
+  );
+  app.openapi(
+    createRoute({ method: 'post', path: `${base}/generate`, tags, summary: 'Bulk generator: preview (preview=true) or create all the locations, or none', middleware: [g('create')], request: { query: z.object({ preview: z.enum(['true', 'false']).optional() }), ...jsonBody(generatorSchema) }, responses: { ...okResponse(any), ...errorResponses } }),
+    async (c) => {
+      const preview = c.req.valid('query').preview === 'true';
+      const result = await svc.generate(deps, c.get('ctx'), c.req.valid('json'), preview);
+      return ok(c, result, preview ? {} : { status: 201, info: [`${result.created} locations created`] });
+    },
+  );
+  app.openapi(createRoute({ method: 'get', path: `${base}/export`, tags, summary: 'All locations as CSV', middleware: [g('read')], responses: { 200: { description: 'text/csv' }, ...errorResponses } }), async (c) =>
+    c.body(await svc.exportCsv(deps, c.get('ctx')), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="dockside-locations.csv"' }),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/import`,
+      tags,
+      summary: 'Import locations from CSV (multipart field "file"): new codes created, known codes updated; all rows or none',
+      middleware: [g('create')],
+      request: { body: { content: { 'multipart/form-data': { schema: z.object({ file: z.custom<File>((v) => v instanceof File, 'attach the CSV as multipart field "file"').openapi({ type: 'string', format: 'binary' }) }) } }, required: true } },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) => {
+      const result = await svc.importCsv(deps, c.get('ctx'), await c.req.valid('form').file.text());
+      return ok(c, result, { info: [`${result.created} created, ${result.updated} updated`] });
+    },
+  );
+  return app;
+}
