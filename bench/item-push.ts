@@ -5,30 +5,15 @@
  * mixed carton comes off the dock.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../server/config.js';
-import { start } from '../server/start.js';
+import { startBenchServer } from './http-server.js';
 
 const ITEMS = 5000;
 const N = Number(process.env.BENCH_ITEM_SCANS ?? 5000);
 const BATCH = 100;
 
 export async function benchItemPush(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dockside-bench-items-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: 'demo', PORT: '0' });
-  const { app, database, deps } = await start(config);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((r) => server.once('listening', r));
-  (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 120_000;
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const call = async (method: string, p: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-    return ((await res.json()) as { body: any }).body;
-  };
+  const { call, deps, database, close } = await startBenchServer('items');
   try {
     const client = await call('POST', '/api/authenticate/mfa', { username: 'demo.client', password: 'dockside' });
     const receiver = (await call('POST', '/api/authenticate/mfa', { username: 'demo.receiver', password: 'dockside' })).accessToken;
@@ -62,8 +47,6 @@ export async function benchItemPush(): Promise<void> {
     console.log(`  bare single-row INSERT transactions: ${bareRate.toFixed(0)} tx/s (${bareN} rows)`);
     console.log(`  ratio push / bare insert:            ${(pushRate / bareRate).toFixed(2)}`);
   } finally {
-    server.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }

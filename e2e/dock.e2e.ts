@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiRequest, apiSignIn as harnessSignIn, launchBrowser, newContext, pending, signIn, startServer, wedgeScan, type RunningServer } from './harness.js';
+import { apiRequest, apiSignIn as harnessSignIn, launchBrowser, newContext, pending, type RunningServer, signIn, startServer, swState, wedgeScan } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -45,7 +45,7 @@ describe('dock package receiving offline', () => {
     await account.waitFor();
     // The service worker must control the page before the network goes, or a reload has nothing to open.
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 45_000, interval: 250 })
+      .poll(() => swState(page), { timeout: 45_000, interval: 250 })
       .toBe('activated');
     await page.evaluate(() => location.reload());
     await account.waitFor();

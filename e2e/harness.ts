@@ -152,3 +152,7 @@ export async function wedgeScan(page: Page, code: string): Promise<void> {
 
 /** The header's count of actions not yet sent to the server. */
 export const pending = (page: Page): Promise<number> => page.getAttribute('[data-testid=sync-pending]', 'data-count').then(Number);
+
+/** The state of the page's service worker ("activated" once it has precached the app), or null. */
+export const swState = (page: Page): Promise<string | null> =>
+  page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null);

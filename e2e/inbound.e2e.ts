@@ -7,29 +7,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRequest, apiSignIn, launchBrowser, newContext, pending, signIn, startServer, wedgeScan, type RunningServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { e2eEnv, signedIn } from './env.js';
+import { apiRequest, apiSignIn, pending, swState, wedgeScan } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
 const dir = mkdtempSync(path.join(tmpdir(), 'dockside-csv-'));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = e2eEnv();
 
-async function signedIn(username: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await signIn(page, server.url, username);
-  await page.waitForURL('**/dashboard');
-  return page;
-}
+const signedInAs = (username: string) => signedIn(env, username);
 
 const header = 'title,asin,fnsku,msku,upc,quantity,pack_size,cost,supplier,item_action,ship_to_country,tracking_number';
 function csvFile(name: string, rows: string[]): string {
@@ -40,8 +26,8 @@ function csvFile(name: string, rows: string[]): string {
 
 describe('purchase orders at the desk', () => {
   it('a client uploads a CSV (bad rows refused first), edits the batch, and follows it through receiving and its problem', async () => {
-    const page = await signedIn('demo.client');
-    await page.goto(`${server.url}/apps/inbound/file-upload`);
+    const page = await signedInAs('demo.client');
+    await page.goto(`${env.server.url}/apps/inbound/file-upload`);
     await page.fill('input[name=batch_name]', 'E2E-PO-1');
 
     // A file with two bad rows: the report names each row, nothing is stored.
@@ -57,8 +43,8 @@ describe('purchase orders at the desk', () => {
     expect(report).toHaveLength(2);
     expect(report[0]).toMatch(/^1\s+expectedQty: at least 1/);
     expect(report[1]).toMatch(/^2\s+asin: 10 letters or digits/);
-    const client = await apiSignIn(server.url, 'demo.client');
-    const none = await apiRequest<{ totalElements: number }>(server.url, 'GET', '/api/ship/batch?q=E2E-PO-1', client.token);
+    const client = await apiSignIn(env.server.url, 'demo.client');
+    const none = await apiRequest<{ totalElements: number }>(env.server.url, 'GET', '/api/ship/batch?q=E2E-PO-1', client.token);
     expect(none.body.totalElements).toBe(0);
 
     // The corrected file: checked, then uploaded; the workspace opens with 3 items and 2 packages.
@@ -91,7 +77,7 @@ describe('purchase orders at the desk', () => {
     const batchId = Number(new URL(page.url()).pathname.split('/').pop());
 
     // The lists: under All and FBA prep, not under Storage-only filters of other stages.
-    await page.goto(`${server.url}/apps/inbound/uploaded-batches/po/all`);
+    await page.goto(`${env.server.url}/apps/inbound/uploaded-batches/po/all`);
     await page.waitForSelector('text=E2E-PO-1');
     await page.getByRole('link', { name: 'Merchant fulfilment' }).click();
     await page.waitForSelector('.grid-state');
@@ -100,29 +86,29 @@ describe('purchase orders at the desk', () => {
     await page.waitForSelector('text=E2E-PO-1');
 
     // The dock receives a package and counts units (one damaged): the workspace locks.
-    const receiver = await apiSignIn(server.url, 'demo.receiver');
+    const receiver = await apiSignIn(env.server.url, 'demo.receiver');
     const rb = crypto.randomUUID();
-    await apiRequest(server.url, 'POST', '/api/inbound/package-receive-batch', receiver.token, { id: rb, companyId: client.companyId });
-    await apiRequest(server.url, 'POST', '/api/inbound/package-scan', receiver.token, { id: crypto.randomUUID(), batchId: rb, trackingNumber: '1ZE2E0000000000001', scannedAt: new Date().toISOString() });
+    await apiRequest(env.server.url, 'POST', '/api/inbound/package-receive-batch', receiver.token, { id: rb, companyId: client.companyId });
+    await apiRequest(env.server.url, 'POST', '/api/inbound/package-scan', receiver.token, { id: crypto.randomUUID(), batchId: rb, trackingNumber: '1ZE2E0000000000001', scannedAt: new Date().toISOString() });
     for (const code of ['X00MUG0001', 'X00MUG0001', 'X00MUG0001']) {
-      await apiRequest(server.url, 'POST', '/api/inbound/item-scan', receiver.token, { id: crypto.randomUUID(), batchId, code, scannedAt: new Date().toISOString() });
+      await apiRequest(env.server.url, 'POST', '/api/inbound/item-scan', receiver.token, { id: crypto.randomUUID(), batchId, code, scannedAt: new Date().toISOString() });
     }
-    const damaged = await apiRequest<{ problemId: number }>(server.url, 'POST', '/api/inbound/item-scan', receiver.token, { id: crypto.randomUUID(), batchId, code: 'JAR-1', scannedAt: new Date().toISOString(), damaged: { damageType: 'broken', notes: 'Lid cracked' } });
+    const damaged = await apiRequest<{ problemId: number }>(env.server.url, 'POST', '/api/inbound/item-scan', receiver.token, { id: crypto.randomUUID(), batchId, code: 'JAR-1', scannedAt: new Date().toISOString(), damaged: { damageType: 'broken', notes: 'Lid cracked' } });
     expect(damaged.status).toBe(201);
-    await page.goto(`${server.url}/apps/inbound/batch-workspace/${batchId}`);
+    await page.goto(`${env.server.url}/apps/inbound/batch-workspace/${batchId}`);
     await page.waitForSelector('text=Receiving of this batch has started');
     expect(await page.textContent('[data-testid=batch-stage]')).toBe('Receiving');
     expect(await page.locator('[data-testid=batch-items] button', { hasText: 'Edit' }).count()).toBe(0);
 
     // Item status tracking: the mug is received (3 of 4 → partially delivered), drill down lists it.
-    await page.goto(`${server.url}/dashboard/summary`);
+    await page.goto(`${env.server.url}/dashboard/summary`);
     await page.waitForSelector('[data-testid=status-summary]');
     await page.locator('[data-testid=status-tiles] a', { hasText: 'Partially delivered' }).click();
     await page.waitForURL('**/apps/inbound/shipment-items/partially_delivered');
     await page.waitForSelector('text=Travel mug');
 
     // The problem: the client chooses a resolution; the warehouse closes it.
-    await page.goto(`${server.url}/apps/problem/management`);
+    await page.goto(`${env.server.url}/apps/problem/management`);
     await page.locator('tr', { hasText: 'Spice jar' }).getByRole('button').click();
     await page.waitForSelector('[data-testid=problem-detail]');
     expect(await page.textContent('[data-testid=problem-detail]')).toContain('Lid cracked');
@@ -130,8 +116,8 @@ describe('purchase orders at the desk', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.textContent('[data-testid=problem-status]')).toBe('Waiting for the warehouse');
 
-    const admin = await signedIn('demo.admin');
-    await admin.goto(`${server.url}/apps/problem/management`);
+    const admin = await signedInAs('demo.admin');
+    await admin.goto(`${env.server.url}/apps/problem/management`);
     await admin.locator('tr', { hasText: 'Spice jar' }).getByRole('button').click();
     await admin.waitForSelector('[data-testid=problem-detail]');
     expect(await admin.textContent('[data-testid=problem-resolution]')).toBe('Dispose');
@@ -142,17 +128,17 @@ describe('purchase orders at the desk', () => {
 
     // The desk blocks the mug (a side exit its status allows); the client sees it blocked.
     admin.on('dialog', (d) => void d.accept());
-    await admin.goto(`${server.url}/apps/inbound/shipment-items/all`);
+    await admin.goto(`${env.server.url}/apps/inbound/shipment-items/all`);
     await admin.selectOption('select[aria-label="Change the status of Travel mug"]', 'blocked');
     await admin.waitForSelector('text=Status changed to Blocked');
-    await page.goto(`${server.url}/apps/inbound/shipment-items/blocked`);
+    await page.goto(`${env.server.url}/apps/inbound/shipment-items/blocked`);
     await page.waitForSelector('text=Travel mug');
     expect(await page.locator('select[aria-label^="Change the status"]').count()).toBe(0);
 
     // Another client sees none of it.
-    const other = await apiSignIn(server.url, 'demo.client2');
-    expect((await apiRequest(server.url, 'GET', `/api/ship/batch/${batchId}`, other.token)).status).toBe(404);
-    expect((await apiRequest(server.url, 'GET', `/api/problem-management/problem/${damaged.body.problemId}`, other.token)).status).toBe(404);
+    const other = await apiSignIn(env.server.url, 'demo.client2');
+    expect((await apiRequest(env.server.url, 'GET', `/api/ship/batch/${batchId}`, other.token)).status).toBe(404);
+    expect((await apiRequest(env.server.url, 'GET', `/api/problem-management/problem/${damaged.body.problemId}`, other.token)).status).toBe(404);
     await page.context().close();
     await admin.context().close();
   });
@@ -160,7 +146,7 @@ describe('purchase orders at the desk', () => {
 
 describe('receiving items on the floor, offline', () => {
   it('a CSV of 3 items and 2 packages: both packages dock-scanned, items scanned and sorted offline (one damaged, one unknown), counted and moved once on the server with two problems', async () => {
-    const client = await apiSignIn(server.url, 'demo.client');
+    const client = await apiSignIn(env.server.url, 'demo.client');
     const form = new FormData();
     form.set(
       'file',
@@ -176,12 +162,12 @@ describe('receiving items on the floor, offline', () => {
         'po.csv',
       ),
     );
-    const up = await fetch(`${server.url}/api/ship/csv-upload?batch_name=E2E-FLOOR`, { method: 'POST', body: form, headers: { authorization: `Bearer ${client.token}` } });
+    const up = await fetch(`${env.server.url}/api/ship/csv-upload?batch_name=E2E-FLOOR`, { method: 'POST', body: form, headers: { authorization: `Bearer ${client.token}` } });
     expect(up.status).toBe(201);
 
-    const page = await signedIn('demo.receiver');
+    const page = await signedInAs('demo.receiver');
     // Dock: both packages of the batch arrive.
-    await page.goto(`${server.url}/apps/inbound/package-receive-batch`);
+    await page.goto(`${env.server.url}/apps/inbound/package-receive-batch`);
     await page.locator('a.account-item', { hasText: 'Acme Sellers' }).click();
     await page.waitForSelector('[data-testid=last-scan]');
     // The device has pulled the announced packages and items once (its first sync).
@@ -193,11 +179,11 @@ describe('receiving items on the floor, offline', () => {
     await expect.poll(matched).toBe(before + 2);
 
     // Package scan: the purchase order is picked from the device's own list.
-    await page.goto(`${server.url}/apps/inbound/package-scan`);
+    await page.goto(`${env.server.url}/apps/inbound/package-scan`);
     await page.locator('[data-testid=batch-pick-list] a', { hasText: 'E2E-FLOOR' }).click();
     await page.waitForSelector('[data-testid=item-progress] tbody tr');
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 45_000, interval: 250 })
+      .poll(() => swState(page), { timeout: 45_000, interval: 250 })
       .toBe('activated');
     await page.evaluate(() => location.reload());
     await page.waitForSelector('[data-testid=item-progress] tbody tr');
@@ -237,7 +223,7 @@ describe('receiving items on the floor, offline', () => {
     await expect.poll(() => pending(page)).toBe(9);
 
     // Still offline: sort the counted units to their places.
-    await page.goto(`${server.url}/apps/inbound/receive-batch/account-select`);
+    await page.goto(`${env.server.url}/apps/inbound/receive-batch/account-select`);
     await page.locator('[data-testid=receive-accounts] a', { hasText: 'Acme Sellers' }).click();
     await page.waitForSelector('[data-testid=sort-waiting]');
     await wedgeScan(page, 'X00JAR0001');
@@ -257,20 +243,20 @@ describe('receiving items on the floor, offline', () => {
     await page.context().setOffline(false);
     await expect.poll(() => pending(page), { timeout: 60_000, interval: 250 }).toBe(0);
 
-    const receiver = await apiSignIn(server.url, 'demo.receiver');
-    const list = await apiRequest<{ content: { id: number }[] }>(server.url, 'GET', '/api/ship/batch?q=E2E-FLOOR', receiver.token);
-    const batch = await apiRequest<{ stage: string; items: { title: string; receivedQty: number; damagedQty: number }[] }>(server.url, 'GET', `/api/ship/batch/${list.body.content[0].id}`, receiver.token);
+    const receiver = await apiSignIn(env.server.url, 'demo.receiver');
+    const list = await apiRequest<{ content: { id: number }[] }>(env.server.url, 'GET', '/api/ship/batch?q=E2E-FLOOR', receiver.token);
+    const batch = await apiRequest<{ stage: string; items: { title: string; receivedQty: number; damagedQty: number }[] }>(env.server.url, 'GET', `/api/ship/batch/${list.body.content[0].id}`, receiver.token);
     const counts = Object.fromEntries(batch.body.items.map((i) => [i.title, [i.receivedQty, i.damagedQty]]));
     expect(counts).toEqual({ 'Glass jar': [2, 0], Candle: [2, 1], 'Soap bar': [12, 0] });
-    const sorted = await apiRequest<{ title: string; location: string; quantity: number }[]>(server.url, 'GET', `/api/inbound/received-sorted-item?batchId=${list.body.content[0].id}`, client.token);
+    const sorted = await apiRequest<{ title: string; location: string; quantity: number }[]>(env.server.url, 'GET', `/api/inbound/received-sorted-item?batchId=${list.body.content[0].id}`, client.token);
     expect(sorted.body.map((r) => `${r.quantity} ${r.title} @ ${r.location}`).sort()).toEqual(['2 Candle @ B-07-03', '2 Glass jar @ PREP-FBA']);
-    const stored = await apiRequest<{ content: { title: string }[] }>(server.url, 'GET', `/api/inbound/shipment-items?status=stored&batchId=${list.body.content[0].id}`, client.token);
+    const stored = await apiRequest<{ content: { title: string }[] }>(env.server.url, 'GET', `/api/inbound/shipment-items?status=stored&batchId=${list.body.content[0].id}`, client.token);
     expect(stored.body.content.map((i) => i.title)).toEqual(['Candle']);
-    const problems = await apiRequest<{ content: { id: number; type: string; code: string | null; itemTitle: string | null }[] }>(server.url, 'GET', '/api/problem-management/problem?pageSize=100', client.token);
+    const problems = await apiRequest<{ content: { id: number; type: string; code: string | null; itemTitle: string | null }[] }>(env.server.url, 'GET', '/api/problem-management/problem?pageSize=100', client.token);
     const mine = problems.body.content.filter((p) => p.code === 'MYSTERY-0001' || p.itemTitle === 'Candle');
     expect(mine.map((p) => p.type).sort()).toEqual(['damaged', 'item_mismatch']);
     const damagedProblem = mine.find((p) => p.type === 'damaged')!;
-    const detail = await apiRequest<{ photos: unknown[] }>(server.url, 'GET', `/api/problem-management/problem/${damagedProblem.id}`, client.token);
+    const detail = await apiRequest<{ photos: unknown[] }>(env.server.url, 'GET', `/api/problem-management/problem/${damagedProblem.id}`, client.token);
     expect(detail.body.photos).toHaveLength(1);
     await page.context().close();
   });

@@ -5,34 +5,17 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn, startServer, type RunningServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { e2eEnv, signedIn } from './env.js';
 
-let server: RunningServer;
-let browser: Browser;
+const env = e2eEnv();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signedIn(username: string): Promise<Page> {
-  const ctx = await newContext(browser);
-  const page = await ctx.newPage();
-  await signIn(page, server.url, username);
-  await page.waitForURL('**/dashboard');
-  return page;
-}
+const signedInAs = (username: string) => signedIn(env, username);
 
 describe('print-label tool', () => {
   it('previews the label, refuses a bad FNSKU at its field, and downloads a PDF of the chosen size and quantity', async () => {
-    const page = await signedIn('demo.receiver');
-    await page.goto(`${server.url}/apps/tools/print-label`);
+    const page = await signedInAs('demo.receiver');
+    await page.goto(`${env.server.url}/apps/tools/print-label`);
     await page.waitForSelector('select[name=template]');
     expect(await page.title()).toMatch(/Print labels · Dockside/);
 
@@ -63,8 +46,8 @@ describe('print-label tool', () => {
   });
 
   it('a quantity out of range is refused before anything is rendered', async () => {
-    const page = await signedIn('demo.receiver');
-    await page.goto(`${server.url}/apps/tools/print-label`);
+    const page = await signedInAs('demo.receiver');
+    await page.goto(`${env.server.url}/apps/tools/print-label`);
     await page.selectOption('select[name=template]', 'lpn');
     await page.fill('input[name=lpn]', 'LPN-000123');
     await page.fill('input[name=quantity]', '0');
@@ -80,8 +63,8 @@ describe('print-label tool', () => {
 
 describe('printer settings', () => {
   it('survive a reload (encrypted on the device) and reach a second device of the same user', async () => {
-    const page = await signedIn('demo.receiver');
-    await page.goto(`${server.url}/apps/settings/printer`);
+    const page = await signedInAs('demo.receiver');
+    await page.goto(`${env.server.url}/apps/settings/printer`);
     await page.waitForSelector('input[name="item.printerName"]');
     await page.fill('input[name="item.printerName"]', 'Zebra ZD421 Bench 3');
     await page.selectOption('select[name="item.dpi"]', '300');
@@ -103,8 +86,8 @@ describe('printer settings', () => {
     expect(await page.inputValue('input[name="package.darkness"]')).toBe('22');
     expect(await page.isChecked('input[name=autoPrint]')).toBe(true);
 
-    const second = await signedIn('demo.receiver');
-    await second.goto(`${server.url}/apps/settings/printer`);
+    const second = await signedInAs('demo.receiver');
+    await second.goto(`${env.server.url}/apps/settings/printer`);
     await second.waitForSelector('input[name="item.printerName"]');
     await expect.poll(() => second.inputValue('input[name="item.printerName"]')).toBe('Zebra ZD421 Bench 3');
     expect(await second.inputValue('input[name="item.copies"]')).toBe('2');
@@ -119,8 +102,8 @@ describe('printer settings', () => {
 
 describe('scanner settings', () => {
   it('a slow scanner is caught once the gap is widened; thresholds are checked and kept on the device', async () => {
-    const page = await signedIn('demo.receiver');
-    await page.goto(`${server.url}/apps/settings/printer`);
+    const page = await signedInAs('demo.receiver');
+    await page.goto(`${env.server.url}/apps/settings/printer`);
     await page.waitForSelector('[data-testid=scanner-settings] input[name=maxGapMs]');
     // A slow Bluetooth scanner: 45 ms between keys, dispatched inside the page.
     const slowScan = () =>
@@ -156,8 +139,8 @@ describe('scanner settings', () => {
 
 describe('printer administration', () => {
   it('an admin adds a vendor, a label stock (after fixing a bad width) and a station printer; the test page previews a label', async () => {
-    const page = await signedIn('demo.admin');
-    await page.goto(`${server.url}/apps/settings/printer`);
+    const page = await signedInAs('demo.admin');
+    await page.goto(`${env.server.url}/apps/settings/printer`);
     await page.getByRole('link', { name: 'Printer vendors' }).click();
     await page.waitForURL('**/apps/printermanagement/vendors');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -167,7 +150,7 @@ describe('printer administration', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForSelector('td:text("ZD421")');
 
-    await page.goto(`${server.url}/apps/printermanagement/printerlabels`);
+    await page.goto(`${env.server.url}/apps/printermanagement/printerlabels`);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.fill('form input[name=name]', 'FNSKU roll 2.25 × 1.25');
     await page.selectOption('form select[name=sizeId]', '2.25x1.25');
@@ -179,7 +162,7 @@ describe('printer administration', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForSelector('td:text("FNSKU roll 2.25 × 1.25")');
 
-    await page.goto(`${server.url}/apps/printermanagement/printersystemdata`);
+    await page.goto(`${env.server.url}/apps/printermanagement/printersystemdata`);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.fill('form input[name=station]', 'Pack bench 3');
     await page.fill('form input[name=printerName]', 'ZD421-BENCH-3');
@@ -190,7 +173,7 @@ describe('printer administration', () => {
     await page.waitForSelector('td:text("ZD421-BENCH-3")');
     expect(await page.locator('tr', { hasText: 'Pack bench 3' }).innerText()).toContain('Zebra ZD421');
 
-    await page.goto(`${server.url}/apps/printermanagement/testpage`);
+    await page.goto(`${env.server.url}/apps/printermanagement/testpage`);
     await page.selectOption('select[name=kind]', 'location');
     await page.waitForSelector('[data-testid=label-preview] svg');
     expect(await page.locator('[data-testid=label-preview]').innerHTML()).toContain('A-01-01-01');
@@ -205,8 +188,8 @@ describe('printer administration', () => {
     };
     const mine = make('mine', 'Dockside Bench Signing');
     const other = make('other', 'Somebody Else');
-    const page = await signedIn('demo.admin');
-    await page.goto(`${server.url}/apps/settings/printer`);
+    const page = await signedInAs('demo.admin');
+    await page.goto(`${env.server.url}/apps/settings/printer`);
     await page.waitForSelector('text=No certificate yet');
     await page.fill('textarea[name=certificate]', mine.cert);
     await page.fill('textarea[name=privateKey]', other.key);
@@ -221,10 +204,10 @@ describe('printer administration', () => {
   });
 
   it('floor staff cannot open printer administration', async () => {
-    const page = await signedIn('demo.receiver');
-    await page.goto(`${server.url}/apps/printermanagement/vendors`);
+    const page = await signedInAs('demo.receiver');
+    await page.goto(`${env.server.url}/apps/printermanagement/vendors`);
     await page.waitForURL('**/pages/miscellaneous/not-authorized');
-    await page.goto(`${server.url}/apps/settings/printer`);
+    await page.goto(`${env.server.url}/apps/settings/printer`);
     await page.waitForSelector('input[name="item.printerName"]');
     expect(await page.getByRole('link', { name: 'Printer vendors' }).count()).toBe(0);
     await page.context().close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { totpCode } from '../server/auth/totp.js';
-import { launchBrowser, menuKeys, newContext, signIn, startServer, type RunningServer } from './harness.js';
+import { launchBrowser, menuKeys, newContext, type RunningServer, signIn, startServer, swState } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -228,7 +228,7 @@ describe('offline app shell', () => {
     await page.goto(`${server.url}/login`);
     await page.waitForSelector('input[name=username]');
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 45_000, interval: 250 })
+      .poll(() => swState(page), { timeout: 45_000, interval: 250 })
       .toBe('activated');
     const cdp = await ctx.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
@@ -247,7 +247,7 @@ describe('offline app shell', () => {
     await page.goto(`${server.url}/login`);
     await page.waitForSelector('input[name=username]');
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 45_000, interval: 250 })
+      .poll(() => swState(page), { timeout: 45_000, interval: 250 })
       .toBe('activated');
     await page.evaluate(() => {
       const w = window as unknown as { wakes: unknown[] };
@@ -275,7 +275,7 @@ describe('offline app shell', () => {
     // The app registers its service worker; wait until it has precached the shell and activated.
     // (waitForFunction would take the returned promise itself as truthy: poll through evaluate.)
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 45_000, interval: 250 })
+      .poll(() => swState(page), { timeout: 45_000, interval: 250 })
       .toBe('activated');
     // The server goes down; the app opens again in a new tab from the service worker's precache.
     await server.halt();

@@ -3,34 +3,19 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn, startServer, type RunningServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { e2eEnv, signedIn } from './env.js';
 
-let server: RunningServer;
-let browser: Browser;
 const dir = mkdtempSync(path.join(tmpdir(), 'dockside-wms-'));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = e2eEnv();
 
-async function signedIn(username: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await signIn(page, server.url, username);
-  await page.waitForURL('**/dashboard');
-  return page;
-}
+const signedInAs = (username: string) => signedIn(env, username);
 
 describe('warehouse locations', () => {
   it('an admin previews and generates an aisle, prints its labels to PDF, and imports a CSV (a bad row first)', async () => {
-    const page = await signedIn('demo.admin');
-    await page.goto(`${server.url}/apps/wms/locations`);
+    const page = await signedInAs('demo.admin');
+    await page.goto(`${env.server.url}/apps/wms/locations`);
     await page.getByRole('button', { name: 'Generate locations' }).click();
     const gen = page.locator('[data-testid=location-generator]');
     // Aisle Q × racks 1–3 (two digits) × bins 1–2, capacity 30: 1 + 3 + 6 = 10 locations.

@@ -12,6 +12,7 @@ import type { MatchStatus } from '../../../domain/schemas/inbound';
 import { useSyncEngine } from '../../app/sync';
 import type { LocalPackageScan } from '../../../sync/replica';
 import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
+import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
@@ -51,9 +52,6 @@ export default function PackageScanPage() {
   const [batchId, setBatchId] = useState<string | null>(null);
   const [camera, setCamera] = useState(false);
   const [openError, setOpenError] = useState<string | null>(null);
-  // Uncontrolled: a wedge scanner types 20 characters in a few milliseconds, and a re-render of
-  // the page per character would delay the verdict.
-  const input = useRef<HTMLInputElement>(null);
   const user = useSession((s) => s.user);
   const printerSettings = usePrinterSettings((s) => s.settings);
   const toast = useFeedback((s) => s.toast);
@@ -177,28 +175,12 @@ export default function PackageScanPage() {
         <div className="tile" data-testid="count-duplicate"><span className="tile-value">{counts.duplicate}</span><span className="tile-label">{t('dock.duplicate')}</span></div>
       </div>
 
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (input.current) {
-            void scan(input.current.value);
-            input.current.value = '';
-            input.current.focus();
-          }
-        }}
-      >
-        <label className="field grow">
-          <span>{t('dock.trackingNumber')}</span>
-          <input ref={input} name="trackingNumber" autoComplete="off" autoFocus disabled={batch?.status !== 'open'} />
-        </label>
-        <button className="btn primary" type="submit" disabled={batch?.status !== 'open'}>{t('dock.add')}</button>
-        <button className="btn" type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>{t('scan.camera')}</button>
+      <ScanForm label={t('dock.trackingNumber')} name="trackingNumber" addLabel={t('dock.add')} onScan={(code) => void scan(code)} camera={camera} onCamera={() => setCamera((c) => !c)} disabled={batch?.status !== 'open'}>
         <button className="btn" type="button" onClick={() => lastMatched && void printLabel(lastMatched, true)} disabled={!lastMatched} title={lastMatched ?? undefined}>
           {t('dock.printLabel')}
         </button>
         <button className="btn" type="button" onClick={() => void close()} disabled={batch?.status !== 'open'}>{t('dock.closeBatch')}</button>
-      </form>
+      </ScanForm>
       {camera && (
         <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
           <CameraScanner onScan={(code) => void scan(code)} onClose={() => setCamera(false)} />

@@ -16,6 +16,7 @@ import { DAMAGE_TYPES } from '../../../domain/schemas/problems';
 import { useSession } from '../../app/session';
 import { useSyncEngine } from '../../app/sync';
 import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
+import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import { useFeedback } from '../../ui/feedback-store';
 import { connectQz } from '../printing/printer';
@@ -87,7 +88,6 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
   const engine = useSyncEngine();
   const user = useSession((s) => s.user);
   const toast = useFeedback((s) => s.toast);
-  const input = useRef<HTMLInputElement>(null);
   const [count, setCount] = useState('');
   const [damaged, setDamaged] = useState<DamageType | null>(null);
   const [damageNote, setDamageNote] = useState('');
@@ -206,28 +206,20 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
       </h1>
       <LastItemScanPanel items={items} onPrint={(item) => void printFor(item, true)} />
 
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (input.current) {
-            void scan(input.current.value);
-            input.current.value = '';
-            input.current.focus();
-          }
-        }}
-      >
-        <label className="field grow">
-          <span>{t('itemScan.code')}</span>
-          <input ref={input} name="code" autoComplete="off" autoFocus />
-        </label>
-        <label className="field">
-          <span>{t('itemScan.count')}</span>
-          <input name="count" type="number" min={1} inputMode="numeric" value={count} placeholder="1" onChange={(e) => setCount(e.target.value)} />
-        </label>
-        <button className="btn primary" type="submit">{t('itemScan.add')}</button>
-        <button className="btn" type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>{t('scan.camera')}</button>
-      </form>
+      <ScanForm
+        label={t('itemScan.code')}
+        name="code"
+        addLabel={t('itemScan.add')}
+        onScan={(code) => void scan(code)}
+        camera={camera}
+        onCamera={() => setCamera((c) => !c)}
+        fields={
+          <label className="field">
+            <span>{t('itemScan.count')}</span>
+            <input name="count" type="number" min={1} inputMode="numeric" value={count} placeholder="1" onChange={(e) => setCount(e.target.value)} />
+          </label>
+        }
+      />
       <fieldset className="card damage-mode">
         <legend>{t('itemScan.damaged')}</legend>
         <div className="segmented" role="group" aria-label={t('itemScan.damaged')}>

@@ -6,13 +6,14 @@
  */
 import { useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InboundItemRow } from '../../../domain/schemas/inbound';
 import { sortDestination, unitsToSort } from '../../../domain/rules/sorting';
 import { useSession } from '../../app/session';
 import { useSyncEngine } from '../../app/sync';
 import { scanFeedback } from '../../scan/feedback';
+import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import { findAny, findWaiting, waitingItems } from './sort-lookup';
 
@@ -33,7 +34,6 @@ export default function SortReceivePage() {
   const [camera, setCamera] = useState(false);
   /** Why the picked unit could not go where it was scanned (it stays picked). */
   const [errorLine, setErrorLine] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
   const company = useLiveQuery(async () => (engine ? await engine.db.companies.get(companyId) : undefined), [engine, companyId]);
   const items = useLiveQuery(async () => (engine ? engine.db.inboundItems.where('[companyId+batchName]').between([companyId, ''], [companyId, '\uffff']).toArray() : undefined), [engine, companyId]);
@@ -116,32 +116,28 @@ export default function SortReceivePage() {
         )}
       </section>
 
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (input.current) {
-            setErrorLine(null);
-            void scan(input.current.value);
-            input.current.value = '';
-            input.current.focus();
-          }
+      <ScanForm
+        label={current ? t('sortReceive.scanPlace') : t('sortReceive.scanUnit')}
+        name="code"
+        addLabel={t('itemScan.add')}
+        onScan={(code) => {
+          setErrorLine(null);
+          void scan(code);
         }}
+        camera={camera}
+        onCamera={() => setCamera((c) => !c)}
+        disabled={!warehouse}
+        fields={
+          <label className="field">
+            <span>{t('sortReceive.quantity')}</span>
+            <input name="quantity" type="number" min={1} max={current ? unitsToSort(current) : undefined} inputMode="numeric" value={quantity} disabled={!current} onChange={(e) => setQuantity(e.target.value)} />
+          </label>
+        }
       >
-        <label className="field grow">
-          <span>{current ? t('sortReceive.scanPlace') : t('sortReceive.scanUnit')}</span>
-          <input ref={input} name="code" autoComplete="off" autoFocus disabled={!warehouse} />
-        </label>
-        <label className="field">
-          <span>{t('sortReceive.quantity')}</span>
-          <input name="quantity" type="number" min={1} max={current ? unitsToSort(current) : undefined} inputMode="numeric" value={quantity} disabled={!current} onChange={(e) => setQuantity(e.target.value)} />
-        </label>
         {current && unitsToSort(current) > 1 && (
           <button type="button" className="btn" onClick={() => setQuantity(String(unitsToSort(current)))}>{t('sortReceive.all', { count: unitsToSort(current) })}</button>
         )}
-        <button className="btn primary" type="submit">{t('itemScan.add')}</button>
-        <button className="btn" type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>{t('scan.camera')}</button>
-      </form>
+      </ScanForm>
       {camera && (
         <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
           <CameraScanner onScan={(code) => void scan(code)} onClose={() => setCamera(false)} />
