@@ -17,3 +17,21 @@ export const warehouseLocations = pgTable(
   },
   (t) => [uniqueIndex('locations_tenant_code_idx').on(t.tenantId, t.code), index('locations_parent_idx').on(t.parentId)],
 );
+
+/** License plates: containers that hold units or other LPNs and move as one (domain/schemas/lpn.ts). */
+export const lpns = pgTable(
+  'lpns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    code: text('code').notNull(),
+    /** The LPN this one is inside; null for an outermost LPN. */
+    parentId: integer('parent_id').references((): AnyPgColumn => lpns.id, { onDelete: 'restrict' }),
+    /** Where an outermost LPN stands; null inside another LPN (it is where its outermost is). */
+    locationCode: text('location_code'),
+    description: text('description'),
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('lpns_tenant_code_idx').on(t.tenantId, t.code), index('lpns_parent_idx').on(t.parentId), index('lpns_location_idx').on(t.tenantId, t.locationCode)],
+);

@@ -7,6 +7,8 @@ import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openap
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
+import * as lpn from './lpn.js';
+import { lpnCodeSchema, lpnCreateSchema, lpnMoveSchema, lpnNestSchema } from '../../../domain/schemas/lpn.js';
 
 const any = z.object({}).passthrough();
 
@@ -61,6 +63,27 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       const result = await svc.importCsv(deps, c.get('ctx'), await c.req.valid('form').file.text());
       return ok(c, result, { info: [`${result.created} created, ${result.updated} updated`] });
     },
+  );
+  const lpnBase = '/api/warehouse/location/lpn';
+  const codeParam = z.object({ code: lpnCodeSchema.openapi({ param: { name: 'code', in: 'path' } }) });
+  app.openapi(
+    createRoute({ method: 'get', path: lpnBase, tags, summary: 'License plates (LPNs)', middleware: [g('read')], request: { query: z.object({ pageNumber: z.string().optional(), pageSize: z.string().optional(), q: z.string().max(40).optional(), locationCode: z.string().max(40).optional() }) }, responses: { ...okResponse(any), ...errorResponses } }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await lpn.listLpns(deps, c.get('ctx'), pageRequest(q), q));
+    },
+  );
+  app.openapi(createRoute({ method: 'post', path: lpnBase, tags, summary: 'Create LPNs in bulk (consecutive codes)', middleware: [g('create')], request: jsonBody(lpnCreateSchema), responses: { ...okResponse(any), ...errorResponses } }), async (c) => {
+    const result = await lpn.createLpns(deps, c.get('ctx'), c.req.valid('json'));
+    return ok(c, result, { status: 201, info: [`${result.created} LPNs created`] });
+  });
+  app.openapi(
+    createRoute({ method: 'put', path: `${lpnBase}/{code}/parent`, tags, summary: 'Put an LPN into another (or take it out with null); never a cycle', middleware: [g('update')], request: { params: codeParam, ...jsonBody(lpnNestSchema) }, responses: { ...okResponse(any), ...errorResponses } }),
+    async (c) => ok(c, await lpn.nestLpn(deps, c.get('ctx'), c.req.valid('param').code, c.req.valid('json').parentCode)),
+  );
+  app.openapi(
+    createRoute({ method: 'put', path: `${lpnBase}/{code}/location`, tags, summary: 'Move an outermost LPN, with all it contains, to a location', middleware: [g('update')], request: { params: codeParam, ...jsonBody(lpnMoveSchema) }, responses: { ...okResponse(any), ...errorResponses } }),
+    async (c) => ok(c, await lpn.moveLpn(deps, c.get('ctx'), c.req.valid('param').code, c.req.valid('json').locationCode)),
   );
   return app;
 }

@@ -76,6 +76,8 @@ async function assertNoCycle(tx: DbOrTx, id: number, parentId: number | null) {
   }
 }
 
+const withoutTenant = <T extends { tenantId: number }>({ tenantId: _t, ...row }: T) => row;
+
 export async function saveLocation(deps: Deps, ctx: RequestContext, input: LocationInput, id?: number) {
   return deps.db.transaction(async (tx) => {
     const parentId = input.parentCode ? await idOfCode(tx, ctx, input.parentCode) : null;
@@ -89,11 +91,11 @@ export async function saveLocation(deps: Deps, ctx: RequestContext, input: Locat
       if (before.code !== input.code && (await onHandAt(tx, ctx, before.code)) !== 0) throw businessRule(`${before.code} holds inventory; move it out before renaming the location`);
       const [after] = await tx.update(warehouseLocations).set({ ...values, updatedAt: new Date().toISOString() }).where(eq(warehouseLocations.id, id)).returning();
       await audit(tx, ctx, 'warehouse_location', id, 'update', before, after);
-      return after;
+      return withoutTenant(after);
     }
     const [created] = await tx.insert(warehouseLocations).values({ ...values, tenantId: ctx.tenantId }).returning();
     await audit(tx, ctx, 'warehouse_location', created.id, 'create', null, created);
-    return created;
+    return withoutTenant(created);
   });
 }
 
