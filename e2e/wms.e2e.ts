@@ -69,3 +69,36 @@ describe('warehouse locations', () => {
     await page.context().close();
   });
 });
+
+describe('license plates', () => {
+  it('an admin creates LPNs at a location, downloads their labels, nests one (a cycle is refused) and moves the outer one', async () => {
+    const page = await signedInAs('demo.admin');
+    await page.goto(`${env.server.url}/apps/wms/locations`);
+    await page.getByRole('link', { name: 'License plates (LPNs)' }).click();
+    await page.waitForURL('**/apps/wms/location/lpn');
+    await page.fill('form[aria-label="Create LPNs"] input[name=count]', '3');
+    await page.fill('form[aria-label="Create LPNs"] input[name=locationCode]', 'Q-01');
+    await page.getByRole('button', { name: 'Create LPNs' }).click();
+    await page.waitForSelector('text=3 LPNs created: LPN00000001 to LPN00000003');
+    const download = page.waitForEvent('download');
+    await page.locator('[data-testid=lpns-created]').getByRole('button', { name: 'Labels (PDF)' }).click();
+    const file = path.join(dir, 'lpns.pdf');
+    await (await download).saveAs(file);
+    expect((await PDFDocument.load(readFileSync(file))).getPageCount()).toBe(3);
+
+    await page.locator('tr', { hasText: 'LPN00000002' }).getByRole('button', { name: 'Put into…' }).click();
+    await page.fill('input[name=target]', 'lpn00000001');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForSelector('text=LPN saved');
+    await page.locator('tr', { hasText: 'LPN00000001' }).first().getByRole('button', { name: 'Put into…' }).click();
+    await page.fill('input[name=target]', 'LPN00000002');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForSelector('text=LPN00000002 is inside LPN00000001; LPN00000001 cannot go into it');
+    await page.locator('tr', { hasText: 'LPN00000001' }).first().getByRole('button', { name: 'Move…' }).click();
+    await page.fill('input[name=target]', 'Q-02');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('tr', { hasText: 'LPN00000001' }).first().textContent()).toContain('Q-02');
+    expect(await page.locator('tr', { hasText: 'LPN00000002' }).textContent()).toContain('with the LPN it is in');
+    await page.context().close();
+  });
+});

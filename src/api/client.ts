@@ -27,6 +27,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Skip toasts (the caller shows the outcome itself). */
   quiet?: boolean;
+  /** A 412 is shown by the caller next to the action (no error modal). */
+  inlineRefusal?: boolean;
   /** No loading overlay (background refreshes, polling). */
   background?: boolean;
   raw?: boolean;
@@ -117,7 +119,8 @@ export async function api<T>(method: string, path: string, opts: RequestOptions 
       throw new ApiFailure(401, messages);
     }
     if (res.status === 412) {
-      fb.showError(messages.join('\n') || 'The request was refused by a business rule');
+      // A caller that shows the refusal next to what the user did (a form's error line) opts out.
+      if (!opts.inlineRefusal) fb.showError(messages.join('\n') || 'The request was refused by a business rule');
       throw new ApiFailure(412, messages);
     }
     if (!res.ok) {

@@ -53,6 +53,13 @@ describe('API client', () => {
     expect(useFeedback.getState().toasts).toEqual([]);
   });
 
+  it('a caller that shows a 412 inline gets no modal and no toast', async () => {
+    mockFetch(412, envelope(null, { error_list: [{ message: 'Receiving has started' }] }));
+    await expect(api('PUT', '/api/x', { quiet: true, inlineRefusal: true })).rejects.toMatchObject({ status: 412, messages: ['Receiving has started'] });
+    expect(useFeedback.getState().errorModal).toBeNull();
+    expect(useFeedback.getState().toasts).toEqual([]);
+  });
+
   it('401 clears the session keys and calls the sign-out handler', async () => {
     localStorage.setItem('accessToken', future);
     localStorage.setItem('userData', '{}');

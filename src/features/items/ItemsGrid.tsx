@@ -65,7 +65,7 @@ function StatusChange({ item, gridId }: { item: ItemRow; gridId: string }) {
   const change = async (status: string) => {
     if (!status || !window.confirm(t('items.changeConfirm', { title: item.title, status: t(`items.statuses.${status}`) }))) return;
     try {
-      await put(`/api/inbound/shipment-items/${item.id}/status`, { status }, { quiet: true });
+      await put(`/api/inbound/shipment-items/${item.id}/status`, { status }, { quiet: true, inlineRefusal: true });
       toast('success', t('items.statusChanged', { status: t(`items.statuses.${status}`) }));
       void qc.invalidateQueries({ queryKey: [gridId] });
     } catch (err) {

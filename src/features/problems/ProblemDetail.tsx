@@ -37,7 +37,7 @@ export function ProblemDetail({ id, onClose }: { id: number; onClose: () => void
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
-  const problem = useQuery({ queryKey: ['problem', id], queryFn: () => get<Problem>(`${base}/${id}`, { quiet: true }) });
+  const problem = useQuery({ queryKey: ['problem', id], queryFn: () => get<Problem>(`${base}/${id}`, { quiet: true, inlineRefusal: true }) });
   const [note, setNote] = useState('');
   const [status, setStatus] = useState<string>('');
   const [resolution, setResolution] = useState<string>('');
@@ -53,7 +53,7 @@ export function ProblemDetail({ id, onClose }: { id: number; onClose: () => void
     setBusy(true);
     setError(null);
     try {
-      qc.setQueryData(['problem', id], await put<Problem>(`${base}/${id}`, body, { quiet: true }));
+      qc.setQueryData(['problem', id], await put<Problem>(`${base}/${id}`, body, { quiet: true, inlineRefusal: true }));
       void qc.invalidateQueries({ queryKey: ['problems'] });
       setNote('');
       setStatus('');
@@ -76,7 +76,7 @@ export function ProblemDetail({ id, onClose }: { id: number; onClose: () => void
   const addPhoto = async (file: File | undefined) => {
     if (!file) return;
     try {
-      qc.setQueryData(['problem', id], await post<Problem>(`${base}/${id}/photos`, { dataUrl: await photoDataUrl(file) }, { quiet: true }));
+      qc.setQueryData(['problem', id], await post<Problem>(`${base}/${id}/photos`, { dataUrl: await photoDataUrl(file) }, { quiet: true, inlineRefusal: true }));
     } catch (err) {
       setError(err instanceof ApiFailure ? err.message : String(err));
     }

@@ -106,7 +106,7 @@ function RaiseProblemForm({ onDone }: { onDone: (id: number | null) => void }) {
     setErrors(errs);
     if (!parsed.success || Object.keys(errs).length) return;
     try {
-      const created = await post<{ id: number }>('/api/problem-management/problem', parsed.data, { quiet: true });
+      const created = await post<{ id: number }>('/api/problem-management/problem', parsed.data, { quiet: true, inlineRefusal: true });
       onDone(created.id);
     } catch (err) {
       setErrors({ form: err instanceof ApiFailure ? err.message : String(err) });

@@ -52,7 +52,7 @@ export default function BatchWorkspacePage() {
   const navigate = useNavigate();
   const toast = useFeedback((s) => s.toast);
   const key = ['batch', batchId];
-  const batch = useQuery({ queryKey: key, queryFn: () => get<Batch>(`/api/ship/batch/${batchId}`, { quiet: true }), retry: false });
+  const batch = useQuery({ queryKey: key, queryFn: () => get<Batch>(`/api/ship/batch/${batchId}`, { quiet: true, inlineRefusal: true }), retry: false });
   const [editing, setEditing] = useState<BatchItem | 'new' | null>(null);
   const [tracking, setTracking] = useState('');
   const [trackingError, setTrackingError] = useState<string | null>(null);
@@ -65,7 +65,7 @@ export default function BatchWorkspacePage() {
   const saveItem = async (item: PoItem): Promise<string | null> => {
     try {
       const target = editing === 'new' || !editing ? null : editing;
-      saved(target ? await put<Batch>(`/api/ship/batch/${b.id}/items/${target.id}`, item, { quiet: true }) : await post<Batch>(`/api/ship/batch/${b.id}/items`, item, { quiet: true }));
+      saved(target ? await put<Batch>(`/api/ship/batch/${b.id}/items/${target.id}`, item, { quiet: true, inlineRefusal: true }) : await post<Batch>(`/api/ship/batch/${b.id}/items`, item, { quiet: true, inlineRefusal: true }));
       setEditing(null);
       toast('success', t('po.itemSaved'));
       return null;
@@ -81,7 +81,7 @@ export default function BatchWorkspacePage() {
     const parsed = trackingAddSchema.safeParse({ trackingNumbers: tracking.split(/[\s,;]+/).filter(Boolean) });
     if (!parsed.success) return setTrackingError(parsed.error.issues[0]?.message ?? t('po.trackingHint'));
     try {
-      saved(await post<Batch>(`/api/ship/batch/${b.id}/tracking`, parsed.data, { quiet: true }));
+      saved(await post<Batch>(`/api/ship/batch/${b.id}/tracking`, parsed.data, { quiet: true, inlineRefusal: true }));
       setTracking('');
       setTrackingError(null);
     } catch (err) {

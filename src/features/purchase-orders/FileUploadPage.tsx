@@ -57,7 +57,7 @@ export default function FileUploadPage() {
     form.set('file', file);
     setBusy(true);
     try {
-      const summary = await post<Summary>('/api/ship/csv-upload', form, { query: query.data, quiet: true });
+      const summary = await post<Summary>('/api/ship/csv-upload', form, { query: query.data, quiet: true, inlineRefusal: true });
       setReport({ kind: 'ok', summary });
       if (summary.stored && summary.batch) {
         toast('success', t('po.uploaded', { items: summary.items, tracking: summary.trackingNumbers }));

@@ -106,7 +106,7 @@ function NewBatchForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
     if (!parsed.success || Object.keys(errs).length) return;
     setBusy(true);
     try {
-      const batch = await post<{ id: number }>('/api/ship/batch', parsed.data, { quiet: true });
+      const batch = await post<{ id: number }>('/api/ship/batch', parsed.data, { quiet: true, inlineRefusal: true });
       onCreated(batch.id);
     } catch (err) {
       setErrors({ form: err instanceof ApiFailure ? err.message : String(err) });

@@ -55,7 +55,7 @@ export function GeneratorCard({ onCreated }: { onCreated: () => void }) {
     setError(null);
     setBusy(true);
     try {
-      const result = await post<Preview>('/api/warehouse-location/generate', parsed.data, { query: { preview: create ? undefined : 'true' }, quiet: true });
+      const result = await post<Preview>('/api/warehouse-location/generate', parsed.data, { query: { preview: create ? undefined : 'true' }, quiet: true, inlineRefusal: true });
       setPreview(result);
       if (create) {
         toast('success', t('wms.created', { count: result.created }));

@@ -4,6 +4,7 @@
  * list shows (one PDF, printed on the location-label printer or downloaded).
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +13,8 @@ import { LOCATION_TYPE_NAMES, locationInputSchema } from '../../../domain/schema
 import { api, ApiFailure, del, get, post, put } from '../../api/client';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
-import { makePrinter } from '../printing/printer';
-import { usePrinterSettings } from '../printing/printer-settings';
 import { GeneratorCard } from './GeneratorCard';
-import { locationLabelsPdf } from './location-labels';
+import { deliverLabels, locationLabelsPdf } from './location-labels';
 
 interface Row {
   id: number;
@@ -62,7 +61,7 @@ export default function LocationsPage() {
     const form = new FormData();
     form.set('file', file);
     try {
-      const r = await post<{ created: number; updated: number }>('/api/warehouse-location/import', form, { quiet: true });
+      const r = await post<{ created: number; updated: number }>('/api/warehouse-location/import', form, { quiet: true, inlineRefusal: true });
       setImportErrors(null);
       toast('success', t('wms.imported', { created: r.created, updated: r.updated }));
       refresh();
@@ -78,13 +77,8 @@ export default function LocationsPage() {
     }
     if (rows.length === 0) return toast('warning', t('wms.noLabels'));
     const pdf = await locationLabelsPdf(rows.slice(0, LABEL_LIMIT).map((r) => r.code));
-    if (download) {
-      const url = URL.createObjectURL(new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }));
-      Object.assign(document.createElement('a'), { href: url, download: `dockside-location-labels-${rows.length}.pdf` }).click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      return;
-    }
-    const result = await (await makePrinter(usePrinterSettings.getState().settings)).printDocument('location', { format: 'pdf', data: pdf, copies: 1 });
+    const result = await deliverLabels('location', pdf, download ? `dockside-location-labels-${rows.length}.pdf` : null);
+    if (!result) return;
     if (result.ok) toast('success', result.transport === 'qz' ? t('printing.sent', { printer: result.printer, copies: rows.length }) : t('printing.dialogOpened'));
     else toast('error', t('printing.failed', { error: result.error }));
   };
@@ -94,6 +88,7 @@ export default function LocationsPage() {
       <div className="page-head">
         <h1>{t('wms.title')}</h1>
         <div className="button-row">
+          <Link to="/apps/wms/location/lpn" className="btn">{t('lpn.title')}</Link>
           <button type="button" className="btn" onClick={() => setEditing('new')}>{t('wms.add')}</button>
           <button type="button" className="btn" aria-pressed={generator} onClick={() => setGenerator((g) => !g)}>{t('wms.generatorTitle')}</button>
           <button type="button" className="btn" onClick={() => void exportCsv()}>{t('wms.export')}</button>
@@ -150,8 +145,8 @@ function LocationForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
     const parsed = locationInputSchema.safeParse({ ...v, description: v.description.trim() || undefined, capacity: v.capacity.trim() || undefined });
     if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     try {
-      if (row) await put(`/api/warehouse-location/${row.id}`, parsed.data, { quiet: true });
-      else await post('/api/warehouse-location', parsed.data, { quiet: true });
+      if (row) await put(`/api/warehouse-location/${row.id}`, parsed.data, { quiet: true, inlineRefusal: true });
+      else await post('/api/warehouse-location', parsed.data, { quiet: true, inlineRefusal: true });
       toast('success', t('wms.saved'));
       onDone();
     } catch (err) {
@@ -161,7 +156,7 @@ function LocationForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
   const remove = async () => {
     if (!row || !window.confirm(t('wms.deleteConfirm', { code: row.code }))) return;
     try {
-      await del(`/api/warehouse-location/${row.id}`, { quiet: true });
+      await del(`/api/warehouse-location/${row.id}`, { quiet: true, inlineRefusal: true });
       onDone();
     } catch (err) {
       setErrors({ form: err instanceof ApiFailure ? err.message : String(err) });
