@@ -157,3 +157,23 @@ describe('bundle query: purchase-order lines across batches', () => {
     expect((await s.get('/api/ship/bundle?packType=crate', client)).status).toBe(400);
   });
 });
+
+describe('CSV upload with receiveInventory', () => {
+  it('the warehouse uploads stock already on hand: every item is received in full into RECEIVING; a client may not', async () => {
+    const csv = `${header}\nDesk lamp,,,LAMP-ON-HAND,,5,1,,,storage,,\nLamp shade,,,SHADE-ON-HAND,,2,1,,,storage,,\n`;
+    const refused = await upload(csv, 'batch_name=ON-HAND-C&receiveInventory=true');
+    expect(refused.status).toBe(403);
+    expect((await s.get('/api/ship/batch?q=ON-HAND-C', client)).body.totalElements).toBe(0);
+
+    const me = await s.get('/api/users/current-user', client);
+    const admin = await s.token('demo.admin');
+    const res = await upload(csv, `batch_name=ON-HAND-W&receiveInventory=true&companyId=${me.body.companyId}`, admin);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ received: true, items: 2 });
+    expect(res.body.batch.stage).toBe('received');
+    expect(res.body.batch.items.map((i: { receivedQty: number; status: string }) => [i.receivedQty, i.status])).toEqual([[5, 'received'], [2, 'received']]);
+    const sorted = await s.post('/api/inbound/sort-item', { id: crypto.randomUUID(), batchItemId: res.body.batch.items[0].id, quantity: 5, location: 'B-9-9', sortedAt: new Date().toISOString() }, admin);
+    expect(sorted.status).toBe(201);
+    expect(sorted.body).toMatchObject({ remaining: 0, status: 'stored' });
+  });
+});

@@ -9,7 +9,14 @@ import { trackingNumberInput } from '../../../domain/schemas/ship.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { ApiError } from '../../http/errors.js';
 import { issueMessages } from '../../http/validation.js';
-import { getBatch, insertBatch } from './batches.js';
+import { eq, sql } from 'drizzle-orm';
+import { can } from '../../../domain/permissions.js';
+import type { DbOrTx } from '../../db/client.js';
+import { batchItems, inventoryLedger } from '../../db/schema/index.js';
+import { forbidden } from '../../http/errors.js';
+import { recordChanges } from '../../sync/changes.js';
+import { getBatch, inboundItemChange, insertBatch } from './batches.js';
+import { productKeyOf } from './item-scan.js';
 
 export const MAX_CSV_ROWS = 5000;
 
@@ -68,6 +75,10 @@ export function validateCsv(text: string, query: z.infer<typeof csvUploadQuerySc
 }
 
 export async function uploadCsv(deps: Deps, ctx: RequestContext, text: string, query: z.infer<typeof csvUploadQuerySchema>) {
+  // receiveInventory=true: the goods are already here (stock brought in by the desk); only the
+  // warehouse may declare that.
+  const receiveNow = query.receiveInventory === 'true';
+  if (receiveNow && (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory'))) throw forbidden('Only the warehouse receives inventory on upload (receiveInventory)');
   const v = validateCsv(text, query);
   if (!v.valid) {
     const messages = [...v.fileErrors, ...v.report.map((r) => `Row ${r.row}: ${r.errors.join('; ')}`)];
@@ -75,8 +86,8 @@ export async function uploadCsv(deps: Deps, ctx: RequestContext, text: string, q
   }
   const summary = { rows: v.rows, items: v.items.length, trackingNumbers: v.trackingNumbers.length };
   if (query.validateOnly === 'true') return { ...summary, valid: true, stored: false, batch: null };
-  const id = await deps.db.transaction((tx) =>
-    insertBatch(tx, ctx, {
+  const id = await deps.db.transaction(async (tx) => {
+    const batchId = await insertBatch(tx, ctx, {
       batchName: query.batch_name,
       companyId: query.companyId,
       warehouseId: query.warehouseId,
@@ -84,7 +95,19 @@ export async function uploadCsv(deps: Deps, ctx: RequestContext, text: string, q
       shipToCountryCode: query.shipToCountryCode,
       trackingNumbers: v.trackingNumbers,
       items: v.items,
-    }),
+    });
+    if (receiveNow) await receiveWholeBatch(tx, ctx, batchId, query.batch_name);
+    return batchId;
+  });
+  return { ...summary, valid: true, stored: true, received: receiveNow, batch: await getBatch(deps, ctx, id) };
+}
+
+/** Every item of a just-uploaded batch counted as received in full: its units enter RECEIVING. */
+async function receiveWholeBatch(tx: DbOrTx, ctx: RequestContext, batchId: number, batchName: string) {
+  const items = await tx.update(batchItems).set({ receivedQty: sql`${batchItems.expectedQty}`, status: 'received', updatedAt: new Date().toISOString() }).where(eq(batchItems.batchId, batchId)).returning();
+  if (items.length === 0) return;
+  await tx.insert(inventoryLedger).values(
+    items.map((i) => ({ tenantId: ctx.tenantId, companyId: i.companyId, batchItemId: i.id, productKey: productKeyOf(i), location: 'RECEIVING', condition: 'sellable', quantity: i.expectedQty, reason: 'receive', refType: 'csv_upload', refId: String(batchId), userId: ctx.userId, deviceId: null })),
   );
-  return { ...summary, valid: true, stored: true, batch: await getBatch(deps, ctx, id) };
+  await recordChanges(tx, ctx.tenantId, items.map((i) => inboundItemChange(i, batchName)));
 }

@@ -36,6 +36,7 @@ export default function FileUploadPage() {
   const [file, setFile] = useState<File | null>(null);
   const [fields, setFields] = useState({ batch_name: '', ecommerce_store: '', shipToCountryCode: '' });
   const [companyId, setCompanyId] = useState<number | null>(null);
+  const [receiveNow, setReceiveNow] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [report, setReport] = useState<Report | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,6 +47,7 @@ export default function FileUploadPage() {
       ecommerce_store: fields.ecommerce_store || undefined,
       shipToCountryCode: fields.shipToCountryCode || undefined,
       companyId: companyId ?? undefined,
+      receiveInventory: warehouse && receiveNow ? 'true' : undefined,
       validateOnly: validateOnly ? 'true' : undefined,
     });
     const errs: Record<string, string> = query.success ? {} : Object.fromEntries(query.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -102,6 +104,12 @@ export default function FileUploadPage() {
         {warehouse && <ClientSelect value={companyId} onChange={(id) => { setCompanyId(id); setReport(null); }} error={errors.companyId} />}
         {field('ecommerce_store', t('po.store'))}
         {field('shipToCountryCode', t('po.shipTo'), { maxLength: 2, placeholder: 'US' })}
+        {warehouse && (
+          <label className="checkbox">
+            <input type="checkbox" name="receiveInventory" checked={receiveNow} onChange={(e) => setReceiveNow(e.target.checked)} />
+            {t('po.receiveNow')}
+          </label>
+        )}
         <label>
           {t('po.file')}
           <input name="file" type="file" accept=".csv,text/csv" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setReport(null); }} />
