@@ -16,6 +16,7 @@ import {
   receiveBatchResultSchema,
 } from './schemas/inbound.js';
 import { problemPhotoArgsSchema, problemPhotoResultSchema } from './schemas/problems.js';
+import { inventoryMoveArgsSchema, inventoryMoveResultSchema, moveBatchCloseArgsSchema, moveBatchOpenArgsSchema, moveBatchResultSchema } from './schemas/inventory.js';
 
 interface MutationDef {
   args: z.ZodType;
@@ -29,6 +30,9 @@ export const MUTATIONS = {
   'item.scan': { args: itemScanArgsSchema, result: itemScanResultSchema },
   'item.sort': { args: itemSortArgsSchema, result: itemSortResultSchema },
   'problem.photo': { args: problemPhotoArgsSchema, result: problemPhotoResultSchema },
+  'moveBatch.open': { args: moveBatchOpenArgsSchema, result: moveBatchResultSchema },
+  'moveBatch.close': { args: moveBatchCloseArgsSchema, result: moveBatchResultSchema },
+  'inventory.move': { args: inventoryMoveArgsSchema, result: inventoryMoveResultSchema },
 } as const satisfies Record<string, MutationDef>;
 
 export type MutationName = keyof typeof MUTATIONS;

@@ -73,7 +73,7 @@ async function openBatchOrThrow(db: ReplicaDb, id: string) {
   return batch;
 }
 
-const DOCK_APPLIERS: Omit<LocalAppliers, 'item.scan' | 'item.sort' | 'problem.photo'> = {
+const DOCK_APPLIERS: Pick<LocalAppliers, 'packageReceiveBatch.open' | 'packageReceiveBatch.close' | 'package.scan'> = {
   'packageReceiveBatch.open': {
     stores: ['receiveBatches'],
     async apply(db, writes, args, meta) {
@@ -204,7 +204,57 @@ const PROBLEM_PHOTO_APPLIER: LocalApplier<'problem.photo'> = {
   apply: async () => ({}),
 };
 
-export const LOCAL_APPLIERS: LocalAppliers = { ...DOCK_APPLIERS, 'item.scan': ITEM_SCAN_APPLIER, 'item.sort': ITEM_SORT_APPLIER, 'problem.photo': PROBLEM_PHOTO_APPLIER };
+/**
+ * Moves: the device cannot know every balance, so a move is recorded as provisional and the
+ * server decides (a move of more than is on hand comes back in needs-attention, changing nothing).
+ * What the device can judge — a closed batch — it refuses at once.
+ */
+const MOVE_APPLIERS: Pick<LocalAppliers, 'moveBatch.open' | 'moveBatch.close' | 'inventory.move'> = {
+  'moveBatch.open': {
+    stores: ['moveBatches'],
+    async apply(db, writes, args) {
+      const existing = await db.moveBatches.get(args.id);
+      if (existing) return { id: existing.id, status: existing.status };
+      await writes.put('moveBatches', args.id, { id: args.id, name: args.name, reason: args.reason, status: 'open', createdAt: args.openedAt, closedAt: null });
+      return { id: args.id, status: 'open' };
+    },
+  },
+  'moveBatch.close': {
+    stores: ['moveBatches'],
+    async apply(db, writes, args) {
+      const batch = await db.moveBatches.get(args.id);
+      if (!batch) throw new LocalRejection('not_found', 'Move batch not found on this device');
+      if (batch.status !== 'closed') await writes.put('moveBatches', batch.id, { ...batch, status: 'closed', closedAt: args.closedAt });
+      return { id: batch.id, status: 'closed' };
+    },
+  },
+  'inventory.move': {
+    stores: ['moveBatches', 'inventoryMoves'],
+    async apply(db, writes, args) {
+      if (args.moveBatchId) {
+        const batch = await db.moveBatches.get(args.moveBatchId);
+        if (batch?.status === 'closed') throw new LocalRejection('business_rule', `Move batch ${batch.name} is closed; open a new one`);
+      }
+      const kind = args.productCode ? 'units' : 'lpn';
+      await writes.put('inventoryMoves', args.id, {
+        id: args.id,
+        moveBatchId: args.moveBatchId ?? null,
+        kind,
+        fromCode: args.from,
+        toCode: args.to,
+        productKey: args.productCode ?? null,
+        title: null,
+        quantity: args.quantity ?? 0,
+        reason: args.reason,
+        at: args.movedAt,
+        provisional: true,
+      });
+      return { kind, from: args.from, to: args.to, productKey: args.productCode ?? null, title: null, quantity: args.quantity ?? 0, location: args.to };
+    },
+  },
+};
+
+export const LOCAL_APPLIERS: LocalAppliers = { ...DOCK_APPLIERS, ...MOVE_APPLIERS, 'item.scan': ITEM_SCAN_APPLIER, 'item.sort': ITEM_SORT_APPLIER, 'problem.photo': PROBLEM_PHOTO_APPLIER };
 
 export function applierFor<N extends MutationName>(name: N): LocalApplier<N> {
   return LOCAL_APPLIERS[name];

@@ -40,6 +40,8 @@ const TO_LOCAL: ToLocal = {
   receiveBatches: (w, e) => ({ ...w, counts: e?.counts ?? { matched: 0, not_found: 0, duplicate: 0 } }),
   packageScans: (w, e) => (e ? { ...e, ...w, serverMatchStatus: w.matchStatus, differed: e.localMatchStatus !== undefined && e.localMatchStatus !== w.matchStatus } : w),
   inboundItems: (w) => ({ ...w, codes: itemCodes(w) }),
+  moveBatches: (w) => w,
+  inventoryMoves: (w) => ({ ...w, provisional: false }),
 };
 
 /**

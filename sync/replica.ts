@@ -10,6 +10,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { MutationName } from '../domain/mutations.js';
 import type { ExpectedPackageRow, InboundItemRow, MatchStatus, PackageScanRow, ReceiveBatchRow } from '../domain/schemas/inbound.js';
 import type { CompanyRow, RejectionCode, ReplicaTable } from '../domain/sync-protocol.js';
+import type { MoveBatchRow, MoveRow } from '../domain/schemas/inventory.js';
 
 // ---- Rows ---------------------------------------------------------------------------------
 
@@ -31,7 +32,12 @@ export type LocalInboundItem = InboundItemRow & { codes: string[] };
 export const itemCodes = (i: Pick<InboundItemRow, 'fnsku' | 'asin' | 'msku' | 'upc'>): string[] =>
   [...new Set([i.fnsku, i.asin, i.msku, i.upc].filter((c): c is string => !!c).map((c) => c.toUpperCase()))];
 
+/** A move as the device knows it: `provisional` until the server's row replaces it. */
+export type LocalInventoryMove = MoveRow & { provisional?: boolean };
+
 export interface LocalRows {
+  moveBatches: MoveBatchRow;
+  inventoryMoves: LocalInventoryMove;
   companies: CompanyRow;
   expectedPackages: ExpectedPackageRow;
   receiveBatches: LocalReceiveBatch;
@@ -108,7 +114,7 @@ export const rowRef = (table: ReplicaTable, key: string): string => `${table}:${
  *  - outbox `++seq` orders sending; `&id` finds an entry by mutation id; `*touches` (multi-entry)
  *    tells the pull which rows have pending mutations.
  */
-const SCHEMA_V1: Record<Exclude<StoreName, 'inboundItems'>, string> = {
+const SCHEMA_V1: Record<Exclude<StoreName, 'inboundItems' | 'moveBatches' | 'inventoryMoves'>, string> = {
   outbox: '++seq, &id, *touches',
   needsAttention: 'id, rejectedAt',
   meta: 'id',
@@ -128,8 +134,11 @@ const SCHEMA_V2: Partial<Record<StoreName, string>> = { inboundItems: 'id, batch
 /** v3: `*codes` (multi-entry) finds a scanned item by any of its codes without reading the batch. */
 const SCHEMA_V3: Partial<Record<StoreName, string>> = { inboundItems: 'id, batchId, [companyId+batchName], *codes' };
 
+/** v4: moves on the floor, grouped in move batches (`moveBatchId` lists a batch's moves). */
+const SCHEMA_V4: Partial<Record<StoreName, string>> = { moveBatches: 'id, status, createdAt', inventoryMoves: 'id, moveBatchId, at' };
+
 /** Primary keys travel as text on the wire; companies are keyed by their integer id. */
-const NUMERIC_KEY: Record<ReplicaTable, boolean> = { companies: true, expectedPackages: false, receiveBatches: false, packageScans: false, inboundItems: false };
+const NUMERIC_KEY: Record<ReplicaTable, boolean> = { companies: true, expectedPackages: false, receiveBatches: false, packageScans: false, inboundItems: false, moveBatches: false, inventoryMoves: false };
 type DbKey = string | number;
 const dbKey = (table: ReplicaTable, key: string): DbKey => (NUMERIC_KEY[table] ? Number(key) : key);
 export const keyOfRow = (row: LocalRow): string => String(row.id);
@@ -146,6 +155,8 @@ export class ReplicaDb extends Dexie {
   receiveBatches!: EntityTable<LocalReceiveBatch, 'id'>;
   packageScans!: EntityTable<LocalPackageScan, 'id'>;
   inboundItems!: EntityTable<LocalInboundItem, 'id'>;
+  moveBatches!: EntityTable<MoveBatchRow, 'id'>;
+  inventoryMoves!: EntityTable<LocalInventoryMove, 'id'>;
 
   constructor(name: string) {
     super(name);
@@ -165,6 +176,9 @@ export class ReplicaDb extends Dexie {
             i.codes = itemCodes(i);
           }),
       );
+    this.version(4)
+      .stores(SCHEMA_V4)
+      .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
   }
 
   /**
@@ -245,6 +259,14 @@ export class ReplicaDb extends Dexie {
   /** Whether the device holds any item of this purchase order. */
   async hasBatch(batchId: number): Promise<boolean> {
     return (await this.inboundItems.where('batchId').equals(batchId).limit(1).count()) > 0;
+  }
+
+  // ---- Moves ----
+
+  /** A move batch's moves, newest first. */
+  async movesOfBatch(moveBatchId: string): Promise<LocalInventoryMove[]> {
+    const rows = await this.inventoryMoves.where('moveBatchId').equals(moveBatchId).toArray();
+    return rows.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   }
 
   // ---- Outbox ----

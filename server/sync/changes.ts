@@ -6,8 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { changeLog, changeSeq, type companies } from '../db/schema/index.js';
 
-// TODO(sync): import from domain/sync-protocol.ts once it lands.
-export type ReplicaTable = 'companies' | 'expectedPackages' | 'receiveBatches' | 'packageScans' | 'inboundItems';
+import type { ReplicaTable } from '../../domain/sync-protocol.js';
 
 export interface Change {
   table: ReplicaTable;

@@ -8,6 +8,8 @@ import { scanItem, scanItems } from '../modules/inbound/item-scan.js';
 import { sortItem } from '../modules/inbound/sorting.js';
 import { attachScanPhoto } from '../modules/problems/service.js';
 import { problemPhotoArgsSchema } from '../../domain/schemas/problems.js';
+import { inventoryMoveArgsSchema, moveBatchCloseArgsSchema, moveBatchOpenArgsSchema } from '../../domain/schemas/inventory.js';
+import { closeMoveBatch, moveInventory, openMoveBatch } from '../modules/inventory/moves.js';
 import type { RequestContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import type { ApiError } from '../http/errors.js';
@@ -35,5 +37,8 @@ export const SERVER_MUTATIONS: Record<string, Handler> = {
   'package.scan': handler({ args: packageScanArgsSchema, apply: scanPackage, many: { key: (a) => a.batchId, apply: scanPackages } }),
   'problem.photo': handler({ args: problemPhotoArgsSchema, apply: (tx, ctx, args) => attachScanPhoto(tx, ctx, args) }),
   'item.sort': handler({ args: itemSortArgsSchema, apply: sortItem }),
+  'moveBatch.open': handler({ args: moveBatchOpenArgsSchema, apply: (tx, ctx, args) => openMoveBatch(tx, ctx, args) }),
+  'moveBatch.close': handler({ args: moveBatchCloseArgsSchema, apply: (tx, ctx, args) => closeMoveBatch(tx, ctx, args) }),
+  'inventory.move': handler({ args: inventoryMoveArgsSchema, apply: moveInventory }),
   'item.scan': handler({ args: itemScanArgsSchema, apply: scanItem, many: { key: (a) => String(a.batchId), apply: scanItems } }),
 };

@@ -7,3 +7,4 @@ export * from './printing.js';
 export * from './items.js';
 export * from './problems.js';
 export * from './locations.js';
+export * from './inventory.js';

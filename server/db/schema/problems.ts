@@ -76,6 +76,8 @@ export const inventoryLedger = pgTable(
     batchItemId: integer('batch_item_id').references(() => batchItems.id),
     productKey: text('product_key').notNull(),
     location: text('location').notNull().default('RECEIVING'),
+    /** The LPN holding the units at that location ('' = loose on the location). */
+    lpn: text('lpn').notNull().default(''),
     condition: text('condition').notNull().default('sellable'),
     quantity: integer('quantity').notNull(),
     reason: text('reason').notNull(),
@@ -85,5 +87,5 @@ export const inventoryLedger = pgTable(
     deviceId: text('device_id'),
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_product_location_idx').on(t.tenantId, t.companyId, t.productKey, t.location), index('ledger_batch_item_idx').on(t.batchItemId, t.location)],
+  (t) => [index('ledger_product_location_idx').on(t.tenantId, t.companyId, t.productKey, t.location), index('ledger_batch_item_idx').on(t.batchItemId, t.location), index('ledger_tenant_at_idx').on(t.tenantId, t.at)],
 );

@@ -2,6 +2,7 @@
  * Purchase-order CSV upload: every row is validated first and reported row by row; the batch is
  * stored only when all rows are good (all or none).
  */
+import { postLedger } from '../inventory/ledger.js';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import { CSV_COLUMNS, csvRecordToItem, poItemSchema, type CsvRowReport, type csvUploadQuerySchema, type PoItem } from '../../../domain/schemas/purchase-orders.js';
@@ -106,8 +107,9 @@ export async function uploadCsv(deps: Deps, ctx: RequestContext, text: string, q
 async function receiveWholeBatch(tx: DbOrTx, ctx: RequestContext, batchId: number, batchName: string) {
   const items = await tx.update(batchItems).set({ receivedQty: sql`${batchItems.expectedQty}`, status: 'received', updatedAt: new Date().toISOString() }).where(eq(batchItems.batchId, batchId)).returning();
   if (items.length === 0) return;
-  await tx.insert(inventoryLedger).values(
-    items.map((i) => ({ tenantId: ctx.tenantId, companyId: i.companyId, batchItemId: i.id, productKey: productKeyOf(i), location: 'RECEIVING', condition: 'sellable', quantity: i.expectedQty, reason: 'receive', refType: 'csv_upload', refId: String(batchId), userId: ctx.userId, deviceId: null })),
+  await postLedger(
+    tx,
+    items.map((i) => ({ tenantId: ctx.tenantId, companyId: i.companyId, batchItemId: i.id, productKey: productKeyOf(i), title: i.title, location: 'RECEIVING', condition: 'sellable', quantity: i.expectedQty, reason: 'receive', refType: 'csv_upload', refId: String(batchId), userId: ctx.userId, deviceId: null })),
   );
   await recordChanges(tx, ctx.tenantId, items.map((i) => inboundItemChange(i, batchName)));
 }

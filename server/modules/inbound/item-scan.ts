@@ -15,7 +15,8 @@ import { can } from '../../../domain/permissions.js';
 import type { itemScanArgsSchema, ITEM_SCAN_VERDICTS } from '../../../domain/schemas/ship.js';
 import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { batchItems, inboundBatches, inventoryLedger } from '../../db/schema/index.js';
+import { batchItems, inboundBatches } from '../../db/schema/index.js';
+import { postLedger, type LedgerInsert } from '../inventory/ledger.js';
 import { badRequest, forbidden, notFound, type ApiError } from '../../http/errors.js';
 import { insertProblem } from '../problems/service.js';
 import { recordChanges } from '../../sync/changes.js';
@@ -80,7 +81,7 @@ export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanA
   // 2. Count in memory, scan by scan, exactly as one-by-one would.
   const state = new Map<number, ItemRow>(found.map((i) => [i.id, i]));
   const touched = new Map<number, string>(); // item id → scannedAt of its last scan
-  const ledger: (typeof inventoryLedger.$inferInsert)[] = [];
+  const ledger: LedgerInsert[] = [];
   const results: (ItemScanOutcome | null)[] = [];
   const problems: { index: number; run: () => Promise<number> }[] = [];
   list.forEach((args, index) => {
@@ -106,6 +107,7 @@ export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanA
       companyId: item.companyId,
       batchItemId: item.id,
       productKey: productKeyOf(item),
+      title: item.title,
       location: 'RECEIVING',
       condition: args.damaged ? 'damaged' : 'sellable',
       quantity: counted.units,
@@ -143,7 +145,7 @@ export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanA
       .set({ receivedQty: sql`v.received`, damagedQty: sql`v.damaged`, status: sql`v.status`, updatedAt: sql`v.at` })
       .from(sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, received int, damaged int, status text, at timestamptz)`)
       .where(and(eq(batchItems.id, sql`v.id`), inArray(batchItems.id, [...touched.keys()])));
-    await tx.insert(inventoryLedger).values(ledger);
+    await postLedger(tx, ledger);
     await recordChanges(tx, ctx.tenantId, [...touched.keys()].map((id) => inboundItemChange(state.get(id)!, batch.batchName)));
   }
   // Problems after the counts, as one-by-one would: a damaged problem refers to a counted item.

@@ -19,6 +19,7 @@ import { recordChanges } from '../../sync/changes.js';
 import { inboundItemChange } from './batches.js';
 import { productKeyOf } from './item-scan.js';
 import type { MutationMeta } from './receiving.js';
+import { postLedger } from '../inventory/ledger.js';
 
 type SortArgs = z.infer<typeof itemSortArgsSchema>;
 
@@ -43,8 +44,8 @@ export async function sortItem(tx: DbOrTx, ctx: RequestContext, args: SortArgs, 
   const out = applyMovement(Number(onHand), -args.quantity);
   if (!out.ok) throw businessRule(`${item.title}: ${out.message} in ${RECEIVING}`);
 
-  const base = { tenantId: ctx.tenantId, companyId: item.companyId, batchItemId: item.id, productKey: productKeyOf(item), condition: 'sellable', reason: 'sort', refType: 'item_sort', refId: args.id, userId: ctx.userId, deviceId: meta.deviceId, at: args.sortedAt };
-  await tx.insert(inventoryLedger).values([
+  const base = { tenantId: ctx.tenantId, companyId: item.companyId, batchItemId: item.id, productKey: productKeyOf(item), title: item.title, condition: 'sellable', reason: 'sort', refType: 'item_sort', refId: args.id, userId: ctx.userId, deviceId: meta.deviceId, at: args.sortedAt };
+  await postLedger(tx, [
     { ...base, location: RECEIVING, quantity: -args.quantity },
     { ...base, location: check.location, quantity: args.quantity },
   ]);

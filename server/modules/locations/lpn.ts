@@ -2,6 +2,7 @@
  * License plates (/api/warehouse/location/lpn): bulk creation with consecutive codes, nesting
  * (never a cycle: domain nestingError), and moves of an outermost LPN with all it contains.
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { lpns, warehouseLocations } from '../../db/schema/index.js';
 import { badRequest, businessRule, notFound } from '../../http/errors.js';
+import { moveInventory } from '../inventory/moves.js';
 
 const parent = alias(lpns, 'parent');
 
@@ -86,12 +88,13 @@ export async function nestLpn(deps: Deps, ctx: RequestContext, code: string, par
       await audit(tx, ctx, 'lpn', child.id, 'update', { parentCode: parentOf.get(code) ?? null }, { parentCode: null });
       return { code, parentCode: null, locationCode: root.locationCode };
     }
-    const target = await lpnByCode(tx, ctx, parentCode);
+    await lpnByCode(tx, ctx, parentCode);
     const error = nestingError(parentOf, code, parentCode);
     if (error) throw businessRule(error);
-    await tx.update(lpns).set({ parentId: target.id, locationCode: null, updatedAt: new Date().toISOString() }).where(eq(lpns.id, child.id));
+    // Its units follow it to where the parent stands (ledger rows, a move row).
+    const moved = await moveInventory(tx, ctx, { id: randomUUID(), from: code, to: parentCode, condition: 'sellable', reason: 'restock_inventory', movedAt: new Date().toISOString() }, { deviceId: null });
     await audit(tx, ctx, 'lpn', child.id, 'update', { parentCode: parentOf.get(code) ?? null }, { parentCode });
-    return { code, parentCode, locationCode: null };
+    return { code, parentCode, locationCode: null, unitsMoved: moved.quantity };
   });
 }
 
@@ -104,8 +107,8 @@ export async function moveLpn(deps: Deps, ctx: RequestContext, code: string, loc
       throw businessRule(`${code} is inside ${outermost(parentOf, code)}: move that one, or take ${code} out first`);
     }
     await assertLocation(tx, ctx, locationCode);
-    await tx.update(lpns).set({ locationCode, updatedAt: new Date().toISOString() }).where(eq(lpns.id, row.id));
+    const moved = await moveInventory(tx, ctx, { id: randomUUID(), from: code, to: locationCode, condition: 'sellable', reason: 'restock_inventory', movedAt: new Date().toISOString() }, { deviceId: null });
     await audit(tx, ctx, 'lpn', row.id, 'update', { locationCode: row.locationCode }, { locationCode });
-    return { code, locationCode };
+    return { code, locationCode, unitsMoved: moved.quantity };
   });
 }

@@ -65,7 +65,8 @@ export function locationRoutes(deps: Deps, guards: Guards) {
     },
   );
   const lpnBase = '/api/warehouse/location/lpn';
-  const codeParam = z.object({ code: lpnCodeSchema.openapi({ param: { name: 'code', in: 'path' } }) });
+  // (A fresh string schema carries the OpenAPI metadata; the domain's is applied by pipe.)
+  const codeParam = z.object({ code: z.string().openapi({ param: { name: 'code', in: 'path' } }).pipe(lpnCodeSchema) });
   app.openapi(
     createRoute({ method: 'get', path: lpnBase, tags, summary: 'License plates (LPNs)', middleware: [g('read')], request: { query: z.object({ pageNumber: z.string().optional(), pageSize: z.string().optional(), q: z.string().max(40).optional(), locationCode: z.string().max(40).optional() }) }, responses: { ...okResponse(any), ...errorResponses } }),
     async (c) => {

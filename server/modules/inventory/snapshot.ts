@@ -1,0 +1,84 @@
+/**
+ * Inventory Snapshot (GET /api/inventory): on-hand per client, product, location, LPN and
+ * condition. Now: from the balances (indexed, paged in the database). As of a past moment: the
+ * ledger summed up to it, so the answer is what the floor held then, not a guess.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { PageRequest } from '../../../domain/paging.js';
+import { pageOffset } from '../../../domain/paging.js';
+import type { SnapshotQuery } from '../../../domain/schemas/inventory.js';
+import type { Deps, RequestContext } from '../../context.js';
+import { seesAllCompanies } from '../../http/scope.js';
+import { selectRows } from './places.js';
+
+export interface SnapshotLine {
+  companyId: number;
+  companyName: string;
+  accountNo: string;
+  productKey: string;
+  title: string | null;
+  location: string | null;
+  lpn: string | null;
+  condition: string;
+  quantity: number;
+  /** groupBy=product: in how many places the product is. */
+  places?: number;
+}
+
+const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, '\\$&')}%`;
+
+export async function snapshot(deps: Deps, ctx: RequestContext, page: PageRequest, q: SnapshotQuery) {
+  // Clients see their own company only, whatever companyId they pass.
+  const companyId = ctx.isClient || !seesAllCompanies(ctx) ? ctx.companyId : q.companyId;
+  const filters: SQL[] = [sql`l.tenant_id = ${ctx.tenantId}`];
+  if (companyId) filters.push(sql`l.company_id = ${companyId}`);
+  if (q.location) filters.push(sql`l.location like ${likePrefix(q.location)}`);
+  if (q.lpn) filters.push(sql`l.lpn = ${q.lpn}`);
+  if (q.condition) filters.push(sql`l.condition = ${q.condition}`);
+  const where = sql.join(filters, sql` and `);
+
+  const lines = q.asOf
+    ? sql`select l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition, sum(l.quantity)::int as quantity,
+            (select b.title from inventory_balances b where b.tenant_id = l.tenant_id and b.company_id = l.company_id and b.product_key = l.product_key and b.title is not null limit 1) as title
+          from inventory_ledger l where ${where} and l.at <= ${q.asOf}::timestamptz
+          group by l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition having sum(l.quantity) > 0`
+    : sql`select l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition, l.quantity, l.title from inventory_balances l where ${where} and l.quantity > 0`;
+  const search = q.q ? sql`where (x.product_key ilike ${likePrefix(q.q)} or x.title ilike ${`%${q.q.replace(/[\\%_]/g, '\\$&')}%`})` : sql``;
+
+  const grouped =
+    q.groupBy === 'product'
+      ? sql`select x.company_id, x.product_key, max(x.title) as title, null::text as location, null::text as lpn, x.condition, sum(x.quantity)::int as quantity, count(*)::int as places
+            from (${lines}) x ${search} group by x.company_id, x.product_key, x.condition`
+      : sql`select x.company_id, x.product_key, x.title, x.location, nullif(x.lpn, '') as lpn, x.condition, x.quantity from (${lines}) x ${search}`;
+  const order = q.groupBy === 'product' ? sql`g.product_key, g.company_id, g.condition` : sql`g.location, g.lpn nulls first, g.product_key, g.company_id, g.condition`;
+
+  const rows = await selectRows<{ company_id: number; name: string; account_no: string; product_key: string; title: string | null; location: string | null; lpn: string | null; condition: string; quantity: number; places?: number; total_rows: number; total_units: number }>(
+    deps.db,
+    sql`with g as (${grouped})
+        select g.*, c.name, c.account_no, count(*) over ()::int as total_rows, sum(g.quantity) over ()::int as total_units
+        from g join companies c on c.id = g.company_id
+        order by ${order}
+        limit ${page.pageSize} offset ${pageOffset(page)}`,
+  );
+  let totalElements = rows[0]?.total_rows ?? 0;
+  let totalUnits = rows[0]?.total_units ?? 0;
+  if (rows.length === 0 && page.pageNumber > 1) {
+    // Past the last page: the totals still describe the whole result.
+    const [t] = await selectRows<{ n: number; u: number }>(deps.db, sql`with g as (${grouped}) select count(*)::int as n, coalesce(sum(quantity), 0)::int as u from g`);
+    totalElements = t.n;
+    totalUnits = t.u;
+  }
+  const content: SnapshotLine[] = rows.map((r) => ({
+    companyId: Number(r.company_id),
+    companyName: r.name,
+    accountNo: r.account_no,
+    productKey: r.product_key,
+    title: r.title,
+    location: r.location,
+    lpn: r.lpn,
+    condition: r.condition,
+    quantity: Number(r.quantity),
+    ...(r.places !== undefined ? { places: Number(r.places) } : {}),
+  }));
+  return { content, pageNumber: page.pageNumber, pageSize: page.pageSize, totalElements: Number(totalElements), totalUnits: Number(totalUnits), asOf: q.asOf ?? null };
+}
