@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
+import { apiRequest, apiSignIn, pending, wedgeScan } from './harness.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dockside-wms-'));
 
@@ -99,6 +100,83 @@ describe('license plates', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => page.locator('tr', { hasText: 'LPN00000001' }).first().textContent()).toContain('Q-02');
     expect(await page.locator('tr', { hasText: 'LPN00000002' }).textContent()).toContain('with the LPN it is in');
+    await page.context().close();
+  });
+});
+
+describe('moves', () => {
+  it('units received into a bin go into an LPN; the LPN moves offline to another bin; after reconnecting the snapshot and the ledger show every step', async () => {
+    // Stock on hand at Q-01-1: announced, counted and sorted through the API.
+    const admin = await apiSignIn(env.server.url, 'demo.admin');
+    const client = await apiSignIn(env.server.url, 'demo.client');
+    const receiverApi = await apiSignIn(env.server.url, 'demo.receiver');
+    const batch = await apiRequest<{ id: number; items: { id: number }[] }>(env.server.url, 'POST', '/api/ship/batch', admin.token, { batchName: 'E2E-MOVES', companyId: client.companyId, items: [{ title: 'Blue mug', fnsku: 'X00E2EMUG1', expectedQty: 6, itemAction: 'storage' }] });
+    expect(batch.status).toBe(201);
+    const scanId = crypto.randomUUID();
+    await apiRequest(env.server.url, 'POST', '/api/sync/push', receiverApi.token, { deviceId: 'e2e-setup', mutations: [{ id: scanId, name: 'item.scan', args: { id: scanId, batchId: batch.body.id, code: 'X00E2EMUG1', count: 6, scannedAt: new Date().toISOString() } }] });
+    const sorted = await apiRequest(env.server.url, 'POST', '/api/inbound/sort-item', receiverApi.token, { id: crypto.randomUUID(), batchItemId: batch.body.items[0].id, quantity: 6, location: 'Q-01-1', sortedAt: new Date().toISOString() });
+    expect(sorted.status).toBe(201);
+
+    const page = await signedInAs('demo.receiver');
+    await page.goto(`${env.server.url}/apps/wms/actions`);
+    await page.waitForSelector('[data-testid=sync-online]:not([data-last-sync=""])');
+    await page.fill('input[name=name]', 'Aisle Q restock');
+    await page.getByRole('button', { name: 'Open batch' }).click();
+    await page.waitForURL('**/apps/wms/actions/move-batch/*');
+    await page.getByRole('heading', { name: /Aisle Q restock/ }).waitFor();
+
+    // 4 of the 6 mugs into LPN00000003 (which stands at Q-01). Asking for 7 would be refused by the server.
+    await wedgeScan(page, 'Q-01-1');
+    await expect.poll(() => page.textContent('[data-testid=move-from]')).toContain('From Q-01-1');
+    await wedgeScan(page, 'X00E2EMUG1');
+    await page.fill('input[name=quantity]', '4');
+    await wedgeScan(page, 'LPN00000003');
+    await expect.poll(() => page.textContent('[data-testid=move-panel]')).toContain('4 × X00E2EMUG1 moved from Q-01-1 to LPN00000003');
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+
+    // Offline: the whole LPN goes to Q-03-2, across a reload.
+    await page.context().setOffline(true);
+    await page.waitForSelector('[data-testid=sync-online][data-online=false]');
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await wedgeScan(page, 'LPN00000003');
+    await page.getByRole('button', { name: 'Move the whole LPN' }).click();
+    await wedgeScan(page, 'Q-03-2');
+    await expect.poll(() => page.textContent('[data-testid=move-panel]')).toContain('LPN00000003 moved to Q-03-2');
+    await expect.poll(() => pending(page)).toBe(1);
+    expect(await page.locator('[data-testid=moves-table] tr[data-provisional=true]').count()).toBe(1);
+    await page.evaluate(() => location.reload());
+    await page.waitForSelector('[data-testid=moves-table]');
+    expect(await pending(page)).toBe(1);
+
+    await page.context().setOffline(false);
+    await expect.poll(() => pending(page), { timeout: 60_000, interval: 250 }).toBe(0);
+    await expect.poll(() => page.locator('[data-testid=moves-table] tr[data-provisional=true]').count(), { timeout: 30_000 }).toBe(0);
+    expect(await page.locator('[data-testid=moves-table] tbody tr').count()).toBe(2);
+
+    // The snapshot: 4 in the LPN at Q-03-2, 2 left loose at Q-01-1; the ledger has each step.
+    const atNewBin = await apiRequest<{ content: { productKey: string; location: string; lpn: string; quantity: number }[] }>(env.server.url, 'GET', '/api/inventory?location=Q-0&pageSize=50', admin.token);
+    expect(atNewBin.body.content.map((l) => [l.location, l.lpn, l.quantity])).toEqual([
+      ['Q-01-1', null, 2],
+      ['Q-03-2', 'LPN00000003', 4],
+    ]);
+    await page.goto(`${env.server.url}/apps/inventory/inventory-snapshot`);
+    await page.fill('input[name=location]', 'Q-03');
+    const row = page.locator('tr', { hasText: 'LPN00000003' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Q-03-2');
+    await row.dblclick();
+    const ledger = page.locator('[data-testid=ledger-panel]');
+    await ledger.locator('tbody tr').nth(4).waitFor();
+    const steps = await ledger.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1, 5).map((td) => td.textContent)));
+    expect(steps).toEqual([
+      ['+4', 'Q-03-2', 'LPN00000003', 'Moved'],
+      ['-4', 'Q-01', 'LPN00000003', 'Moved'],
+      ['+4', 'Q-01', 'LPN00000003', 'Moved'],
+      ['-4', 'Q-01-1', '–', 'Moved'],
+      ['+6', 'Q-01-1', '–', 'Sorted'],
+      ['-6', 'RECEIVING', '–', 'Sorted'],
+      ['+6', 'RECEIVING', '–', 'Received'],
+    ]);
     await page.context().close();
   });
 });

@@ -140,6 +140,8 @@ describe('snapshot', () => {
     expect(await lines(`companyId=${acmeId}`, client2)).toEqual([]);
     expect((await s.get('/api/inventory/ledger', client2)).body).toEqual([]);
     expect(await lines('', await s.token('north.admin'))).toEqual([]);
+    // Floor staff (no Clients administration right) still see every client's stock they hold.
+    expect((await lines('', receiver)).map((l) => l.companyId)).toContain(acmeId);
   });
 });
 

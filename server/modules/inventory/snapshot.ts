@@ -8,7 +8,6 @@ import type { PageRequest } from '../../../domain/paging.js';
 import { pageOffset } from '../../../domain/paging.js';
 import type { SnapshotQuery } from '../../../domain/schemas/inventory.js';
 import type { Deps, RequestContext } from '../../context.js';
-import { seesAllCompanies } from '../../http/scope.js';
 import { selectRows } from './places.js';
 
 export interface SnapshotLine {
@@ -28,8 +27,9 @@ export interface SnapshotLine {
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 export async function snapshot(deps: Deps, ctx: RequestContext, page: PageRequest, q: SnapshotQuery) {
-  // Clients see their own company only, whatever companyId they pass.
-  const companyId = ctx.isClient || !seesAllCompanies(ctx) ? ctx.companyId : q.companyId;
+  // Clients see their own company only, whatever companyId they pass; the warehouse holds every
+  // client's stock, so its users (floor staff too) see all of it.
+  const companyId = ctx.isClient ? ctx.companyId : q.companyId;
   const filters: SQL[] = [sql`l.tenant_id = ${ctx.tenantId}`];
   if (companyId) filters.push(sql`l.company_id = ${companyId}`);
   if (q.location) filters.push(sql`l.location like ${likePrefix(q.location)}`);

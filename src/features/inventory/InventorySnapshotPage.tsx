@@ -1,0 +1,154 @@
+/**
+ * Inventory Snapshot (/apps/inventory/inventory-snapshot): on-hand per client, product, location,
+ * LPN and condition — now, or as it was at any past moment (the server sums the ledger up to it).
+ * A line opens its ledger history; warehouse users adjust stock from here with a reason.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '../../../domain/paging';
+import { CONDITIONS } from '../../../domain/schemas/inventory';
+import { get } from '../../api/client';
+import { useSession } from '../../app/session';
+import { DataGrid } from '../../ui/DataGrid';
+import { clientLabel, useClientChoices } from './client-choices';
+import { AdjustForm } from './AdjustForm';
+import { LedgerPanel } from './LedgerPanel';
+
+export interface SnapshotLine {
+  companyId: number;
+  companyName: string;
+  accountNo: string;
+  productKey: string;
+  title: string | null;
+  location: string | null;
+  lpn: string | null;
+  condition: string;
+  quantity: number;
+  places?: number;
+}
+
+const GRID = 'inventory-snapshot';
+
+/** A datetime-local value (local time, no zone) as an ISO instant; '' when empty or invalid. */
+const toInstant = (local: string): string => {
+  if (!local) return '';
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString();
+};
+
+export default function InventorySnapshotPage() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
+  const clients = useClientChoices();
+  const [filters, setFilters] = useState({ companyId: '', location: '', condition: '', asOf: '', groupBy: 'location' as 'location' | 'product' });
+  const [totalUnits, setTotalUnits] = useState<number | null>(null);
+  const [open, setOpen] = useState<SnapshotLine | null>(null);
+  const [adjusting, setAdjusting] = useState<Partial<SnapshotLine> | null>(null);
+  const asOf = toInstant(filters.asOf);
+  const byProduct = filters.groupBy === 'product';
+
+  const columns: ColumnDef<SnapshotLine, unknown>[] = [
+    { accessorKey: 'productKey', header: t('inventory.product'), enableSorting: false },
+    { accessorKey: 'title', header: t('po.fields.title'), enableSorting: false, cell: ({ getValue }) => (getValue() as string | null) ?? '–' },
+    { id: 'client', header: t('po.client'), enableSorting: false, cell: ({ row: { original: l } }) => `${l.accountNo} ${l.companyName}` },
+    ...(byProduct
+      ? [{ accessorKey: 'places', header: t('inventory.places'), enableSorting: false } as ColumnDef<SnapshotLine, unknown>]
+      : [
+          { accessorKey: 'location', header: t('inventory.location'), enableSorting: false } as ColumnDef<SnapshotLine, unknown>,
+          { accessorKey: 'lpn', header: t('inventory.lpn'), enableSorting: false, cell: ({ getValue }) => (getValue() as string | null) ?? '–' } as ColumnDef<SnapshotLine, unknown>,
+        ]),
+    { accessorKey: 'condition', header: t('inventory.condition'), enableSorting: false, cell: ({ getValue }) => t(`inventory.conditions.${String(getValue())}`) },
+    { accessorKey: 'quantity', header: t('inventory.onHand'), enableSorting: false, cell: ({ getValue }) => <strong>{Number(getValue()).toLocaleString(i18n.language)}</strong> },
+  ];
+  if (warehouse && !byProduct && !asOf)
+    columns.push({
+      id: 'adjust',
+      header: t('po.actions'),
+      enableSorting: false,
+      cell: ({ row: { original: l } }) => (
+        <button type="button" className="btn" onClick={(e) => { e.stopPropagation(); setAdjusting(l); }}>{t('inventory.adjust')}</button>
+      ),
+    });
+
+  const set = (patch: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...patch }));
+  const query = { companyId: filters.companyId || undefined, location: filters.location.trim() || undefined, condition: filters.condition || undefined, asOf: asOf || undefined, groupBy: filters.groupBy };
+
+  return (
+    <div className="page">
+      <h1>{t('nav.InventorySnapshot')}</h1>
+      <form className="card form" aria-label={t('inventory.filters')} onSubmit={(e) => e.preventDefault()}>
+        <div className="form-row">
+          {warehouse && (
+            <label>
+              {t('po.client')}
+              <select name="companyId" value={filters.companyId} onChange={(e) => set({ companyId: e.target.value })}>
+                <option value="">{t('inventory.allClients')}</option>
+                {(clients ?? []).map((c) => (
+                  <option key={c.id} value={c.id}>{clientLabel(c)}</option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label>
+            {t('inventory.locationPrefix')}
+            <input name="location" value={filters.location} onChange={(e) => set({ location: e.target.value.toUpperCase() })} placeholder="A-01" />
+          </label>
+          <label>
+            {t('inventory.condition')}
+            <select name="condition" value={filters.condition} onChange={(e) => set({ condition: e.target.value })}>
+              <option value="">{t('grid.all')}</option>
+              {CONDITIONS.map((c) => (
+                <option key={c} value={c}>{t(`inventory.conditions.${c}`)}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('inventory.asOf')}
+            <input name="asOf" type="datetime-local" value={filters.asOf} onChange={(e) => set({ asOf: e.target.value })} />
+          </label>
+          <label>
+            {t('inventory.groupBy')}
+            <select name="groupBy" value={filters.groupBy} onChange={(e) => set({ groupBy: e.target.value as 'location' | 'product' })}>
+              <option value="location">{t('inventory.byLocation')}</option>
+              <option value="product">{t('inventory.byProduct')}</option>
+            </select>
+          </label>
+        </div>
+        <p className="muted" data-testid="snapshot-summary">
+          {asOf ? t('inventory.asOfNote', { at: new Date(asOf).toLocaleString(i18n.language) }) : t('inventory.nowNote')}
+          {totalUnits !== null && <> · {t('inventory.totalUnits', { count: totalUnits, formatted: totalUnits.toLocaleString(i18n.language) })}</>}
+        </p>
+        {warehouse && (
+          <div className="button-row">
+            <button type="button" className="btn" onClick={() => setAdjusting({})}>{t('inventory.newAdjustment')}</button>
+          </div>
+        )}
+      </form>
+      {adjusting && (
+        <AdjustForm
+          line={adjusting}
+          onClose={() => setAdjusting(null)}
+          onDone={() => {
+            setAdjusting(null);
+            void qc.invalidateQueries({ queryKey: [GRID] });
+          }}
+        />
+      )}
+      {open && !byProduct && <LedgerPanel line={open} onClose={() => setOpen(null)} />}
+      <DataGrid<SnapshotLine>
+        id={GRID}
+        columns={columns}
+        filters={query}
+        onRowOpen={(l) => setOpen(l)}
+        fetchPage={async (q) => {
+          const page = await get<Page<SnapshotLine> & { totalUnits: number }>('/api/inventory', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, ...query }, background: true });
+          setTotalUnits(page.totalUnits);
+          return page;
+        }}
+      />
+    </div>
+  );
+}

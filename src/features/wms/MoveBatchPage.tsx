@@ -1,0 +1,217 @@
+/**
+ * Moves on the floor (/apps/wms/actions/move-batch/:moveBatchId?): scan the source (a location or
+ * an LPN), scan the product and state how many (one by default, never the whole stock by
+ * surprise) — or move the whole LPN — then scan the destination. Works offline: each move is a
+ * floor mutation through the outbox, shown as provisional until the server applies it; a move
+ * the server refuses (more than on hand, an unknown place) changes nothing and waits in
+ * needs-attention.
+ */
+import { Link, useParams } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MOVE_REASONS, placeCodeSchema, type MoveReason } from '../../../domain/schemas/inventory';
+import { lpnCodeSchema } from '../../../domain/schemas/lpn';
+import { useSyncEngine } from '../../app/sync';
+import { scanFeedback } from '../../scan/feedback';
+import { ScanForm } from '../../scan/ScanForm';
+import { useWedgeScanner } from '../../scan/useWedgeScanner';
+
+const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
+
+interface Draft {
+  from?: string;
+  product?: string;
+  whole?: boolean;
+}
+type Panel = { kind: 'ready' } | { kind: 'moved'; text: string } | { kind: 'error'; code: string; message: string };
+
+/** The first message of a validation error, else the error's own message. */
+const messageOf = (err: unknown): string => {
+  const issues = (err as { issues?: { message: string }[] })?.issues;
+  if (Array.isArray(issues) && issues[0]) return issues[0].message;
+  return err instanceof Error ? err.message : String(err);
+};
+
+export default function MoveBatchPage() {
+  const { t, i18n } = useTranslation();
+  const engine = useSyncEngine();
+  const { moveBatchId } = useParams({ strict: false }) as { moveBatchId?: string };
+  const [draft, setDraft] = useState<Draft>({});
+  const [quantity, setQuantity] = useState('1');
+  const [reasonOverride, setReasonOverride] = useState<MoveReason | null>(null);
+  const [panel, setPanel] = useState<Panel>({ kind: 'ready' });
+  const [camera, setCamera] = useState(false);
+
+  const batch = useLiveQuery(async () => (engine && moveBatchId ? ((await engine.db.moveBatches.get(moveBatchId)) ?? null) : null), [engine, moveBatchId]);
+  const moves = useLiveQuery(async () => {
+    if (!engine) return undefined;
+    if (moveBatchId) return engine.db.movesOfBatch(moveBatchId);
+    const recent = await engine.db.inventoryMoves.orderBy('at').reverse().limit(200).toArray();
+    return recent.filter((m) => !m.moveBatchId).slice(0, 50);
+  }, [engine, moveBatchId]);
+  const reason: MoveReason = reasonOverride ?? ((batch?.reason as MoveReason | undefined) ?? 'restock_inventory');
+  const closed = batch?.status === 'closed';
+  const step: 'from' | 'what' | 'to' = !draft.from ? 'from' : !draft.product && !draft.whole ? 'what' : 'to';
+
+  const scan = useCallback(
+    async (raw: string) => {
+      const code = raw.trim().toUpperCase();
+      if (!engine || !code || closed) return;
+      if (step === 'from' || step === 'to') {
+        const place = placeCodeSchema.safeParse(code);
+        if (!place.success) {
+          scanFeedback('unknown');
+          setPanel({ kind: 'error', code, message: t('moves.notAPlace') });
+          return;
+        }
+      }
+      if (step === 'from') {
+        scanFeedback('ok');
+        setDraft({ from: code });
+        setPanel({ kind: 'ready' });
+        return;
+      }
+      if (step === 'what') {
+        scanFeedback('ok');
+        setDraft({ ...draft, product: code });
+        setQuantity('1');
+        return;
+      }
+      try {
+        const result = await engine.mutate('inventory.move', {
+          id: crypto.randomUUID(),
+          moveBatchId: moveBatchId ?? undefined,
+          from: draft.from!,
+          to: code,
+          productCode: draft.whole ? undefined : draft.product,
+          quantity: draft.whole ? undefined : Number(quantity),
+          reason,
+          movedAt: new Date().toISOString(),
+        });
+        scanFeedback('ok');
+        setPanel({ kind: 'moved', text: draft.whole ? t('moves.movedLpn', { lpn: draft.from, to: result.to }) : t('moves.movedUnits', { quantity: result.quantity, product: draft.product, from: draft.from, to: result.to }) });
+        // Units: keep the source for the next product; a whole LPN: start again.
+        setDraft(draft.whole ? {} : { from: draft.from });
+        setQuantity('1');
+      } catch (err) {
+        scanFeedback('error');
+        setPanel({ kind: 'error', code, message: messageOf(err) });
+      }
+    },
+    [engine, step, draft, quantity, reason, moveBatchId, closed, t],
+  );
+  useWedgeScanner((code) => void scan(code), { enabled: !!engine && !closed });
+
+  const closeBatch = async () => {
+    if (!engine || !batch || !window.confirm(t('moves.closeConfirm', { name: batch.name }))) return;
+    await engine.mutate('moveBatch.close', { id: batch.id, closedAt: new Date().toISOString() });
+  };
+
+  if (moveBatchId && batch === null && engine) {
+    return (
+      <div className="page">
+        <p className="form-error" role="alert">{t('moves.batchNotOnDevice')}</p>
+        <Link to="/apps/wms/actions">{t('moves.actionsTitle')}</Link>
+      </div>
+    );
+  }
+  const label = step === 'from' ? t('moves.scanFrom') : step === 'what' ? t('moves.scanProduct') : t('moves.scanTo');
+  const isLpn = !!draft.from && lpnCodeSchema.safeParse(draft.from).success;
+
+  return (
+    <div className="page dock-page">
+      <h1>
+        {batch ? batch.name : t('moves.quickMove')} {batch && <span className="pill">{t(`moves.statuses.${batch.status}`)}</span>}
+      </h1>
+      <ol className="move-steps" aria-label={t('moves.steps')}>
+        <li className={`move-step ${step === 'from' ? 'current' : 'done'}`} data-testid="move-from">{draft.from ? t('moves.from', { code: draft.from }) : t('moves.stepFrom')}</li>
+        <li className={`move-step ${step === 'what' ? 'current' : step === 'to' ? 'done' : ''}`} data-testid="move-what">
+          {draft.whole ? t('moves.wholeLpn') : draft.product ? t('moves.product', { code: draft.product }) : t('moves.stepWhat')}
+        </li>
+        <li className={`move-step ${step === 'to' ? 'current' : ''}`}>{t('moves.stepTo')}</li>
+      </ol>
+      <section className={`last-scan last-scan-${panel.kind === 'moved' ? 'received' : panel.kind === 'error' ? 'error' : 'none'}`} data-testid="move-panel" data-state={panel.kind} aria-live="assertive">
+        {panel.kind === 'ready' && <div className="last-scan-verdict muted">{label}</div>}
+        {panel.kind === 'moved' && <div className="last-scan-verdict">{panel.text}</div>}
+        {panel.kind === 'error' && (
+          <>
+            <div className="last-scan-code">{panel.code}</div>
+            <div className="last-scan-verdict">{panel.message}</div>
+          </>
+        )}
+      </section>
+      {closed && <p className="notice" role="status">{t('moves.closedNotice')}</p>}
+
+      <ScanForm
+        label={label}
+        name="code"
+        addLabel={t('itemScan.add')}
+        onScan={(code) => void scan(code)}
+        camera={camera}
+        onCamera={() => setCamera((c) => !c)}
+        disabled={closed || !engine}
+        fields={
+          <>
+            <label className="field">
+              <span>{t('moves.quantity')}</span>
+              <input name="quantity" type="number" min={1} inputMode="numeric" value={quantity} disabled={step !== 'to' || !!draft.whole} onChange={(e) => setQuantity(e.target.value)} />
+            </label>
+            <label className="field">
+              <span>{t('moves.reason')}</span>
+              <select name="reason" value={reason} onChange={(e) => setReasonOverride(e.target.value as MoveReason)}>
+                {MOVE_REASONS.map((r) => (
+                  <option key={r} value={r}>{t(`moves.reasons.${r}`)}</option>
+                ))}
+              </select>
+            </label>
+          </>
+        }
+      >
+        {step === 'what' && isLpn && (
+          <button type="button" className="btn" onClick={() => setDraft({ ...draft, whole: true })}>{t('moves.moveWholeLpn')}</button>
+        )}
+        {step !== 'from' && (
+          <button type="button" className="btn" onClick={() => { setDraft({}); setPanel({ kind: 'ready' }); }}>{t('moves.startOver')}</button>
+        )}
+        {batch && !closed && (
+          <button type="button" className="btn" onClick={() => void closeBatch()}>{t('moves.closeBatch')}</button>
+        )}
+      </ScanForm>
+      {camera && (
+        <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
+          <CameraScanner onScan={(code) => void scan(code)} onClose={() => setCamera(false)} />
+        </Suspense>
+      )}
+
+      <h2>{t('moves.historyTitle', { count: moves?.length ?? 0 })}</h2>
+      <p className="muted">{t('moves.refusedHint')}</p>
+      {moves === undefined ? (
+        <p className="grid-state">{t('app.loading')}</p>
+      ) : moves.length === 0 ? (
+        <p className="grid-state">{t('moves.noMoves')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" data-testid="moves-table">
+            <thead>
+              <tr><th>{t('moves.when')}</th><th>{t('moves.what')}</th><th>{t('moves.fromCol')}</th><th>{t('moves.toCol')}</th><th>{t('moves.quantity')}</th><th>{t('moves.reason')}</th><th>{t('moves.state')}</th></tr>
+            </thead>
+            <tbody>
+              {moves.map((m) => (
+                <tr key={m.id} data-provisional={m.provisional ? 'true' : 'false'}>
+                  <td>{new Date(m.at).toLocaleTimeString(i18n.language)}</td>
+                  <td>{m.kind === 'lpn' ? t('moves.wholeLpn') : (m.title ?? m.productKey)}</td>
+                  <td>{m.fromCode}</td>
+                  <td>{m.toCode}</td>
+                  <td>{m.quantity || '–'}</td>
+                  <td>{t(`moves.reasons.${m.reason}`, { defaultValue: m.reason })}</td>
+                  <td>{m.provisional ? t('dock.provisionalShort') : t('moves.applied')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
