@@ -6,6 +6,7 @@ import { benchPull } from './sync-pull.js';
 import { benchDockBrowser } from './dock-browser.js';
 import { benchItemScanBrowser } from './item-scan-browser.js';
 import { benchLabels } from './labels.js';
+import { benchInventory } from './inventory.js';
 import { benchLighthouse, benchWeb } from './web.js';
 
 const suites: Record<string, () => Promise<void>> = {
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<void>> = {
   dock: benchDockBrowser,
   'item-scan': benchItemScanBrowser,
   labels: benchLabels,
+  inventory: benchInventory,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };

@@ -131,6 +131,10 @@ describe('snapshot', () => {
     expect((await s.get('/api/inventory?asOf=yesterday', admin)).status).toBe(400);
     expect((await lines('lpn=TOTE00000002')).map((l) => [l.productKey, l.location, l.quantity])).toEqual([['X00RUG0001', 'INV-A-02', 2]]);
     expect(await lines('condition=damaged')).toEqual([]);
+    // Search: a code's beginning or any part of the title.
+    expect(new Set((await lines('q=x00mu')).map((l) => l.productKey))).toEqual(new Set(['X00MUG0001']));
+    expect(new Set((await lines('q=d ru')).map((l) => l.productKey))).toEqual(new Set(['X00RUG0001']));
+    expect((await lines('q=rug&groupBy=product')).map((l) => [l.productKey, l.quantity])).toEqual([['X00RUG0001', 4]]);
   });
 
   it('a client sees only its own stock, whatever it asks; another tenant sees none', async () => {

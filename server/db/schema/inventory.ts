@@ -28,6 +28,9 @@ export const inventoryBalances = pgTable(
     index('balances_location_idx').on(t.tenantId, t.location),
     index('balances_lpn_idx').on(t.tenantId, t.lpn),
     index('balances_company_product_idx').on(t.tenantId, t.companyId, t.productKey),
+    // The snapshot's two orders, over lines with stock only: a page is an index range read.
+    index('balances_by_place_idx').on(t.tenantId, t.location, t.lpn, t.productKey, t.companyId, t.condition).where(sql`${t.quantity} > 0`),
+    index('balances_by_product_idx').on(t.tenantId, t.productKey, t.companyId, t.condition).where(sql`${t.quantity} > 0`),
   ],
 );
 

@@ -37,36 +37,71 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
   if (q.condition) filters.push(sql`l.condition = ${q.condition}`);
   const where = sql.join(filters, sql` and `);
 
-  const lines = q.asOf
-    ? sql`select l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition, sum(l.quantity)::int as quantity,
+  type Row = { company_id: number; name: string; account_no: string; product_key: string; title: string | null; location: string | null; lpn: string | null; condition: string; quantity: number; places?: number };
+  let rows: Row[];
+  let totalElements: number;
+  let totalUnits: number;
+  const limit = sql`limit ${page.pageSize} offset ${pageOffset(page)}`;
+
+  if (!q.asOf) {
+    // Now: straight from the balances, in the order of a partial index (quantity > 0), so a page
+    // reads its 50 lines and stops; the totals are one count over the same index.
+    if (q.q) filters.push(sql`(l.product_key like ${likePrefix(q.q.toUpperCase())} or l.title ilike ${`%${q.q.replace(/[\\%_]/g, '\\$&')}%`})`);
+    const current = sql.join([...filters, sql`l.quantity > 0`], sql` and `);
+    const [pageRows, [totals]] =
+      q.groupBy === 'product'
+        ? await Promise.all([
+            selectRows<Row>(
+              deps.db,
+              sql`select g.*, c.name, c.account_no from (
+                    select l.company_id, l.product_key, max(l.title) as title, null::text as location, null::text as lpn, l.condition, sum(l.quantity)::int as quantity, count(*)::int as places
+                    from inventory_balances l where ${current}
+                    group by l.product_key, l.company_id, l.condition order by l.product_key, l.company_id, l.condition ${limit}) g
+                  join companies c on c.id = g.company_id order by g.product_key, g.company_id, g.condition`,
+            ),
+            selectRows<{ n: number; u: number }>(deps.db, sql`select count(*)::int as n, coalesce(sum(t.q), 0)::int as u from (select sum(l.quantity) as q from inventory_balances l where ${current} group by l.product_key, l.company_id, l.condition) t`),
+          ])
+        : await Promise.all([
+            selectRows<Row>(
+              deps.db,
+              sql`select l.company_id, l.product_key, l.title, l.location, nullif(l.lpn, '') as lpn, l.condition, l.quantity, c.name, c.account_no
+                  from inventory_balances l join companies c on c.id = l.company_id where ${current}
+                  order by l.location, l.lpn, l.product_key, l.company_id, l.condition ${limit}`,
+            ),
+            selectRows<{ n: number; u: number }>(deps.db, sql`select count(*)::int as n, coalesce(sum(l.quantity), 0)::int as u from inventory_balances l where ${current}`),
+          ]);
+    rows = pageRows;
+    totalElements = totals.n;
+    totalUnits = totals.u;
+  } else {
+    // As of a past moment: the ledger summed up to it.
+    const where = sql.join(filters, sql` and `);
+    const lines = sql`select l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition, sum(l.quantity)::int as quantity,
             (select b.title from inventory_balances b where b.tenant_id = l.tenant_id and b.company_id = l.company_id and b.product_key = l.product_key and b.title is not null limit 1) as title
           from inventory_ledger l where ${where} and l.at <= ${q.asOf}::timestamptz
-          group by l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition having sum(l.quantity) > 0`
-    : sql`select l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition, l.quantity, l.title from inventory_balances l where ${where} and l.quantity > 0`;
-  const search = q.q ? sql`where (x.product_key ilike ${likePrefix(q.q)} or x.title ilike ${`%${q.q.replace(/[\\%_]/g, '\\$&')}%`})` : sql``;
-
-  const grouped =
-    q.groupBy === 'product'
-      ? sql`select x.company_id, x.product_key, max(x.title) as title, null::text as location, null::text as lpn, x.condition, sum(x.quantity)::int as quantity, count(*)::int as places
-            from (${lines}) x ${search} group by x.company_id, x.product_key, x.condition`
-      : sql`select x.company_id, x.product_key, x.title, x.location, nullif(x.lpn, '') as lpn, x.condition, x.quantity from (${lines}) x ${search}`;
-  const order = q.groupBy === 'product' ? sql`g.product_key, g.company_id, g.condition` : sql`g.location, g.lpn nulls first, g.product_key, g.company_id, g.condition`;
-
-  const rows = await selectRows<{ company_id: number; name: string; account_no: string; product_key: string; title: string | null; location: string | null; lpn: string | null; condition: string; quantity: number; places?: number; total_rows: number; total_units: number }>(
-    deps.db,
-    sql`with g as (${grouped})
-        select g.*, c.name, c.account_no, count(*) over ()::int as total_rows, sum(g.quantity) over ()::int as total_units
-        from g join companies c on c.id = g.company_id
-        order by ${order}
-        limit ${page.pageSize} offset ${pageOffset(page)}`,
-  );
-  let totalElements = rows[0]?.total_rows ?? 0;
-  let totalUnits = rows[0]?.total_units ?? 0;
-  if (rows.length === 0 && page.pageNumber > 1) {
-    // Past the last page: the totals still describe the whole result.
-    const [t] = await selectRows<{ n: number; u: number }>(deps.db, sql`with g as (${grouped}) select count(*)::int as n, coalesce(sum(quantity), 0)::int as u from g`);
-    totalElements = t.n;
-    totalUnits = t.u;
+          group by l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition having sum(l.quantity) > 0`;
+    const search = q.q ? sql`where (x.product_key ilike ${likePrefix(q.q)} or x.title ilike ${`%${q.q.replace(/[\\%_]/g, '\\$&')}%`})` : sql``;
+    const grouped =
+      q.groupBy === 'product'
+        ? sql`select x.company_id, x.product_key, max(x.title) as title, null::text as location, null::text as lpn, x.condition, sum(x.quantity)::int as quantity, count(*)::int as places
+              from (${lines}) x ${search} group by x.company_id, x.product_key, x.condition`
+        : sql`select x.company_id, x.product_key, x.title, x.location, nullif(x.lpn, '') as lpn, x.condition, x.quantity from (${lines}) x ${search}`;
+    const order = q.groupBy === 'product' ? sql`g.product_key, g.company_id, g.condition` : sql`g.location, g.lpn nulls first, g.product_key, g.company_id, g.condition`;
+    const found = await selectRows<Row & { total_rows: number; total_units: number }>(
+      deps.db,
+      sql`with g as (${grouped})
+          select g.*, c.name, c.account_no, count(*) over ()::int as total_rows, sum(g.quantity) over ()::int as total_units
+          from g join companies c on c.id = g.company_id order by ${order} ${limit}`,
+    );
+    rows = found;
+    totalElements = found[0]?.total_rows ?? 0;
+    totalUnits = found[0]?.total_units ?? 0;
+    if (found.length === 0 && page.pageNumber > 1) {
+      // Past the last page: the totals still describe the whole result.
+      const [t] = await selectRows<{ n: number; u: number }>(deps.db, sql`with g as (${grouped}) select count(*)::int as n, coalesce(sum(quantity), 0)::int as u from g`);
+      totalElements = t.n;
+      totalUnits = t.u;
+    }
   }
   const content: SnapshotLine[] = rows.map((r) => ({
     companyId: Number(r.company_id),

@@ -1,0 +1,2 @@
+CREATE INDEX "balances_by_place_idx" ON "inventory_balances" USING btree ("tenant_id","location","lpn","product_key","company_id","condition") WHERE "inventory_balances"."quantity" > 0;--> statement-breakpoint
+CREATE INDEX "balances_by_product_idx" ON "inventory_balances" USING btree ("tenant_id","product_key","company_id","condition") WHERE "inventory_balances"."quantity" > 0;
