@@ -129,6 +129,7 @@ describe('moves', () => {
     await wedgeScan(page, 'Q-01-1');
     await expect.poll(() => page.textContent('[data-testid=move-from]')).toContain('From Q-01-1');
     await wedgeScan(page, 'X00E2EMUG1');
+    await expect.poll(() => page.textContent('[data-testid=move-what]')).toContain('Product X00E2EMUG1');
     await page.fill('input[name=quantity]', '4');
     await wedgeScan(page, 'LPN00000003');
     await expect.poll(() => page.textContent('[data-testid=move-panel]')).toContain('4 × X00E2EMUG1 moved from Q-01-1 to LPN00000003');
@@ -178,5 +179,33 @@ describe('moves', () => {
       ['+6', 'RECEIVING', '–', 'Received'],
     ]);
     await page.context().close();
+  });
+});
+
+describe('manage inventory and dispositions', () => {
+  it('storage lists what waits in the bins per product; a disposal shows in the Dispositions report, not to another client', async () => {
+    const admin = await apiSignIn(env.server.url, 'demo.admin');
+    const client = await apiSignIn(env.server.url, 'demo.client');
+    const adjusted = await apiRequest(env.server.url, 'POST', '/api/inventory/adjust', admin.token, { companyId: client.companyId, productCode: 'X00E2EMUG1', location: 'Q-01-1', quantity: -1, reason: 'disposed', note: 'cracked' });
+    expect(adjusted.status).toBe(200);
+
+    const page = await signedInAs('demo.client');
+    await page.goto(`${env.server.url}/apps/inventory/storage`);
+    const mug = page.locator('tr', { hasText: 'X00E2EMUG1' });
+    await mug.waitFor();
+    // 4 in the LPN at Q-03-2 and 1 left at Q-01-1, in 2 places.
+    expect(await mug.locator('td').evaluateAll((tds) => tds.map((td) => td.textContent))).toEqual(['X00E2EMUG1', 'Blue mug', expect.stringContaining('Acme Sellers'), '2', 'Sellable', '5']);
+    await page.getByRole('link', { name: 'FBA prep' }).click();
+    await page.waitForSelector('text=Nothing here yet.');
+
+    await page.goto(`${env.server.url}/apps/reports/dispositions`);
+    const row = page.locator('tr', { hasText: 'X00E2EMUG1' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Disposed (adjustment)');
+    const other = await signedInAs('demo.client2');
+    await other.goto(`${env.server.url}/apps/reports/dispositions`);
+    await other.waitForSelector('text=Nothing here yet.');
+    await page.context().close();
+    await other.context().close();
   });
 });

@@ -75,3 +75,21 @@ export function applyDeltas(balances: Map<string, BalanceLine>, deltas: readonly
   }
   return { ok: true };
 }
+
+/**
+ * Up to `quantity` units out of the given lines, in their order (a disposition takes the damaged
+ * units wherever they wait): the deltas and how many were found.
+ */
+export function planTake(lines: readonly BalanceLine[], quantity: number): { deltas: LedgerDelta[]; taken: number } {
+  const deltas: LedgerDelta[] = [];
+  let left = Math.max(0, Math.floor(quantity));
+  for (const line of lines) {
+    if (left === 0) break;
+    const take = Math.min(left, line.quantity);
+    if (take <= 0) continue;
+    const { quantity: _q, ...key } = line;
+    deltas.push({ ...key, quantity: -take });
+    left -= take;
+  }
+  return { deltas, taken: Math.floor(quantity) - left };
+}

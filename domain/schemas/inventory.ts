@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { lpnCodeSchema } from './lpn.js';
 import { locationCodeSchema } from './locations.js';
+import { ITEM_ACTIONS } from './purchase-orders.js';
 
 /** Spec §3 inventory move reasons. */
 export const MOVE_REASONS = [
@@ -102,6 +103,8 @@ export const snapshotQuerySchema = z.object({
   /** On-hand as it was at this moment (from the ledger); absent = now. */
   asOf: z.iso.datetime({ offset: true, error: 'asOf: a date and time' }).optional(),
   groupBy: z.enum(SNAPSHOT_GROUPINGS).default('location'),
+  /** Manage Inventory: what waits for a workflow — at its station, or (storage) in the bins. */
+  itemAction: z.enum(ITEM_ACTIONS).optional(),
 });
 export type SnapshotQuery = z.infer<typeof snapshotQuerySchema>;
 

@@ -131,6 +131,10 @@ describe('snapshot', () => {
     expect((await s.get('/api/inventory?asOf=yesterday', admin)).status).toBe(400);
     expect((await lines('lpn=TOTE00000002')).map((l) => [l.productKey, l.location, l.quantity])).toEqual([['X00RUG0001', 'INV-A-02', 2]]);
     expect(await lines('condition=damaged')).toEqual([]);
+    // Manage Inventory: storage = stock in bins (not in receiving or at a workflow's station).
+    expect((await lines('itemAction=storage')).reduce((n, l) => n + l.quantity, 0)).toBe(14);
+    expect(await lines('itemAction=fba_prep')).toEqual([]);
+    expect((await s.get('/api/inventory?itemAction=teleport', admin)).status).toBe(400);
     // Search: a code's beginning or any part of the title.
     expect(new Set((await lines('q=x00mu')).map((l) => l.productKey))).toEqual(new Set(['X00MUG0001']));
     expect(new Set((await lines('q=d ru')).map((l) => l.productKey))).toEqual(new Set(['X00RUG0001']));
@@ -161,5 +165,37 @@ describe('adjustments', () => {
     expect((await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -1, reason: 'lost' }, client)).status).toBe(403);
     const ledger = (await s.get('/api/inventory/ledger?productKey=X00MUG0001&location=INV-A-01&limit=1', admin)).body;
     expect(ledger[0]).toMatchObject({ quantity: 2, reason: 'adjust_found', refType: 'adjustment' });
+  });
+});
+
+describe('dispositions', () => {
+  it('closing a problem carries its resolution out in inventory; the report lists what left, to its own client only', async () => {
+    const po = await s.post('/api/ship/batch', { batchName: 'INV-VASES', items: [{ title: 'Glass vase', msku: 'VASE-1', expectedQty: 5 }] }, client);
+    const scan = (extra: Record<string, unknown>) => {
+      const id = randomUUID();
+      return { id, name: 'item.scan', args: { id, batchId: po.body.id, code: 'VASE-1', scannedAt: new Date().toISOString(), ...extra } };
+    };
+    await push([scan({ count: 2, damaged: { damageType: 'broken' } }), scan({ damaged: { damageType: 'box_damage' } })]);
+    const damagedAt = async () => (await lines('condition=damaged')).filter((l) => l.productKey === 'VASE-1').map((l) => [l.location, l.quantity]);
+    expect(await damagedAt()).toEqual([['RECEIVING', 3]]);
+    const problems = (await s.get('/api/problem-management/problem?open=true&pageSize=50', client)).body.content.filter((p: { itemTitle: string }) => p.itemTitle === 'Glass vase');
+    const broken = problems.find((p: { quantity: number }) => p.quantity === 2);
+    const dented = problems.find((p: { quantity: number }) => p.quantity === 1);
+
+    await s.put(`/api/problem-management/problem/${broken.id}`, { resolution: 'dispose' }, client);
+    const closed = await s.put(`/api/problem-management/problem/${broken.id}`, { status: 'closed_with_resolution' }, admin);
+    expect(closed.status).toBe(200);
+    expect(closed.body.notes.at(-1).text).toBe('2 unit(s) carried out in inventory: dispose');
+    await s.put(`/api/problem-management/problem/${dented.id}`, { resolution: 'restock_to_inbound', status: 'closed_with_resolution' }, admin);
+    expect(await damagedAt()).toEqual([]);
+    expect((await lines('location=RECEIVING')).filter((l) => l.productKey === 'VASE-1').map((l) => [l.condition, l.quantity])).toEqual([['sellable', 1]]);
+
+    const report = (await s.get('/api/inventory/dispositions?pageSize=50', client)).body;
+    expect(report.content.map((r: { title: string; quantity: number; reason: string; refType: string }) => [r.title, r.quantity, r.reason, r.refType])).toEqual([['Glass vase', 2, 'disposition_dispose', 'problem']]);
+    // The adjustment of the earlier test disposed of nothing; a disposal adjustment is listed too.
+    await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -1, reason: 'disposed' }, admin);
+    expect((await s.get('/api/inventory/dispositions?pageSize=50', admin)).body.totalElements).toBe(2);
+    expect((await s.get('/api/inventory/dispositions?pageSize=50', client2)).body.totalElements).toBe(0);
+    expect((await s.get('/api/inventory/dispositions?from=yesterday', admin)).status).toBe(400);
   });
 });

@@ -100,7 +100,9 @@ describe('problem workflow', () => {
     const closed = await s.put(`/api/problem-management/problem/${id}`, { status: 'closed_with_resolution', note: 'Shipped back, tracking 1Z…' }, admin);
     expect(closed.body.status).toBe('closed_with_resolution');
     expect(closed.body.closedAt).toBeTruthy();
-    expect(closed.body.notes.map((n: any) => n.author)).toEqual(['demo.receiver', 'demo.client', 'demo.admin']);
+    // The damaged unit left the warehouse with it (carried out in the ledger, noted on the problem).
+    expect(closed.body.notes.map((n: any) => n.author)).toEqual(['demo.receiver', 'demo.client', 'demo.admin', 'demo.admin']);
+    expect(closed.body.notes.at(-1).text).toBe('1 unit(s) carried out in inventory: return_to_supplier');
     expect((await s.put(`/api/problem-management/problem/${id}`, { status: 'open' }, admin)).status).toBe(412);
     const other = await s.token('demo.client2');
     expect((await s.get(`/api/problem-management/problem/${id}`, other)).status).toBe(404);

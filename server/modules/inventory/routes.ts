@@ -10,6 +10,7 @@ import { validationHook } from '../../http/validation.js';
 import { adjustInventory, ledgerEntries } from './adjustments.js';
 import { closeMoveBatch, deskMove, listMoveBatches, listMoves, openMoveBatch } from './moves.js';
 import { snapshot } from './snapshot.js';
+import { listDispositions } from './dispositions.js';
 
 const any = z.object({}).passthrough();
 const paging = { pageNumber: z.string().optional(), pageSize: z.string().optional() };
@@ -65,6 +66,21 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
   app.openapi(
     createRoute({ method: 'put', path: '/api/inventory/move-batch/{id}/close', tags, summary: 'Close a move batch', middleware: [wms('update')], request: { params: z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) }) }, responses: { ...okResponse(any), ...errorResponses } }),
     async (c) => ok(c, await deps.db.transaction((tx) => closeMoveBatch(tx, c.get('ctx'), { id: c.req.valid('param').id, closedAt: new Date().toISOString() })), { info: ['Move batch closed'] }),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/dispositions',
+      tags,
+      summary: 'Dispositions report: units disposed of, donated or returned (problem resolutions and adjustments), newest first',
+      middleware: [guards.requires('dispositions', 'read')],
+      request: { query: z.object({ ...paging, companyId: z.coerce.number().int().positive().optional(), from: z.iso.datetime({ offset: true, error: 'from: a date and time' }).optional(), to: z.iso.datetime({ offset: true, error: 'to: a date and time' }).optional(), reason: z.string().max(40).optional() }) },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await listDispositions(deps, c.get('ctx'), pageRequest(q), q));
+    },
   );
   return app;
 }

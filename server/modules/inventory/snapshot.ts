@@ -9,6 +9,7 @@ import { pageOffset } from '../../../domain/paging.js';
 import type { SnapshotQuery } from '../../../domain/schemas/inventory.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { selectRows } from './places.js';
+import { RECEIVING, SORT_STATIONS } from '../../../domain/rules/sorting.js';
 
 export interface SnapshotLine {
   companyId: number;
@@ -35,6 +36,11 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
   if (q.location) filters.push(sql`l.location like ${likePrefix(q.location)}`);
   if (q.lpn) filters.push(sql`l.lpn = ${q.lpn}`);
   if (q.condition) filters.push(sql`l.condition = ${q.condition}`);
+  if (q.itemAction) {
+    const station = SORT_STATIONS[q.itemAction];
+    const notStored = [RECEIVING, ...Object.values(SORT_STATIONS).filter((c): c is string => c !== null)];
+    filters.push(station ? sql`l.location = ${station}` : sql`l.location not in ${notStored}`);
+  }
   const where = sql.join(filters, sql` and `);
 
   type Row = { company_id: number; name: string; account_no: string; product_key: string; title: string | null; location: string | null; lpn: string | null; condition: string; quantity: number; places?: number };

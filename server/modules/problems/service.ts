@@ -2,6 +2,7 @@
  * Problem items: raised by the floor or the desk, seen and decided by the client, carried out and
  * closed by the warehouse. Every problem records a pending charge for billing.
  */
+import { carryOutResolution } from '../inventory/dispositions.js';
 import { and, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Audience } from '../../../domain/enums.js';
@@ -152,6 +153,12 @@ export async function updateProblem(deps: Deps, ctx: RequestContext, id: number,
       }
     }
     if (input.note) next.notes = [...before.notes, { at: new Date().toISOString(), userId: ctx.userId, author: ctx.username, text: input.note }];
+    if (!ctx.isClient && input.status === 'closed_with_resolution') {
+      // Carried out in inventory: disposed / donated / returned units leave, restocked ones become sellable.
+      const resolution = (input.resolution ?? before.resolution) as ProblemResolution;
+      const units = await carryOutResolution(tx, ctx, before, resolution);
+      if (units > 0) next.notes = [...(next.notes ?? before.notes), { at: new Date().toISOString(), userId: ctx.userId, author: ctx.username, text: `${units} unit(s) carried out in inventory: ${resolution}` }];
+    }
     const [after] = await tx.update(problems).set(next).where(eq(problems.id, id)).returning();
     await audit(tx, ctx, 'problem', id, input.status ? 'status' : 'update', before, after);
   });

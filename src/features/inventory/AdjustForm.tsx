@@ -5,7 +5,7 @@ import { ADJUSTMENT_REASONS, adjustmentSchema, CONDITIONS } from '../../../domai
 import { ApiFailure, post } from '../../api/client';
 import { useFeedback } from '../../ui/feedback-store';
 import { clientLabel, useClientChoices } from './client-choices';
-import type { SnapshotLine } from './InventorySnapshotPage';
+import type { SnapshotLine } from './snapshot-columns';
 
 export function AdjustForm({ line, onClose, onDone }: { line: Partial<SnapshotLine>; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();

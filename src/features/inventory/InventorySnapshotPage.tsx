@@ -4,7 +4,6 @@
  * A line opens its ledger history; warehouse users adjust stock from here with a reason.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../domain/paging';
@@ -14,20 +13,10 @@ import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { clientLabel, useClientChoices } from './client-choices';
 import { AdjustForm } from './AdjustForm';
+import type { SnapshotLine } from './snapshot-columns';
 import { LedgerPanel } from './LedgerPanel';
+import { snapshotColumns } from './snapshot-columns';
 
-export interface SnapshotLine {
-  companyId: number;
-  companyName: string;
-  accountNo: string;
-  productKey: string;
-  title: string | null;
-  location: string | null;
-  lpn: string | null;
-  condition: string;
-  quantity: number;
-  places?: number;
-}
 
 const GRID = 'inventory-snapshot';
 
@@ -50,19 +39,7 @@ export default function InventorySnapshotPage() {
   const asOf = toInstant(filters.asOf);
   const byProduct = filters.groupBy === 'product';
 
-  const columns: ColumnDef<SnapshotLine, unknown>[] = [
-    { accessorKey: 'productKey', header: t('inventory.product'), enableSorting: false },
-    { accessorKey: 'title', header: t('po.fields.title'), enableSorting: false, cell: ({ getValue }) => (getValue() as string | null) ?? '–' },
-    { id: 'client', header: t('po.client'), enableSorting: false, cell: ({ row: { original: l } }) => `${l.accountNo} ${l.companyName}` },
-    ...(byProduct
-      ? [{ accessorKey: 'places', header: t('inventory.places'), enableSorting: false } as ColumnDef<SnapshotLine, unknown>]
-      : [
-          { accessorKey: 'location', header: t('inventory.location'), enableSorting: false } as ColumnDef<SnapshotLine, unknown>,
-          { accessorKey: 'lpn', header: t('inventory.lpn'), enableSorting: false, cell: ({ getValue }) => (getValue() as string | null) ?? '–' } as ColumnDef<SnapshotLine, unknown>,
-        ]),
-    { accessorKey: 'condition', header: t('inventory.condition'), enableSorting: false, cell: ({ getValue }) => t(`inventory.conditions.${String(getValue())}`) },
-    { accessorKey: 'quantity', header: t('inventory.onHand'), enableSorting: false, cell: ({ getValue }) => <strong>{Number(getValue()).toLocaleString(i18n.language)}</strong> },
-  ];
+  const columns = snapshotColumns(t, i18n.language, byProduct);
   if (warehouse && !byProduct && !asOf)
     columns.push({
       id: 'adjust',

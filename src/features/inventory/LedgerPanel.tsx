@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../api/client';
-import type { SnapshotLine } from './InventorySnapshotPage';
+import type { SnapshotLine } from './snapshot-columns';
 
 interface LedgerRow {
   id: number;
@@ -26,7 +26,8 @@ export function LedgerPanel({ line, onClose }: { line: SnapshotLine; onClose: ()
     queryKey: ['inventory-ledger', line.companyId, line.productKey],
     queryFn: () => get<LedgerRow[]>('/api/inventory/ledger', { query: { companyId: line.companyId, productKey: line.productKey, limit: 500 }, background: true }),
   });
-  const reason = (r: string) => (r.startsWith('adjust_') ? `${t('inventory.adjustment')}: ${t(`inventory.adjustReasons.${r.slice(7)}`)}` : t(`inventory.ledgerReasons.${r}`, { defaultValue: r }));
+  const reason = (r: string) =>
+    r.startsWith('adjust_') ? `${t('inventory.adjustment')}: ${t(`inventory.adjustReasons.${r.slice(7)}`)}` : r.startsWith('disposition_') ? t(`inventory.dispositionReasons.${r}`) : t(`inventory.ledgerReasons.${r}`, { defaultValue: r });
   return (
     <section className="card" aria-label={t('inventory.ledgerTitle', { product: line.title ?? line.productKey })} data-testid="ledger-panel">
       <div className="card-head">

@@ -4,6 +4,7 @@
  * problems here too (the floor raises them from scans). Clients see their own company's only.
  */
 import type { ColumnDef } from '@tanstack/react-table';
+import { useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../domain/paging';
@@ -34,7 +35,9 @@ export default function ProblemsPage() {
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
   const [open, setOpen] = useState<(typeof OPEN_FILTERS)[number]>('true');
   const [type, setType] = useState('');
-  const [selected, setSelected] = useState<number | null>(null);
+  // ?id= opens a problem directly (the Dispositions report links its source problem).
+  const linked = Number((useSearch({ strict: false }) as { id?: string | number }).id);
+  const [selected, setSelected] = useState<number | null>(Number.isInteger(linked) && linked > 0 ? linked : null);
   const [raising, setRaising] = useState(false);
 
   const columns: ColumnDef<Row, unknown>[] = [

@@ -1,0 +1,59 @@
+/**
+ * Manage Inventory (/apps/inventory/:itemAction): what waits for each workflow — units at the FBA
+ * or WFS prep station, on the merchant-fulfilment shelf, or stored in the bins — per product or
+ * per place. Clients see their own stock only (the server scopes it).
+ */
+import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '../../../domain/paging';
+import { SORT_STATIONS } from '../../../domain/rules/sorting';
+import { ITEM_ACTIONS, type ItemAction } from '../../../domain/schemas/purchase-orders';
+import { get } from '../../api/client';
+import { DataGrid } from '../../ui/DataGrid';
+import { snapshotColumns, type SnapshotLine } from './snapshot-columns';
+
+export default function ManageInventoryPage() {
+  const { t, i18n } = useTranslation();
+  const { itemAction } = useParams({ strict: false }) as { itemAction?: string };
+  const [byProduct, setByProduct] = useState(true);
+  const [totalUnits, setTotalUnits] = useState<number | null>(null);
+  if (!(ITEM_ACTIONS as readonly string[]).includes(itemAction ?? '')) return <p className="form-error">{t('errors.notFound')}</p>;
+  const action = itemAction as ItemAction;
+  const station = SORT_STATIONS[action];
+  return (
+    <div className="page">
+      <h1>{t('nav.ManageInventory')}</h1>
+      <nav className="tabs" aria-label={t('po.workflow')}>
+        {ITEM_ACTIONS.map((a) => (
+          <Link key={a} to="/apps/inventory/$itemAction" params={{ itemAction: a }} className={`tab ${a === action ? 'active' : ''}`} aria-current={a === action ? 'page' : undefined}>
+            {t(`po.types.${a}`)}
+          </Link>
+        ))}
+      </nav>
+      <p className="muted" data-testid="manage-summary">
+        {station ? t('inventory.waitsAt', { station }) : t('inventory.waitsInBins')}
+        {totalUnits !== null && <> · {t('inventory.totalUnits', { count: totalUnits, formatted: totalUnits.toLocaleString(i18n.language) })}</>}
+      </p>
+      <div className="button-row">
+        <label className="field">
+          <span>{t('inventory.groupBy')}</span>
+          <select name="groupBy" value={byProduct ? 'product' : 'location'} onChange={(e) => setByProduct(e.target.value === 'product')}>
+            <option value="product">{t('inventory.byProduct')}</option>
+            <option value="location">{t('inventory.byLocation')}</option>
+          </select>
+        </label>
+      </div>
+      <DataGrid<SnapshotLine>
+        id={`manage-inventory-${action}`}
+        columns={snapshotColumns(t, i18n.language, byProduct)}
+        filters={{ action, byProduct }}
+        fetchPage={async (q) => {
+          const page = await get<Page<SnapshotLine> & { totalUnits: number }>('/api/inventory', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, itemAction: action, groupBy: byProduct ? 'product' : 'location' }, background: true });
+          setTotalUnits(page.totalUnits);
+          return page;
+        }}
+      />
+    </div>
+  );
+}
