@@ -14,6 +14,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { inboundRoutes } from './modules/inbound/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
+import { productRoutes } from './modules/products/routes.js';
 import { PokeHub } from './realtime/hub.js';
 import { printerRoutes } from './modules/printer/routes.js';
 import { problemRoutes } from './modules/problems/routes.js';
@@ -55,6 +56,7 @@ export function buildApp(deps: Deps) {
   app.route('/', inboundRoutes(deps, guards));
   app.route('/', locationRoutes(deps, guards));
   app.route('/', inventoryRoutes(deps, guards));
+  app.route('/', productRoutes(deps, guards));
   app.route('/', printerRoutes(deps, guards));
   app.route('/', problemRoutes(deps, guards));
   const hub = new PokeHub(deps);

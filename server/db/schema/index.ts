@@ -8,3 +8,4 @@ export * from './items.js';
 export * from './problems.js';
 export * from './locations.js';
 export * from './inventory.js';
+export * from './products.js';

@@ -1,0 +1,71 @@
+/**
+ * The product catalogue (issue 7 §5, spec §3 product types and packing, §5 multi-pack rule): a
+ * client's products with their codes, dimensions and weight (storage is billed per cubic foot),
+ * and bundles made of other products.
+ */
+import { z } from 'zod';
+
+export const PRODUCT_TYPES = ['individual', 'bundle', 'multi_pack', 'custom_bundle'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export const PACKINGS = ['individual', 'case_packed'] as const;
+export const CODE_TYPES = ['UPC', 'EAN', 'GTIN', 'ASIN', 'FNSKU', 'MSKU', 'SKU', 'ISBN', 'OTHER'] as const;
+export type CodeType = (typeof CODE_TYPES)[number];
+/** Spec §10: a multi-pack holds at least 2 units of its product. */
+export const MULTI_PACK_MIN_COUNT = 2;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const code = (name: string, re: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || re.test(v), `${name}: ${hint}`);
+const measure = (name: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: `${name}: a number` }).positive(`${name}: more than 0`).max(10_000, `${name}: at most 10,000`).optional(),
+  );
+
+export const componentSchema = z.object({
+  productId: z.coerce.number().int().positive(),
+  quantity: z.coerce.number({ error: 'quantity: a whole number' }).int('quantity: a whole number').min(1, 'quantity: at least 1').max(1000),
+});
+
+export const productInputSchema = z.object({
+  /** The client the product belongs to (warehouse users; a client's own company otherwise). */
+  companyId: z.coerce.number().int().positive().optional(),
+  title: z.string().trim().min(1, 'title: enter the product name').max(500),
+  productType: z.enum(PRODUCT_TYPES).default('individual'),
+  packing: z.enum(PACKINGS).default('individual'),
+  packSize: z.coerce.number({ error: 'packSize: a whole number' }).int('packSize: a whole number').min(1, 'packSize: at least 1').max(10_000).default(1),
+  asin: code('asin', /^[A-Z0-9]{10}$/, '10 letters or digits'),
+  fnsku: code('fnsku', /^[A-Z0-9]{10}$/, '10 letters or digits'),
+  msku: code('msku', /^[A-Z0-9._/-]{1,40}$/, '1–40 letters, digits or - . / _'),
+  upc: code('upc', /^\d{8,14}$/, '8 to 14 digits (UPC, EAN or GTIN)'),
+  category: optionalText(100),
+  manufacturer: optionalText(100),
+  lengthIn: measure('lengthIn'),
+  widthIn: measure('widthIn'),
+  heightIn: measure('heightIn'),
+  weightLb: measure('weightLb'),
+  imageUrls: z.array(z.url('imageUrls: a web address').max(1000)).max(10).default([]),
+  components: z.array(componentSchema).max(100).default([]),
+});
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+export const productCodeInputSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9._/-]{3,60}$/, 'code: 3–60 letters, digits or - . / _'),
+  codeType: z.enum(CODE_TYPES).default('OTHER'),
+});
