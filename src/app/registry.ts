@@ -57,6 +57,8 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/inventory/ManageInventoryPage'),
   },
   { path: '/apps/reports/dispositions', title: 'nav.Dispositions', breadcrumb: ['nav.Inventory'], resource: 'dispositions', action: 'read', menuKey: 'Dispositions', load: () => import('../features/inventory/DispositionsPage') },
+  { path: '/apps/product/products', title: 'nav.ProductCatalog', breadcrumb: ['nav.Inventory'], resource: 'productCatalog', action: 'read', menuKey: 'ProductCatalog', load: () => import('../features/products/ProductsPage') },
+  { path: '/apps/product/products/create-bundle', title: 'products.createBundle', breadcrumb: ['nav.Inventory', 'nav.ProductCatalog'], resource: 'productCatalog', action: 'create', load: () => import('../features/products/BundlePage') },
   { path: '/apps/wms/location/lpn', title: 'lpn.title', breadcrumb: ['nav.WMS'], resource: 'wms', action: 'read', load: () => import('../features/wms/LpnPage') },
   { path: '/apps/problem/management', title: 'nav.ProblemItems', breadcrumb: ['nav.Inbound'], resource: 'problemItems', action: 'read', menuKey: 'ProblemItems', load: () => import('../features/problems/ProblemsPage') },
   { path: '/apps/inbound/delivered-packages', title: 'nav.DeliveredPackages', breadcrumb: ['nav.Inbound'], resource: 'deliveredPackages', action: 'read', menuKey: 'DeliveredPackages', load: () => import('../features/inbound/DeliveredPackagesPage') },

@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { ADJUSTMENT_REASONS, adjustmentSchema, CONDITIONS } from '../../../domain/schemas/inventory';
 import { ApiFailure, post } from '../../api/client';
 import { useFeedback } from '../../ui/feedback-store';
-import { clientLabel, useClientChoices } from './client-choices';
+import { ClientChoice } from './ClientChoice';
 import type { SnapshotLine } from './snapshot-columns';
 
 export function AdjustForm({ line, onClose, onDone }: { line: Partial<SnapshotLine>; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const toast = useFeedback((s) => s.toast);
-  const clients = useClientChoices();
   const [companyId, setCompanyId] = useState<number | null>(line.companyId ?? null);
   const [v, setV] = useState({ productCode: line.productKey ?? '', location: line.location ?? '', lpn: line.lpn ?? '', condition: line.condition ?? 'sellable', quantity: '', reason: '', note: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -37,16 +36,7 @@ export function AdjustForm({ line, onClose, onDone }: { line: Partial<SnapshotLi
     <form className="card form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('inventory.newAdjustment')} data-testid="adjust-form">
       <h2>{t('inventory.newAdjustment')}</h2>
       <div className="form-row">
-        <label>
-          {t('po.client')}
-          <select name="companyId" value={companyId ?? ''} onChange={(e) => setCompanyId(e.target.value ? Number(e.target.value) : null)} aria-invalid={!!errors.companyId}>
-            <option value="">{t('po.chooseClient')}</option>
-            {(clients ?? []).map((c) => (
-              <option key={c.id} value={c.id}>{clientLabel(c)}</option>
-            ))}
-          </select>
-          {errors.companyId && <span className="form-error">{errors.companyId}</span>}
-        </label>
+        <ClientChoice value={companyId} onChange={setCompanyId} error={errors.companyId} />
         {field('productCode')}
         {field('location')}
         {field('lpn')}

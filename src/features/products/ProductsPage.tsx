@@ -1,0 +1,121 @@
+/**
+ * Product Catalog (/apps/product/products): a client's products by type, found by title or any
+ * code; add and edit products, their extra codes, and open bundles on the bundle screen.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '../../../domain/paging';
+import { PRODUCT_TYPES } from '../../../domain/schemas/products';
+import { ApiFailure, del, get } from '../../api/client';
+import { useSession } from '../../app/session';
+import { useFeedback } from '../../ui/feedback-store';
+import { DataGrid } from '../../ui/DataGrid';
+import { clientLabel, useClientChoices } from '../inventory/client-choices';
+import { CodesPanel } from './CodesPanel';
+import { ProductForm } from './ProductForm';
+import type { Product, ProductListRow } from './types';
+
+const GRID = 'products';
+const dims = (p: ProductListRow) => (p.lengthIn && p.widthIn && p.heightIn ? `${p.lengthIn} × ${p.widthIn} × ${p.heightIn}` : '–');
+
+export default function ProductsPage() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const toast = useFeedback((s) => s.toast);
+  const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
+  const clients = useClientChoices();
+  const [companyId, setCompanyId] = useState('');
+  const [productType, setProductType] = useState('all');
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const refresh = () => void qc.invalidateQueries({ queryKey: [GRID] });
+  const open = useQuery({ queryKey: ['product', editing], enabled: typeof editing === 'number', queryFn: () => get<Product>(`/api/product/products/${editing}`) });
+
+  const columns: ColumnDef<ProductListRow, unknown>[] = [
+    { accessorKey: 'title', header: t('po.fields.title'), enableSorting: false },
+    { accessorKey: 'productType', header: t('products.fields.productType'), enableSorting: false, cell: ({ row: { original: p } }) => `${t(`products.types.${p.productType}`)}${p.items ? ` (${p.items})` : ''}` },
+    { id: 'codes', header: t('po.codes'), enableSorting: false, cell: ({ row: { original: p } }) => <span className="codes">{[p.asin, p.fnsku, p.msku, p.upc].filter(Boolean).join(' · ')}</span> },
+    ...(warehouse ? [{ id: 'client', header: t('po.client'), enableSorting: false, cell: ({ row: { original: p } }) => `${p.accountNo} ${p.companyName}` } as ColumnDef<ProductListRow, unknown>] : []),
+    { id: 'dims', header: t('products.dims'), enableSorting: false, cell: ({ row: { original: p } }) => dims(p) },
+    { accessorKey: 'cubicFeet', header: t('products.cubicFeet'), enableSorting: false, cell: ({ getValue }) => (getValue() === null ? '–' : Number(getValue()).toLocaleString(i18n.language)) },
+    { accessorKey: 'weightLb', header: t('products.fields.weightLb'), enableSorting: false, cell: ({ getValue }) => (getValue() ?? '–') as string },
+    { accessorKey: 'category', header: t('products.fields.category'), enableSorting: false, cell: ({ getValue }) => (getValue() ?? '–') as string },
+  ];
+
+  const remove = async (p: Product) => {
+    if (!window.confirm(t('products.deleteConfirm', { title: p.title }))) return;
+    try {
+      await del(`/api/product/products/${p.id}`, { quiet: true, inlineRefusal: true });
+      toast('success', t('products.deleted'));
+      setEditing(null);
+      refresh();
+    } catch (err) {
+      toast('error', err instanceof ApiFailure ? err.message : String(err));
+    }
+  };
+
+  return (
+    <div className="page">
+      <h1>{t('nav.ProductCatalog')}</h1>
+      <div className="button-row">
+        <button type="button" className="btn primary" onClick={() => setEditing('new')}>{t('products.create')}</button>
+        <Link className="btn" to="/apps/product/products/create-bundle">{t('products.createBundle')}</Link>
+        {warehouse && (
+          <label className="field">
+            <span>{t('po.client')}</span>
+            <select name="companyFilter" value={companyId} onChange={(e) => setCompanyId(e.target.value)}>
+              <option value="">{t('inventory.allClients')}</option>
+              {(clients ?? []).map((c) => (
+                <option key={c.id} value={c.id}>{clientLabel(c)}</option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <nav className="tabs" aria-label={t('products.fields.productType')}>
+        {(['all', ...PRODUCT_TYPES] as string[]).map((p) => (
+          <button key={p} type="button" className={`tab ${p === productType ? 'active' : ''}`} aria-pressed={p === productType} onClick={() => setProductType(p)}>
+            {p === 'all' ? t('grid.all') : t(`products.types.${p}`)}
+          </button>
+        ))}
+      </nav>
+      {editing === 'new' && (
+        <ProductForm
+          onSaved={(p) => {
+            toast('success', t('products.saved'));
+            setEditing(p.id);
+            refresh();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {typeof editing === 'number' && open.data && (
+        <>
+          <ProductForm
+            key={`${open.data.id}-${open.dataUpdatedAt}`}
+            product={open.data}
+            onSaved={(p) => {
+              toast('success', t('products.saved'));
+              qc.setQueryData(['product', p.id], p);
+              refresh();
+            }}
+            onCancel={() => setEditing(null)}
+          />
+          <CodesPanel product={open.data} onChanged={(p) => { qc.setQueryData(['product', p.id], p); refresh(); }} />
+          <div className="button-row">
+            <button type="button" className="btn danger" onClick={() => void remove(open.data!)}>{t('products.delete')}</button>
+          </div>
+        </>
+      )}
+      <DataGrid<ProductListRow>
+        id={GRID}
+        columns={columns}
+        filters={{ companyId, productType }}
+        onRowOpen={(p) => setEditing(p.id)}
+        fetchPage={(q) => get<Page<ProductListRow>>('/api/product/products', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, companyId: companyId || undefined, productType }, background: true })}
+      />
+    </div>
+  );
+}
