@@ -1,4 +1,7 @@
 /** The product catalogue in Chromium: a client adds a product and a code, then a multi-pack by the bundle rules. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
 
@@ -48,6 +51,22 @@ describe('product catalogue', () => {
     await page.getByRole('button', { name: 'Multi-pack' }).click();
     await page.locator('tr', { hasText: 'Enamel mug 2-pack' }).waitFor();
     expect(await page.locator('tr', { hasText: 'Enamel mug 2-pack' }).textContent()).toContain('Multi-pack (1)');
+    await page.context().close();
+  });
+
+  it('a CSV lists items in the catalogue without a purchase order', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'dockside-cat-')), 'listings.csv');
+    writeFileSync(file, 'title,asin,fnsku,msku,upc,quantity,pack_size,cost,supplier,item_action,ship_to_country,tracking_number\nLinen towel,,,LINEN-TWL,,1,,,,,,\nEnamel mug,,,,036000291452,1,,,,,,\n');
+    const page = await signedIn(env, 'demo.client');
+    await page.goto(`${env.server.url}/apps/inbound/file-upload`);
+    await page.selectOption('select[name=listing]', 'createOnlyListings');
+    expect(await page.locator('input[name=batch_name]').count()).toBe(0);
+    await page.setInputFiles('input[name=file]', file);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    // The mug is known by its UPC already: only the towel is new.
+    await page.waitForSelector('text=1 products added to the catalogue, 1 already there');
+    await page.locator('[data-testid=csv-report]').getByRole('link', { name: 'Product catalog' }).click();
+    await page.locator('tr', { hasText: 'Linen towel' }).waitFor();
     await page.context().close();
   });
 });

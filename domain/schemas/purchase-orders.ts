@@ -34,13 +34,16 @@ export type PoItem = z.infer<typeof poItemSchema>;
 export const CSV_COLUMNS = ['title', 'asin', 'fnsku', 'msku', 'upc', 'quantity', 'pack_size', 'cost', 'supplier', 'item_action', 'ship_to_country', 'tracking_number'] as const;
 
 export const csvUploadQuerySchema = z.object({
-  batch_name: z.string().trim().min(1, 'batch_name is required').max(120),
+  /** Required unless createOnlyListings=true (then no batch is made). */
+  batch_name: z.string().trim().min(1, 'batch_name is required').max(120).optional(),
   ecommerce_store: z.string().trim().max(120).optional(),
   warehouseId: z.coerce.number().int().positive().optional(),
   companyId: z.coerce.number().int().positive().optional(),
   receiveInventory: z.enum(['true', 'false']).optional(),
+  /** Also list the items in the client's product catalogue (products created for codes it does not know yet). */
   listItems: z.enum(['true', 'false']).optional(),
   shipToCountryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
+  /** Only list the items in the catalogue: no purchase order, quantities and tracking numbers unused. */
   createOnlyListings: z.enum(['true', 'false']).optional(),
   /** Validate and report without storing anything. */
   validateOnly: z.enum(['true', 'false']).optional(),

@@ -177,3 +177,32 @@ describe('CSV upload with receiveInventory', () => {
     expect(sorted.body).toMatchObject({ remaining: 0, status: 'stored' });
   });
 });
+
+describe('CSV upload into the product catalogue', () => {
+  it('listItems lists new items beside the purchase order; createOnlyListings lists them without one; known codes are not listed twice', async () => {
+    const csv = `${header}\nTea tin,,X00TEATIN1,TEA-TIN,,6,1,,,storage,,\nTea box,,,TEA-BOX,,4,6,,,storage,,\n`;
+    const withPo = await upload(csv, 'batch_name=LIST-1&listItems=true');
+    expect(withPo.status).toBe(201);
+    expect(withPo.body).toMatchObject({ stored: true, listed: { created: 2, existing: 0 } });
+    expect(withPo.body.batch.items).toHaveLength(2);
+    const catalogue = await s.get('/api/product/products?q=tea&pageSize=50', client);
+    expect(catalogue.body.content.map((p: { title: string; packing: string; packSize: number }) => [p.title, p.packing, p.packSize]).sort()).toEqual([
+      ['Tea box', 'case_packed', 6],
+      ['Tea tin', 'individual', 1],
+    ]);
+
+    const only = await upload(`${header}\nTea tin again,,,TEA-TIN,,1,,,,,,\nTea cup,,,TEA-CUP,,1,,,,,,\n`, 'createOnlyListings=true');
+    expect(only.status).toBe(201);
+    expect(only.body).toMatchObject({ stored: true, batch: null, listed: { created: 1, existing: 1 } });
+    expect((await s.get('/api/ship/batch?q=Tea&pageSize=50', client)).body.totalElements).toBe(0);
+    expect((await s.get('/api/product/products?q=tea&pageSize=50', client)).body.totalElements).toBe(3);
+    // Without a batch name only listings can be made; listings cannot be received.
+    expect((await upload(csv, 'listItems=true')).status).toBe(400);
+    const admin = await s.token('demo.admin');
+    const me = await s.get('/api/users/current-user', client);
+    expect((await upload(csv, `createOnlyListings=true&receiveInventory=true&companyId=${me.body.companyId}`, admin)).status).toBe(400);
+    // A bad row stores nothing, in the catalogue either.
+    expect((await upload(`${header}\nGood,,,TEA-NEW,,1,,,,,,\nBad,,,,,1,,,,,,\n`, 'createOnlyListings=true')).status).toBe(400);
+    expect((await s.get('/api/product/products?q=TEA-NEW', client)).body.totalElements).toBe(0);
+  });
+});

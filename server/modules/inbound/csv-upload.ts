@@ -18,6 +18,7 @@ import { forbidden } from '../../http/errors.js';
 import { recordChanges } from '../../sync/changes.js';
 import { getBatch, inboundItemChange, insertBatch } from './batches.js';
 import { productKeyOf } from './item-scan.js';
+import { listInCatalogue } from '../products/service.js';
 
 export const MAX_CSV_ROWS = 5000;
 
@@ -80,6 +81,9 @@ export async function uploadCsv(deps: Deps, ctx: RequestContext, text: string, q
   // warehouse may declare that.
   const receiveNow = query.receiveInventory === 'true';
   if (receiveNow && (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory'))) throw forbidden('Only the warehouse receives inventory on upload (receiveInventory)');
+  const onlyListings = query.createOnlyListings === 'true';
+  if (!onlyListings && !query.batch_name) throw new ApiError(400, ['batch_name is required']);
+  if (onlyListings && receiveNow) throw new ApiError(400, ['createOnlyListings makes no purchase order: nothing can be received (receiveInventory)']);
   const v = validateCsv(text, query);
   if (!v.valid) {
     const messages = [...v.fileErrors, ...v.report.map((r) => `Row ${r.row}: ${r.errors.join('; ')}`)];
@@ -87,9 +91,14 @@ export async function uploadCsv(deps: Deps, ctx: RequestContext, text: string, q
   }
   const summary = { rows: v.rows, items: v.items.length, trackingNumbers: v.trackingNumbers.length };
   if (query.validateOnly === 'true') return { ...summary, valid: true, stored: false, batch: null };
+  if (onlyListings) {
+    const listed = await deps.db.transaction(async (tx) => listInCatalogue(tx, ctx, query.companyId, v.items));
+    return { ...summary, valid: true, stored: true, received: false, listed, batch: null };
+  }
+  let listed: { created: number; existing: number } | null = null;
   const id = await deps.db.transaction(async (tx) => {
     const batchId = await insertBatch(tx, ctx, {
-      batchName: query.batch_name,
+      batchName: query.batch_name!,
       companyId: query.companyId,
       warehouseId: query.warehouseId,
       storeName: query.ecommerce_store,
@@ -97,10 +106,11 @@ export async function uploadCsv(deps: Deps, ctx: RequestContext, text: string, q
       trackingNumbers: v.trackingNumbers,
       items: v.items,
     });
-    if (receiveNow) await receiveWholeBatch(tx, ctx, batchId, query.batch_name);
+    if (receiveNow) await receiveWholeBatch(tx, ctx, batchId, query.batch_name!);
+    if (query.listItems === 'true') listed = await listInCatalogue(tx, ctx, query.companyId, v.items);
     return batchId;
   });
-  return { ...summary, valid: true, stored: true, received: receiveNow, batch: await getBatch(deps, ctx, id) };
+  return { ...summary, valid: true, stored: true, received: receiveNow, listed, batch: await getBatch(deps, ctx, id) };
 }
 
 /** Every item of a just-uploaded batch counted as received in full: its units enter RECEIVING. */

@@ -265,3 +265,32 @@ export async function distinctValues(deps: Deps, ctx: RequestContext, column: 'c
     .limit(500);
   return rows.map((r) => r.value!);
 }
+
+/**
+ * CSV upload with listItems / createOnlyListings: each item becomes a catalogue product of the
+ * client unless one of its codes already names a product (then it is left as it is).
+ */
+export async function listInCatalogue(tx: DbOrTx, ctx: RequestContext, companyId: number | undefined, items: { title: string; asin?: string | null; fnsku?: string | null; msku?: string | null; upc?: string | null; packSize?: number }[]) {
+  const company = await targetCompany(tx, ctx, companyId);
+  let created = 0;
+  let existing = 0;
+  for (const item of items) {
+    const codes = [item.asin, item.fnsku, item.msku, item.upc].filter((c): c is string => !!c).map((c) => c.toUpperCase());
+    const [known] = codes.length
+      ? await tx.select({ id: productCodes.productId }).from(productCodes).where(and(eq(productCodes.tenantId, ctx.tenantId), eq(productCodes.companyId, company.id), inArray(productCodes.code, codes))).limit(1)
+      : [];
+    if (known) {
+      existing++;
+      continue;
+    }
+    const packSize = item.packSize ?? 1;
+    const [row] = await tx
+      .insert(products)
+      .values({ tenantId: ctx.tenantId, companyId: company.id, title: item.title, asin: item.asin?.toUpperCase() ?? null, fnsku: item.fnsku?.toUpperCase() ?? null, msku: item.msku?.toUpperCase() ?? null, upc: item.upc ?? null, packing: packSize > 1 ? 'case_packed' : 'individual', packSize })
+      .returning();
+    await syncPrimaryCodes(tx, ctx, row);
+    created++;
+  }
+  await audit(tx, ctx, 'product', 'csv', 'create', null, { created, existing });
+  return { created, existing };
+}

@@ -3,7 +3,7 @@
  * check it (the server validates every row and stores nothing), read the row-by-row report, fix
  * the file, upload (all rows or none). The template is the server's, so it always validates.
  */
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { csvUploadQuerySchema } from '../../../domain/schemas/purchase-orders';
@@ -19,7 +19,10 @@ interface Summary {
   trackingNumbers: number;
   stored: boolean;
   batch: { id: number } | null;
+  listed?: { created: number; existing: number } | null;
 }
+/** What the upload does with the catalogue: nothing, also list the items, or only list them. */
+type Listing = 'none' | 'listItems' | 'createOnlyListings';
 type Report = { kind: 'ok'; summary: Summary } | { kind: 'errors'; messages: string[] };
 
 /** "Row 3: expectedQty: at least 1" → [3, "expectedQty: at least 1"]; file-level messages have no row. */
@@ -37,21 +40,26 @@ export default function FileUploadPage() {
   const [fields, setFields] = useState({ batch_name: '', ecommerce_store: '', shipToCountryCode: '' });
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [receiveNow, setReceiveNow] = useState(false);
+  const [listing, setListing] = useState<Listing>('none');
+  const onlyListings = listing === 'createOnlyListings';
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [report, setReport] = useState<Report | null>(null);
   const [busy, setBusy] = useState(false);
 
   const send = async (validateOnly: boolean) => {
     const query = csvUploadQuerySchema.safeParse({
-      batch_name: fields.batch_name,
+      batch_name: fields.batch_name || undefined,
       ecommerce_store: fields.ecommerce_store || undefined,
       shipToCountryCode: fields.shipToCountryCode || undefined,
       companyId: companyId ?? undefined,
-      receiveInventory: warehouse && receiveNow ? 'true' : undefined,
+      receiveInventory: warehouse && receiveNow && !onlyListings ? 'true' : undefined,
+      listItems: listing === 'listItems' ? 'true' : undefined,
+      createOnlyListings: onlyListings ? 'true' : undefined,
       validateOnly: validateOnly ? 'true' : undefined,
     });
     const errs: Record<string, string> = query.success ? {} : Object.fromEntries(query.error.issues.map((i) => [String(i.path[0]), i.message]));
     if (!file) errs.file = t('po.fileRequired');
+    if (!onlyListings && !fields.batch_name.trim()) errs.batch_name = t('po.batchNameRequired');
     if (warehouse && !companyId) errs.companyId = t('po.clientRequired');
     setErrors(errs);
     if (!query.success || Object.keys(errs).length || !file) return;
@@ -61,6 +69,7 @@ export default function FileUploadPage() {
     try {
       const summary = await post<Summary>('/api/ship/csv-upload', form, { query: query.data, quiet: true, inlineRefusal: true });
       setReport({ kind: 'ok', summary });
+      if (summary.stored && summary.listed && !summary.batch) toast('success', t('po.listed', { created: summary.listed.created, existing: summary.listed.existing }));
       if (summary.stored && summary.batch) {
         toast('success', t('po.uploaded', { items: summary.items, tracking: summary.trackingNumbers }));
         void navigate({ to: '/apps/inbound/batch-workspace/$batchId', params: { batchId: String(summary.batch.id) } });
@@ -100,11 +109,19 @@ export default function FileUploadPage() {
       </div>
       <form className="card form" noValidate onSubmit={submit}>
         <p className="muted">{t('po.uploadHelp')}</p>
-        {field('batch_name', t('po.batchName'))}
+        {!onlyListings && field('batch_name', t('po.batchName'))}
         {warehouse && <ClientSelect value={companyId} onChange={(id) => { setCompanyId(id); setReport(null); }} error={errors.companyId} />}
         {field('ecommerce_store', t('po.store'))}
         {field('shipToCountryCode', t('po.shipTo'), { maxLength: 2, placeholder: 'US' })}
-        {warehouse && (
+        <label>
+          {t('po.listing')}
+          <select name="listing" value={listing} onChange={(e) => { setListing(e.target.value as Listing); setReport(null); }}>
+            <option value="none">{t('po.listingNone')}</option>
+            <option value="listItems">{t('po.listingAlso')}</option>
+            <option value="createOnlyListings">{t('po.listingOnly')}</option>
+          </select>
+        </label>
+        {warehouse && !onlyListings && (
           <label className="checkbox">
             <input type="checkbox" name="receiveInventory" checked={receiveNow} onChange={(e) => setReceiveNow(e.target.checked)} />
             {t('po.receiveNow')}
@@ -120,6 +137,11 @@ export default function FileUploadPage() {
           <button type="submit" className="btn primary" disabled={busy}>{t('po.upload')}</button>
         </div>
       </form>
+      {report?.kind === 'ok' && report.summary.stored && report.summary.listed && !report.summary.batch && (
+        <p className="card" role="status" data-testid="csv-report">
+          {t('po.listed', { created: report.summary.listed.created, existing: report.summary.listed.existing })} <Link to="/apps/product/products">{t('nav.ProductCatalog')}</Link>
+        </p>
+      )}
       {report?.kind === 'ok' && !report.summary.stored && (
         <p className="card" role="status" data-testid="csv-report">{t('po.checkedOk', { rows: report.summary.rows, items: report.summary.items, tracking: report.summary.trackingNumbers })}</p>
       )}
