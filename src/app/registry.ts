@@ -21,6 +21,8 @@ export interface ScreenDef {
   load: () => Promise<{ default: React.ComponentType }>;
 }
 
+const loadSortReceive = () => import('../features/receiving/SortReceivePage');
+
 export const SCREENS: ScreenDef[] = [
   { path: '/dashboard', title: 'nav.Dashboard', breadcrumb: ['nav.Dashboards'], resource: 'mainDashboard', action: 'read', menuKey: 'Dashboard', load: () => import('../features/dashboard/DashboardPage') },
   { path: '/dashboard/summary', title: 'nav.ItemStatusTracking', breadcrumb: ['nav.Inbound'], resource: 'itemTracking', action: 'read', menuKey: 'ItemStatusTracking', load: () => import('../features/items/ItemStatusSummaryPage') },
@@ -40,7 +42,10 @@ export const SCREENS: ScreenDef[] = [
   { path: '/apps/inbound/pending-inbound-items', title: 'items.pendingTitle', breadcrumb: ['nav.Inbound', 'nav.PurchaseOrders'], resource: 'purchaseOrders', action: 'read', load: () => import('../features/items/PendingInboundItemsPage') },
   { path: '/apps/inbound/package-scan', title: 'itemScan.title', breadcrumb: ['nav.Inbound'], resource: 'receiveInventory', action: 'create', load: () => import('../features/receiving/ItemScanPage') },
   { path: '/apps/inbound/receive-batch/account-select', title: 'sortReceive.selectTitle', breadcrumb: ['nav.Inventory'], resource: 'receiveInventory', action: 'create', menuKey: 'ReceiveInventory', load: () => import('../features/receiving/ReceiveAccountSelectPage') },
-  { path: '/apps/inbound/receive-batch/$accountNo/$companyId', title: 'sortReceive.title', breadcrumb: ['nav.Inventory', 'nav.ReceiveInventory'], resource: 'receiveInventory', action: 'create', load: () => import('../features/receiving/SortReceivePage') },
+  // Spec: /:accountNo/:companyId/:storeId?/:planId?/:action? — one screen; the optional segments narrow nothing yet.
+  ...['', '/$storeId', '/$storeId/$planId', '/$storeId/$planId/$action'].map(
+    (rest): ScreenDef => ({ path: `/apps/inbound/receive-batch/$accountNo/$companyId${rest}`, title: 'sortReceive.title', breadcrumb: ['nav.Inventory', 'nav.ReceiveInventory'], resource: 'receiveInventory', action: 'create', load: loadSortReceive }),
+  ),
   { path: '/apps/wms/locations', title: 'wms.title', breadcrumb: ['nav.WMS'], resource: 'wms', action: 'read', menuKey: 'SetupLocations', load: () => import('../features/wms/LocationsPage') },
   { path: '/apps/wms/actions', title: 'moves.actionsTitle', breadcrumb: ['nav.WMS'], resource: 'wms', action: 'read', load: () => import('../features/wms/ActionsPage') },
   { path: '/apps/wms/actions/move-batch', title: 'moves.quickMove', breadcrumb: ['nav.WMS', 'moves.actionsTitle'], resource: 'wms', action: 'update', load: () => import('../features/wms/MoveBatchPage') },

@@ -33,4 +33,9 @@ describe('route guard', () => {
     expect(new Set(paths).size).toBe(paths.length);
     for (const s of SCREENS) expect(typeof s.load).toBe('function');
   });
+  it("the spec's optional segments of receive-batch open the same screen", () => {
+    const receive = SCREENS.filter((s) => s.path.startsWith('/apps/inbound/receive-batch/$accountNo/$companyId'));
+    expect(receive.map((s) => s.path.split('/').length)).toEqual([6, 7, 8, 9]);
+    expect(new Set(receive.map((s) => s.load)).size).toBe(1);
+  });
 });
