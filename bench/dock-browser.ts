@@ -29,7 +29,7 @@ export const pct = (xs: number[], p: number): number => {
 
 type InProcess = { request: (path: string, init: RequestInit) => Response | Promise<Response> };
 
-async function announce(app: InProcess, token: string, count: number, prefix: string): Promise<string[]> {
+export async function announce(app: InProcess, token: string, count: number, prefix: string): Promise<string[]> {
   const numbers: string[] = [];
   for (let i = 0; i < count; i += 5_000) {
     const chunk = Array.from({ length: Math.min(5_000, count - i) }, (_, j) => `${prefix}${String(i + j).padStart(12, '0')}`);

@@ -5,7 +5,7 @@
  */
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import type { MatchStatus } from '../../../domain/schemas/inbound';
@@ -43,6 +43,18 @@ const useLastScan = create<{ last: LastScan | null }>(() => ({ last: null }));
 const setLast = (next: LastScan | null | ((cur: LastScan | null) => LastScan | null)): void =>
   useLastScan.setState((s) => ({ last: typeof next === 'function' ? next(s.last) : next }));
 
+/** The last matched package (for "print package label"): its own store too, so a match re-renders one button. */
+const useLastMatched = create<{ code: string | null }>(() => ({ code: null }));
+
+function PrintLastLabel({ label, onPrint }: { label: string; onPrint: (code: string) => void }) {
+  const code = useLastMatched((s) => s.code);
+  return (
+    <button className="btn" type="button" onClick={() => code && onPrint(code)} disabled={!code} title={code ?? undefined}>
+      {label}
+    </button>
+  );
+}
+
 export default function PackageScanPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -55,7 +67,7 @@ export default function PackageScanPage() {
   const user = useSession((s) => s.user);
   const printerSettings = usePrinterSettings((s) => s.settings);
   const toast = useFeedback((s) => s.toast);
-  const [lastMatched, setLastMatched] = useState<string | null>(null);
+  useEffect(() => useLastMatched.setState({ code: null }), []);
   const autoPrint = useRef(false);
   const timeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }), [i18n.language]);
 
@@ -126,7 +138,7 @@ export default function PackageScanPage() {
         scanFeedback(FEEDBACK[predicted.status]);
         setLast({ id, code, status: predicted.status });
         if (predicted.status === 'matched') {
-          setLastMatched(code);
+          useLastMatched.setState({ code });
           // After the verdict's frame: the label must not delay the feedback.
           if (autoPrint.current) setTimeout(() => void printLabel(code, false), 0);
         }
@@ -176,9 +188,7 @@ export default function PackageScanPage() {
       </div>
 
       <ScanForm label={t('dock.trackingNumber')} name="trackingNumber" addLabel={t('dock.add')} onScan={(code) => void scan(code)} camera={camera} onCamera={() => setCamera((c) => !c)} disabled={batch?.status !== 'open'}>
-        <button className="btn" type="button" onClick={() => lastMatched && void printLabel(lastMatched, true)} disabled={!lastMatched} title={lastMatched ?? undefined}>
-          {t('dock.printLabel')}
-        </button>
+        <PrintLastLabel label={t('dock.printLabel')} onPrint={(code) => void printLabel(code, true)} />
         <button className="btn" type="button" onClick={() => void close()} disabled={batch?.status !== 'open'}>{t('dock.closeBatch')}</button>
       </ScanForm>
       {camera && (
@@ -231,7 +241,11 @@ function LastScanPanel() {
   const { t } = useTranslation();
   const engine = useSyncEngine();
   const last = useLastScan((s) => s.last);
-  const lastRow = useLiveQuery(() => (engine && last?.id ? engine.db.packageScans.get(last.id) : undefined), [engine, last?.id]);
+  // The stored row (provisional / confirmed) is looked up after the verdict's frame: the live
+  // query's subscription is IndexedDB work the paint must not wait for.
+  const rowId = useDeferredValue(last?.id ?? null);
+  const storedRow = useLiveQuery(() => (engine && rowId ? engine.db.packageScans.get(rowId) : undefined), [engine, rowId]);
+  const lastRow = storedRow && storedRow.id === last?.id ? storedRow : undefined;
   const verdict = lastRow?.matchStatus ?? (last?.status !== 'error' ? last?.status : undefined);
   const panelStatus = last?.status === 'error' ? 'error' : verdict;
   return (
