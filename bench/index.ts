@@ -7,6 +7,7 @@ import { benchDockBrowser } from './dock-browser.js';
 import { benchItemScanBrowser } from './item-scan-browser.js';
 import { benchLabels } from './labels.js';
 import { benchInventory } from './inventory.js';
+import { benchMoveBrowser } from './move-browser.js';
 import { benchLighthouse, benchWeb } from './web.js';
 
 const suites: Record<string, () => Promise<void>> = {
@@ -18,6 +19,7 @@ const suites: Record<string, () => Promise<void>> = {
   'item-scan': benchItemScanBrowser,
   labels: benchLabels,
   inventory: benchInventory,
+  move: benchMoveBrowser,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };

@@ -133,7 +133,9 @@ describe('moves', () => {
     await page.fill('input[name=quantity]', '4');
     await wedgeScan(page, 'LPN00000003');
     await expect.poll(() => page.textContent('[data-testid=move-panel]')).toContain('4 × X00E2EMUG1 moved from Q-01-1 to LPN00000003');
-    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    // Applied by the server and pulled back (no longer provisional) before the network goes.
+    await page.locator('[data-testid=moves-table] tr[data-provisional=false]').waitFor({ timeout: 30_000 });
+    expect(await pending(page)).toBe(0);
 
     // Offline: the whole LPN goes to Q-03-2, across a reload.
     await page.context().setOffline(true);

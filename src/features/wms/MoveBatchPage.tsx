@@ -8,14 +8,15 @@
  */
 import { Link, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOVE_REASONS, placeCodeSchema, type MoveReason } from '../../../domain/schemas/inventory';
+import { inventoryMoveArgsSchema, MOVE_REASONS, placeCodeSchema, type MoveReason } from '../../../domain/schemas/inventory';
 import { lpnCodeSchema } from '../../../domain/schemas/lpn';
 import { useSyncEngine } from '../../app/sync';
 import { scanFeedback } from '../../scan/feedback';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
+import type { LocalInventoryMove } from '../../../sync/replica';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
 
@@ -24,7 +25,7 @@ interface Draft {
   product?: string;
   whole?: boolean;
 }
-type Panel = { kind: 'ready' } | { kind: 'moved'; text: string } | { kind: 'error'; code: string; message: string };
+type Panel = { kind: 'ready' } | { kind: 'moved'; to: string; text: string } | { kind: 'error'; code: string; message: string };
 
 /** The first message of a validation error, else the error's own message. */
 const messageOf = (err: unknown): string => {
@@ -34,7 +35,7 @@ const messageOf = (err: unknown): string => {
 };
 
 export default function MoveBatchPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const engine = useSyncEngine();
   const { moveBatchId } = useParams({ strict: false }) as { moveBatchId?: string };
   const [draft, setDraft] = useState<Draft>({});
@@ -78,23 +79,34 @@ export default function MoveBatchPage() {
         setQuantity('1');
         return;
       }
+      const args = {
+        id: crypto.randomUUID(),
+        moveBatchId: moveBatchId ?? undefined,
+        from: draft.from!,
+        to: code,
+        productCode: draft.whole ? undefined : draft.product,
+        quantity: draft.whole ? undefined : Number(quantity),
+        reason,
+        movedAt: new Date().toISOString(),
+      };
+      // Everything the device can judge is judged here, before the frame is painted: the move's
+      // shape (the same schema mutate applies) and a closed batch. The outbox write follows.
+      const parsed = inventoryMoveArgsSchema.safeParse(args);
+      if (!parsed.success) {
+        scanFeedback('error');
+        setPanel({ kind: 'error', code, message: messageOf(parsed.error) });
+        return;
+      }
+      scanFeedback('ok');
+      const moved = draft.whole ? t('moves.movedLpn', { lpn: draft.from, to: code }) : t('moves.movedUnits', { quantity: parsed.data.quantity, product: draft.product, from: draft.from, to: code });
+      setPanel({ kind: 'moved', to: code, text: moved });
+      // Units: keep the source for the next product; a whole LPN: start again.
+      setDraft(draft.whole ? {} : { from: draft.from });
+      setQuantity('1');
       try {
-        const result = await engine.mutate('inventory.move', {
-          id: crypto.randomUUID(),
-          moveBatchId: moveBatchId ?? undefined,
-          from: draft.from!,
-          to: code,
-          productCode: draft.whole ? undefined : draft.product,
-          quantity: draft.whole ? undefined : Number(quantity),
-          reason,
-          movedAt: new Date().toISOString(),
-        });
-        scanFeedback('ok');
-        setPanel({ kind: 'moved', text: draft.whole ? t('moves.movedLpn', { lpn: draft.from, to: result.to }) : t('moves.movedUnits', { quantity: result.quantity, product: draft.product, from: draft.from, to: result.to }) });
-        // Units: keep the source for the next product; a whole LPN: start again.
-        setDraft(draft.whole ? {} : { from: draft.from });
-        setQuantity('1');
+        await engine.mutate('inventory.move', args);
       } catch (err) {
+        // The device refused after all (the batch closed meanwhile): said, never dropped silently.
         scanFeedback('error');
         setPanel({ kind: 'error', code, message: messageOf(err) });
       }
@@ -133,7 +145,12 @@ export default function MoveBatchPage() {
       </ol>
       <section className={`last-scan last-scan-${panel.kind === 'moved' ? 'received' : panel.kind === 'error' ? 'error' : 'none'}`} data-testid="move-panel" data-state={panel.kind} aria-live="assertive">
         {panel.kind === 'ready' && <div className="last-scan-verdict muted">{label}</div>}
-        {panel.kind === 'moved' && <div className="last-scan-verdict">{panel.text}</div>}
+        {panel.kind === 'moved' && (
+          <>
+            <div className="last-scan-code">{panel.to}</div>
+            <div className="last-scan-verdict">{panel.text}</div>
+          </>
+        )}
         {panel.kind === 'error' && (
           <>
             <div className="last-scan-code">{panel.code}</div>
@@ -198,15 +215,7 @@ export default function MoveBatchPage() {
             </thead>
             <tbody>
               {moves.map((m) => (
-                <tr key={m.id} data-provisional={m.provisional ? 'true' : 'false'}>
-                  <td>{new Date(m.at).toLocaleTimeString(i18n.language)}</td>
-                  <td>{m.kind === 'lpn' ? t('moves.wholeLpn') : (m.title ?? m.productKey)}</td>
-                  <td>{m.fromCode}</td>
-                  <td>{m.toCode}</td>
-                  <td>{m.quantity || '–'}</td>
-                  <td>{t(`moves.reasons.${m.reason}`, { defaultValue: m.reason })}</td>
-                  <td>{m.provisional ? t('dock.provisionalShort') : t('moves.applied')}</td>
-                </tr>
+                <MoveLine key={m.id} move={m} />
               ))}
             </tbody>
           </table>
@@ -215,3 +224,19 @@ export default function MoveBatchPage() {
     </div>
   );
 }
+
+/** One line of the history; memoised so a scan re-renders only the lines that changed. */
+const MoveLine = memo(function MoveLine({ move: m }: { move: LocalInventoryMove }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <tr data-provisional={m.provisional ? 'true' : 'false'}>
+      <td>{new Date(m.at).toLocaleTimeString(i18n.language)}</td>
+      <td>{m.kind === 'lpn' ? t('moves.wholeLpn') : (m.title ?? m.productKey)}</td>
+      <td>{m.fromCode}</td>
+      <td>{m.toCode}</td>
+      <td>{m.quantity || '–'}</td>
+      <td>{t(`moves.reasons.${m.reason}`, { defaultValue: m.reason })}</td>
+      <td>{m.provisional ? t('dock.provisionalShort') : t('moves.applied')}</td>
+    </tr>
+  );
+});
