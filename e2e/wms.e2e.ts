@@ -211,3 +211,37 @@ describe('manage inventory and dispositions', () => {
     await other.context().close();
   });
 });
+
+describe('location barcode designer', () => {
+  it('an admin saves a default design with a preview; location labels then print at its size', async () => {
+    const page = await signedInAs('demo.admin');
+    await page.goto(`${env.server.url}/apps/wms/locations`);
+    await page.getByRole('link', { name: 'Location barcode designer' }).click();
+    await page.waitForURL('**/apps/wms/actions/location-barcode-designer');
+    await page.waitForSelector('text=No designs yet');
+    await page.getByRole('button', { name: 'Save design' }).click();
+    await page.waitForSelector('text=name: give the design a name');
+    await page.fill('input[name=name]', 'Shelf strips');
+    await page.selectOption('select[name=size]', '2x1');
+    await page.selectOption('select[name=arrow]', 'up');
+    await page.fill('input[name=sample]', 'Q-02-1');
+    await page.check('input[name=isDefault]');
+    // The preview renders the sample code under the design being edited.
+    await expect.poll(async () => (await page.getAttribute('[data-testid=design-preview]', 'src')) ?? '').toContain(encodeURIComponent('Q-02-1'));
+    await page.getByRole('button', { name: 'Save design' }).click();
+    await page.waitForSelector('text=Design saved');
+    await page.locator('[data-testid=designs]').getByRole('button', { name: 'Shelf strips · default' }).waitFor();
+
+    await page.goto(`${env.server.url}/apps/wms/locations`);
+    await page.fill('input[type=search]', 'Q-02');
+    await expect.poll(() => page.textContent('.page-info')).toContain('total 3 entries');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Labels (PDF)' }).click();
+    const file = path.join(dir, 'designed.pdf');
+    await (await download).saveAs(file);
+    const pdf = await PDFDocument.load(readFileSync(file));
+    expect(pdf.getPageCount()).toBe(3);
+    expect(pdf.getPage(0).getSize()).toEqual({ width: 144, height: 72 });
+    await page.context().close();
+  });
+});

@@ -83,3 +83,28 @@ describe('locations', () => {
     expect((await s.get('/api/warehouse-location', await s.token('demo.client'))).status).toBe(403);
   });
 });
+
+describe('location barcode designs', () => {
+  it('are saved per tenant with one default, which location labels print with', async () => {
+    const admin = await s.token('demo.admin');
+    const base = '/api/warehouse-location/barcode-designs';
+    expect((await s.get(`${base}/default`, admin)).body).toMatchObject({ name: 'Standard', size: '4x3' });
+    const shelf = await s.post(base, { name: 'Shelf strips', size: '2x1', arrow: 'up', segments: ['aisle', 'level', 'bin'], isDefault: true }, admin);
+    expect(shelf.status).toBe(201);
+    const pallet = await s.post(base, { name: 'Pallet racks', size: '4x6', isDefault: true }, admin);
+    expect((await s.get(`${base}/default`, admin)).body).toMatchObject({ name: 'Pallet racks', size: '4x6' });
+    expect((await s.get(base, admin)).body.map((d: { name: string; isDefault: boolean }) => [d.name, d.isDefault])).toEqual([
+      ['Pallet racks', true],
+      ['Shelf strips', false],
+    ]);
+    expect((await s.post(base, { name: 'Pallet racks' }, admin)).status).toBe(409);
+    expect((await s.post(base, { name: 'Bad', size: '30up-letter' }, admin)).status).toBe(400);
+    await s.put(`${base}/${shelf.body.id}`, { ...shelf.body, isDefault: true }, admin);
+    expect((await s.get(`${base}/default`, admin)).body).toMatchObject({ name: 'Shelf strips', arrow: 'up' });
+    const north = await s.token('north.admin');
+    expect((await s.get(base, north)).body).toEqual([]);
+    expect((await s.del(`${base}/${pallet.body.id}`, north)).status).toBe(404);
+    expect((await s.del(`${base}/${pallet.body.id}`, admin)).status).toBe(200);
+    expect((await s.get(base, await s.token('demo.client'))).status).toBe(403);
+  });
+});

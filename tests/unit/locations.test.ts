@@ -54,3 +54,15 @@ describe('location input', () => {
     expect(locationInputSchema.safeParse({ code: 'A-01', type: 'cupboard' }).success).toBe(false);
   });
 });
+
+describe('location barcode designs', () => {
+  it('name the parts of a code by the design, with its arrow; a code of more parts keeps only the code', async () => {
+    const { locationLabelFromDesign, locationDesignSchema } = await import('../../domain/schemas/label-designs.js');
+    const design = locationDesignSchema.parse({ name: 'Shelving', segments: ['zone', 'rack', 'bin'], arrow: 'down' });
+    expect(locationLabelFromDesign('Z1-03-12', design)).toEqual({ code: 'Z1-03-12', zone: 'Z1', rack: '03', bin: '12', arrow: 'down' });
+    expect(locationLabelFromDesign('Z1-03-12-4', design)).toEqual({ code: 'Z1-03-12-4', arrow: 'down' });
+    expect(locationLabelFromDesign('DOCK1', design)).toEqual({ code: 'DOCK1', arrow: 'down' });
+    expect(locationLabelFromDesign('A-01', { ...design, showHierarchy: false, arrow: 'none' })).toEqual({ code: 'A-01' });
+    expect(locationDesignSchema.safeParse({ name: 'x', segments: ['bin', 'bin'] }).error?.issues[0].message).toBe('segments: each level once');
+  });
+});

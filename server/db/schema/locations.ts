@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenants, timestamps } from './tenancy.js';
 
 /** A place in the warehouse (spec §3 location types): zone › aisle › rack › level › bin, docks, desks… */
@@ -34,4 +34,19 @@ export const lpns = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('lpns_tenant_code_idx').on(t.tenantId, t.code), index('lpns_parent_idx').on(t.parentId), index('lpns_location_idx').on(t.tenantId, t.locationCode)],
+);
+
+/** Label designs saved per tenant (domain/schemas/label-designs.ts); one default per kind. */
+export const labelDesigns = pgTable(
+  'label_designs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    kind: text('kind').notNull().default('location'),
+    name: text('name').notNull(),
+    design: jsonb('design').$type<Record<string, unknown>>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('label_designs_tenant_name_uq').on(t.tenantId, t.kind, t.name), index('label_designs_tenant_idx').on(t.tenantId, t.kind)],
 );

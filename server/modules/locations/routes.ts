@@ -8,6 +8,8 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
 import * as lpn from './lpn.js';
+import * as designs from './designs.js';
+import { locationDesignSchema } from '../../../domain/schemas/label-designs.js';
 import { lpnCodeSchema, lpnCreateSchema, lpnMoveSchema, lpnNestSchema } from '../../../domain/schemas/lpn.js';
 
 const any = z.object({}).passthrough();
@@ -63,6 +65,22 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       const result = await svc.importCsv(deps, c.get('ctx'), await c.req.valid('form').file.text());
       return ok(c, result, { info: [`${result.created} created, ${result.updated} updated`] });
     },
+  );
+  const designBase = `${base}/barcode-designs`;
+  app.openapi(createRoute({ method: 'get', path: designBase, tags, summary: 'Location barcode designs of the tenant', middleware: [g('read')], responses: { ...okResponse(any), ...errorResponses } }), async (c) =>
+    ok(c, await designs.listDesigns(deps, c.get('ctx'))),
+  );
+  app.openapi(createRoute({ method: 'get', path: `${designBase}/default`, tags, summary: 'The design location labels print with', middleware: [g('read')], responses: { ...okResponse(any), ...errorResponses } }), async (c) =>
+    ok(c, await designs.defaultDesign(deps, c.get('ctx'))),
+  );
+  app.openapi(createRoute({ method: 'post', path: designBase, tags, summary: 'Save a new design', middleware: [g('create')], request: jsonBody(locationDesignSchema), responses: { ...okResponse(any), ...errorResponses } }), async (c) =>
+    ok(c, await designs.saveDesign(deps, c.get('ctx'), c.req.valid('json')), { status: 201, info: ['Design saved'] }),
+  );
+  app.openapi(createRoute({ method: 'put', path: `${designBase}/{id}`, tags, summary: 'Change a design', middleware: [g('update')], request: { params: idParam, ...jsonBody(locationDesignSchema) }, responses: { ...okResponse(any), ...errorResponses } }), async (c) =>
+    ok(c, await designs.saveDesign(deps, c.get('ctx'), c.req.valid('json'), c.req.valid('param').id), { info: ['Design saved'] }),
+  );
+  app.openapi(createRoute({ method: 'delete', path: `${designBase}/{id}`, tags, summary: 'Delete a design', middleware: [g('delete')], request: { params: idParam }, responses: { ...okResponse(any), ...errorResponses } }), async (c) =>
+    ok(c, await designs.deleteDesign(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Design deleted'] }),
   );
   const lpnBase = '/api/warehouse/location/lpn';
   // (A fresh string schema carries the OpenAPI metadata; the domain's is applied by pipe.)

@@ -60,6 +60,7 @@ export default function ActionsPage() {
           <Link className="btn" to="/apps/wms/actions/move-batch">{t('moves.quickMove')}</Link>
           <Link className="btn" to="/apps/wms/location/lpn">{t('lpn.title')}</Link>
           <Link className="btn" to="/apps/wms/locations">{t('wms.title')}</Link>
+          <Link className="btn" to="/apps/wms/actions/location-barcode-designer">{t('designer.title')}</Link>
         </div>
       </form>
 

@@ -15,6 +15,7 @@ import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
 import { GeneratorCard } from './GeneratorCard';
 import { deliverLabels, locationLabelsPdf } from './location-labels';
+import type { LocationDesign } from '../../../domain/schemas/label-designs';
 
 interface Row {
   id: number;
@@ -76,7 +77,9 @@ export default function LocationsPage() {
       rows = rows.concat((await get<Page<Row>>('/api/warehouse-location', { query: { pageNumber: n, pageSize: 200, q: search || undefined, type: type || undefined, active: active || undefined }, quiet: true })).content);
     }
     if (rows.length === 0) return toast('warning', t('wms.noLabels'));
-    const pdf = await locationLabelsPdf(rows.slice(0, LABEL_LIMIT).map((r) => r.code));
+    // Printed with the tenant's default design (the barcode designer).
+    const design = await get<LocationDesign>('/api/warehouse-location/barcode-designs/default', { quiet: true });
+    const pdf = await locationLabelsPdf(rows.slice(0, LABEL_LIMIT).map((r) => r.code), design);
     const result = await deliverLabels('location', pdf, download ? `dockside-location-labels-${rows.length}.pdf` : null);
     if (!result) return;
     if (result.ok) toast('success', result.transport === 'qz' ? t('printing.sent', { printer: result.printer, copies: rows.length }) : t('printing.dialogOpened'));
@@ -89,6 +92,8 @@ export default function LocationsPage() {
         <h1>{t('wms.title')}</h1>
         <div className="button-row">
           <Link to="/apps/wms/location/lpn" className="btn">{t('lpn.title')}</Link>
+          <Link to="/apps/wms/actions" className="btn">{t('moves.actionsTitle')}</Link>
+          <Link to="/apps/wms/actions/location-barcode-designer" className="btn">{t('designer.title')}</Link>
           <button type="button" className="btn" onClick={() => setEditing('new')}>{t('wms.add')}</button>
           <button type="button" className="btn" aria-pressed={generator} onClick={() => setGenerator((g) => !g)}>{t('wms.generatorTitle')}</button>
           <button type="button" className="btn" onClick={() => void exportCsv()}>{t('wms.export')}</button>

@@ -1,17 +1,10 @@
 /** Location and LPN labels for a set of codes: one PDF (a page per label), printed or downloaded. */
-import type { LocationLabelData } from '../../../domain/schemas/labels';
+import { DEFAULT_LOCATION_DESIGN, locationLabelFromDesign, type LocationDesign } from '../../../domain/schemas/label-designs';
 
-/** "A-01-3-2" → aisle A, rack 01, level 3, bin 2 (the human-readable hierarchy under the barcode). */
-export function locationLabelData(code: string): LocationLabelData {
-  const parts = code.split(/[-./]/);
-  if (parts.length < 2 || parts.length > 4) return { code };
-  const [aisle, rack, level, bin] = parts;
-  return { code, aisle, rack, level, bin };
-}
-
-export async function locationLabelsPdf(codes: string[]): Promise<Uint8Array> {
+/** Labels of these codes under a design (size, arrow, how a code reads as a hierarchy). */
+export async function locationLabelsPdf(codes: string[], design: LocationDesign = DEFAULT_LOCATION_DESIGN): Promise<Uint8Array> {
   const { renderLabelBatch } = await import('../../../printing/index');
-  const rendered = await renderLabelBatch({ template: 'location', format: 'pdf', items: codes.map(locationLabelData) });
+  const rendered = await renderLabelBatch({ template: 'location', format: 'pdf', size: design.size, items: codes.map((code) => locationLabelFromDesign(code, design)) });
   return rendered.data as Uint8Array;
 }
 
