@@ -163,8 +163,12 @@ describe('adjustments', () => {
     expect(tooMuch.meta.error_list[0].message).toBe('X00MUG0001 at INV-A-01: Only 9 on hand; cannot take 10');
     expect((await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: 0, reason: 'lost' }, admin)).status).toBe(400);
     expect((await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -1, reason: 'lost' }, client)).status).toBe(403);
-    const ledger = (await s.get('/api/inventory/ledger?productKey=X00MUG0001&location=INV-A-01&limit=1', admin)).body;
-    expect(ledger[0]).toMatchObject({ quantity: 2, reason: 'adjust_found', refType: 'adjustment' });
+    // By any code of the product: its UPC finds the same line (not a new one keyed by the UPC).
+    const byUpc = await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: '0012345678905', location: 'INV-A-01', quantity: 1, reason: 'cycle_count' }, admin);
+    expect(byUpc.body).toMatchObject({ productKey: 'X00MUG0001', before: 9, after: 10 });
+    await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -1, reason: 'correction' }, admin);
+    const ledger = (await s.get('/api/inventory/ledger?productKey=X00MUG0001&location=INV-A-01&limit=3', admin)).body;
+    expect(ledger[2]).toMatchObject({ quantity: 2, reason: 'adjust_found', refType: 'adjustment' });
   });
 });
 

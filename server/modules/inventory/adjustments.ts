@@ -13,7 +13,7 @@ import { companies, inventoryBalances, inventoryLedger, users } from '../../db/s
 import { businessRule, forbidden, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
 import { postLedger } from './ledger.js';
-import { resolvePlace } from './places.js';
+import { resolvePlace, resolveProductKey } from './places.js';
 
 export async function adjustInventory(deps: Deps, ctx: RequestContext, input: AdjustmentInput) {
   if (ctx.isClient || !can(ctx.abilities, 'update', 'manageInventory')) throw forbidden('You need update permission on Manage Inventory to adjust stock');
@@ -27,14 +27,15 @@ export async function adjustInventory(deps: Deps, ctx: RequestContext, input: Ad
       if (lpn.kind !== 'lpn') throw notFound(`LPN ${input.lpn}`);
       if (lpn.location !== input.location) throw businessRule(`${input.lpn} is at ${lpn.location ?? 'no location'}, not ${input.location}`);
     }
-    const key = { tenantId: ctx.tenantId, companyId: input.companyId, productKey: input.productCode, location: input.location, lpn: input.lpn ?? '', condition: input.condition };
+    const productKey = await resolveProductKey(tx, ctx, input.companyId, input.productCode);
+    const key = { tenantId: ctx.tenantId, companyId: input.companyId, productKey, location: input.location, lpn: input.lpn ?? '', condition: input.condition };
     const [line] = await tx
       .select({ quantity: inventoryBalances.quantity, title: inventoryBalances.title })
       .from(inventoryBalances)
       .where(and(...Object.entries(key).map(([k, v]) => eq(inventoryBalances[k as keyof typeof key], v))))
       .for('update');
     const check = applyMovement(line?.quantity ?? 0, input.quantity);
-    if (!check.ok) throw businessRule(`${input.productCode} at ${input.lpn ?? input.location}: ${check.message}`);
+    if (!check.ok) throw businessRule(`${productKey} at ${input.lpn ?? input.location}: ${check.message}`);
     const ref = randomUUID();
     await postLedger(tx, [{ ...key, quantity: input.quantity, reason: `adjust_${input.reason}`, refType: 'adjustment', refId: ref, userId: ctx.userId, deviceId: null }]);
     await audit(tx, ctx, 'inventory', ref, 'update', { quantity: line?.quantity ?? 0 }, { ...key, quantity: check.after, delta: input.quantity, reason: input.reason, note: input.note ?? null });

@@ -67,3 +67,23 @@ export async function selectRows<T>(tx: DbOrTx, query: SQL): Promise<T[]> {
   const res = (await tx.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
+
+/**
+ * The ledger key of a product a person typed or scanned for a client: any catalogue code of it,
+ * any code of a purchase-order item, else the code itself (a product the system does not know yet).
+ */
+export async function resolveProductKey(tx: DbOrTx, ctx: RequestContext, companyId: number, code: string): Promise<string> {
+  const upper = code.trim().toUpperCase();
+  const [fromCatalogue] = await selectRows<{ key: string }>(
+    tx,
+    sql`select coalesce(p.fnsku, p.msku, p.asin, p.upc, 'PRODUCT-' || p.id) as key from product_codes pc join products p on p.id = pc.product_id
+        where pc.tenant_id = ${ctx.tenantId} and pc.company_id = ${companyId} and pc.code = ${upper} limit 1`,
+  );
+  if (fromCatalogue) return fromCatalogue.key;
+  const [fromItems] = await selectRows<{ key: string }>(
+    tx,
+    sql`select coalesce(fnsku, msku, asin, upc, 'ITEM-' || id) as key from batch_items
+        where tenant_id = ${ctx.tenantId} and company_id = ${companyId} and ${upper} in (upper(fnsku), upper(msku), upper(asin), upper(upc)) order by id desc limit 1`,
+  );
+  return fromItems?.key ?? upper;
+}
