@@ -4,6 +4,7 @@
  * every list confined to the caller's tenant and company.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../helpers/server.js';
 
@@ -201,5 +202,20 @@ describe('dispositions', () => {
     expect((await s.get('/api/inventory/dispositions?pageSize=50', admin)).body.totalElements).toBe(2);
     expect((await s.get('/api/inventory/dispositions?pageSize=50', client2)).body.totalElements).toBe(0);
     expect((await s.get('/api/inventory/dispositions?from=yesterday', admin)).status).toBe(400);
+  });
+});
+
+describe('product totals', () => {
+  it('after every change above, equal the balances summed per client, product and condition (units and places)', async () => {
+    const q = async (text: string) => ((await s.db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows;
+    const fromBalances = await q(`select company_id, product_key, condition, sum(quantity)::int as quantity, count(*) filter (where quantity > 0)::int as places
+      from inventory_balances group by 1, 2, 3 having sum(quantity) > 0 or count(*) filter (where quantity > 0) > 0 order by 1, 2, 3`);
+    const totals = await q(`select company_id, product_key, condition, quantity, places from inventory_product_totals where quantity <> 0 or places <> 0 order by 1, 2, 3`);
+    expect(totals.length).toBeGreaterThanOrEqual(3);
+    expect(totals).toEqual(fromBalances);
+    // The per-product snapshot reads them.
+    const viaTotals = (await s.get('/api/inventory?groupBy=product&pageSize=200', admin)).body.content;
+    const expected = (fromBalances as { company_id: number; product_key: string; condition: string; quantity: number; places: number }[]).filter((r) => r.quantity > 0);
+    expect(viaTotals.map((l: Line & { places: number }) => [l.companyId, l.productKey, l.condition, l.quantity, l.places]).sort()).toEqual(expected.map((r) => [r.company_id, r.product_key, r.condition, r.quantity, r.places]).sort());
   });
 });

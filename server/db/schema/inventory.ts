@@ -34,6 +34,28 @@ export const inventoryBalances = pgTable(
   ],
 );
 
+/**
+ * On-hand per client, product and condition, and in how many places (balance lines with stock):
+ * the balances summed, kept by `postLedger` beside them, so the per-product snapshot is a page of
+ * an index instead of a GROUP BY over every line.
+ */
+export const inventoryProductTotals = pgTable(
+  'inventory_product_totals',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    productKey: text('product_key').notNull(),
+    condition: text('condition').notNull(),
+    quantity: integer('quantity').notNull(),
+    places: integer('places').notNull(),
+    title: text('title'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.companyId, t.productKey, t.condition] }),
+    index('product_totals_by_product_idx').on(t.tenantId, t.productKey, t.companyId, t.condition).where(sql`${t.quantity} > 0`),
+  ],
+);
+
 /** A group of moves on the floor (spec "move batch"), with a default reason. */
 export const moveBatches = pgTable(
   'move_batches',

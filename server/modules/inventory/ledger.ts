@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { inventoryBalances, inventoryLedger } from '../../db/schema/index.js';
+import { inventoryBalances, inventoryLedger, inventoryProductTotals } from '../../db/schema/index.js';
+import { selectRows } from './places.js';
 import { businessRule } from '../../http/errors.js';
 
 export type LedgerInsert = typeof inventoryLedger.$inferInsert & { title?: string | null };
@@ -39,20 +40,57 @@ export async function postLedger(tx: DbOrTx, rows: LedgerInsert[]): Promise<void
   const values = sql`jsonb_to_recordset(${JSON.stringify([...lines.values()])}::jsonb)
     as v(tenant_id int, company_id int, product_key text, location text, lpn text, condition text, quantity int, title text)`;
   const sameLine = sql`b.tenant_id = v.tenant_id and b.company_id = v.company_id and b.product_key = v.product_key and b.location = v.location and b.lpn = v.lpn and b.condition = v.condition`;
+  type Changed = { tenant_id: number; company_id: number; product_key: string; condition: string; title: string | null; after: number; delta: number };
+  let changed: Changed[];
   try {
     // Existing lines first: PostgreSQL checks an INSERT's row against the CHECK before ON CONFLICT
-    // would turn it into an update, so a decrease must never be offered as an insert.
-    await tx.execute(sql`
-      update ${inventoryBalances} b set quantity = b.quantity + v.quantity, title = coalesce(v.title, b.title), updated_at = now()
-      from ${values} where ${sameLine}`);
-    await tx.execute(sql`
-      insert into ${inventoryBalances} (tenant_id, company_id, product_key, location, lpn, condition, quantity, title)
-      select v.tenant_id, v.company_id, v.product_key, v.location, v.lpn, v.condition, v.quantity, v.title
-      from ${values} where not exists (select 1 from ${inventoryBalances} b where ${sameLine})
-      on conflict (tenant_id, company_id, product_key, location, lpn, condition) do update
-        set quantity = ${inventoryBalances}.quantity + excluded.quantity, updated_at = now()`);
+    // would turn it into an update, so a decrease must never be offered as an insert. New lines
+    // start from nothing (a line another transaction created meanwhile is a unique violation:
+    // the push retries, never a wrong total).
+    const updated = await selectRows<Changed>(
+      tx,
+      sql`update ${inventoryBalances} b set quantity = b.quantity + v.quantity, title = coalesce(v.title, b.title), updated_at = now()
+          from ${values} where ${sameLine}
+          returning b.tenant_id, b.company_id, b.product_key, b.condition, b.title, b.quantity as after, v.quantity as delta`,
+    );
+    const inserted = await selectRows<Changed>(
+      tx,
+      sql`insert into ${inventoryBalances} as b (tenant_id, company_id, product_key, location, lpn, condition, quantity, title)
+          select v.tenant_id, v.company_id, v.product_key, v.location, v.lpn, v.condition, v.quantity, v.title
+          from ${values} where not exists (select 1 from ${inventoryBalances} b where ${sameLine})
+          returning b.tenant_id, b.company_id, b.product_key, b.condition, b.title, b.quantity as after, b.quantity as delta`,
+    );
+    changed = [...updated, ...inserted];
   } catch (err) {
     if (isNegativeBalance(err)) throw businessRule('Not enough units on hand for this change; nothing was changed');
     throw err;
   }
+  await moveProductTotals(tx, changed);
+}
+
+/**
+ * Per-product totals follow the balance lines: the units changed, and a line that gained its
+ * first unit or lost its last one adds or removes a place.
+ */
+async function moveProductTotals(tx: DbOrTx, changed: { tenant_id: number; company_id: number; product_key: string; condition: string; title: string | null; after: number; delta: number }[]) {
+  const totals = new Map<string, { tenant_id: number; company_id: number; product_key: string; condition: string; quantity: number; places: number; title: string | null }>();
+  for (const c of changed) {
+    const after = Number(c.after);
+    const before = after - Number(c.delta);
+    const places = before <= 0 && after > 0 ? 1 : before > 0 && after <= 0 ? -1 : 0;
+    const key = JSON.stringify([c.tenant_id, c.company_id, c.product_key, c.condition]);
+    const t = totals.get(key) ?? { tenant_id: c.tenant_id, company_id: c.company_id, product_key: c.product_key, condition: c.condition, quantity: 0, places: 0, title: c.title };
+    t.quantity += Number(c.delta);
+    t.places += places;
+    t.title = c.title ?? t.title;
+    totals.set(key, t);
+  }
+  const moved = [...totals.values()].filter((t) => t.quantity !== 0 || t.places !== 0);
+  if (moved.length === 0) return;
+  await tx.execute(sql`
+    insert into ${inventoryProductTotals} as t (tenant_id, company_id, product_key, condition, quantity, places, title)
+    select v.tenant_id, v.company_id, v.product_key, v.condition, v.quantity, v.places, v.title
+    from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as v(tenant_id int, company_id int, product_key text, condition text, quantity int, places int, title text)
+    on conflict (tenant_id, company_id, product_key, condition) do update
+      set quantity = t.quantity + excluded.quantity, places = t.places + excluded.places, title = coalesce(excluded.title, t.title)`);
 }

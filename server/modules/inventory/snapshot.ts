@@ -54,8 +54,19 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
     // reads its 50 lines and stops; the totals are one count over the same index.
     if (q.q) filters.push(sql`(l.product_key like ${likePrefix(q.q.toUpperCase())} or l.title ilike ${`%${q.q.replace(/[\\%_]/g, '\\$&')}%`})`);
     const current = sql.join([...filters, sql`l.quantity > 0`], sql` and `);
-    const [pageRows, [totals]] =
-      q.groupBy === 'product'
+    // Per product without a place filter: the totals kept beside the balances (one index page).
+    const fromTotals = q.groupBy === 'product' && !q.location && !q.lpn && !q.itemAction;
+    const [pageRows, [totals]] = fromTotals
+      ? await Promise.all([
+          selectRows<Row>(
+            deps.db,
+            sql`select l.company_id, l.product_key, l.title, null::text as location, null::text as lpn, l.condition, l.quantity, l.places, c.name, c.account_no
+                from inventory_product_totals l join companies c on c.id = l.company_id where ${current}
+                order by l.product_key, l.company_id, l.condition ${limit}`,
+          ),
+          selectRows<{ n: number; u: number }>(deps.db, sql`select count(*)::int as n, coalesce(sum(l.quantity), 0)::int as u from inventory_product_totals l where ${current}`),
+        ])
+      : q.groupBy === 'product'
         ? await Promise.all([
             selectRows<Row>(
               deps.db,
