@@ -7,7 +7,7 @@ import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ScanFormProps {
-  label: string;
+  label: ReactNode;
   name: string;
   addLabel: string;
   onScan: (code: string) => void;

@@ -8,7 +8,8 @@
  */
 import { Link, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, memo, Suspense, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
+import { create } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { inventoryMoveArgsSchema, MOVE_REASONS, placeCodeSchema, type MoveReason } from '../../../domain/schemas/inventory';
 import { lpnCodeSchema } from '../../../domain/schemas/lpn';
@@ -34,15 +35,28 @@ const messageOf = (err: unknown): string => {
   return err instanceof Error ? err.message : String(err);
 };
 
+/**
+ * What the scans have built so far and the verdict panel live in a small store, not in the page:
+ * a scan re-renders the step list, the panel and the quantity field, not the page and its history,
+ * so the verdict is painted in the scan's frame.
+ */
+interface MoveScanState {
+  draft: Draft;
+  quantity: string;
+  panel: Panel;
+}
+const useMoveScan = create<MoveScanState>(() => ({ draft: {}, quantity: '1', panel: { kind: 'ready' } }));
+const setMoveScan = (patch: Partial<MoveScanState>) => useMoveScan.setState(patch);
+const stepOf = (d: Draft): 'from' | 'what' | 'to' => (!d.from ? 'from' : !d.product && !d.whole ? 'what' : 'to');
+
 export default function MoveBatchPage() {
   const { t } = useTranslation();
   const engine = useSyncEngine();
   const { moveBatchId } = useParams({ strict: false }) as { moveBatchId?: string };
-  const [draft, setDraft] = useState<Draft>({});
-  const [quantity, setQuantity] = useState('1');
   const [reasonOverride, setReasonOverride] = useState<MoveReason | null>(null);
-  const [panel, setPanel] = useState<Panel>({ kind: 'ready' });
   const [camera, setCamera] = useState(false);
+  // A fresh start for each batch opened.
+  useEffect(() => setMoveScan({ draft: {}, quantity: '1', panel: { kind: 'ready' } }), [moveBatchId]);
 
   const batch = useLiveQuery(async () => (engine && moveBatchId ? ((await engine.db.moveBatches.get(moveBatchId)) ?? null) : null), [engine, moveBatchId]);
   const moves = useLiveQuery(async () => {
@@ -53,12 +67,14 @@ export default function MoveBatchPage() {
   }, [engine, moveBatchId]);
   const reason: MoveReason = reasonOverride ?? ((batch?.reason as MoveReason | undefined) ?? 'restock_inventory');
   const closed = batch?.status === 'closed';
-  const step: 'from' | 'what' | 'to' = !draft.from ? 'from' : !draft.product && !draft.whole ? 'what' : 'to';
 
   const scan = useCallback(
     async (raw: string) => {
       const code = raw.trim().toUpperCase();
       if (!engine || !code || closed) return;
+      const { draft, quantity } = useMoveScan.getState();
+      const step = stepOf(draft);
+      const setPanel = (panel: Panel) => setMoveScan({ panel });
       if (step === 'from' || step === 'to') {
         const place = placeCodeSchema.safeParse(code);
         if (!place.success) {
@@ -69,14 +85,12 @@ export default function MoveBatchPage() {
       }
       if (step === 'from') {
         scanFeedback('ok');
-        setDraft({ from: code });
-        setPanel({ kind: 'ready' });
+        setMoveScan({ draft: { from: code }, panel: { kind: 'ready' } });
         return;
       }
       if (step === 'what') {
         scanFeedback('ok');
-        setDraft({ ...draft, product: code });
-        setQuantity('1');
+        setMoveScan({ draft: { ...draft, product: code }, quantity: '1' });
         return;
       }
       const args = {
@@ -99,10 +113,8 @@ export default function MoveBatchPage() {
       }
       scanFeedback('ok');
       const moved = draft.whole ? t('moves.movedLpn', { lpn: draft.from, to: code }) : t('moves.movedUnits', { quantity: parsed.data.quantity, product: draft.product, from: draft.from, to: code });
-      setPanel({ kind: 'moved', to: code, text: moved });
       // Units: keep the source for the next product; a whole LPN: start again.
-      setDraft(draft.whole ? {} : { from: draft.from });
-      setQuantity('1');
+      setMoveScan({ panel: { kind: 'moved', to: code, text: moved }, draft: draft.whole ? {} : { from: draft.from }, quantity: '1' });
       try {
         await engine.mutate('inventory.move', args);
       } catch (err) {
@@ -111,7 +123,7 @@ export default function MoveBatchPage() {
         setPanel({ kind: 'error', code, message: messageOf(err) });
       }
     },
-    [engine, step, draft, quantity, reason, moveBatchId, closed, t],
+    [engine, reason, moveBatchId, closed, t],
   );
   useWedgeScanner((code) => void scan(code), { enabled: !!engine && !closed });
 
@@ -128,40 +140,17 @@ export default function MoveBatchPage() {
       </div>
     );
   }
-  const label = step === 'from' ? t('moves.scanFrom') : step === 'what' ? t('moves.scanProduct') : t('moves.scanTo');
-  const isLpn = !!draft.from && lpnCodeSchema.safeParse(draft.from).success;
-
   return (
     <div className="page dock-page">
       <h1>
         {batch ? batch.name : t('moves.quickMove')} {batch && <span className="pill">{t(`moves.statuses.${batch.status}`)}</span>}
       </h1>
-      <ol className="move-steps" aria-label={t('moves.steps')}>
-        <li className={`move-step ${step === 'from' ? 'current' : 'done'}`} data-testid="move-from">{draft.from ? t('moves.from', { code: draft.from }) : t('moves.stepFrom')}</li>
-        <li className={`move-step ${step === 'what' ? 'current' : step === 'to' ? 'done' : ''}`} data-testid="move-what">
-          {draft.whole ? t('moves.wholeLpn') : draft.product ? t('moves.product', { code: draft.product }) : t('moves.stepWhat')}
-        </li>
-        <li className={`move-step ${step === 'to' ? 'current' : ''}`}>{t('moves.stepTo')}</li>
-      </ol>
-      <section className={`last-scan last-scan-${panel.kind === 'moved' ? 'received' : panel.kind === 'error' ? 'error' : 'none'}`} data-testid="move-panel" data-state={panel.kind} aria-live="assertive">
-        {panel.kind === 'ready' && <div className="last-scan-verdict muted">{label}</div>}
-        {panel.kind === 'moved' && (
-          <>
-            <div className="last-scan-code">{panel.to}</div>
-            <div className="last-scan-verdict">{panel.text}</div>
-          </>
-        )}
-        {panel.kind === 'error' && (
-          <>
-            <div className="last-scan-code">{panel.code}</div>
-            <div className="last-scan-verdict">{panel.message}</div>
-          </>
-        )}
-      </section>
+      <MoveSteps />
+      <MovePanel />
       {closed && <p className="notice" role="status">{t('moves.closedNotice')}</p>}
 
       <ScanForm
-        label={label}
+        label={<ScanLabel />}
         name="code"
         addLabel={t('itemScan.add')}
         onScan={(code) => void scan(code)}
@@ -170,10 +159,7 @@ export default function MoveBatchPage() {
         disabled={closed || !engine}
         fields={
           <>
-            <label className="field">
-              <span>{t('moves.quantity')}</span>
-              <input name="quantity" type="number" min={1} inputMode="numeric" value={quantity} disabled={step !== 'to' || !!draft.whole} onChange={(e) => setQuantity(e.target.value)} />
-            </label>
+            <QuantityField />
             <label className="field">
               <span>{t('moves.reason')}</span>
               <select name="reason" value={reason} onChange={(e) => setReasonOverride(e.target.value as MoveReason)}>
@@ -185,12 +171,7 @@ export default function MoveBatchPage() {
           </>
         }
       >
-        {step === 'what' && isLpn && (
-          <button type="button" className="btn" onClick={() => setDraft({ ...draft, whole: true })}>{t('moves.moveWholeLpn')}</button>
-        )}
-        {step !== 'from' && (
-          <button type="button" className="btn" onClick={() => { setDraft({}); setPanel({ kind: 'ready' }); }}>{t('moves.startOver')}</button>
-        )}
+        <DraftButtons />
         {batch && !closed && (
           <button type="button" className="btn" onClick={() => void closeBatch()}>{t('moves.closeBatch')}</button>
         )}
@@ -240,3 +221,79 @@ const MoveLine = memo(function MoveLine({ move: m }: { move: LocalInventoryMove 
     </tr>
   );
 });
+
+function useStepLabel(): string {
+  const { t } = useTranslation();
+  const step = useMoveScan((s) => stepOf(s.draft));
+  return step === 'from' ? t('moves.scanFrom') : step === 'what' ? t('moves.scanProduct') : t('moves.scanTo');
+}
+
+function ScanLabel() {
+  return <>{useStepLabel()}</>;
+}
+
+function MoveSteps() {
+  const { t } = useTranslation();
+  const draft = useMoveScan((s) => s.draft);
+  const step = stepOf(draft);
+  return (
+    <ol className="move-steps" aria-label={t('moves.steps')}>
+      <li className={`move-step ${step === 'from' ? 'current' : 'done'}`} data-testid="move-from">{draft.from ? t('moves.from', { code: draft.from }) : t('moves.stepFrom')}</li>
+      <li className={`move-step ${step === 'what' ? 'current' : step === 'to' ? 'done' : ''}`} data-testid="move-what">
+        {draft.whole ? t('moves.wholeLpn') : draft.product ? t('moves.product', { code: draft.product }) : t('moves.stepWhat')}
+      </li>
+      <li className={`move-step ${step === 'to' ? 'current' : ''}`}>{t('moves.stepTo')}</li>
+    </ol>
+  );
+}
+
+function MovePanel() {
+  const panel = useMoveScan((s) => s.panel);
+  const label = useStepLabel();
+  return (
+    <section className={`last-scan last-scan-${panel.kind === 'moved' ? 'received' : panel.kind === 'error' ? 'error' : 'none'}`} data-testid="move-panel" data-state={panel.kind} aria-live="assertive">
+      {panel.kind === 'ready' && <div className="last-scan-verdict muted">{label}</div>}
+      {panel.kind === 'moved' && (
+        <>
+          <div className="last-scan-code">{panel.to}</div>
+          <div className="last-scan-verdict">{panel.text}</div>
+        </>
+      )}
+      {panel.kind === 'error' && (
+        <>
+          <div className="last-scan-code">{panel.code}</div>
+          <div className="last-scan-verdict">{panel.message}</div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function QuantityField() {
+  const { t } = useTranslation();
+  const quantity = useMoveScan((s) => s.quantity);
+  const enabled = useMoveScan((s) => stepOf(s.draft) === 'to' && !s.draft.whole);
+  return (
+    <label className="field">
+      <span>{t('moves.quantity')}</span>
+      <input name="quantity" type="number" min={1} inputMode="numeric" value={quantity} disabled={!enabled} onChange={(e) => setMoveScan({ quantity: e.target.value })} />
+    </label>
+  );
+}
+
+function DraftButtons() {
+  const { t } = useTranslation();
+  const draft = useMoveScan((s) => s.draft);
+  const step = stepOf(draft);
+  const isLpn = !!draft.from && lpnCodeSchema.safeParse(draft.from).success;
+  return (
+    <>
+      {step === 'what' && isLpn && (
+        <button type="button" className="btn" onClick={() => setMoveScan({ draft: { ...draft, whole: true } })}>{t('moves.moveWholeLpn')}</button>
+      )}
+      {step !== 'from' && (
+        <button type="button" className="btn" onClick={() => setMoveScan({ draft: {}, panel: { kind: 'ready' } })}>{t('moves.startOver')}</button>
+      )}
+    </>
+  );
+}
