@@ -3,15 +3,22 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
-import { apiRequest, apiSignIn, pending, wedgeScan } from './harness.js';
+import { apiRequest, apiSignIn, pending, swState, wedgeScan } from './harness.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dockside-wms-'));
 
 const env = e2eEnv();
+vi.setConfig({ testTimeout: 180_000 });
 
-const signedInAs = (username: string) => signedIn(env, username);
+// These flows render label PDFs in the page and replay offline work: on a loaded 2-core CI
+// machine a step can take longer than Playwright's 30 s default, so they wait longer.
+const signedInAs = async (username: string) => {
+  const page = await signedIn(env, username);
+  page.setDefaultTimeout(60_000);
+  return page;
+};
 
 describe('warehouse locations', () => {
   it('an admin previews and generates an aisle, prints its labels to PDF, and imports a CSV (a bad row first)', async () => {
@@ -137,10 +144,15 @@ describe('moves', () => {
     await page.locator('[data-testid=moves-table] tr[data-provisional=false]').waitFor({ timeout: 30_000 });
     expect(await pending(page)).toBe(0);
 
-    // Offline: the whole LPN goes to Q-03-2, across a reload.
+    // Offline: the whole LPN goes to Q-03-2, across a reload — once the service worker holds the
+    // app and controls the page (a reload offline is served from its cache).
+    await expect.poll(() => swState(page), { timeout: 45_000, interval: 250 }).toBe('activated');
+    await page.evaluate(() => location.reload());
+    await page.waitForSelector('[data-testid=moves-table] tr[data-provisional=false]');
     await page.context().setOffline(true);
     await page.waitForSelector('[data-testid=sync-online][data-online=false]');
-    await page.getByRole('button', { name: 'Start over' }).click();
+    // The reload started a fresh scan: first the source.
+    await expect.poll(() => page.textContent('[data-testid=move-from]')).toContain('Scan the source');
     await wedgeScan(page, 'LPN00000003');
     await page.getByRole('button', { name: 'Move the whole LPN' }).click();
     await wedgeScan(page, 'Q-03-2');
@@ -233,7 +245,9 @@ describe('location barcode designer', () => {
     await page.locator('[data-testid=designs]').getByRole('button', { name: 'Shelf strips · default' }).waitFor();
 
     await page.goto(`${env.server.url}/apps/wms/locations`);
-    await page.fill('input[type=search]', 'Q-02');
+    // The list has loaded (its lazy parts too) before the search is typed.
+    await page.locator('.page-info').waitFor({ timeout: 60_000 });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Q-02', { timeout: 60_000 });
     await expect.poll(() => page.textContent('.page-info')).toContain('total 3 entries');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Labels (PDF)' }).click();

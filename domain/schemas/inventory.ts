@@ -132,3 +132,18 @@ export const moveBatchRowSchema = z.object({
   closedAt: z.string().nullable(),
 });
 export type MoveBatchRow = z.infer<typeof moveBatchRowSchema>;
+
+/** A line of the inventory snapshot (GET /api/inventory). */
+export interface SnapshotLine {
+  companyId: number;
+  companyName: string;
+  accountNo: string;
+  productKey: string;
+  title: string | null;
+  location: string | null;
+  lpn: string | null;
+  condition: string;
+  quantity: number;
+  /** groupBy=product: in how many places the product is. */
+  places?: number;
+}

@@ -6,24 +6,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PageRequest } from '../../../domain/paging.js';
 import { pageOffset } from '../../../domain/paging.js';
-import type { SnapshotQuery } from '../../../domain/schemas/inventory.js';
+import type { SnapshotLine, SnapshotQuery } from '../../../domain/schemas/inventory.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { selectRows } from './places.js';
 import { RECEIVING, SORT_STATIONS } from '../../../domain/rules/sorting.js';
 
-export interface SnapshotLine {
-  companyId: number;
-  companyName: string;
-  accountNo: string;
-  productKey: string;
-  title: string | null;
-  location: string | null;
-  lpn: string | null;
-  condition: string;
-  quantity: number;
-  /** groupBy=product: in how many places the product is. */
-  places?: number;
-}
 
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, '\\$&')}%`;
 

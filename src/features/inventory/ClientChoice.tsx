@@ -18,3 +18,20 @@ export function ClientChoice({ value, onChange, error }: { value: number | null;
     </label>
   );
 }
+
+/** A client filter for warehouse lists: "All clients" or one (the value is the id as text, '' = all). */
+export function ClientFilter({ value, onChange, name = 'companyId' }: { value: string; onChange: (id: string) => void; name?: string }) {
+  const { t } = useTranslation();
+  const clients = useClientChoices();
+  return (
+    <label>
+      {t('po.client')}
+      <select name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('inventory.allClients')}</option>
+        {(clients ?? []).map((c) => (
+          <option key={c.id} value={c.id}>{clientLabel(c)}</option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -12,7 +12,7 @@ import { DISPOSITION_REASONS } from '../../../domain/rules/dispositions';
 import { get } from '../../api/client';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
-import { clientLabel, useClientChoices } from './client-choices';
+import { ClientFilter } from './ClientChoice';
 
 interface Row {
   id: number;
@@ -42,7 +42,6 @@ const dayStart = (day: string, endOf = false): string | undefined => {
 export default function DispositionsPage() {
   const { t, i18n } = useTranslation();
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
-  const clients = useClientChoices();
   const [f, setF] = useState({ companyId: '', from: '', to: '', reason: '' });
   const columns: ColumnDef<Row, unknown>[] = [
     { accessorKey: 'at', header: t('inventory.when'), enableSorting: false, cell: ({ getValue }) => new Date(String(getValue())).toLocaleString(i18n.language) },
@@ -66,17 +65,7 @@ export default function DispositionsPage() {
       <h1>{t('nav.Dispositions')}</h1>
       <form className="card form" aria-label={t('inventory.filters')} onSubmit={(e) => e.preventDefault()}>
         <div className="form-row">
-          {warehouse && (
-            <label>
-              {t('po.client')}
-              <select name="companyId" value={f.companyId} onChange={(e) => setF({ ...f, companyId: e.target.value })}>
-                <option value="">{t('inventory.allClients')}</option>
-                {(clients ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>{clientLabel(c)}</option>
-                ))}
-              </select>
-            </label>
-          )}
+          {warehouse && <ClientFilter value={f.companyId} onChange={(companyId) => setF({ ...f, companyId })} />}
           <label>
             {t('inventory.fromDay')}
             <input type="date" name="from" value={f.from} onChange={(e) => setF({ ...f, from: e.target.value })} />

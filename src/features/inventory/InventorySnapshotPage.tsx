@@ -11,7 +11,7 @@ import { CONDITIONS } from '../../../domain/schemas/inventory';
 import { get } from '../../api/client';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
-import { clientLabel, useClientChoices } from './client-choices';
+import { ClientFilter } from './ClientChoice';
 import { AdjustForm } from './AdjustForm';
 import type { SnapshotLine } from './snapshot-columns';
 import { LedgerPanel } from './LedgerPanel';
@@ -31,7 +31,6 @@ export default function InventorySnapshotPage() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
-  const clients = useClientChoices();
   const [filters, setFilters] = useState({ companyId: '', location: '', condition: '', asOf: '', groupBy: 'location' as 'location' | 'product' });
   const [totalUnits, setTotalUnits] = useState<number | null>(null);
   const [open, setOpen] = useState<SnapshotLine | null>(null);
@@ -58,17 +57,7 @@ export default function InventorySnapshotPage() {
       <h1>{t('nav.InventorySnapshot')}</h1>
       <form className="card form" aria-label={t('inventory.filters')} onSubmit={(e) => e.preventDefault()}>
         <div className="form-row">
-          {warehouse && (
-            <label>
-              {t('po.client')}
-              <select name="companyId" value={filters.companyId} onChange={(e) => set({ companyId: e.target.value })}>
-                <option value="">{t('inventory.allClients')}</option>
-                {(clients ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>{clientLabel(c)}</option>
-                ))}
-              </select>
-            </label>
-          )}
+          {warehouse && <ClientFilter value={filters.companyId} onChange={(companyId) => set({ companyId })} />}
           <label>
             {t('inventory.locationPrefix')}
             <input name="location" value={filters.location} onChange={(e) => set({ location: e.target.value.toUpperCase() })} placeholder="A-01" />

@@ -1,19 +1,9 @@
 /** The columns of an inventory list (snapshot, manage inventory): per location or per product. */
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
+import type { SnapshotLine } from '../../../domain/schemas/inventory';
 
-export interface SnapshotLine {
-  companyId: number;
-  companyName: string;
-  accountNo: string;
-  productKey: string;
-  title: string | null;
-  location: string | null;
-  lpn: string | null;
-  condition: string;
-  quantity: number;
-  places?: number;
-}
+export type { SnapshotLine };
 
 type Col = ColumnDef<SnapshotLine, unknown>;
 

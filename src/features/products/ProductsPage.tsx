@@ -13,7 +13,7 @@ import { ApiFailure, del, get } from '../../api/client';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
-import { clientLabel, useClientChoices } from '../inventory/client-choices';
+import { ClientFilter } from '../inventory/ClientChoice';
 import { CodesPanel } from './CodesPanel';
 import { ProductForm } from './ProductForm';
 import type { Product, ProductListRow } from './types';
@@ -26,7 +26,6 @@ export default function ProductsPage() {
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
-  const clients = useClientChoices();
   const [companyId, setCompanyId] = useState('');
   const [productType, setProductType] = useState('all');
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -62,17 +61,7 @@ export default function ProductsPage() {
       <div className="button-row">
         <button type="button" className="btn primary" onClick={() => setEditing('new')}>{t('products.create')}</button>
         <Link className="btn" to="/apps/product/products/create-bundle">{t('products.createBundle')}</Link>
-        {warehouse && (
-          <label className="field">
-            <span>{t('po.client')}</span>
-            <select name="companyFilter" value={companyId} onChange={(e) => setCompanyId(e.target.value)}>
-              <option value="">{t('inventory.allClients')}</option>
-              {(clients ?? []).map((c) => (
-                <option key={c.id} value={c.id}>{clientLabel(c)}</option>
-              ))}
-            </select>
-          </label>
-        )}
+        {warehouse && <ClientFilter name="companyFilter" value={companyId} onChange={setCompanyId} />}
       </div>
       <nav className="tabs" aria-label={t('products.fields.productType')}>
         {(['all', ...PRODUCT_TYPES] as string[]).map((p) => (
