@@ -1,4 +1,5 @@
 /** Companies of a tenant (the warehouse's own and its clients), their addresses, warehouses and departments. */
+import { likeContains } from '../../http/like.js';
 import { and, asc, count, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Audience } from '../../../domain/enums.js';
@@ -45,7 +46,7 @@ export async function listCompanies(deps: Deps, ctx: RequestContext, page: PageR
   if (q.status) conds.push(eq(companies.status, q.status));
   if (q.minUnits) conds.push(gte(companies.unitCount, q.minUnits));
   if (q.q) {
-    const like = `%${q.q.replace(/[%_]/g, '\\$&')}%`;
+    const like = likeContains(q.q);
     conds.push(or(ilike(companies.name, like), ilike(companies.accountNo, like), ilike(companies.email, like)) as SQL);
   }
   const where = and(...conds);

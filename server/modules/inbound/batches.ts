@@ -1,4 +1,5 @@
 /** Inbound batches and their expected packages (tracking numbers). */
+import { likeContains } from '../../http/like.js';
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
@@ -232,7 +233,7 @@ export async function listBatches(deps: Deps, ctx: RequestContext, page: PageReq
   if (q.companyId) conds.push(eq(inboundBatches.companyId, q.companyId));
   if (q.stage) conds.push(sql`${stageSql} = ${q.stage}`);
   if (q.itemAction) conds.push(sql`exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${inboundBatches.id} and ${batchItems.itemAction} = ${q.itemAction})`);
-  if (q.q) conds.push(ilike(inboundBatches.batchName, `%${q.q.replace(/[%_]/g, '\\$&')}%`));
+  if (q.q) conds.push(ilike(inboundBatches.batchName, likeContains(q.q)));
   const where = and(...conds);
   const [rows, [{ total }]] = await Promise.all([
     deps.db

@@ -1,4 +1,5 @@
 /** Item status tracking (issue 6): units per status per client, and the items behind a count. */
+import { likeContains } from '../../http/like.js';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ITEM_STATUS_NAMES, transitionError, type ItemStatus } from '../../../domain/rules/item-status.js';
@@ -65,12 +66,12 @@ export async function statusSummary(deps: Deps, ctx: RequestContext) {
 }
 
 export async function listItems(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof itemListQuerySchema> & Partial<z.infer<typeof bundleQuerySchema>>) {
-  const like = q.q ? `%${q.q.replace(/[%_]/g, '\\$&')}%` : undefined;
+  const like = q.q ? likeContains(q.q) : undefined;
   const conds: (SQL | undefined)[] = [
     q.warehouseId ? eq(inboundBatches.warehouseId, q.warehouseId) : undefined,
     q.accountNo ? eq(companies.accountNo, q.accountNo) : undefined,
     q.packType === 'case_packed' ? sql`${batchItems.packSize} > 1` : q.packType === 'individual' ? eq(batchItems.packSize, 1) : undefined,
-    q.title ? ilike(batchItems.title, `%${q.title.replace(/[%_]/g, '\\$&')}%`) : undefined,
+    q.title ? ilike(batchItems.title, likeContains(q.title)) : undefined,
     q.upc ? eq(batchItems.upc, q.upc) : undefined,
     q.asin ? eq(batchItems.asin, q.asin) : undefined,
     scoped(ctx, batchItems.tenantId, batchItems.companyId, !ctx.isClient),

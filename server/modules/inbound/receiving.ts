@@ -3,6 +3,7 @@
  * These functions run inside a transaction given by the caller — the REST route's own, or the
  * sync push's, which also records the mutation id — so the floor and the desk share one rule set.
  */
+import { likeContains } from '../../http/like.js';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { can } from '../../../domain/permissions.js';
@@ -250,7 +251,7 @@ export async function listReceiveBatches(deps: Deps, ctx: RequestContext, page: 
  * expected (NOT_FOUND). Clients see only theirs.
  */
 export async function deliveredPackages(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof deliveredQuerySchema>) {
-  const like = q.q ? `%${q.q.replace(/[%_]/g, '\\$&')}%` : undefined;
+  const like = q.q ? likeContains(q.q) : undefined;
   const trackingConds: (SQL | undefined)[] = [
     scoped(ctx, trackingNumbers.tenantId, trackingNumbers.companyId, !ctx.isClient),
     q.companyId ? eq(trackingNumbers.companyId, q.companyId) : undefined,

@@ -2,6 +2,7 @@
  * Adjustments: on-hand changed without a move (a cycle count, units found or lost, disposed…),
  * always with a reason, the user and the audit trail; never below zero.
  */
+import { likePrefix } from '../../http/like.js';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { can } from '../../../domain/permissions.js';
@@ -68,7 +69,7 @@ export async function ledgerEntries(deps: Deps, ctx: RequestContext, q: { compan
         scoped(ctx, inventoryLedger.tenantId, inventoryLedger.companyId, !ctx.isClient),
         q.companyId && !ctx.isClient ? eq(inventoryLedger.companyId, q.companyId) : undefined,
         q.productKey ? eq(inventoryLedger.productKey, q.productKey) : undefined,
-        q.location ? like(inventoryLedger.location, `${q.location.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+        q.location ? like(inventoryLedger.location, likePrefix(q.location)) : undefined,
         q.lpn ? eq(inventoryLedger.lpn, q.lpn) : undefined,
       ),
     )

@@ -3,6 +3,7 @@
  * condition. Now: from the balances (indexed, paged in the database). As of a past moment: the
  * ledger summed up to it, so the answer is what the floor held then, not a guess.
  */
+import { likeContains, likePrefix } from '../../http/like.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PageRequest } from '../../../domain/paging.js';
 import { pageOffset } from '../../../domain/paging.js';
@@ -12,7 +13,6 @@ import { selectRows } from './places.js';
 import { RECEIVING, SORT_STATIONS } from '../../../domain/rules/sorting.js';
 
 
-const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 export async function snapshot(deps: Deps, ctx: RequestContext, page: PageRequest, q: SnapshotQuery) {
   // Clients see their own company only, whatever companyId they pass; the warehouse holds every
@@ -39,7 +39,7 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
   if (!q.asOf) {
     // Now: straight from the balances, in the order of a partial index (quantity > 0), so a page
     // reads its 50 lines and stops; the totals are one count over the same index.
-    if (q.q) filters.push(sql`(l.product_key like ${likePrefix(q.q.toUpperCase())} or l.title ilike ${`%${q.q.replace(/[\\%_]/g, '\\$&')}%`})`);
+    if (q.q) filters.push(sql`(l.product_key like ${likePrefix(q.q.toUpperCase())} or l.title ilike ${likeContains(q.q)})`);
     const current = sql.join([...filters, sql`l.quantity > 0`], sql` and `);
     // Per product without a place filter: the totals kept beside the balances (one index page).
     const fromTotals = q.groupBy === 'product' && !q.location && !q.lpn && !q.itemAction;
@@ -84,7 +84,7 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
             (select b.title from inventory_balances b where b.tenant_id = l.tenant_id and b.company_id = l.company_id and b.product_key = l.product_key and b.title is not null limit 1) as title
           from inventory_ledger l where ${where} and l.at <= ${q.asOf}::timestamptz
           group by l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition having sum(l.quantity) > 0`;
-    const search = q.q ? sql`where (x.product_key ilike ${likePrefix(q.q)} or x.title ilike ${`%${q.q.replace(/[\\%_]/g, '\\$&')}%`})` : sql``;
+    const search = q.q ? sql`where (x.product_key ilike ${likePrefix(q.q)} or x.title ilike ${likeContains(q.q)})` : sql``;
     const grouped =
       q.groupBy === 'product'
         ? sql`select x.company_id, x.product_key, max(x.title) as title, null::text as location, null::text as lpn, x.condition, sum(x.quantity)::int as quantity, count(*)::int as places

@@ -2,6 +2,7 @@
  * License plates (/api/warehouse/location/lpn): bulk creation with consecutive codes, nesting
  * (never a cycle: domain nestingError), and moves of an outermost LPN with all it contains.
  */
+import { likePrefix } from '../../http/like.js';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -46,7 +47,7 @@ export async function createLpns(deps: Deps, ctx: RequestContext, input: z.infer
 export async function listLpns(deps: Deps, ctx: RequestContext, page: PageRequest, q: { q?: string; locationCode?: string }) {
   const where = and(
     eq(lpns.tenantId, ctx.tenantId),
-    q.q ? ilike(lpns.code, `${q.q.trim().toUpperCase().replace(/[%_]/g, '\\$&')}%`) : undefined,
+    q.q ? ilike(lpns.code, likePrefix(q.q.trim().toUpperCase())) : undefined,
     q.locationCode ? eq(lpns.locationCode, q.locationCode.trim().toUpperCase()) : undefined,
   ) as SQL;
   const [rows, [{ total }]] = await Promise.all([

@@ -2,6 +2,7 @@
  * Warehouse locations of a tenant: list, create, edit, delete (only when empty and childless),
  * the bulk generator (preview, then all or none), and CSV export / import (all rows or none).
  */
+import { likePrefix } from '../../http/like.js';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
@@ -35,7 +36,7 @@ const listColumns = {
 };
 
 function listWhere(ctx: RequestContext, q: LocationListQuery): SQL {
-  const like = q.q ? `${q.q.trim().toUpperCase().replace(/[%_]/g, '\\$&')}%` : undefined;
+  const like = q.q ? likePrefix(q.q.trim().toUpperCase()) : undefined;
   return and(
     eq(warehouseLocations.tenantId, ctx.tenantId),
     q.type ? eq(warehouseLocations.type, q.type) : undefined,

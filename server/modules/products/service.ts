@@ -2,6 +2,7 @@
  * The product catalogue (/api/product/*): a client's products with their codes, dimensions and
  * bundles. Clients manage their own company's products; warehouse users any client's.
  */
+import { likeContains, likePrefix } from '../../http/like.js';
 import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
@@ -167,8 +168,8 @@ export async function listProducts(deps: Deps, ctx: RequestContext, page: PageRe
     q.productType && q.productType !== 'all' ? eq(products.productType, q.productType) : undefined,
     needle
       ? or(
-          ilike(products.title, `%${needle.replace(/[\\%_]/g, '\\$&')}%`),
-          sql`${products.id} in (select ${productCodes.productId} from ${productCodes} where ${productCodes.tenantId} = ${ctx.tenantId} and ${productCodes.code} like ${`${needle.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`})`,
+          ilike(products.title, likeContains(needle)),
+          sql`${products.id} in (select ${productCodes.productId} from ${productCodes} where ${productCodes.tenantId} = ${ctx.tenantId} and ${productCodes.code} like ${likePrefix(needle.toUpperCase())})`,
         )
       : undefined,
   ) as SQL;

@@ -2,6 +2,7 @@
  * Tenants. A tenant admin sees and edits only their own tenant; the installation's operators
  * (users flagged platformAdmin, none in the demo seed) list and create tenants.
  */
+import { likeContains } from '../../http/like.js';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
@@ -17,7 +18,7 @@ import { createTenant } from './bootstrap.js';
 const visible = (ctx: RequestContext): SQL | undefined => (ctx.platformAdmin ? undefined : eq(tenants.id, ctx.tenantId));
 
 export async function listTenants(deps: Deps, ctx: RequestContext, page: PageRequest, q?: string) {
-  const like = q ? `%${q.replace(/[%_]/g, '\\$&')}%` : undefined;
+  const like = q ? likeContains(q) : undefined;
   const where = and(visible(ctx), like ? (or(ilike(tenants.key, like), ilike(tenants.name, like)) as SQL) : undefined);
   return paged(
     page,

@@ -1,4 +1,5 @@
 /** Users of a company. Usernames are unique in the installation; deleting disables (history keeps its author). */
+import { likeContains } from '../../http/like.js';
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
@@ -44,7 +45,7 @@ export async function listUsers(deps: Deps, ctx: RequestContext, page: PageReque
   if (q.companyId) conds.push(eq(users.companyId, q.companyId));
   if (q.status) conds.push(eq(users.status, q.status));
   if (q.q) {
-    const like = `%${q.q.replace(/[%_]/g, '\\$&')}%`;
+    const like = likeContains(q.q);
     conds.push(or(ilike(users.username, like), ilike(users.fullname, like), ilike(users.email, like)) as SQL);
   }
   const where = and(...conds);
