@@ -54,7 +54,3 @@ export function nextMsku(formula: string, vars: { account: string; now: Date }, 
   }, 0);
   return `${before}${String(last + 1).padStart(digits, '0')}${after}`;
 }
-
-/** The product's key in the inventory ledger: the same rule as for purchase-order items. */
-export const productKeyOfProduct = (p: { fnsku: string | null; msku: string | null; asin: string | null; upc: string | null; id: number }): string =>
-  p.fnsku ?? p.msku ?? p.asin ?? p.upc ?? `PRODUCT-${p.id}`;

@@ -17,7 +17,7 @@ import { batchItems, inventoryLedger } from '../../db/schema/index.js';
 import { forbidden } from '../../http/errors.js';
 import { recordChanges } from '../../sync/changes.js';
 import { getBatch, inboundItemChange, insertBatch } from './batches.js';
-import { productKeyOf } from './item-scan.js';
+import { itemProductKey } from '../../../domain/rules/product-key.js';
 import { listInCatalogue } from '../products/service.js';
 
 export const MAX_CSV_ROWS = 5000;
@@ -119,7 +119,7 @@ async function receiveWholeBatch(tx: DbOrTx, ctx: RequestContext, batchId: numbe
   if (items.length === 0) return;
   await postLedger(
     tx,
-    items.map((i) => ({ tenantId: ctx.tenantId, companyId: i.companyId, batchItemId: i.id, productKey: productKeyOf(i), title: i.title, location: 'RECEIVING', condition: 'sellable', quantity: i.expectedQty, reason: 'receive', refType: 'csv_upload', refId: String(batchId), userId: ctx.userId, deviceId: null })),
+    items.map((i) => ({ tenantId: ctx.tenantId, companyId: i.companyId, batchItemId: i.id, productKey: itemProductKey(i), title: i.title, location: 'RECEIVING', condition: 'sellable', quantity: i.expectedQty, reason: 'receive', refType: 'csv_upload', refId: String(batchId), userId: ctx.userId, deviceId: null })),
   );
   await recordChanges(tx, ctx.tenantId, items.map((i) => inboundItemChange(i, batchName)));
 }

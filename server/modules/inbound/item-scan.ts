@@ -12,6 +12,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { countItemScan, itemMatches, readItemCode, type ScannedCode } from '../../../domain/rules/item-scan.js';
 import { can } from '../../../domain/permissions.js';
+import { itemProductKey } from '../../../domain/rules/product-key.js';
 import type { itemScanArgsSchema, ITEM_SCAN_VERDICTS } from '../../../domain/schemas/ship.js';
 import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -40,9 +41,6 @@ export interface ItemScanResult {
 }
 export type ItemScanOutcome = { ok: ItemScanResult } | { refused: ApiError };
 
-/** The product key a ledger row is filed under: the most specific code the item has. */
-export const productKeyOf = (i: { fnsku: string | null; msku: string | null; asin: string | null; upc: string | null; id: number }) =>
-  i.fnsku ?? i.msku ?? i.asin ?? i.upc ?? `ITEM-${i.id}`;
 
 export async function scanItem(tx: DbOrTx, ctx: RequestContext, args: ItemScanArgs, meta: MutationMeta): Promise<ItemScanResult> {
   const [outcome] = await scanItems(tx, ctx, [args], meta);
@@ -106,7 +104,7 @@ export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanA
       tenantId: ctx.tenantId,
       companyId: item.companyId,
       batchItemId: item.id,
-      productKey: productKeyOf(item),
+      productKey: itemProductKey(item),
       title: item.title,
       location: 'RECEIVING',
       condition: args.damaged ? 'damaged' : 'sellable',

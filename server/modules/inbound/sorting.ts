@@ -17,7 +17,7 @@ import { businessRule, forbidden, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
 import { recordChanges } from '../../sync/changes.js';
 import { inboundItemChange } from './batches.js';
-import { productKeyOf } from './item-scan.js';
+import { itemProductKey } from '../../../domain/rules/product-key.js';
 import type { MutationMeta } from './receiving.js';
 import { postLedger } from '../inventory/ledger.js';
 
@@ -44,7 +44,7 @@ export async function sortItem(tx: DbOrTx, ctx: RequestContext, args: SortArgs, 
   const out = applyMovement(Number(onHand), -args.quantity);
   if (!out.ok) throw businessRule(`${item.title}: ${out.message} in ${RECEIVING}`);
 
-  const base = { tenantId: ctx.tenantId, companyId: item.companyId, batchItemId: item.id, productKey: productKeyOf(item), title: item.title, condition: 'sellable', reason: 'sort', refType: 'item_sort', refId: args.id, userId: ctx.userId, deviceId: meta.deviceId, at: args.sortedAt };
+  const base = { tenantId: ctx.tenantId, companyId: item.companyId, batchItemId: item.id, productKey: itemProductKey(item), title: item.title, condition: 'sellable', reason: 'sort', refType: 'item_sort', refId: args.id, userId: ctx.userId, deviceId: meta.deviceId, at: args.sortedAt };
   await postLedger(tx, [
     { ...base, location: RECEIVING, quantity: -args.quantity },
     { ...base, location: check.location, quantity: args.quantity },

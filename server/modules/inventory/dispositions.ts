@@ -13,7 +13,7 @@ import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { batchItems, companies, inventoryBalances, inventoryLedger, problems, users } from '../../db/schema/index.js';
 import { scoped } from '../../http/scope.js';
-import { productKeyOf } from '../inbound/item-scan.js';
+import { itemProductKey } from '../../../domain/rules/product-key.js';
 import { postLedger } from './ledger.js';
 
 type ProblemRow = typeof problems.$inferSelect;
@@ -29,7 +29,7 @@ export async function carryOutResolution(tx: DbOrTx, ctx: RequestContext, proble
   const lines = await tx
     .select()
     .from(inventoryBalances)
-    .where(and(eq(inventoryBalances.tenantId, ctx.tenantId), eq(inventoryBalances.companyId, item.companyId), eq(inventoryBalances.productKey, productKeyOf(item)), eq(inventoryBalances.condition, condition), sql`${inventoryBalances.quantity} > 0`))
+    .where(and(eq(inventoryBalances.tenantId, ctx.tenantId), eq(inventoryBalances.companyId, item.companyId), eq(inventoryBalances.productKey, itemProductKey(item)), eq(inventoryBalances.condition, condition), sql`${inventoryBalances.quantity} > 0`))
     .orderBy(sql`${inventoryBalances.location} = 'RECEIVING' desc`, inventoryBalances.location, inventoryBalances.lpn)
     .for('update');
   const { deltas, taken } = planTake(lines as BalanceLine[], problem.quantity);

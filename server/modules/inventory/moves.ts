@@ -14,6 +14,7 @@ import { nestingError } from '../../../domain/schemas/lpn.js';
 import type { InventoryMoveArgs, InventoryMoveResult, MoveBatchRow, MoveRow } from '../../../domain/schemas/inventory.js';
 import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { catalogueProductKeySql, itemProductKeySql } from '../../db/product-key.js';
 import { batchItems, inventoryBalances, inventoryMoves, lpns, moveBatches, productCodes, products, users } from '../../db/schema/index.js';
 import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
 import { recordChanges, type Change } from '../../sync/changes.js';
@@ -31,10 +32,10 @@ const toLine = (b: BalanceRow): BalanceLine => ({ companyId: b.companyId, produc
 /** The product keys a scanned code can mean: the key itself, or the key of any item having the code. */
 function productKeysFor(ctx: RequestContext, code: string) {
   const candidates = readItemCode(code).candidates;
-  const keyOfItem = sql`coalesce(${batchItems.fnsku}, ${batchItems.msku}, ${batchItems.asin}, ${batchItems.upc}, 'ITEM-' || ${batchItems.id})`;
+  const keyOfItem = itemProductKeySql('batch_items');
   const itemKeys = sql`select ${keyOfItem} from ${batchItems} where ${batchItems.tenantId} = ${ctx.tenantId} and (upper(${batchItems.fnsku}) in ${candidates} or upper(${batchItems.asin}) in ${candidates} or upper(${batchItems.msku}) in ${candidates} or upper(${batchItems.upc}) in ${candidates})`;
   // …and any code of a catalogue product (its UPC and other codes of /upc-and-codes).
-  const keyOfProduct = sql`coalesce(p.fnsku, p.msku, p.asin, p.upc, 'PRODUCT-' || p.id)`;
+  const keyOfProduct = catalogueProductKeySql('p');
   const catalogueKeys = sql`select ${keyOfProduct} from ${productCodes} pc join ${products} p on p.id = pc.product_id where pc.tenant_id = ${ctx.tenantId} and pc.code in ${candidates}`;
   return or(inArray(inventoryBalances.productKey, candidates), sql`${inventoryBalances.productKey} in (${itemKeys})`, sql`${inventoryBalances.productKey} in (${catalogueKeys})`);
 }

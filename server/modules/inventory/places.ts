@@ -6,6 +6,7 @@ import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { RECEIVING, SORT_STATIONS } from '../../../domain/rules/sorting.js';
 import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { catalogueProductKeySql, itemProductKeySql } from '../../db/product-key.js';
 import { inventoryBalances, lpns, warehouseLocations } from '../../db/schema/index.js';
 import { businessRule, notFound } from '../../http/errors.js';
 
@@ -76,13 +77,13 @@ export async function resolveProductKey(tx: DbOrTx, ctx: RequestContext, company
   const upper = code.trim().toUpperCase();
   const [fromCatalogue] = await selectRows<{ key: string }>(
     tx,
-    sql`select coalesce(p.fnsku, p.msku, p.asin, p.upc, 'PRODUCT-' || p.id) as key from product_codes pc join products p on p.id = pc.product_id
+    sql`select ${catalogueProductKeySql('p')} as key from product_codes pc join products p on p.id = pc.product_id
         where pc.tenant_id = ${ctx.tenantId} and pc.company_id = ${companyId} and pc.code = ${upper} limit 1`,
   );
   if (fromCatalogue) return fromCatalogue.key;
   const [fromItems] = await selectRows<{ key: string }>(
     tx,
-    sql`select coalesce(fnsku, msku, asin, upc, 'ITEM-' || id) as key from batch_items
+    sql`select ${itemProductKeySql('batch_items')} as key from batch_items
         where tenant_id = ${ctx.tenantId} and company_id = ${companyId} and ${upper} in (upper(fnsku), upper(msku), upper(asin), upper(upc)) order by id desc limit 1`,
   );
   return fromItems?.key ?? upper;
