@@ -3,7 +3,7 @@
  * sorting, a text filter plus caller filters, column choice, saved layouts (DATAGRID_STATES
  * setting), CSV export of the page, empty and error states, and keyboard navigation of rows.
  */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type VisibilityState } from '@tanstack/react-table';
 import Papa from 'papaparse';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -38,6 +38,8 @@ interface SavedLayout {
   hidden?: VisibilityState;
 }
 
+const NO_ROWS: never[] = [];
+
 async function loadLayouts(userId: number): Promise<Record<string, SavedLayout>> {
   const row = await get<{ value: string } | null>('/api/common/settings/reference', { query: { referenceId: userId, referenceType: 'USER', settingKey: 'DATAGRID_STATES' }, quiet: true, background: true }).catch(() => null);
   return row ? (JSON.parse(row.value) as Record<string, SavedLayout>) : {};
@@ -68,16 +70,22 @@ export function DataGrid<T>({ id, columns, fetchPage, filters = {}, toolbar, sea
   const query = useQuery({
     queryKey: [id, pageNumber, pageSize, sort?.id, sort?.desc, search, filterKey],
     queryFn: () => fetchPage({ pageNumber, pageSize, sort: sort?.id, dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined, q: search || undefined }),
-    placeholderData: (prev) => prev,
+    placeholderData: keepPreviousData,
   });
   const page = query.data;
   const table = useReactTable({
-    data: page?.content ?? [],
+    // The same empty array until the first page arrives: a new one on every render makes the
+    // table rebuild its rows and queue a page-index reset (a state update) each time — a render
+    // loop that froze the tab when a click landed while the page loaded (decision 0005).
+    data: page?.content ?? NO_ROWS,
     columns,
     state: { sorting, columnVisibility: hidden },
     onSortingChange: setSorting,
     onColumnVisibilityChange: setHidden,
+    // The server sorts and pages; the table never resets a page index of its own.
     manualSorting: true,
+    manualPagination: true,
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
   });
   const pages = pageCount(page?.totalElements ?? 0, pageSize);
