@@ -31,6 +31,10 @@ export const inventoryBalances = pgTable(
     // The snapshot's two orders, over lines with stock only: a page is an index range read.
     index('balances_by_place_idx').on(t.tenantId, t.location, t.lpn, t.productKey, t.companyId, t.condition).where(sql`${t.quantity} > 0`),
     index('balances_by_product_idx').on(t.tenantId, t.productKey, t.companyId, t.condition).where(sql`${t.quantity} > 0`),
+    // The snapshot's search (code prefix or words anywhere in the title): trigram indexes, so a
+    // search reads the matching lines instead of every line with stock (pg_trgm, migration 0014).
+    index('balances_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`${t.quantity} > 0`),
+    index('balances_key_trgm_idx').using('gin', t.productKey.op('gin_trgm_ops')).where(sql`${t.quantity} > 0`),
   ],
 );
 
@@ -53,6 +57,8 @@ export const inventoryProductTotals = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.companyId, t.productKey, t.condition] }),
     index('product_totals_by_product_idx').on(t.tenantId, t.productKey, t.companyId, t.condition).where(sql`${t.quantity} > 0`),
+    index('product_totals_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`${t.quantity} > 0`),
+    index('product_totals_key_trgm_idx').using('gin', t.productKey.op('gin_trgm_ops')).where(sql`${t.quantity} > 0`),
   ],
 );
 
