@@ -8,6 +8,8 @@ import { AUDIENCES, COMPANY_STATUSES } from './enums.js';
 import { expectedPackageRowSchema, inboundItemRowSchema, packageScanRowSchema, receiveBatchRowSchema } from './schemas/inbound.js';
 import { pushRequestSchema, pushResultSchema } from './schemas/sync-wire.js';
 import { moveBatchRowSchema, moveRowSchema } from './schemas/inventory.js';
+import { locationRowSchema } from './schemas/locations.js';
+import { lpnRowSchema } from './schemas/lpn.js';
 
 export { MAX_PULL_LIMIT, MAX_PUSH_BODY_BYTES, MAX_PUSH_MUTATIONS, pushRequestSchema, pushResultSchema, REJECTION_CODES } from './schemas/sync-wire.js';
 
@@ -41,6 +43,8 @@ export const REPLICA_ROW_SCHEMAS = {
   inboundItems: inboundItemRowSchema,
   moveBatches: moveBatchRowSchema,
   inventoryMoves: moveRowSchema,
+  locations: locationRowSchema,
+  lpns: lpnRowSchema,
 } as const;
 export type ReplicaTable = keyof typeof REPLICA_ROW_SCHEMAS;
 export const REPLICA_TABLES = Object.keys(REPLICA_ROW_SCHEMAS) as ReplicaTable[];

@@ -132,6 +132,9 @@ describe('moves', () => {
     await page.waitForURL('**/apps/wms/actions/move-batch/*');
     await page.getByRole('heading', { name: /Aisle Q restock/ }).waitFor();
 
+    // A code the device's replica of locations and LPNs does not know is refused at once.
+    await wedgeScan(page, 'Q-77-7');
+    await expect.poll(() => page.textContent('[data-testid=move-panel]')).toContain('Q-77-7 is not a location or LPN of this warehouse');
     // 4 of the 6 mugs into LPN00000003 (which stands at Q-01). Asking for 7 would be refused by the server.
     await wedgeScan(page, 'Q-01-1');
     await expect.poll(() => page.textContent('[data-testid=move-from]')).toContain('From Q-01-1');

@@ -42,6 +42,8 @@ const TO_LOCAL: ToLocal = {
   inboundItems: (w) => ({ ...w, codes: itemCodes(w) }),
   moveBatches: (w) => w,
   inventoryMoves: (w) => ({ ...w, provisional: false }),
+  locations: (w) => w,
+  lpns: (w) => w,
 };
 
 /**

@@ -11,6 +11,8 @@ import type { MutationName } from '../domain/mutations.js';
 import type { ExpectedPackageRow, InboundItemRow, MatchStatus, PackageScanRow, ReceiveBatchRow } from '../domain/schemas/inbound.js';
 import type { CompanyRow, RejectionCode, ReplicaTable } from '../domain/sync-protocol.js';
 import type { MoveBatchRow, MoveRow } from '../domain/schemas/inventory.js';
+import type { LocationRow } from '../domain/schemas/locations.js';
+import type { LpnRow } from '../domain/schemas/lpn.js';
 
 // ---- Rows ---------------------------------------------------------------------------------
 
@@ -43,6 +45,8 @@ export interface LocalRows {
   receiveBatches: LocalReceiveBatch;
   packageScans: LocalPackageScan;
   inboundItems: LocalInboundItem;
+  locations: LocationRow;
+  lpns: LpnRow;
 }
 export type LocalRow = LocalRows[ReplicaTable];
 
@@ -114,7 +118,7 @@ export const rowRef = (table: ReplicaTable, key: string): string => `${table}:${
  *  - outbox `++seq` orders sending; `&id` finds an entry by mutation id; `*touches` (multi-entry)
  *    tells the pull which rows have pending mutations.
  */
-const SCHEMA_V1: Record<Exclude<StoreName, 'inboundItems' | 'moveBatches' | 'inventoryMoves'>, string> = {
+const SCHEMA_V1: Record<Exclude<StoreName, 'inboundItems' | 'moveBatches' | 'inventoryMoves' | 'locations' | 'lpns'>, string> = {
   outbox: '++seq, &id, *touches',
   needsAttention: 'id, rejectedAt',
   meta: 'id',
@@ -137,8 +141,11 @@ const SCHEMA_V3: Partial<Record<StoreName, string>> = { inboundItems: 'id, batch
 /** v4: moves on the floor, grouped in move batches (`moveBatchId` lists a batch's moves). */
 const SCHEMA_V4: Partial<Record<StoreName, string>> = { moveBatches: 'id, status, createdAt', inventoryMoves: 'id, moveBatchId, at' };
 
+/** v5: the warehouse's locations and LPNs, keyed by code, so a move screen knows a code offline. */
+const SCHEMA_V5: Partial<Record<StoreName, string>> = { locations: 'id', lpns: 'id, locationCode' };
+
 /** Primary keys travel as text on the wire; companies are keyed by their integer id. */
-const NUMERIC_KEY: Record<ReplicaTable, boolean> = { companies: true, expectedPackages: false, receiveBatches: false, packageScans: false, inboundItems: false, moveBatches: false, inventoryMoves: false };
+const NUMERIC_KEY: Record<ReplicaTable, boolean> = { companies: true, expectedPackages: false, receiveBatches: false, packageScans: false, inboundItems: false, moveBatches: false, inventoryMoves: false, locations: false, lpns: false };
 type DbKey = string | number;
 const dbKey = (table: ReplicaTable, key: string): DbKey => (NUMERIC_KEY[table] ? Number(key) : key);
 export const keyOfRow = (row: LocalRow): string => String(row.id);
@@ -157,6 +164,8 @@ export class ReplicaDb extends Dexie {
   inboundItems!: EntityTable<LocalInboundItem, 'id'>;
   moveBatches!: EntityTable<MoveBatchRow, 'id'>;
   inventoryMoves!: EntityTable<LocalInventoryMove, 'id'>;
+  locations!: EntityTable<LocationRow, 'id'>;
+  lpns!: EntityTable<LpnRow, 'id'>;
 
   constructor(name: string) {
     super(name);
@@ -178,6 +187,9 @@ export class ReplicaDb extends Dexie {
       );
     this.version(4)
       .stores(SCHEMA_V4)
+      .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
+    this.version(5)
+      .stores(SCHEMA_V5)
       .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
   }
 

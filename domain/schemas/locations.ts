@@ -125,3 +125,7 @@ export function generateLocations(spec: GeneratorSpec): GeneratedLocation[] {
   }
   return out;
 }
+
+/** A location as the floor devices hold it (replica table `locations`, keyed by its code). */
+export const locationRowSchema = z.object({ id: z.string(), type: z.string(), active: z.boolean() });
+export type LocationRow = z.infer<typeof locationRowSchema>;

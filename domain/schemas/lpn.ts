@@ -50,3 +50,10 @@ export function outermost(parentOf: ReadonlyMap<string, string | null>, code: st
   }
   return at;
 }
+
+/**
+ * An LPN as the floor devices hold it (replica table `lpns`, keyed by its code): where an outermost
+ * one stands, or which LPN holds it.
+ */
+export const lpnRowSchema = z.object({ id: z.string(), parentCode: z.string().nullable(), locationCode: z.string().nullable(), status: z.string() });
+export type LpnRow = z.infer<typeof lpnRowSchema>;

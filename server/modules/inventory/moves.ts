@@ -18,6 +18,7 @@ import { catalogueProductKeySql, itemProductKeySql } from '../../db/product-key.
 import { batchItems, inventoryBalances, inventoryMoves, lpns, moveBatches, productCodes, products, users } from '../../db/schema/index.js';
 import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
 import { recordChanges, type Change } from '../../sync/changes.js';
+import { recordLpnChanges } from '../../sync/place-changes.js';
 import type { MutationMeta } from '../inbound/receiving.js';
 import { postLedger } from './ledger.js';
 import { lpnSubtree, placedAt, resolvePlace, type ResolvedPlace } from './places.js';
@@ -97,11 +98,13 @@ async function moveLpn(tx: DbOrTx, ctx: RequestContext, args: InventoryMoveArgs,
     const error = nestingError(codeParent, from.code, to.code);
     if (error) throw businessRule(error);
     await tx.update(lpns).set({ parentId: to.id, locationCode: null, updatedAt: now }).where(eq(lpns.id, from.id));
+    await recordLpnChanges(tx, ctx.tenantId, [from.code]);
     const quantity = await relocateLpnContents(tx, ctx, from.id, to.location, args.id, meta, now);
     return { productKey: null, title: null, quantity, location: to.location ?? '' };
   }
   // To a location: a nested LPN is taken out of its parent and stands there on its own.
   await tx.update(lpns).set({ parentId: null, locationCode: to.location, updatedAt: now }).where(eq(lpns.id, from.id));
+  await recordLpnChanges(tx, ctx.tenantId, [from.code]);
   const quantity = await relocateLpnContents(tx, ctx, from.id, to.location, args.id, meta, now);
   return { productKey: null, title: null, quantity, location: to.location };
 }

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { lpns, warehouseLocations } from '../../db/schema/index.js';
 import { badRequest, businessRule, notFound } from '../../http/errors.js';
 import { moveInventory } from '../inventory/moves.js';
+import { recordLpnChanges } from '../../sync/place-changes.js';
 
 const parent = alias(lpns, 'parent');
 
@@ -40,6 +41,7 @@ export async function createLpns(deps: Deps, ctx: RequestContext, input: z.infer
       .values(Array.from({ length: input.count }, (_, i) => ({ tenantId: ctx.tenantId, code: lpnCode(input.prefix, first + i), locationCode: input.locationCode ?? null, description: input.description ?? null })))
       .returning({ id: lpns.id, code: lpns.code });
     await audit(tx, ctx, 'lpn', 'bulk', 'create', null, { count: rows.length, first: rows[0].code, last: rows.at(-1)!.code, locationCode: input.locationCode ?? null });
+    await recordLpnChanges(tx, ctx.tenantId, rows.map((r) => r.code));
     return { created: rows.length, codes: rows.map((r) => r.code) };
   });
 }
@@ -87,6 +89,7 @@ export async function nestLpn(deps: Deps, ctx: RequestContext, code: string, par
       const [root] = top === code ? [child] : await tx.select().from(lpns).where(and(eq(lpns.tenantId, ctx.tenantId), eq(lpns.code, top)));
       await tx.update(lpns).set({ parentId: null, locationCode: root.locationCode, updatedAt: new Date().toISOString() }).where(eq(lpns.id, child.id));
       await audit(tx, ctx, 'lpn', child.id, 'update', { parentCode: parentOf.get(code) ?? null }, { parentCode: null });
+      await recordLpnChanges(tx, ctx.tenantId, [code]);
       return { code, parentCode: null, locationCode: root.locationCode };
     }
     await lpnByCode(tx, ctx, parentCode);

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { inventoryLedger, warehouseLocations } from '../../db/schema/index.js';
 import { ApiError, badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { issueMessages } from '../../http/validation.js';
+import { recordLocationChanges } from '../../sync/place-changes.js';
 
 const parent = alias(warehouseLocations, 'parent');
 
@@ -92,10 +93,12 @@ export async function saveLocation(deps: Deps, ctx: RequestContext, input: Locat
       if (before.code !== input.code && (await onHandAt(tx, ctx, before.code)) !== 0) throw businessRule(`${before.code} holds inventory; move it out before renaming the location`);
       const [after] = await tx.update(warehouseLocations).set({ ...values, updatedAt: new Date().toISOString() }).where(eq(warehouseLocations.id, id)).returning();
       await audit(tx, ctx, 'warehouse_location', id, 'update', before, after);
+      await recordLocationChanges(tx, ctx.tenantId, [before.code, after.code]);
       return withoutTenant(after);
     }
     const [created] = await tx.insert(warehouseLocations).values({ ...values, tenantId: ctx.tenantId }).returning();
     await audit(tx, ctx, 'warehouse_location', created.id, 'create', null, created);
+    await recordLocationChanges(tx, ctx.tenantId, [created.code]);
     return withoutTenant(created);
   });
 }
@@ -118,6 +121,7 @@ export async function deleteLocation(deps: Deps, ctx: RequestContext, id: number
     if (units !== 0) throw businessRule(`${row.code} holds ${units} units; move them out first (or mark it inactive)`);
     await tx.delete(warehouseLocations).where(eq(warehouseLocations.id, id));
     await audit(tx, ctx, 'warehouse_location', id, 'delete', row, null);
+    await recordLocationChanges(tx, ctx.tenantId, [row.code]);
   });
   return { deleted: true };
 }
@@ -177,6 +181,7 @@ export async function generate(deps: Deps, ctx: RequestContext, spec: GeneratorS
     if (existing.length) throw conflict(`${existing.length} of these locations exist already (${existing.slice(0, 5).join(', ')}${existing.length > 5 ? '…' : ''}); nothing was created`);
     await insertAll(tx, ctx, list);
     await audit(tx, ctx, 'warehouse_location', 'generate', 'create', null, { spec, count: total });
+    await recordLocationChanges(tx, ctx.tenantId, list.map((l) => l.code));
     return { ...summary, created: total };
   });
 }
@@ -231,6 +236,7 @@ export async function importCsv(deps: Deps, ctx: RequestContext, text: string) {
         .where(and(eq(warehouseLocations.tenantId, ctx.tenantId), eq(warehouseLocations.code, l.code)));
     }
     await audit(tx, ctx, 'warehouse_location', 'import', 'create', null, { created: fresh.length, updated: updates.length });
+    await recordLocationChanges(tx, ctx.tenantId, inputs.map((l) => l.code));
     return { rows: inputs.length, created: fresh.length, updated: updates.length };
   });
 }

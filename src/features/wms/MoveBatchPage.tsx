@@ -15,6 +15,7 @@ import { inventoryMoveArgsSchema, MOVE_REASONS, placeCodeSchema, type MoveReason
 import { lpnCodeSchema } from '../../../domain/schemas/lpn';
 import { useSyncEngine } from '../../app/sync';
 import { scanFeedback } from '../../scan/feedback';
+import { checkPlace, knownPlaces } from './known-places';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import type { LocalInventoryMove } from '../../../sync/replica';
@@ -67,6 +68,12 @@ export default function MoveBatchPage() {
   }, [engine, moveBatchId]);
   const reason: MoveReason = reasonOverride ?? ((batch?.reason as MoveReason | undefined) ?? 'restock_inventory');
   const closed = batch?.status === 'closed';
+  // The warehouse's places as the device holds them: a code it does not know is refused in the
+  // scan's frame, offline too, instead of becoming a move the server will refuse (known-places.ts).
+  const places = useLiveQuery(
+    async () => (engine ? knownPlaces(await engine.db.locations.toArray(), (await engine.db.lpns.toCollection().primaryKeys()) as string[]) : null),
+    [engine],
+  );
 
   const scan = useCallback(
     async (raw: string) => {
@@ -80,6 +87,12 @@ export default function MoveBatchPage() {
         if (!place.success) {
           scanFeedback('unknown');
           setPanel({ kind: 'error', code, message: t('moves.notAPlace') });
+          return;
+        }
+        const known = checkPlace(code, places, step === 'to');
+        if (known === 'unknown' || known === 'inactive') {
+          scanFeedback('unknown');
+          setPanel({ kind: 'error', code, message: t(known === 'unknown' ? 'moves.unknownPlace' : 'moves.inactivePlace', { code }) });
           return;
         }
       }
@@ -123,7 +136,7 @@ export default function MoveBatchPage() {
         setPanel({ kind: 'error', code, message: messageOf(err) });
       }
     },
-    [engine, reason, moveBatchId, closed, t],
+    [engine, reason, moveBatchId, closed, t, places],
   );
   useWedgeScanner((code) => void scan(code), { enabled: !!engine && !closed });
 
