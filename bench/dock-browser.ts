@@ -20,7 +20,7 @@ import { start } from '../server/start.js';
 
 const EXPECTED_FOR_SCAN = 20_000;
 const PULL_ROWS = Number(process.env.BENCH_PULL_ROWS ?? 100_000);
-const SCANS = 100;
+const SCANS = Number(process.env.BENCH_DOCK_SCANS ?? 100);
 
 export const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -94,13 +94,22 @@ export const scanToPaint = (page: Page, code: string, panelSelector = '[data-tes
       new Promise<number>((resolve) => {
         const panel = document.querySelector(sel)!;
         let t0 = 0;
+        let handled = 0;
         const observer = new MutationObserver(() => {
           if (panel.querySelector('.last-scan-code')?.textContent !== c) return;
           observer.disconnect();
+          const committed = performance.now() - t0;
           // rAF runs before the paint; a message posted from it runs after that frame is painted.
           requestAnimationFrame(() => {
+            const framed = performance.now() - t0;
             const ch = new MessageChannel();
-            ch.port1.onmessage = () => resolve(performance.now() - t0);
+            ch.port1.onmessage = () => {
+              const painted = performance.now() - t0;
+              // Phases for diagnosis (BENCH_DOCK_PHASES): Enter handled, DOM committed, frame began, frame painted.
+              const w = window as unknown as { scanPhases?: number[][] };
+              (w.scanPhases ??= []).push([handled, committed, framed, painted]);
+              resolve(painted);
+            };
             ch.port2.postMessage(null);
           });
         });
@@ -109,6 +118,7 @@ export const scanToPaint = (page: Page, code: string, panelSelector = '[data-tes
         for (const key of c) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
         t0 = performance.now();
         target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+        handled = performance.now() - t0;
       }),
     [code, panelSelector] as const,
   );
@@ -163,6 +173,11 @@ export async function benchDockBrowser(): Promise<void> {
       for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`      ${((100 * v) / total).toFixed(1)}%  ${k}`);
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    if (process.env.BENCH_DOCK_PHASES) {
+      const phases = await page.evaluate(() => (window as unknown as { scanPhases: number[][] }).scanPhases.slice(5));
+      const paced = phases.slice(0, SCANS);
+      for (const [name, i] of [['handled', 0], ['committed', 1], ['frame began', 2], ['painted', 3]] as const) console.log(`      ${name}: paced median ${pct(paced.map((p) => p[i]), 50).toFixed(1)} · back to back median ${pct(phases.slice(SCANS).map((p) => p[i]), 50).toFixed(1)}`);
+    }
     const median = pct(times, 50);
     const p95 = pct(times, 95);
     console.log(`  (b) scan → painted verdict, CPU 4× throttled, ${SCANS} scans among ${EXPECTED_FOR_SCAN} expected rows`);

@@ -4,6 +4,7 @@
  * verdict. Tones are short so a fast scanner never queues them up.
  */
 import { create } from 'zustand';
+import { afterPaint } from './after-paint';
 
 export type FeedbackKind = 'ok' | 'duplicate' | 'unknown' | 'error';
 
@@ -54,12 +55,19 @@ function playTone(kind: FeedbackKind): void {
   }
 }
 
+/**
+ * The flash is started at once, for the verdict's frame; the tone and the vibration right after
+ * that frame is painted (a frame later at most, far below what an ear or a hand can tell, and
+ * below the audio output's own latency), so their work does not delay the paint.
+ */
 export function scanFeedback(kind: FeedbackKind): void {
   useFlash.getState().flash(kind);
-  try {
-    playTone(kind);
-  } catch {
-    // Audio is a nicety: a device without it still flashes and vibrates.
-  }
-  if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATION[kind]);
+  void afterPaint().then(() => {
+    try {
+      playTone(kind);
+    } catch {
+      // Audio is a nicety: a device without it still flashes and vibrates.
+    }
+    if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATION[kind]);
+  });
 }

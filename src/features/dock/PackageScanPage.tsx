@@ -5,12 +5,13 @@
  */
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import type { MatchStatus } from '../../../domain/schemas/inbound';
 import { useSyncEngine } from '../../app/sync';
 import type { LocalPackageScan } from '../../../sync/replica';
+import { afterPaint } from '../../scan/after-paint';
 import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
@@ -143,6 +144,8 @@ export default function PackageScanPage() {
           if (autoPrint.current) setTimeout(() => void printLabel(code, false), 0);
         }
       }
+      // The verdict is on screen from memory; the write (IndexedDB, live queries) waits for its paint.
+      await afterPaint();
       try {
         const result = await engine.mutate('package.scan', { id, batchId, trackingNumber: code, scannedAt: new Date().toISOString() });
         if (result.matchStatus !== predicted?.status) {
@@ -236,6 +239,19 @@ const ScanRow = memo(
   (a, b) => a.time === b.time && a.scan.id === b.scan.id && a.scan.matchStatus === b.scan.matchStatus && a.scan.provisional === b.scan.provisional,
 );
 
+/** The value, once the frame showing it has been painted (the first value at once). */
+function useAfterPaint<T>(value: T): T {
+  const [painted, setPainted] = useState(value);
+  useEffect(() => {
+    let current = true;
+    void afterPaint().then(() => current && setPainted(value));
+    return () => {
+      current = false;
+    };
+  }, [value]);
+  return painted;
+}
+
 /** The big panel: the last code, its verdict, and whether the server has confirmed it yet. */
 function LastScanPanel() {
   const { t } = useTranslation();
@@ -243,7 +259,7 @@ function LastScanPanel() {
   const last = useLastScan((s) => s.last);
   // The stored row (provisional / confirmed) is looked up after the verdict's frame: the live
   // query's subscription is IndexedDB work the paint must not wait for.
-  const rowId = useDeferredValue(last?.id ?? null);
+  const rowId = useAfterPaint(last?.id ?? null);
   const storedRow = useLiveQuery(() => (engine && rowId ? engine.db.packageScans.get(rowId) : undefined), [engine, rowId]);
   const lastRow = storedRow && storedRow.id === last?.id ? storedRow : undefined;
   const verdict = lastRow?.matchStatus ?? (last?.status !== 'error' ? last?.status : undefined);

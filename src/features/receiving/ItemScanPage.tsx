@@ -15,6 +15,7 @@ import type { InboundItemRow, ItemScanResult } from '../../../domain/schemas/inb
 import { DAMAGE_TYPES } from '../../../domain/schemas/problems';
 import { useSession } from '../../app/session';
 import { useSyncEngine } from '../../app/sync';
+import { afterPaint } from '../../scan/after-paint';
 import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
@@ -165,6 +166,8 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
         setLast({ id, code, result: predicted.result });
         if (predicted.item) memory.current.overlay.set(predicted.item.id, predicted.item);
       }
+      // The verdict is on screen from memory; the write (IndexedDB, live queries) waits for its paint.
+      await afterPaint();
       try {
         const result = await engine.mutate('item.scan', { id, batchId, code, count: bulk, damaged: damage, scannedAt: new Date().toISOString() });
         if (!predicted || predicted.result.verdict !== result.verdict || predicted.result.receivedQty !== result.receivedQty || predicted.result.damagedQty !== result.damagedQty) {

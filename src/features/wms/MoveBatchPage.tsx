@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { inventoryMoveArgsSchema, MOVE_REASONS, placeCodeSchema, type MoveReason } from '../../../domain/schemas/inventory';
 import { lpnCodeSchema } from '../../../domain/schemas/lpn';
 import { useSyncEngine } from '../../app/sync';
+import { afterPaint } from '../../scan/after-paint';
 import { scanFeedback } from '../../scan/feedback';
 import { checkPlace, knownPlaces } from './known-places';
 import { ScanForm } from '../../scan/ScanForm';
@@ -128,6 +129,8 @@ export default function MoveBatchPage() {
       const moved = draft.whole ? t('moves.movedLpn', { lpn: draft.from, to: code }) : t('moves.movedUnits', { quantity: parsed.data.quantity, product: draft.product, from: draft.from, to: code });
       // Units: keep the source for the next product; a whole LPN: start again.
       setMoveScan({ panel: { kind: 'moved', to: code, text: moved }, draft: draft.whole ? {} : { from: draft.from }, quantity: '1' });
+      // The verdict is on screen from memory; the write (IndexedDB, live queries) waits for its paint.
+      await afterPaint();
       try {
         await engine.mutate('inventory.move', args);
       } catch (err) {
