@@ -28,13 +28,13 @@ describe('sign-in and menus by audience', () => {
       expect(await page.title()).toMatch(/Dashboard · Dockside/);
       await ctx.close();
     }
-    expect(menus['demo.admin']).toEqual(['Clients', 'Dashboard', 'DeliveredPackages', 'Dispositions', 'General', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'ManualBarcodePrinting', 'MyCompany', 'PrinterSettings', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'ReceiveInventory', 'RoleManagement', 'SetupLocations']);
+    expect(menus['demo.admin']).toEqual(['AmazonInventory', 'Clients', 'Dashboard', 'DeliveredPackages', 'Dispositions', 'General', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'ManualBarcodePrinting', 'MyCompany', 'PrinterSettings', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'ReceiveInventory', 'RoleManagement', 'SetupLocations']);
     expect(menus['north.admin']).toEqual(menus['demo.admin']);
     // Floor staff: no client management; a Customer sees no warehouse-only entry.
     expect(menus['demo.receiver']).toEqual(['Dashboard', 'DeliveredPackages', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'ManualBarcodePrinting', 'MyCompany', 'PrinterSettings', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'ReceiveInventory', 'SetupLocations']);
-    expect(menus['demo.client']).toEqual(['Dashboard', 'DeliveredPackages', 'Dispositions', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'MyCompany', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'RoleManagement']);
+    expect(menus['demo.client']).toEqual(['AmazonInventory', 'Dashboard', 'DeliveredPackages', 'Dispositions', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'MyCompany', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'RoleManagement']);
     // A CustomerPlus client prints its own labels (spec §6: the print entries are for all but Customer).
-    expect(menus['demo.client2']).toEqual(['Dashboard', 'DeliveredPackages', 'Dispositions', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'ManualBarcodePrinting', 'MyCompany', 'PrinterSettings', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'ReceiveInventory', 'RoleManagement']);
+    expect(menus['demo.client2']).toEqual(['AmazonInventory', 'Dashboard', 'DeliveredPackages', 'Dispositions', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'ManualBarcodePrinting', 'MyCompany', 'PrinterSettings', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'ReceiveInventory', 'RoleManagement']);
     expect(menus['demo.client']).not.toContain('Clients');
   });
 

@@ -13,7 +13,8 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { inboundRoutes } from './modules/inbound/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
-import { inventoryRoutes } from './modules/inventory/routes.js';
+import { inventoryRoutes, MARKETPLACE_REPORT_PATH } from './modules/inventory/routes.js';
+import { MAX_REPORT_BYTES } from '../domain/schemas/marketplace-inventory.js';
 import { productRoutes } from './modules/products/routes.js';
 import { PokeHub } from './realtime/hub.js';
 import { printerRoutes } from './modules/printer/routes.js';
@@ -38,10 +39,11 @@ export function buildApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const guards = makeGuards(deps);
 
-  app.use(
-    '/api/*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody(['The request body is larger than 1 MiB']), 413) }),
-  );
+  const limitOf = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json(errorBody([`The request body is larger than ${maxSize / 1024 / 1024} MiB`]), 413) });
+  const standardLimit = limitOf(MAX_BODY_BYTES);
+  // Marketplace inventory reports run to several MiB; every other request stays small.
+  const reportLimit = limitOf(MAX_REPORT_BYTES);
+  app.use('/api/*', (c, next) => (c.req.path === MARKETPLACE_REPORT_PATH ? reportLimit : standardLimit)(c, next));
 
   app.get('/api/health', (c) => c.json({ meta: { error_list: [], info_list: [], warn_list: [] }, body: { ok: true } }));
 

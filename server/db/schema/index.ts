@@ -9,3 +9,4 @@ export * from './problems.js';
 export * from './locations.js';
 export * from './inventory.js';
 export * from './products.js';
+export * from './marketplace.js';

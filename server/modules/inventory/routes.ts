@@ -11,6 +11,23 @@ import { adjustInventory, ledgerEntries } from './adjustments.js';
 import { closeMoveBatch, deskMove, listMoveBatches, listMoves, openMoveBatch } from './moves.js';
 import { snapshot } from './snapshot.js';
 import { listDispositions } from './dispositions.js';
+import { importMarketplaceReport, listMarketplaceInventory } from './marketplace.js';
+import { marketplaceImportQuerySchema, marketplaceInventoryQuerySchema } from '../../../domain/schemas/marketplace-inventory.js';
+
+/** The one upload larger than the global 1 MiB body limit (server/app.ts gives it MAX_REPORT_BYTES). */
+/**
+ * A report's text: UTF-8 when the bytes are UTF-8, else Windows-1252 — the encoding of Amazon's
+ * flat-file reports in several marketplaces, where reading it as UTF-8 would garble titles.
+ */
+export function reportText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+export const MARKETPLACE_REPORT_PATH = '/api/inventory/marketplace/report';
 
 const any = z.object({}).passthrough();
 const paging = { pageNumber: z.string().optional(), pageSize: z.string().optional() };
@@ -80,6 +97,39 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
     async (c) => {
       const q = c.req.valid('query');
       return ok(c, await listDispositions(deps, c.get('ctx'), pageRequest(q), q));
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: MARKETPLACE_REPORT_PATH,
+      tags,
+      summary: "Import a marketplace inventory report (multipart field \"file\": Amazon's tab-separated Manage FBA Inventory report, Walmart WFS or eBay active listings CSV); replaces the client's lines of that marketplace, all or none",
+      // Clients import their own reports, so this is not warehouse-only; the service confines them to their company.
+      middleware: [guards.requires('amazonInventory', 'create')],
+      request: { query: marketplaceImportQuerySchema, body: { content: { 'multipart/form-data': { schema: z.object({ file: z.custom<File>((v) => v instanceof File, 'attach the report as multipart field "file"').openapi({ type: 'string', format: 'binary' }) }) } }, required: true } },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) => {
+      const { file } = c.req.valid('form');
+      const result = await importMarketplaceReport(deps, c.get('ctx'), c.req.valid('query'), file.name, reportText(new Uint8Array(await file.arrayBuffer())));
+      const lines = Object.values(result.lines).reduce((a, b) => a + b, 0);
+      return ok(c, result, { status: 201, info: [`Imported ${lines} ${lines === 1 ? 'line' : 'lines'} from ${file.name}`] });
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/inventory/marketplace',
+      tags,
+      summary: 'Inventory by type (fba, fbm, wfs, ebay): the marketplace figures per SKU with the catalogue product and the sellable units held here; totals over the whole filter',
+      middleware: [guards.requires('amazonInventory', 'read')],
+      request: { query: marketplaceInventoryQuerySchema.extend(paging) },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await listMarketplaceInventory(deps, c.get('ctx'), pageRequest(q), q));
     },
   );
   return app;

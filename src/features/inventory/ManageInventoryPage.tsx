@@ -12,10 +12,22 @@ import { ITEM_ACTIONS, type ItemAction } from '../../../domain/schemas/purchase-
 import { get } from '../../api/client';
 import { DataGrid } from '../../ui/DataGrid';
 import { snapshotColumns, type SnapshotLine } from './snapshot-columns';
+import { MARKETPLACE_OF_TYPE } from '../../../domain/schemas/marketplace-inventory';
+import { isInventoryType, MarketplaceInventory } from './MarketplaceInventoryPage';
 
-export default function ManageInventoryPage() {
-  const { t, i18n } = useTranslation();
+/**
+ * One route, /apps/inventory/:param, serves two screens of the spec: Manage Inventory per workflow
+ * (:itemAction) and the marketplace inventory of Walmart WFS and eBay (:inventoryType; Amazon's
+ * live under /apps/inventory/amazon/:inventoryType). The workflows' names come first.
+ */
+export default function InventoryParamPage() {
   const { itemAction } = useParams({ strict: false }) as { itemAction?: string };
+  if (!(ITEM_ACTIONS as readonly string[]).includes(itemAction ?? '') && isInventoryType(itemAction) && MARKETPLACE_OF_TYPE[itemAction] !== 'amazon') return <MarketplaceInventory key={itemAction} type={itemAction} />;
+  return <ManageInventoryPage itemAction={itemAction} />;
+}
+
+function ManageInventoryPage({ itemAction }: { itemAction: string | undefined }) {
+  const { t, i18n } = useTranslation();
   const [byProduct, setByProduct] = useState(true);
   const [totalUnits, setTotalUnits] = useState<number | null>(null);
   if (!(ITEM_ACTIONS as readonly string[]).includes(itemAction ?? '')) return <p className="form-error">{t('errors.notFound')}</p>;

@@ -1,0 +1,244 @@
+/**
+ * Inventory by type (domain/schemas/marketplace-inventory.ts): a client's stock as its marketplace
+ * reports it, imported from the report file, listed beside the catalogue product each line names
+ * and the sellable units this prep centre holds of it.
+ */
+import Papa from 'papaparse';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { pageOffset, type PageRequest } from '../../../domain/paging.js';
+import { readMarketplaceReport, type ReportReading } from '../../../domain/rules/marketplace-report.js';
+import {
+  TYPES_OF_MARKETPLACE,
+  type InventoryType,
+  type Marketplace,
+  type MarketplaceImportQuery,
+  type MarketplaceImportResult,
+  type MarketplaceInventoryQuery,
+  type MarketplaceLine,
+  type MarketplacePage,
+  type MarketplaceLineInput,
+} from '../../../domain/schemas/marketplace-inventory.js';
+import { audit } from '../../audit.js';
+import type { Deps, RequestContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { catalogueProductKeySql } from '../../db/product-key.js';
+import { companies, marketplaceInventory, marketplaceReports } from '../../db/schema/index.js';
+import { ApiError } from '../../http/errors.js';
+import { likeContains, likePrefix } from '../../http/like.js';
+import { resolveClientCompany } from '../inbound/batches.js';
+import { selectRows } from './places.js';
+
+/** Row problems listed in the 400 answer; the rest are counted (a bad export can have thousands). */
+const MAX_LISTED_PROBLEMS = 20;
+/** 16 columns per line: 1,000 lines stay far below PostgreSQL's 65,535 parameters per statement. */
+const INSERT_CHUNK = 1000;
+
+// ---- Import ----
+
+/** Parses the file (comma or tab separated, papaparse guesses) and reads it with the domain rule. */
+export function parseMarketplaceReport(marketplace: Marketplace, text: string): ReportReading {
+  const parsed = Papa.parse<Record<string, unknown>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+  const headers = parsed.meta.fields ?? [];
+  // Only the header's columns: papaparse puts a row's surplus fields in an array (__parsed_extra).
+  const records = parsed.data.map((rec) => Object.fromEntries(headers.map((h) => [h, typeof rec[h] === 'string' ? rec[h] : undefined])));
+  const reading = readMarketplaceReport(marketplace, headers, records);
+  // A row papaparse could not split cleanly (stray quote, too many or too few fields) would put
+  // figures under the wrong columns: refuse it rather than guess. An undetectable delimiter only
+  // means one column, which the domain rule already reports as missing columns.
+  const parseErrors = parsed.errors.filter((e) => e.type !== 'Delimiter');
+  if (parseErrors.length === 0 || reading.fileErrors.length) return reading;
+  // One entry per row, the split error first (it explains the odd values that follow).
+  const byRow = new Map<number, string[]>();
+  const add = (row: number, errors: string[]) => byRow.set(row, [...(byRow.get(row) ?? []), ...errors]);
+  for (const e of parseErrors) add((e.row ?? 0) + 1, [e.message]);
+  for (const p of reading.problems) add(p.row, p.errors);
+  const problems = [...byRow].sort(([a], [b]) => a - b).map(([row, errors]) => ({ row, errors }));
+  return { ...reading, lines: [], problems };
+}
+
+/** The 400 messages of a report that cannot be imported: file errors, then the first row problems. */
+function readingErrors(reading: ReportReading): string[] {
+  const rows = reading.problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => `Row ${p.row}: ${p.errors.join('; ')}`);
+  const more = reading.problems.length - MAX_LISTED_PROBLEMS;
+  return [...reading.fileErrors, ...rows, ...(more > 0 ? [`…and ${more} more rows with problems`] : [])];
+}
+
+const countByType = (lines: MarketplaceLineInput[]): Partial<Record<InventoryType, number>> => {
+  const counts: Partial<Record<InventoryType, number>> = {};
+  for (const l of lines) counts[l.type] = (counts[l.type] ?? 0) + 1;
+  return counts;
+};
+
+/** Catalogue codes are stored upper case; a line names a product by its FNSKU, SKU, GTIN or ASIN. */
+const lineCodesSql = (m: string): SQL => {
+  const t = sql.identifier(m);
+  return sql`(${t}.fnsku, upper(${t}.sku), ${t}.gtin, ${t}.asin)`;
+};
+
+/**
+ * Imports a report: all or nothing. The report is the marketplace's complete picture of the
+ * client's channels, so it replaces the client's lines of every type the marketplace covers (a
+ * SKU no longer in the report is gone) and leaves the other marketplaces' lines alone.
+ */
+export async function importMarketplaceReport(deps: Deps, ctx: RequestContext, query: MarketplaceImportQuery, fileName: string, text: string): Promise<MarketplaceImportResult> {
+  const reading = parseMarketplaceReport(query.marketplace, text);
+  if (reading.fileErrors.length || reading.problems.length) throw new ApiError(400, readingErrors(reading));
+  const reportedAt = new Date(query.reportedAt ?? deps.now()).toISOString();
+  const types = TYPES_OF_MARKETPLACE[query.marketplace];
+
+  return deps.db.transaction(async (tx) => {
+    const company = await resolveClientCompany(tx, ctx, query.companyId);
+    // Two imports for one client at once would each delete, then collide on the SKUs: take turns.
+    // (NO KEY UPDATE still lets other rows reference the company meanwhile.)
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company.id)).for('no key update');
+    const [report] = await tx
+      .insert(marketplaceReports)
+      .values({ tenantId: ctx.tenantId, companyId: company.id, marketplace: query.marketplace, fileName, rows: reading.rows, reportedAt, importedBy: ctx.userId })
+      .returning();
+    await tx.delete(marketplaceInventory).where(and(eq(marketplaceInventory.tenantId, ctx.tenantId), eq(marketplaceInventory.companyId, company.id), inArray(marketplaceInventory.type, [...types])));
+    const rows = reading.lines.map((l) => ({ ...l, tenantId: ctx.tenantId, companyId: company.id, reportId: report.id, reportedAt }));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(marketplaceInventory).values(rows.slice(i, i + INSERT_CHUNK));
+    const matched = await countMatched(tx, ctx, report.id);
+    const lines = countByType(reading.lines);
+    await audit(tx, ctx, 'marketplace_report', report.id, 'create', null, { ...report, lines, matched });
+    return { marketplace: query.marketplace, companyId: company.id, reportedAt, rows: reading.rows, lines, matched };
+  });
+}
+
+/** Lines of a report that name a product of the client's catalogue. */
+async function countMatched(tx: DbOrTx, ctx: RequestContext, reportId: number): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from marketplace_inventory m
+        where m.tenant_id = ${ctx.tenantId} and m.report_id = ${reportId}
+          and exists (select 1 from product_codes pc where pc.tenant_id = m.tenant_id and pc.company_id = m.company_id and pc.code in ${lineCodesSql('m')})`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+// ---- List ----
+
+const isoSql = (col: SQL): SQL => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Code prefix (SKU, FNSKU, ASIN, item id, GTIN) or every word somewhere in the title. */
+function searchFilter(q: string): SQL {
+  const prefix = likePrefix(q);
+  const codes = sql`(m.sku ilike ${prefix} or m.fnsku ilike ${prefix} or m.asin ilike ${prefix} or m.item_id ilike ${prefix} or m.gtin ilike ${prefix})`;
+  const words = q.split(/\s+/).filter(Boolean).map((w) => sql`m.title ilike ${likeContains(w)}`);
+  return sql`(${codes} or (${sql.join(words, sql` and `)}))`;
+}
+
+const STOCK_FILTERS: Record<MarketplaceInventoryQuery['stock'], SQL | null> = {
+  all: null,
+  in_stock: sql`l.fulfillable > 0`,
+  out_of_stock: sql`l.fulfillable = 0`,
+  not_in_catalogue: sql`l.product_id is null`,
+};
+
+/**
+ * The lines of the filter with their product and units held here, as a CTE body:
+ * 1. the product: the first catalogue code of the client among the line's FNSKU, SKU, GTIN, ASIN
+ *    (in that order: the FNSKU names one listing, an ASIN may be shared by several);
+ * 2. held here: sellable on-hand totals whose product key is one of the line's codes or the
+ *    product's catalogue key (the ledger keys stock by either); `in` counts each key once.
+ */
+function linesSql(ctx: RequestContext, where: SQL, stock: SQL | null): SQL {
+  return sql`select l.*, h.held_here from (
+      select m.id, m.company_id, m.type, m.sku, m.title, m.asin, m.fnsku, m.item_id, m.gtin, m.fulfillable, m.inbound, m.reserved, m.unsellable, m.reported_at,
+             p.id as product_id, p.key as product_key
+      from marketplace_inventory m
+      left join lateral (
+        select p.id, ${catalogueProductKeySql('p')} as key from product_codes pc join products p on p.id = pc.product_id
+        where pc.tenant_id = m.tenant_id and pc.company_id = m.company_id and pc.code in ${lineCodesSql('m')}
+        order by case pc.code when m.fnsku then 0 when upper(m.sku) then 1 when m.gtin then 2 else 3 end
+        limit 1
+      ) p on true
+      where ${where}
+    ) l
+    cross join lateral (
+      select coalesce(sum(t.quantity), 0)::int as held_here from inventory_product_totals t
+      where t.tenant_id = ${ctx.tenantId} and t.company_id = l.company_id and t.condition = 'sellable'
+        and t.product_key in (l.fnsku, upper(l.sku), l.gtin, l.product_key)
+    ) h
+    ${stock ? sql`where ${stock}` : sql``}`;
+}
+
+type LineRow = {
+  id: number;
+  company_id: number;
+  name: string;
+  account_no: string | null;
+  type: InventoryType;
+  sku: string;
+  title: string | null;
+  asin: string | null;
+  fnsku: string | null;
+  item_id: string | null;
+  gtin: string | null;
+  fulfillable: number;
+  inbound: number;
+  reserved: number;
+  unsellable: number;
+  reported_iso: string;
+  product_id: number | null;
+  held_here: number;
+};
+
+const toLine = (r: LineRow): MarketplaceLine => ({
+  id: Number(r.id),
+  companyId: Number(r.company_id),
+  companyName: r.name,
+  accountNo: r.account_no,
+  type: r.type,
+  sku: r.sku,
+  title: r.title,
+  asin: r.asin,
+  fnsku: r.fnsku,
+  itemId: r.item_id,
+  gtin: r.gtin,
+  fulfillable: Number(r.fulfillable),
+  inbound: Number(r.inbound),
+  reserved: Number(r.reserved),
+  unsellable: Number(r.unsellable),
+  reportedAt: r.reported_iso,
+  productId: r.product_id === null ? null : Number(r.product_id),
+  heldHere: Number(r.held_here),
+});
+
+export async function listMarketplaceInventory(deps: Deps, ctx: RequestContext, page: PageRequest, q: MarketplaceInventoryQuery): Promise<MarketplacePage> {
+  // Clients see their own company whatever companyId they pass (as the snapshot does); the
+  // warehouse sees every client's lines, or the one it names.
+  const companyId = ctx.isClient ? ctx.companyId : q.companyId;
+  const scope: SQL[] = [sql`m.tenant_id = ${ctx.tenantId}`, sql`m.type = ${q.type}`];
+  if (companyId) scope.push(sql`m.company_id = ${companyId}`);
+  const filters = q.q ? [...scope, searchFilter(q.q)] : scope;
+  const lines = linesSql(ctx, sql.join(filters, sql` and `), STOCK_FILTERS[q.stock]);
+
+  const [rows, [totals], [latest]] = await Promise.all([
+    selectRows<LineRow>(
+      deps.db,
+      sql`with l as (${lines})
+          select l.*, ${isoSql(sql`l.reported_at`)} as reported_iso, c.name, c.account_no
+          from l join companies c on c.id = l.company_id
+          order by c.name, l.sku, l.id limit ${page.pageSize} offset ${pageOffset(page)}`,
+    ),
+    // Sums are bigint (a string from the driver): a tenant's units may pass 2^31 one day.
+    selectRows<Record<'n' | 'fulfillable' | 'inbound' | 'reserved' | 'unsellable' | 'held_here', number | string>>(
+      deps.db,
+      sql`with l as (${lines})
+          select count(*)::int as n, coalesce(sum(fulfillable), 0)::bigint as fulfillable, coalesce(sum(inbound), 0)::bigint as inbound,
+                 coalesce(sum(reserved), 0)::bigint as reserved, coalesce(sum(unsellable), 0)::bigint as unsellable, coalesce(sum(held_here), 0)::bigint as held_here
+          from l`,
+    ),
+    // The report time belongs to the clients on screen, not to what the search happens to match.
+    selectRows<{ at: string | null }>(deps.db, sql`select ${isoSql(sql`max(m.reported_at)`)} as at from marketplace_inventory m where ${sql.join(scope, sql` and `)}`),
+  ]);
+  return {
+    content: rows.map(toLine),
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+    totalElements: Number(totals.n),
+    totals: { fulfillable: Number(totals.fulfillable), inbound: Number(totals.inbound), reserved: Number(totals.reserved), unsellable: Number(totals.unsellable), heldHere: Number(totals.held_here) },
+    reportedAt: latest?.at ?? null,
+  };
+}
