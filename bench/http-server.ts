@@ -26,5 +26,5 @@ export async function startBenchServer(name: string) {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { call, deps, database, close };
+  return { call, base, deps, database, close };
 }

@@ -1,7 +1,9 @@
 /**
  * Issue 7: GET /api/inventory (the snapshot) latency over 200,000 ledger rows and 50,000 products
  * at page size 50 — first page, a client, a search, a location prefix, per product, a deep page,
- * and as of a past moment (summed from the ledger) — and a desk move's round trip.
+ * and as of a past moment (summed from the ledger) — and a desk move's round trip. Then inventory by
+ * type: each client's Amazon report for its share of those products imported over HTTP, and the
+ * FBA list over them (each line joined to the units held here).
  */
 import { sql } from 'drizzle-orm';
 import { startBenchServer } from './http-server.js';
@@ -16,7 +18,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 export async function benchInventory(): Promise<void> {
-  const { call, deps, database, close } = await startBenchServer('inventory');
+  const { call, base, deps, database, close } = await startBenchServer('inventory');
   try {
     const admin = (await call('POST', '/api/authenticate/mfa', { username: 'demo.admin', password: 'dockside' })).accessToken;
     const clientLogin = await call('POST', '/api/authenticate/mfa', { username: 'demo.client', password: 'dockside' });
@@ -78,7 +80,56 @@ export async function benchInventory(): Promise<void> {
       }
       console.log(`  ${name.padEnd(32)} p50 ${pct(times, 50).toFixed(1).padStart(6)} ms   p95 ${pct(times, 95).toFixed(1).padStart(6)} ms   (${total.toLocaleString('en')} lines)`);
     }
+    await benchMarketplace(base, call, admin, companies);
   } finally {
     await close();
+  }
+}
+
+const AMAZON_HEADER = ['sku', 'fnsku', 'asin', 'product-name', 'condition', 'your-price', 'mfn-listing-exists', 'mfn-fulfillable-quantity', 'afn-listing-exists', 'afn-warehouse-quantity', 'afn-fulfillable-quantity', 'afn-unsellable-quantity', 'afn-reserved-quantity', 'afn-total-quantity', 'per-unit-volume', 'afn-inbound-working-quantity', 'afn-inbound-shipped-quantity', 'afn-inbound-receiving-quantity'];
+
+/** Each client's Amazon report names its products by the ledger's keys (FNSKUs), so the list joins real stock. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench glue reads loose JSON bodies
+async function benchMarketplace(base: string, call: (m: string, p: string, b: unknown, t?: string) => Promise<any>, admin: string, companies: number[]): Promise<void> {
+  let lines = 0;
+  let bytes = 0;
+  const t0 = performance.now();
+  for (const [ci, companyId] of companies.entries()) {
+    const rows = [AMAZON_HEADER.join('\t')];
+    for (let i = ci === 0 ? companies.length : ci; i <= PRODUCTS; i += companies.length) {
+      const fnsku = `X0${String(i).padStart(8, '0')}`;
+      const fbm = i % 5 === 0;
+      rows.push([`SKU-${i}`, fnsku, `B0${String(i).padStart(8, '0')}`, `Product ${fnsku}`, 'New', '19.99', fbm ? 'Yes' : 'No', fbm ? String(i % 7) : '', 'Yes', '10', String(i % 13), String(i % 3), '1', '14', '0.05', '2', '0', String(i % 4)].join('\t'));
+    }
+    const text = rows.join('\n') + '\n';
+    bytes += text.length;
+    const form = new FormData();
+    form.set('file', new File([text], `amazon-${companyId}.txt`, { type: 'text/plain' }));
+    const res = await fetch(`${base}/api/inventory/marketplace/report?marketplace=amazon&companyId=${companyId}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
+    if (res.status !== 201) throw new Error(`report import failed: ${res.status} ${await res.text()}`);
+    const result = (await res.json()) as { body: { lines: { fba?: number; fbm?: number } } };
+    lines += (result.body.lines.fba ?? 0) + (result.body.lines.fbm ?? 0);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(`\nInventory by type: ${companies.length} Amazon reports (${(bytes / 1024 / 1024).toFixed(1)} MiB, ${lines.toLocaleString('en')} FBA + FBM lines) imported over HTTP in ${seconds.toFixed(1)} s (${Math.round(lines / seconds).toLocaleString('en')} lines/s)`);
+  const cases: [string, string][] = [
+    ['FBA, first page, all clients', '/api/inventory/marketplace?type=fba&pageSize=50'],
+    ['FBA, one client', `/api/inventory/marketplace?type=fba&pageSize=50&companyId=${companies[0]}`],
+    ['FBA, search by SKU', '/api/inventory/marketplace?type=fba&pageSize=50&q=SKU-123'],
+    ['FBA, out of stock', '/api/inventory/marketplace?type=fba&pageSize=50&stock=out_of_stock'],
+    ['FBM, first page', '/api/inventory/marketplace?type=fbm&pageSize=50'],
+  ];
+  for (const [name, url] of cases) {
+    const times: number[] = [];
+    let total = 0;
+    let held = 0;
+    for (let i = 0; i < RUNS + 3; i++) {
+      const t = performance.now();
+      const body = await call('GET', url, undefined, admin);
+      if (i >= 3) times.push(performance.now() - t);
+      total = body.totalElements;
+      held = body.totals.heldHere;
+    }
+    console.log(`  ${name.padEnd(32)} p50 ${pct(times, 50).toFixed(1).padStart(6)} ms   p95 ${pct(times, 95).toFixed(1).padStart(6)} ms   (${total.toLocaleString('en')} lines, ${held.toLocaleString('en')} units held here)`);
   }
 }

@@ -211,7 +211,7 @@ describe('the catalogue product and the units held here', () => {
     expect(errors(await list('type=fba&stock=some'))[0]).toMatch(/^stock/);
   });
 
-  it('search: a code prefix (SKU, FNSKU, ASIN, item id, GTIN) in any case, or words of the title', async () => {
+  it('search: every word typed, anywhere in the codes (SKU, FNSKU, ASIN, item id, GTIN) or the title, in any case', async () => {
     expect(await skus('type=fba&q=NEW')).toEqual(['new-1']);
     expect(await skus('type=fba&q=mug-')).toEqual(['MUG-1']);
     expect(await skus('type=fba&q=x00mktm')).toEqual(['MUG-1']);
@@ -223,7 +223,10 @@ describe('the catalogue product and the units held here', () => {
     // A wildcard typed is a character, not a pattern; the report time stays that of the clients listed.
     const none = await list(`type=fba&q=${encodeURIComponent('%')}`);
     expect(none.body).toMatchObject({ content: [], totalElements: 0, reportedAt: '2026-03-02T08:00:00.000Z' });
-    expect(await skus('type=fba&q=UG-1')).toEqual([]);
+    // Words may mix a code and the title; each must appear.
+    expect(await skus('type=fba&q=UG-1')).toEqual(['MUG-1']);
+    expect(await skus(`type=fba&q=${encodeURIComponent('mktmug blue')}`)).toEqual(['MUG-1']);
+    expect(await skus(`type=fba&q=${encodeURIComponent('mktmug wool')}`)).toEqual([]);
   });
 });
 

@@ -46,8 +46,14 @@ export const marketplaceInventory = pgTable(
     reserved: integer('reserved').notNull(),
     unsellable: integer('unsellable').notNull(),
     reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** The line's codes and title in one text, for the search: every word typed must appear in it. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`coalesce(sku, '') || ' ' || coalesce(fnsku, '') || ' ' || coalesce(asin, '') || ' ' || coalesce(item_id, '') || ' ' || coalesce(gtin, '') || ' ' || coalesce(title, '')`,
+    ),
   },
   (t) => [
+    // The search reads the matching lines through trigrams (pg_trgm, as the snapshot's search does).
+    index('marketplace_inventory_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('marketplace_inventory_sku_uq').on(t.tenantId, t.companyId, t.type, t.sku),
     // The list: one channel of the tenant, optionally one client, in SKU order.
     index('marketplace_inventory_list_idx').on(t.tenantId, t.type, t.companyId, t.sku),

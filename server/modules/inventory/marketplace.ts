@@ -24,7 +24,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { catalogueProductKeySql } from '../../db/product-key.js';
 import { companies, marketplaceInventory, marketplaceReports } from '../../db/schema/index.js';
 import { ApiError } from '../../http/errors.js';
-import { likeContains, likePrefix } from '../../http/like.js';
+import { likeContains } from '../../http/like.js';
 import { resolveClientCompany } from '../inbound/batches.js';
 import { selectRows } from './places.js';
 
@@ -120,47 +120,49 @@ async function countMatched(tx: DbOrTx, ctx: RequestContext, reportId: number): 
 
 const isoSql = (col: SQL): SQL => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Code prefix (SKU, FNSKU, ASIN, item id, GTIN) or every word somewhere in the title. */
+/** Every word typed, somewhere in the line's codes (SKU, FNSKU, ASIN, item id, GTIN) or title: one trigram index. */
 function searchFilter(q: string): SQL {
-  const prefix = likePrefix(q);
-  const codes = sql`(m.sku ilike ${prefix} or m.fnsku ilike ${prefix} or m.asin ilike ${prefix} or m.item_id ilike ${prefix} or m.gtin ilike ${prefix})`;
-  const words = q.split(/\s+/).filter(Boolean).map((w) => sql`m.title ilike ${likeContains(w)}`);
-  return sql`(${codes} or (${sql.join(words, sql` and `)}))`;
+  const words = q.split(/\s+/).filter(Boolean).map((w) => sql`m.search_text ilike ${likeContains(w)}`);
+  return sql`(${sql.join(words, sql` and `)})`;
 }
 
-const STOCK_FILTERS: Record<MarketplaceInventoryQuery['stock'], SQL | null> = {
-  all: null,
-  in_stock: sql`l.fulfillable > 0`,
-  out_of_stock: sql`l.fulfillable = 0`,
-  not_in_catalogue: sql`l.product_id is null`,
-};
+/** The stock filter, on the lines themselves (so a page is read before anything is joined to it). */
+function stockFilter(ctx: RequestContext, stock: MarketplaceInventoryQuery['stock']): SQL | null {
+  if (stock === 'in_stock') return sql`m.fulfillable > 0`;
+  if (stock === 'out_of_stock') return sql`m.fulfillable = 0`;
+  if (stock === 'not_in_catalogue')
+    return sql`not exists (select 1 from product_codes pc where pc.tenant_id = ${ctx.tenantId} and pc.company_id = m.company_id and pc.code in ${lineCodesSql('m')})`;
+  return null;
+}
 
 /**
- * The lines of the filter with their product and units held here, as a CTE body:
- * 1. the product: the first catalogue code of the client among the line's FNSKU, SKU, GTIN, ASIN
- *    (in that order: the FNSKU names one listing, an ASIN may be shared by several);
- * 2. held here: sellable on-hand totals whose product key is one of the line's codes or the
- *    product's catalogue key (the ledger keys stock by either); `in` counts each key once.
+ * For the totals: what the lines of CTE `l` (id, company_id, sku, fnsku, gtin, asin) hold, as CTEs
+ * after it. `held` is, per line, the sellable units on hand under any of its keys — its FNSKU, SKU
+ * or GTIN, or the catalogue key of a product one of its codes (those or its ASIN) names; the ledger
+ * files stock by either — each key once: the same sum the page computes line by line.
+ * Equality joins over plain unions (a lateral VALUES list made the planner expect half the rows
+ * and probe the totals' index once per key: 2× slower over 50,000 lines), so the database can
+ * hash-join a whole filter.
  */
-function linesSql(ctx: RequestContext, where: SQL, stock: SQL | null): SQL {
-  return sql`select l.*, h.held_here from (
-      select m.id, m.company_id, m.type, m.sku, m.title, m.asin, m.fnsku, m.item_id, m.gtin, m.fulfillable, m.inbound, m.reserved, m.unsellable, m.reported_at,
-             p.id as product_id, p.key as product_key
-      from marketplace_inventory m
-      left join lateral (
-        select p.id, ${catalogueProductKeySql('p')} as key from product_codes pc join products p on p.id = pc.product_id
-        where pc.tenant_id = m.tenant_id and pc.company_id = m.company_id and pc.code in ${lineCodesSql('m')}
-        order by case pc.code when m.fnsku then 0 when upper(m.sku) then 1 when m.gtin then 2 else 3 end
-        limit 1
-      ) p on true
-      where ${where}
-    ) l
-    cross join lateral (
-      select coalesce(sum(t.quantity), 0)::int as held_here from inventory_product_totals t
-      where t.tenant_id = ${ctx.tenantId} and t.company_id = l.company_id and t.condition = 'sellable'
-        and t.product_key in (l.fnsku, upper(l.sku), l.gtin, l.product_key)
-    ) h
-    ${stock ? sql`where ${stock}` : sql``}`;
+function holdingsSql(ctx: RequestContext): SQL {
+  return sql`codes as (
+      select id, company_id, fnsku as code, 0 as rank from l where fnsku is not null
+      union all select id, company_id, upper(sku), 1 from l
+      union all select id, company_id, gtin, 2 from l where gtin is not null
+      union all select id, company_id, asin, 3 from l where asin is not null
+    ), named as (
+      select codes.id, codes.company_id, codes.rank, p.id as product_id, ${catalogueProductKeySql('p')} as key
+      from codes join product_codes pc on pc.tenant_id = ${ctx.tenantId} and pc.company_id = codes.company_id and pc.code = codes.code
+      join products p on p.id = pc.product_id
+    ), keys as (
+      select id, company_id, code as key from codes where rank < 3
+      union
+      select id, company_id, key from named
+    ), held as (
+      select k.id, sum(t.quantity)::bigint as held_here from keys k
+      join inventory_product_totals t on t.tenant_id = ${ctx.tenantId} and t.company_id = k.company_id and t.product_key = k.key and t.condition = 'sellable'
+      group by k.id
+    )`;
 }
 
 type LineRow = {
@@ -211,23 +213,44 @@ export async function listMarketplaceInventory(deps: Deps, ctx: RequestContext, 
   const companyId = ctx.isClient ? ctx.companyId : q.companyId;
   const scope: SQL[] = [sql`m.tenant_id = ${ctx.tenantId}`, sql`m.type = ${q.type}`];
   if (companyId) scope.push(sql`m.company_id = ${companyId}`);
-  const filters = q.q ? [...scope, searchFilter(q.q)] : scope;
-  const lines = linesSql(ctx, sql.join(filters, sql` and `), STOCK_FILTERS[q.stock]);
+  const stock = stockFilter(ctx, q.stock);
+  const where = sql.join([...scope, ...(q.q ? [searchFilter(q.q)] : []), ...(stock ? [stock] : [])], sql` and `);
 
   const [rows, [totals], [latest]] = await Promise.all([
+    // The page first (an index order over the lines), then what its 50 lines name and hold, line
+    // by line through the indexes (set-based joins would scan every on-hand total for 50 lines).
     selectRows<LineRow>(
       deps.db,
-      sql`with l as (${lines})
-          select l.*, ${isoSql(sql`l.reported_at`)} as reported_iso, c.name, c.account_no
-          from l join companies c on c.id = l.company_id
-          order by c.name, l.sku, l.id limit ${page.pageSize} offset ${pageOffset(page)}`,
+      sql`with l as (
+            select m.*, c.name, c.account_no from marketplace_inventory m join companies c on c.id = m.company_id
+            where ${where} order by c.name, m.sku, m.id limit ${page.pageSize} offset ${pageOffset(page)}
+          )
+          select l.*, ${isoSql(sql`l.reported_at`)} as reported_iso, p.id as product_id, h.held_here
+          from l
+          left join lateral (
+            select p.id from product_codes pc join products p on p.id = pc.product_id
+            where pc.tenant_id = ${ctx.tenantId} and pc.company_id = l.company_id and pc.code in ${lineCodesSql('l')}
+            order by case pc.code when l.fnsku then 0 when upper(l.sku) then 1 when l.gtin then 2 else 3 end, p.id
+            limit 1
+          ) p on true
+          cross join lateral (
+            select coalesce(sum(t.quantity), 0)::bigint as held_here from inventory_product_totals t
+            where t.tenant_id = ${ctx.tenantId} and t.company_id = l.company_id and t.condition = 'sellable'
+              and t.product_key in (
+                select l.fnsku union select upper(l.sku) union select l.gtin
+                union select ${catalogueProductKeySql('p2')} from product_codes pc2 join products p2 on p2.id = pc2.product_id
+                where pc2.tenant_id = ${ctx.tenantId} and pc2.company_id = l.company_id and pc2.code in ${lineCodesSql('l')}
+              )
+          ) h
+          order by l.name, l.sku, l.id`,
     ),
-    // Sums are bigint (a string from the driver): a tenant's units may pass 2^31 one day.
+    // Totals over the whole filter. Sums are bigint (a string from the driver): a tenant's units may pass 2^31 one day.
     selectRows<Record<'n' | 'fulfillable' | 'inbound' | 'reserved' | 'unsellable' | 'held_here', number | string>>(
       deps.db,
-      sql`with l as (${lines})
-          select count(*)::int as n, coalesce(sum(fulfillable), 0)::bigint as fulfillable, coalesce(sum(inbound), 0)::bigint as inbound,
-                 coalesce(sum(reserved), 0)::bigint as reserved, coalesce(sum(unsellable), 0)::bigint as unsellable, coalesce(sum(held_here), 0)::bigint as held_here
+      sql`with l as (select m.* from marketplace_inventory m where ${where}), ${holdingsSql(ctx)}
+          select (select count(*) from l)::int as n, coalesce(sum(fulfillable), 0)::bigint as fulfillable, coalesce(sum(inbound), 0)::bigint as inbound,
+                 coalesce(sum(reserved), 0)::bigint as reserved, coalesce(sum(unsellable), 0)::bigint as unsellable,
+                 (select coalesce(sum(held_here), 0) from held)::bigint as held_here
           from l`,
     ),
     // The report time belongs to the clients on screen, not to what the search happens to match.

@@ -1,0 +1,2 @@
+ALTER TABLE "marketplace_inventory" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce(sku, '') || ' ' || coalesce(fnsku, '') || ' ' || coalesce(asin, '') || ' ' || coalesce(item_id, '') || ' ' || coalesce(gtin, '') || ' ' || coalesce(title, '')) STORED;--> statement-breakpoint
+CREATE INDEX "marketplace_inventory_search_trgm_idx" ON "marketplace_inventory" USING gin ("search_text" gin_trgm_ops);
