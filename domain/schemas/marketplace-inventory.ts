@@ -70,6 +70,11 @@ export const marketplaceInventoryQuerySchema = z.object({
   /** SKU, FNSKU, ASIN, item id or GTIN prefix, or words of the title. */
   q: z.string().trim().max(80).optional(),
   stock: z.enum(MARKETPLACE_STOCK_FILTERS).default('all'),
+  /** Totals over the whole filter (the costly part over many lines): a screen turning pages leaves them out. */
+  withTotals: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 export type MarketplaceInventoryQuery = z.infer<typeof marketplaceInventoryQuerySchema>;
 
@@ -100,7 +105,8 @@ export interface MarketplacePage {
   pageNumber: number;
   pageSize: number;
   totalElements: number;
-  totals: MarketplaceTotals;
+  /** Null when asked without them (`withTotals=false`). */
+  totals: MarketplaceTotals | null;
   /** The newest report among the listed clients (null: none imported yet). */
   reportedAt: string | null;
 }

@@ -80,6 +80,11 @@ describe('importing a report', () => {
     const past = await s.get(`/api/inventory/marketplace?type=fba&pageNumber=2&pageSize=5`, admin);
     expect(past.body).toMatchObject({ content: [], pageNumber: 2, pageSize: 5, totalElements: 2, totals: { fulfillable: 10, inbound: 6 } });
     expect((await list('type=wfs')).body).toMatchObject({ content: [], totalElements: 0, totals: { fulfillable: 0, heldHere: 0 }, reportedAt: null });
+    // Turning pages: the same lines and count without the totals.
+    const bare = await list(`type=fba&companyId=${acmeId}&withTotals=false`);
+    expect(bare.body).toMatchObject({ totalElements: 2, totals: null, reportedAt: '2026-03-01T08:00:00.000Z' });
+    expect(bare.body.content).toEqual(fba.body.content);
+    expect((await list('type=fba&withTotals=maybe')).status).toBe(400);
   });
 
   it("a new report replaces that marketplace's lines: a SKU missing from it is gone; other marketplaces' lines stay", async () => {

@@ -118,8 +118,11 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
         columns={columns}
         filters={{ type, companyId, stock }}
         fetchPage={async (q) => {
-          const page = await get<MarketplacePage>('/api/inventory/marketplace', { query: { type, pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, stock, companyId: companyId || undefined }, background: true });
-          setSummary({ totals: page.totals, reportedAt: page.reportedAt, lines: page.totalElements });
+          // A filter change starts again at page 1, which brings the totals; later pages leave them out.
+          const withTotals = q.pageNumber === 1;
+          const page = await get<MarketplacePage>('/api/inventory/marketplace', { query: { type, pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, stock, companyId: companyId || undefined, withTotals }, background: true });
+          const totals = page.totals;
+          if (totals) setSummary({ totals, reportedAt: page.reportedAt, lines: page.totalElements });
           return page;
         }}
       />
