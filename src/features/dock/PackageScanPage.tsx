@@ -14,6 +14,7 @@ import type { LocalPackageScan } from '../../../sync/replica';
 import { afterPaint } from '../../scan/after-paint';
 import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
 import { ScanForm } from '../../scan/ScanForm';
+import { ScanVerdict } from '../../scan/ScanVerdict';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
@@ -265,20 +266,19 @@ function LastScanPanel() {
   const verdict = lastRow?.matchStatus ?? (last?.status !== 'error' ? last?.status : undefined);
   const panelStatus = last?.status === 'error' ? 'error' : verdict;
   return (
-    <section className={`last-scan last-scan-${panelStatus ?? 'none'}`} data-testid="last-scan" data-status={panelStatus ?? ''} aria-live="assertive">
-      {last ? (
-        <>
-          <div className="last-scan-code">{last.code}</div>
-          <div className="last-scan-verdict">{last.status === 'error' ? last.message : t(`dock.${verdict ?? 'matched'}`)}</div>
-          {last.status !== 'error' && (
-            <div className="last-scan-note" data-testid="last-scan-note">
-              {lastRow?.provisional !== false ? t('dock.provisional') : lastRow.differed ? t('dock.serverDiffered', { status: t(`dock.${lastRow.matchStatus}`) }) : t('dock.confirmed')}
-            </div>
-          )}
-        </>
-      ) : (
-        <div className="last-scan-verdict muted">{t('dock.readyToScan')}</div>
-      )}
-    </section>
+    <ScanVerdict
+      tone={panelStatus ?? 'none'}
+      testId="last-scan"
+      data={{ 'data-status': panelStatus ?? '' }}
+      prompt={t('dock.readyToScan')}
+      code={last?.code}
+      verdict={last?.status === 'error' ? last.message : t(`dock.${verdict ?? 'matched'}`)}
+      noteTestId="last-scan-note"
+      note={
+        last &&
+        last.status !== 'error' &&
+        (lastRow?.provisional !== false ? t('dock.provisional') : lastRow.differed ? t('dock.serverDiffered', { status: t(`dock.${lastRow.matchStatus}`) }) : t('dock.confirmed'))
+      }
+    />
   );
 }

@@ -16,6 +16,7 @@ import { DAMAGE_TYPES } from '../../../domain/schemas/problems';
 import { useSession } from '../../app/session';
 import { useSyncEngine } from '../../app/sync';
 import { afterPaint } from '../../scan/after-paint';
+import { ScanVerdict } from '../../scan/ScanVerdict';
 import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
@@ -281,30 +282,33 @@ function LastItemScanPanel({ items, onPrint }: { items: InboundItemRow[]; onPrin
   };
 
   return (
-    <section className={`last-scan last-scan-${verdict}`} data-testid="last-item-scan" data-status={verdict} aria-live="assertive">
-      {last ? (
-        <>
-          <div className="last-scan-code">{last.code}</div>
-          <div className="last-scan-verdict">{last.error ?? t(`itemScan.verdicts.${last.result!.verdict}`, { units: last.result!.units, over: last.result!.overReceived ?? 0 })}</div>
-          {last.result?.title && (
-            <div className="last-scan-note">
-              {last.result.title} · {t('itemScan.progress', { counted: (last.result.receivedQty ?? 0) + (last.result.damagedQty ?? 0), expected: last.result.expectedQty ?? 0 })}
-            </div>
+    <ScanVerdict
+      tone={verdict}
+      testId="last-item-scan"
+      data={{ 'data-status': verdict }}
+      prompt={t('itemScan.ready')}
+      code={last?.code}
+      verdict={last && (last.error ?? t(`itemScan.verdicts.${last.result!.verdict}`, { units: last.result!.units, over: last.result!.overReceived ?? 0 }))}
+      note={
+        last?.result?.title && (
+          <>
+            {last.result.title} · {t('itemScan.progress', { counted: (last.result.receivedQty ?? 0) + (last.result.damagedQty ?? 0), expected: last.result.expectedQty ?? 0 })}
+          </>
+        )
+      }
+    >
+      {last && (
+        <div className="button-row">
+          {last.result?.verdict === 'damaged' && (
+            <label className="btn">
+              {t('itemScan.addPhoto')}
+              <input type="file" name="damagePhoto" accept="image/*" capture="environment" hidden onChange={(e) => void addPhoto(e.target.files?.[0])} />
+            </label>
           )}
-          <div className="button-row">
-            {last.result?.verdict === 'damaged' && (
-              <label className="btn">
-                {t('itemScan.addPhoto')}
-                <input type="file" name="damagePhoto" accept="image/*" capture="environment" hidden onChange={(e) => void addPhoto(e.target.files?.[0])} />
-              </label>
-            )}
-            {canLabel(lastItem) && <button className="btn" type="button" onClick={() => onPrint(lastItem)}>{t('itemScan.printLabel')}</button>}
-          </div>
-        </>
-      ) : (
-        <div className="last-scan-verdict muted">{t('itemScan.ready')}</div>
+          {canLabel(lastItem) && <button className="btn" type="button" onClick={() => onPrint(lastItem)}>{t('itemScan.printLabel')}</button>}
+        </div>
       )}
-    </section>
+    </ScanVerdict>
   );
 }
 

@@ -13,6 +13,7 @@ import { sortDestination, unitsToSort } from '../../../domain/rules/sorting';
 import { useSession } from '../../app/session';
 import { useSyncEngine } from '../../app/sync';
 import { scanFeedback } from '../../scan/feedback';
+import { ScanVerdict } from '../../scan/ScanVerdict';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import { findAny, findWaiting, waitingItems } from './sort-lookup';
@@ -89,32 +90,26 @@ export default function SortReceivePage() {
         {t('sortReceive.title')} · {company?.name ?? ''} <span className="muted">{params.accountNo}</span>
       </h1>
       {!warehouse && <p className="notice" role="status">{t('sortReceive.warehouseOnly')}</p>}
-      <section className={`last-scan last-scan-${panel.kind === 'sorted' ? 'received' : panel.kind === 'error' || errorLine ? 'error' : 'none'}`} data-testid="sort-panel" data-state={errorLine ? 'error' : panel.kind} aria-live="assertive">
-        {panel.kind === 'ready' && <div className="last-scan-verdict muted">{t('sortReceive.ready')}</div>}
-        {current && dest && (
-          <>
-            <div className="last-scan-code">{current.title}</div>
-            <div className="last-scan-verdict" data-testid="sort-destination">
-              {dest.kind === 'station' ? t('sortReceive.goesTo', { location: dest.code }) : t('sortReceive.goesToBin')}
-            </div>
-            <div className="last-scan-note">{t('sortReceive.waitingHere', { count: unitsToSort(current), batch: current.batchName })}</div>
-            {errorLine && <div className="last-scan-note form-error" role="alert">{errorLine}</div>}
-          </>
-        )}
-        {panel.kind === 'sorted' && (
-          <>
-            <div className="last-scan-code">{panel.location}</div>
-            <div className="last-scan-verdict">{t('sortReceive.sorted', { quantity: panel.quantity, title: panel.title, location: panel.location })}</div>
-            <div className="last-scan-note">{t('sortReceive.stillWaiting', { count: panel.remaining })}</div>
-          </>
-        )}
-        {panel.kind === 'error' && (
-          <>
-            <div className="last-scan-code">{panel.code}</div>
-            <div className="last-scan-verdict">{panel.message}</div>
-          </>
-        )}
-      </section>
+      <ScanVerdict
+        tone={panel.kind === 'sorted' ? 'received' : panel.kind === 'error' || errorLine ? 'error' : 'none'}
+        testId="sort-panel"
+        data={{ 'data-state': errorLine ? 'error' : panel.kind }}
+        prompt={panel.kind === 'ready' ? t('sortReceive.ready') : undefined}
+        {...(current && dest
+          ? {
+              code: current.title,
+              verdictTestId: 'sort-destination',
+              verdict: dest.kind === 'station' ? t('sortReceive.goesTo', { location: dest.code }) : t('sortReceive.goesToBin'),
+              note: t('sortReceive.waitingHere', { count: unitsToSort(current), batch: current.batchName }),
+            }
+          : panel.kind === 'sorted'
+            ? { code: panel.location, verdict: t('sortReceive.sorted', { quantity: panel.quantity, title: panel.title, location: panel.location }), note: t('sortReceive.stillWaiting', { count: panel.remaining }) }
+            : panel.kind === 'error'
+              ? { code: panel.code, verdict: panel.message }
+              : {})}
+      >
+        {current && dest && errorLine && <div className="last-scan-note form-error" role="alert">{errorLine}</div>}
+      </ScanVerdict>
 
       <ScanForm
         label={current ? t('sortReceive.scanPlace') : t('sortReceive.scanUnit')}

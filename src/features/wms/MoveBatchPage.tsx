@@ -16,6 +16,7 @@ import { lpnCodeSchema } from '../../../domain/schemas/lpn';
 import { useSyncEngine } from '../../app/sync';
 import { afterPaint } from '../../scan/after-paint';
 import { scanFeedback } from '../../scan/feedback';
+import { ScanVerdict } from '../../scan/ScanVerdict';
 import { checkPlace, knownPlaces } from './known-places';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
@@ -267,21 +268,14 @@ function MovePanel() {
   const panel = useMoveScan((s) => s.panel);
   const label = useStepLabel();
   return (
-    <section className={`last-scan last-scan-${panel.kind === 'moved' ? 'received' : panel.kind === 'error' ? 'error' : 'none'}`} data-testid="move-panel" data-state={panel.kind} aria-live="assertive">
-      {panel.kind === 'ready' && <div className="last-scan-verdict muted">{label}</div>}
-      {panel.kind === 'moved' && (
-        <>
-          <div className="last-scan-code">{panel.to}</div>
-          <div className="last-scan-verdict">{panel.text}</div>
-        </>
-      )}
-      {panel.kind === 'error' && (
-        <>
-          <div className="last-scan-code">{panel.code}</div>
-          <div className="last-scan-verdict">{panel.message}</div>
-        </>
-      )}
-    </section>
+    <ScanVerdict
+      tone={panel.kind === 'moved' ? 'received' : panel.kind === 'error' ? 'error' : 'none'}
+      testId="move-panel"
+      data={{ 'data-state': panel.kind }}
+      prompt={label}
+      code={panel.kind === 'moved' ? panel.to : panel.kind === 'error' ? panel.code : undefined}
+      verdict={panel.kind === 'moved' ? panel.text : panel.kind === 'error' ? panel.message : undefined}
+    />
   );
 }
 
