@@ -54,6 +54,11 @@ export async function benchMoveBrowser(): Promise<void> {
     const burst: number[] = [];
     for (let i = 0; i < 30; i++) burst.push(await move(i));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    if (process.env.BENCH_DOCK_PHASES) {
+      // Enter handled, DOM committed, frame began, frame painted (see bench/dock-browser.ts).
+      const phases = (await page.evaluate(() => (window as unknown as { scanPhases: number[][] }).scanPhases)).slice(4, 4 + MOVES);
+      console.log(`  phases (paced medians): ${['handled', 'committed', 'frame began', 'painted'].map((n, i) => `${n} ${pct(phases.map((p) => p[i]), 50).toFixed(1)}`).join(' · ')}`);
+    }
     await page.waitForFunction(() => document.querySelector('[data-testid=sync-pending]')?.getAttribute('data-count') === '0', undefined, { timeout: 120_000 });
     const moves = (await api(server.app, admin.accessToken, 'GET', '/api/inventory/move?limit=1000')) as unknown[];
     console.log('\nMove on the floor screen in Chromium (server in-process on PGlite; CPU 4× throttled; destination scan → painted "moved")');
