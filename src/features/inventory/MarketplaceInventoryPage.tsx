@@ -41,6 +41,7 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
   const [importing, setImporting] = useState(false);
   const n = (v: number) => v.toLocaleString(i18n.language);
   const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const day = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }).format(new Date(iso));
   const marketplace = MARKETPLACE_OF_TYPE[type];
   const one = ONE_QUANTITY.includes(type);
 
@@ -57,6 +58,8 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
     ...(warehouse ? [{ id: 'client', header: t('po.client'), enableSorting: false, cell: ({ row: { original: l } }) => `${l.accountNo ?? ''} ${l.companyName}`.trim() } satisfies ColumnDef<MarketplaceLine, unknown>] : []),
     qty('fulfillable', one ? t('marketplace.available') : t('marketplace.fulfillable')),
     ...(one ? [] : [qty('inbound', t('marketplace.inbound')), qty('reserved', t('marketplace.reserved')), qty('unsellable', t('marketplace.unsellable'))]),
+    // Reports of different clients are of different days: each line says how fresh it is.
+    { accessorKey: 'reportedAt', header: t('marketplace.reported'), enableSorting: false, cell: ({ getValue }) => day(String(getValue())) },
     {
       accessorKey: 'heldHere',
       header: t('marketplace.heldHere'),
