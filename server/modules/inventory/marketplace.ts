@@ -136,32 +136,34 @@ function stockFilter(ctx: RequestContext, stock: MarketplaceInventoryQuery['stoc
 }
 
 /**
- * For the totals: what the lines of CTE `l` (id, company_id, sku, fnsku, gtin, asin) hold, as CTEs
- * after it. `held` is, per line, the sellable units on hand under any of its keys — its FNSKU, SKU
- * or GTIN, or the catalogue key of a product one of its codes (those or its ASIN) names; the ledger
- * files stock by either — each key once: the same sum the page computes line by line.
- * Equality joins over plain unions (a lateral VALUES list made the planner expect half the rows
- * and probe the totals' index once per key: 2× slower over 50,000 lines), so the database can
- * hash-join a whole filter.
+ * For the totals: the sellable units on hand under the keys of the lines of CTE `l` (id, company_id,
+ * sku, fnsku, gtin, asin) — each line's FNSKU, SKU and GTIN, and the catalogue key of a product one
+ * of its codes (those or its ASIN) names; the ledger files stock by either — each key once per line:
+ * the same sum the page computes line by line. A line's own keys are told apart by comparison, not
+ * by a union that dedupes, and every join is an equality the database can hash over a whole filter
+ * (a lateral VALUES list, then a deduping union, cost 2× and 1.5× over 50,000 lines).
  */
-function holdingsSql(ctx: RequestContext): SQL {
-  return sql`codes as (
-      select id, company_id, fnsku as code, 0 as rank from l where fnsku is not null
-      union all select id, company_id, upper(sku), 1 from l
-      union all select id, company_id, gtin, 2 from l where gtin is not null
-      union all select id, company_id, asin, 3 from l where asin is not null
+function heldTotalSql(ctx: RequestContext): SQL {
+  return sql`own as (
+      select company_id, fnsku as key from l where fnsku is not null
+      union all select company_id, upper(sku) from l where upper(sku) is distinct from fnsku
+      union all select company_id, gtin from l where gtin is not null and gtin is distinct from fnsku and gtin is distinct from upper(sku)
+    ), codes as (
+      select id, company_id, fnsku, upper(sku) as usku, gtin, fnsku as code from l where fnsku is not null
+      union all select id, company_id, fnsku, upper(sku), gtin, upper(sku) from l
+      union all select id, company_id, fnsku, upper(sku), gtin, gtin from l where gtin is not null
+      union all select id, company_id, fnsku, upper(sku), gtin, asin from l where asin is not null
     ), named as (
-      select codes.id, codes.company_id, codes.rank, p.id as product_id, ${catalogueProductKeySql('p')} as key
-      from codes join product_codes pc on pc.tenant_id = ${ctx.tenantId} and pc.company_id = codes.company_id and pc.code = codes.code
-      join products p on p.id = pc.product_id
+      select distinct id, company_id, key from (
+        select codes.id, codes.company_id, codes.fnsku, codes.usku, codes.gtin, ${catalogueProductKeySql('p')} as key
+        from codes join product_codes pc on pc.tenant_id = ${ctx.tenantId} and pc.company_id = codes.company_id and pc.code = codes.code
+        join products p on p.id = pc.product_id
+      ) x where key is distinct from fnsku and key is distinct from usku and key is distinct from gtin
     ), keys as (
-      select id, company_id, code as key from codes where rank < 3
-      union
-      select id, company_id, key from named
+      select company_id, key from own union all select company_id, key from named
     ), held as (
-      select k.id, sum(t.quantity)::bigint as held_here from keys k
+      select coalesce(sum(t.quantity), 0)::bigint as held_here from keys k
       join inventory_product_totals t on t.tenant_id = ${ctx.tenantId} and t.company_id = k.company_id and t.product_key = k.key and t.condition = 'sellable'
-      group by k.id
     )`;
 }
 
@@ -252,10 +254,10 @@ export async function listMarketplaceInventory(deps: Deps, ctx: RequestContext, 
     q.withTotals
       ? selectRows<Record<'n' | 'fulfillable' | 'inbound' | 'reserved' | 'unsellable' | 'held_here', number | string>>(
       deps.db,
-      sql`with l as (select m.* from marketplace_inventory m where ${where}), ${holdingsSql(ctx)}
+      sql`with l as (select m.* from marketplace_inventory m where ${where}), ${heldTotalSql(ctx)}
           select (select count(*) from l)::int as n, coalesce(sum(fulfillable), 0)::bigint as fulfillable, coalesce(sum(inbound), 0)::bigint as inbound,
                  coalesce(sum(reserved), 0)::bigint as reserved, coalesce(sum(unsellable), 0)::bigint as unsellable,
-                 (select coalesce(sum(held_here), 0) from held)::bigint as held_here
+                 (select held_here from held) as held_here
           from l`,
         )
       : selectRows<{ n: number }>(deps.db, sql`select count(*)::int as n from marketplace_inventory m where ${where}`),
