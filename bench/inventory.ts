@@ -54,6 +54,7 @@ export async function benchInventory(): Promise<void> {
       insert into inventory_product_totals (tenant_id, company_id, product_key, condition, quantity, places, title)
       select tenant_id, company_id, product_key, condition, sum(quantity), count(*) filter (where quantity > 0), max(title)
       from inventory_balances where tenant_id = ${tenantId} group by tenant_id, company_id, product_key, condition`);
+    // What the server's statistics keeper does on PGlite (at start, hourly, after bulk imports).
     await deps.db.execute(sql`analyze`);
     const counts = ((await deps.db.execute(sql`select (select count(*) from inventory_ledger)::int as ledger, (select count(*) from inventory_balances where quantity > 0)::int as lines, (select count(distinct product_key) from inventory_ledger)::int as products`)) as unknown as { rows: { ledger: number; lines: number; products: number }[] }).rows[0];
     const loadSeconds = (performance.now() - t0) / 1000;

@@ -4,6 +4,7 @@ import { PrincipalCache } from './auth/principal.js';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
+import { keepStatistics } from './db/statistics.js';
 import { createMailer } from './mail.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 
@@ -30,6 +31,13 @@ export async function start(config: Config, opts: { inMemory?: boolean } = {}): 
     mailer: createMailer(database.db, config.smtpUrl, config.mailFrom),
     principals: new PrincipalCache(database.db),
     now: () => new Date(),
+  };
+  // The embedded database has no autovacuum: statistics are kept here (server/db/statistics.ts).
+  const statistics = keepStatistics(database);
+  const close = database.close;
+  database.close = async () => {
+    statistics.stop();
+    await close();
   };
   return { app: buildApp(deps), deps, database, seeded };
 }

@@ -22,6 +22,7 @@ import { audit } from '../../audit.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogueProductKeySql } from '../../db/product-key.js';
+import { analyzeTables } from '../../db/statistics.js';
 import { companies, marketplaceInventory, marketplaceReports } from '../../db/schema/index.js';
 import { ApiError } from '../../http/errors.js';
 import { likeContains } from '../../http/like.js';
@@ -86,7 +87,7 @@ export async function importMarketplaceReport(deps: Deps, ctx: RequestContext, q
   const reportedAt = new Date(query.reportedAt ?? deps.now()).toISOString();
   const types = TYPES_OF_MARKETPLACE[query.marketplace];
 
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const company = await resolveClientCompany(tx, ctx, query.companyId);
     // Two imports for one client at once would each delete, then collide on the SKUs: take turns.
     // (NO KEY UPDATE still lets other rows reference the company meanwhile.)
@@ -103,6 +104,9 @@ export async function importMarketplaceReport(deps: Deps, ctx: RequestContext, q
     await audit(tx, ctx, 'marketplace_report', report.id, 'create', null, { ...report, lines, matched });
     return { marketplace: query.marketplace, companyId: company.id, reportedAt, rows: reading.rows, lines, matched };
   });
+  // Thousands of lines replaced at once: the planner should know before the first list.
+  await analyzeTables(deps.db, ['marketplace_inventory']);
+  return result;
 }
 
 /** Lines of a report that name a product of the client's catalogue. */

@@ -1,0 +1,52 @@
+/**
+ * Planner statistics for the embedded database. A PostgreSQL server's autovacuum daemon runs
+ * ANALYZE as tables change; PGlite has no daemon, so without this its planner never learns how
+ * big a table is (pg_class.reltuples stays -1) and plans every query as if tables held a few rows
+ * — index probes per row where a hash join is right, sequential scans where an index is.
+ * Measured (inventory by type, 50,000 report lines, PGlite): the FBA list 314 → 146 ms, a search
+ * 119 → 26 ms once analyzed.
+ *
+ * So on PGlite: ANALYZE once after start, then every `intervalMs`, and right after a bulk write
+ * (`analyzeTables`, which on a PostgreSQL server also spares the wait for autovacuum).
+ */
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from './client.js';
+
+export const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
+
+/** ANALYZE the named tables (after a bulk write); failures are logged, never thrown at the caller. */
+export async function analyzeTables(db: DbOrTx, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
+    try {
+      await db.execute(sql`analyze ${sql.identifier(table)}`);
+    } catch (err) {
+      console.warn(`statistics: analyze ${table} failed (${err instanceof Error ? err.message : String(err)})`);
+    }
+  }
+}
+
+/** On PGlite, keep statistics fresh in the background; returns a stop function (no-op on PostgreSQL). */
+export function keepStatistics(database: Database, intervalMs = STATISTICS_INTERVAL_MS): { stop(): void; first: Promise<void> } {
+  if (database.kind !== 'pglite') return { stop: () => undefined, first: Promise.resolve() };
+  let stopped = false;
+  const run = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      await database.db.execute(sql`analyze`);
+    } catch (err) {
+      // A closed database (shutdown) or a busy one: the next round tries again.
+      if (!stopped) console.warn(`statistics: analyze failed (${err instanceof Error ? err.message : String(err)})`);
+    }
+  };
+  // After start, not before: the first requests are not held up by it.
+  const first = new Promise<void>((resolve) => setTimeout(() => void run().then(resolve), 0));
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref?.();
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+    first,
+  };
+}
