@@ -37,7 +37,7 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
   const [companyId, setCompanyId] = useState('');
   const [stock, setStock] = useState<(typeof MARKETPLACE_STOCK_FILTERS)[number]>('all');
-  const [summary, setSummary] = useState<{ totals: MarketplaceTotals; reportedAt: string | null; lines: number } | null>(null);
+  const [summary, setSummary] = useState<{ totals: MarketplaceTotals; reportedAt: string | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const n = (v: number) => v.toLocaleString(i18n.language);
   const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -125,7 +125,7 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
           const withTotals = q.pageNumber === 1;
           const page = await get<MarketplacePage>('/api/inventory/marketplace', { query: { type, pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, stock, companyId: companyId || undefined, withTotals }, background: true });
           const totals = page.totals;
-          if (totals) setSummary({ totals, reportedAt: page.reportedAt, lines: page.totalElements });
+          if (totals) setSummary({ totals, reportedAt: page.reportedAt });
           return page;
         }}
       />
