@@ -34,6 +34,17 @@ describe('planner statistics on PGlite', () => {
     expect(await reltuples('stats_probe_2')).toBe(1200);
   });
 
+  it('every round after the first vacuums too (PGlite has no autovacuum to reclaim updated rows)', async () => {
+    await database.db.execute(sql`update stats_probe set note = note || '!'`);
+    const lastVacuum = async () =>
+      ((await database.db.execute(sql`select last_vacuum from pg_stat_user_tables where relname = 'stats_probe'`)) as unknown as { rows: { last_vacuum: unknown }[] }).rows[0].last_vacuum;
+    expect(await lastVacuum()).toBeNull();
+    const keeper = keepStatistics(database, 20);
+    await keeper.first;
+    await expect.poll(lastVacuum, { timeout: 5_000, interval: 25 }).not.toBeNull();
+    keeper.stop();
+  });
+
   it('a failing table is reported, not thrown: the write it follows has already committed', async () => {
     await expect(analyzeTables(database.db, ['no_such_table', 'stats_probe'])).resolves.toBeUndefined();
   });
