@@ -11,6 +11,10 @@ import { e2eEnv, signedIn } from './env.js';
 const env = e2eEnv();
 
 const HEADER = ['sku', 'fnsku', 'asin', 'product-name', 'condition', 'your-price', 'mfn-listing-exists', 'mfn-fulfillable-quantity', 'afn-listing-exists', 'afn-warehouse-quantity', 'afn-fulfillable-quantity', 'afn-unsellable-quantity', 'afn-reserved-quantity', 'afn-total-quantity', 'per-unit-volume', 'afn-inbound-working-quantity', 'afn-inbound-shipped-quantity', 'afn-inbound-receiving-quantity'];
+/** Fulfillable 24, inbound 3 + 4 + 5, reserved 2, unsellable 1; FBA only. */
+const KETTLE = ['E2E-KETTLE', 'X00E2EKTL1', 'B0E2EKTL01', 'Glass kettle', 'New', '39.99', 'No', '', 'Yes', '30', '24', '1', '2', '27', '0.1', '3', '4', '5'];
+/** Out of stock at Amazon, merchant-fulfilled with `fbm` units. */
+const mugRow = (fbm: string) => ['E2E-MUG', 'X00E2EMUG1', 'B0E2EMUG01', 'Stoneware mug', 'New', '9.99', 'Yes', fbm, 'Yes', '0', '0', '0', '0', '0', '0.1', '0', '0', '0'];
 const report = (rows: string[][]) => [HEADER, ...rows].map((r) => r.join('\t')).join('\n') + '\n';
 const file = (name: string, text: string) => {
   const p = path.join(mkdtempSync(path.join(tmpdir(), 'dockside-mkt-')), name);
@@ -31,8 +35,8 @@ describe('inventory by type', () => {
     await form.locator('.form-error', { hasText: 'Choose the report file' }).waitFor();
     await form.locator('input[name=report]').setInputFiles(
       file('bad.txt', report([
-        ['E2E-KETTLE', 'X00E2EKTL1', 'B0E2EKTL01', 'Glass kettle', 'New', '39.99', 'No', '', 'Yes', '30', '24', '1', '2', '27', '0.1', '3', '4', '5'],
-        ['E2E-MUG', 'X00E2EMUG1', 'B0E2EMUG01', 'Stoneware mug', 'New', '9.99', 'Yes', 'lots', 'Yes', '0', '0', '0', '0', '0', '0.1', '0', '0', '0'],
+        KETTLE,
+        mugRow('lots'),
       ])),
     );
     await form.getByRole('button', { name: 'Import' }).click();
@@ -43,8 +47,8 @@ describe('inventory by type', () => {
 
     await form.locator('input[name=report]').setInputFiles(
       file('inventory.txt', report([
-        ['E2E-KETTLE', 'X00E2EKTL1', 'B0E2EKTL01', 'Glass kettle', 'New', '39.99', 'No', '', 'Yes', '30', '24', '1', '2', '27', '0.1', '3', '4', '5'],
-        ['E2E-MUG', 'X00E2EMUG1', 'B0E2EMUG01', 'Stoneware mug', 'New', '9.99', 'Yes', '7', 'Yes', '0', '0', '0', '0', '0', '0.1', '0', '0', '0'],
+        KETTLE,
+        mugRow('7'),
       ])),
     );
     await form.getByRole('button', { name: 'Import' }).click();

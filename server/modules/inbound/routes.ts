@@ -22,6 +22,7 @@ import { scanItem } from './item-scan.js';
 import { bundleQuerySchema, changeItemStatus, itemListQuerySchema, itemStatusChangeSchema, listItems, statusSummary } from './item-status.js';
 import { itemScanArgsSchema, itemSortArgsSchema } from '../../../domain/schemas/ship.js';
 import { listSorted, sortItem } from './sorting.js';
+import { uploadText } from '../../http/upload-text.js';
 
 const any = z.object({}).passthrough();
 const uuidParam = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
@@ -117,7 +118,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => {
       const { file } = c.req.valid('form');
-      const result = await uploadCsv(deps, c.get('ctx'), await file.text(), c.req.valid('query'));
+      const result = await uploadCsv(deps, c.get('ctx'), await uploadText(file), c.req.valid('query'));
       return ok(c, result, { status: result.stored ? 201 : 200, info: [result.stored ? `Batch created with ${result.items} items and ${result.trackingNumbers} tracking numbers` : `All ${result.rows} rows are valid`] });
     },
   );

@@ -11,21 +11,11 @@ import { adjustInventory, ledgerEntries } from './adjustments.js';
 import { closeMoveBatch, deskMove, listMoveBatches, listMoves, openMoveBatch } from './moves.js';
 import { snapshot } from './snapshot.js';
 import { listDispositions } from './dispositions.js';
+import { uploadText } from '../../http/upload-text.js';
 import { importMarketplaceReport, listMarketplaceInventory } from './marketplace.js';
 import { marketplaceImportQuerySchema, marketplaceInventoryQuerySchema } from '../../../domain/schemas/marketplace-inventory.js';
 
 /** The one upload larger than the global 1 MiB body limit (server/app.ts gives it MAX_REPORT_BYTES). */
-/**
- * A report's text: UTF-8 when the bytes are UTF-8, else Windows-1252 — the encoding of Amazon's
- * flat-file reports in several marketplaces, where reading it as UTF-8 would garble titles.
- */
-export function reportText(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
 
 export const MARKETPLACE_REPORT_PATH = '/api/inventory/marketplace/report';
 
@@ -112,7 +102,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => {
       const { file } = c.req.valid('form');
-      const result = await importMarketplaceReport(deps, c.get('ctx'), c.req.valid('query'), file.name, reportText(new Uint8Array(await file.arrayBuffer())));
+      const result = await importMarketplaceReport(deps, c.get('ctx'), c.req.valid('query'), file.name, await uploadText(file));
       const lines = Object.values(result.lines).reduce((a, b) => a + b, 0);
       return ok(c, result, { status: 201, info: [`Imported ${lines} ${lines === 1 ? 'line' : 'lines'} from ${file.name}`] });
     },

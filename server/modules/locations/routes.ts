@@ -11,6 +11,7 @@ import * as lpn from './lpn.js';
 import * as designs from './designs.js';
 import { locationDesignSchema } from '../../../domain/schemas/label-designs.js';
 import { lpnCodeSchema, lpnCreateSchema, lpnMoveSchema, lpnNestSchema } from '../../../domain/schemas/lpn.js';
+import { uploadText } from '../../http/upload-text.js';
 
 const any = z.object({}).passthrough();
 
@@ -62,7 +63,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(any), ...errorResponses },
     }),
     async (c) => {
-      const result = await svc.importCsv(deps, c.get('ctx'), await c.req.valid('form').file.text());
+      const result = await svc.importCsv(deps, c.get('ctx'), await uploadText(c.req.valid('form').file));
       return ok(c, result, { info: [`${result.created} created, ${result.updated} updated`] });
     },
   );
