@@ -34,7 +34,13 @@ export default defineConfig({
         // The barcode engine (~250 KB gzip) is fetched when first used and cached then, so the
         // first visit does not spend its bandwidth on it.
         globIgnores: ['**/bwip-js-*.js'],
-        runtimeCaching: [{ urlPattern: /\/assets\/.*\.js$/, handler: 'CacheFirst', options: { cacheName: 'dockside-assets', expiration: { maxEntries: 200 } } }],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/.*\.js$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'dockside-assets', expiration: { maxEntries: 200 } },
+          },
+        ],
         // Background Sync: wakes open windows' outbox drains when the network returns.
         importScripts: ['/sw-sync.js'],
         navigateFallback: '/index.html',

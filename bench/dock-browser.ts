@@ -32,8 +32,15 @@ type InProcess = { request: (path: string, init: RequestInit) => Response | Prom
 export async function announce(app: InProcess, token: string, count: number, prefix: string): Promise<string[]> {
   const numbers: string[] = [];
   for (let i = 0; i < count; i += 5_000) {
-    const chunk = Array.from({ length: Math.min(5_000, count - i) }, (_, j) => `${prefix}${String(i + j).padStart(12, '0')}`);
-    const res = await app.request('/api/ship/batch', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ batchName: `${prefix}-${i}`, trackingNumbers: chunk }) });
+    const chunk = Array.from(
+      { length: Math.min(5_000, count - i) },
+      (_, j) => `${prefix}${String(i + j).padStart(12, '0')}`,
+    );
+    const res = await app.request('/api/ship/batch', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ batchName: `${prefix}-${i}`, trackingNumbers: chunk }),
+    });
     if (res.status !== 201) throw new Error(`announce failed: ${res.status} ${await res.text()}`);
     numbers.push(...chunk);
   }
@@ -43,17 +50,36 @@ export async function announce(app: InProcess, token: string, count: number, pre
 export async function serveApp() {
   ensureBuilt();
   const started = await start(
-    { port: 0, host: '127.0.0.1', dataDir: '/nonexistent', jwtSecret: randomBytes(32).toString('hex'), seed: 'demo', mailFrom: 'bench@dockside.local', production: true },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: '/nonexistent',
+      jwtSecret: randomBytes(32).toString('hex'),
+      seed: 'demo',
+      mailFrom: 'bench@dockside.local',
+      production: true,
+    },
     { inMemory: true },
   );
   serveWebApp(started.app, path.join(ROOT, 'dist'));
   const port = await freePort();
   const server = serve({ fetch: started.app.fetch, port, hostname: '127.0.0.1' });
-  return { app: started.app, url: `http://localhost:${port}`, close: async () => { server.close(); await started.database.close(); } };
+  return {
+    app: started.app,
+    url: `http://localhost:${port}`,
+    close: async () => {
+      server.close();
+      await started.database.close();
+    },
+  };
 }
 
 export async function signInApi(app: InProcess, username: string) {
-  const res = await app.request('/api/authenticate/mfa', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'dockside' }) });
+  const res = await app.request('/api/authenticate/mfa', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'dockside' }),
+  });
   const json = (await res.json()) as { body: { accessToken: string; userData: { id: number } } };
   return json.body;
 }
@@ -115,7 +141,8 @@ export const scanToPaint = (page: Page, code: string, panelSelector = '[data-tes
         });
         observer.observe(panel, { subtree: true, childList: true, characterData: true });
         const target = document.activeElement ?? document.body;
-        for (const key of c) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        for (const key of c)
+          target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
         t0 = performance.now();
         target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
         handled = performance.now() - t0;
@@ -131,7 +158,9 @@ export async function benchDockBrowser(): Promise<void> {
     const receiver = await signInApi(server.app, 'demo.receiver');
     let t = performance.now();
     const expected = await announce(server.app, client.accessToken, EXPECTED_FOR_SCAN, 'TBA');
-    console.log(`\nDock in Chromium (server in-process on PGlite; ${EXPECTED_FOR_SCAN} rows announced in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    console.log(
+      `\nDock in Chromium (server in-process on PGlite; ${EXPECTED_FOR_SCAN} rows announced in ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
 
     // (b) scan-to-feedback
     const ctx = await browser.newContext({ viewport: { width: 800, height: 900 } });
@@ -139,10 +168,16 @@ export async function benchDockBrowser(): Promise<void> {
     await signIn(page, server.url, 'demo.receiver');
     await page.waitForURL('**/dashboard');
     await page.goto(`${server.url}/apps/inbound/package-receive-batch`);
-    await until(async () => (await replicaCount(page, 'expectedPackages')) >= EXPECTED_FOR_SCAN, 120_000, 'the replica to hold the expected rows');
+    await until(
+      async () => (await replicaCount(page, 'expectedPackages')) >= EXPECTED_FOR_SCAN,
+      120_000,
+      'the replica to hold the expected rows',
+    );
     await page.locator('a.account-item', { hasText: 'Acme Sellers' }).click();
     await page.waitForSelector('[data-testid=last-scan]');
-    await page.waitForFunction(() => !(document.querySelector('input[name=trackingNumber]') as HTMLInputElement | null)?.disabled);
+    await page.waitForFunction(
+      () => !(document.querySelector('input[name=trackingNumber]') as HTMLInputElement | null)?.disabled,
+    );
     if (process.env.BENCH_DOCK_OFFLINE) await ctx.setOffline(true);
     if (process.env.BENCH_DOCK_CSS) await page.addStyleTag({ content: process.env.BENCH_DOCK_CSS });
     const cdp = await ctx.newCDPSession(page);
@@ -161,7 +196,15 @@ export async function benchDockBrowser(): Promise<void> {
     const burst: number[] = [];
     for (let i = 0; i < 50; i++) burst.push(await scanToPaint(page, expected[i * 37 + 1]));
     if (process.env.BENCH_DOCK_PROFILE) {
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[] } };
+      const { profile } = (await cdp.send('Profiler.stop')) as {
+        profile: {
+          nodes: {
+            id: number;
+            callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+          }[];
+          samples: number[];
+        };
+      };
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const self = new Map<string, number>();
       for (const id of profile.samples) {
@@ -170,37 +213,80 @@ export async function benchDockBrowser(): Promise<void> {
         self.set(key, (self.get(key) ?? 0) + 1);
       }
       const total = profile.samples.length;
-      for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`      ${((100 * v) / total).toFixed(1)}%  ${k}`);
+      for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        console.log(`      ${((100 * v) / total).toFixed(1)}%  ${k}`);
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     if (process.env.BENCH_DOCK_PHASES) {
       const phases = await page.evaluate(() => (window as unknown as { scanPhases: number[][] }).scanPhases.slice(5));
       const paced = phases.slice(0, SCANS);
-      for (const [name, i] of [['handled', 0], ['committed', 1], ['frame began', 2], ['painted', 3]] as const) console.log(`      ${name}: paced median ${pct(paced.map((p) => p[i]), 50).toFixed(1)} · back to back median ${pct(phases.slice(SCANS).map((p) => p[i]), 50).toFixed(1)}`);
+      for (const [name, i] of [
+        ['handled', 0],
+        ['committed', 1],
+        ['frame began', 2],
+        ['painted', 3],
+      ] as const)
+        console.log(
+          `      ${name}: paced median ${pct(
+            paced.map((p) => p[i]),
+            50,
+          ).toFixed(1)} · back to back median ${pct(
+            phases.slice(SCANS).map((p) => p[i]),
+            50,
+          ).toFixed(1)}`,
+        );
     }
     const median = pct(times, 50);
     const p95 = pct(times, 95);
-    console.log(`  (b) scan → painted verdict, CPU 4× throttled, ${SCANS} scans among ${EXPECTED_FOR_SCAN} expected rows`);
-    console.log(`      paced (300 ms apart): median ${median.toFixed(1)} ms (target ≤ 16) · p95 ${p95.toFixed(1)} ms (target ≤ 50) · max ${Math.max(...times).toFixed(1)} ms`);
-    console.log(`      back to back (50):    median ${pct(burst, 50).toFixed(1)} ms · p95 ${pct(burst, 95).toFixed(1)} ms · max ${Math.max(...burst).toFixed(1)} ms`);
+    console.log(
+      `  (b) scan → painted verdict, CPU 4× throttled, ${SCANS} scans among ${EXPECTED_FOR_SCAN} expected rows`,
+    );
+    console.log(
+      `      paced (300 ms apart): median ${median.toFixed(1)} ms (target ≤ 16) · p95 ${p95.toFixed(1)} ms (target ≤ 50) · max ${Math.max(...times).toFixed(1)} ms`,
+    );
+    console.log(
+      `      back to back (50):    median ${pct(burst, 50).toFixed(1)} ms · p95 ${pct(burst, 95).toFixed(1)} ms · max ${Math.max(...burst).toFixed(1)} ms`,
+    );
     await ctx.close();
 
     // (c) first pull of PULL_ROWS rows into a fresh device
     t = performance.now();
     await announce(server.app, client.accessToken, PULL_ROWS - EXPECTED_FOR_SCAN, '1Z');
-    console.log(`  (${PULL_ROWS - EXPECTED_FOR_SCAN} more rows announced in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-    const bundle = await build({ entryPoints: [path.join(ROOT, 'bench/browser/pull-entry.ts')], bundle: true, format: 'iife', write: false, platform: 'browser', target: 'es2022', minify: true });
+    console.log(
+      `  (${PULL_ROWS - EXPECTED_FOR_SCAN} more rows announced in ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
+    const bundle = await build({
+      entryPoints: [path.join(ROOT, 'bench/browser/pull-entry.ts')],
+      bundle: true,
+      format: 'iife',
+      write: false,
+      platform: 'browser',
+      target: 'es2022',
+      minify: true,
+    });
     const ctx2 = await browser.newContext();
     const page2 = await ctx2.newPage();
     await page2.goto(`${server.url}/login`);
     await page2.addScriptTag({ content: bundle.outputFiles[0].text });
     const fresh = await signInApi(server.app, 'demo.receiver');
     const figures = await page2.evaluate(
-      ([token, userId]) => (window as unknown as { benchFirstPull: (t: string, u: number) => Promise<{ pullMs: number; bareMs: number; rows: number; pages: number }> }).benchFirstPull(token, userId),
+      ([token, userId]) =>
+        (
+          window as unknown as {
+            benchFirstPull: (
+              t: string,
+              u: number,
+            ) => Promise<{ pullMs: number; bareMs: number; rows: number; pages: number }>;
+          }
+        ).benchFirstPull(token, userId),
       [fresh.accessToken, receiver.userData.id] as [string, number],
     );
-    console.log(`  (c) first pull into a fresh device: ${(figures.pullMs / 1000).toFixed(2)} s for ${figures.rows} expected rows (+ companies) in ${figures.pages} pages (fetch + validate + apply)`);
-    console.log(`      bare Dexie bulkPut of the same rows: ${(figures.bareMs / 1000).toFixed(2)} s · ratio ${(figures.pullMs / figures.bareMs).toFixed(2)}`);
+    console.log(
+      `  (c) first pull into a fresh device: ${(figures.pullMs / 1000).toFixed(2)} s for ${figures.rows} expected rows (+ companies) in ${figures.pages} pages (fetch + validate + apply)`,
+    );
+    console.log(
+      `      bare Dexie bulkPut of the same rows: ${(figures.bareMs / 1000).toFixed(2)} s · ratio ${(figures.pullMs / figures.bareMs).toFixed(2)}`,
+    );
     await ctx2.close();
   } finally {
     await browser.close();

@@ -18,7 +18,11 @@ export async function startBenchServer(name: string) {
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench glue reads loose JSON bodies
   const call = async (method: string, p: string, body: unknown, token?: string): Promise<any> => {
-    const res = await fetch(`${base}${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${p}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
     return ((await res.json()) as { body: unknown }).body;
   };
   const close = async () => {

@@ -20,15 +20,26 @@ const pct = (xs: number[], p: number) => {
 export async function benchInventory(): Promise<void> {
   const { call, base, deps, database, close } = await startBenchServer('inventory');
   try {
-    const admin = (await call('POST', '/api/authenticate/mfa', { username: 'demo.admin', password: 'dockside' })).accessToken;
+    const admin = (await call('POST', '/api/authenticate/mfa', { username: 'demo.admin', password: 'dockside' }))
+      .accessToken;
     const clientLogin = await call('POST', '/api/authenticate/mfa', { username: 'demo.client', password: 'dockside' });
-    const [{ tenant_id: tenantId }] = ((await deps.db.execute(sql`select tenant_id from companies where id = ${clientLogin.userData.companyId}`)) as unknown as { rows: { tenant_id: number }[] }).rows;
-    const companies = ((await deps.db.execute(sql`select id from companies where tenant_id = ${tenantId} and not is_owner order by id`)) as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+    const [{ tenant_id: tenantId }] = (
+      (await deps.db.execute(
+        sql`select tenant_id from companies where id = ${clientLogin.userData.companyId}`,
+      )) as unknown as { rows: { tenant_id: number }[] }
+    ).rows;
+    const companies = (
+      (await deps.db.execute(
+        sql`select id from companies where tenant_id = ${tenantId} and not is_owner order by id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows.map((r) => r.id);
 
     // Each product: received into RECEIVING, sorted to a bin (3 rows), a quarter of them later moved
     // into an LPN at another bin (2 more rows) — until LEDGER_ROWS rows. 2,000 bins, 500 LPNs.
     const t0 = performance.now();
-    await deps.db.execute(sql`insert into warehouse_locations (tenant_id, code, type) select ${tenantId}, 'BB-' || lpad(i::text, 4, '0'), 'bin' from generate_series(1, 2000) i`);
+    await deps.db.execute(
+      sql`insert into warehouse_locations (tenant_id, code, type) select ${tenantId}, 'BB-' || lpad(i::text, 4, '0'), 'bin' from generate_series(1, 2000) i`,
+    );
     const companyArray = `{${companies.join(',')}}`;
     await deps.db.execute(sql`
       with p as (
@@ -56,7 +67,11 @@ export async function benchInventory(): Promise<void> {
       from inventory_balances where tenant_id = ${tenantId} group by tenant_id, company_id, product_key, condition`);
     // What the server's statistics keeper does on PGlite (at start, hourly, after bulk imports).
     await deps.db.execute(sql`analyze`);
-    const counts = ((await deps.db.execute(sql`select (select count(*) from inventory_ledger)::int as ledger, (select count(*) from inventory_balances where quantity > 0)::int as lines, (select count(distinct product_key) from inventory_ledger)::int as products`)) as unknown as { rows: { ledger: number; lines: number; products: number }[] }).rows[0];
+    const counts = (
+      (await deps.db.execute(
+        sql`select (select count(*) from inventory_ledger)::int as ledger, (select count(*) from inventory_balances where quantity > 0)::int as lines, (select count(distinct product_key) from inventory_ledger)::int as products`,
+      )) as unknown as { rows: { ledger: number; lines: number; products: number }[] }
+    ).rows[0];
     const loadSeconds = (performance.now() - t0) / 1000;
 
     const cases: [string, string][] = [
@@ -67,9 +82,14 @@ export async function benchInventory(): Promise<void> {
       ['per product', '/api/inventory?pageSize=50&groupBy=product'],
       ['page 100', '/api/inventory?pageSize=50&pageNumber=100'],
       ['as of a past moment (ledger)', `/api/inventory?pageSize=50&asOf=${encodeURIComponent('2026-01-20T00:00:00Z')}`],
-      ['as of, one location prefix', `/api/inventory?pageSize=50&location=BB-01&asOf=${encodeURIComponent('2026-01-20T00:00:00Z')}`],
+      [
+        'as of, one location prefix',
+        `/api/inventory?pageSize=50&location=BB-01&asOf=${encodeURIComponent('2026-01-20T00:00:00Z')}`,
+      ],
     ];
-    console.log(`\nInventory snapshot (${database.kind}: ${counts.ledger.toLocaleString('en')} ledger rows, ${counts.products.toLocaleString('en')} products, ${counts.lines.toLocaleString('en')} on-hand lines; loaded in ${loadSeconds.toFixed(1)} s), GET over HTTP, page size 50, ${RUNS} runs each`);
+    console.log(
+      `\nInventory snapshot (${database.kind}: ${counts.ledger.toLocaleString('en')} ledger rows, ${counts.products.toLocaleString('en')} products, ${counts.lines.toLocaleString('en')} on-hand lines; loaded in ${loadSeconds.toFixed(1)} s), GET over HTTP, page size 50, ${RUNS} runs each`,
+    );
     for (const [name, url] of cases) {
       const times: number[] = [];
       let total = 0;
@@ -79,7 +99,9 @@ export async function benchInventory(): Promise<void> {
         if (i >= 3) times.push(performance.now() - t);
         total = body.totalElements;
       }
-      console.log(`  ${name.padEnd(32)} p50 ${pct(times, 50).toFixed(1).padStart(6)} ms   p95 ${pct(times, 95).toFixed(1).padStart(6)} ms   (${total.toLocaleString('en')} lines)`);
+      console.log(
+        `  ${name.padEnd(32)} p50 ${pct(times, 50).toFixed(1).padStart(6)} ms   p95 ${pct(times, 95).toFixed(1).padStart(6)} ms   (${total.toLocaleString('en')} lines)`,
+      );
     }
     await benchMarketplace(base, call, admin, companies);
   } finally {
@@ -87,11 +109,35 @@ export async function benchInventory(): Promise<void> {
   }
 }
 
-const AMAZON_HEADER = ['sku', 'fnsku', 'asin', 'product-name', 'condition', 'your-price', 'mfn-listing-exists', 'mfn-fulfillable-quantity', 'afn-listing-exists', 'afn-warehouse-quantity', 'afn-fulfillable-quantity', 'afn-unsellable-quantity', 'afn-reserved-quantity', 'afn-total-quantity', 'per-unit-volume', 'afn-inbound-working-quantity', 'afn-inbound-shipped-quantity', 'afn-inbound-receiving-quantity'];
+const AMAZON_HEADER = [
+  'sku',
+  'fnsku',
+  'asin',
+  'product-name',
+  'condition',
+  'your-price',
+  'mfn-listing-exists',
+  'mfn-fulfillable-quantity',
+  'afn-listing-exists',
+  'afn-warehouse-quantity',
+  'afn-fulfillable-quantity',
+  'afn-unsellable-quantity',
+  'afn-reserved-quantity',
+  'afn-total-quantity',
+  'per-unit-volume',
+  'afn-inbound-working-quantity',
+  'afn-inbound-shipped-quantity',
+  'afn-inbound-receiving-quantity',
+];
 
 /** Each client's Amazon report names its products by the ledger's keys (FNSKUs), so the list joins real stock. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench glue reads loose JSON bodies
-async function benchMarketplace(base: string, call: (m: string, p: string, b: unknown, t?: string) => Promise<any>, admin: string, companies: number[]): Promise<void> {
+async function benchMarketplace(
+  base: string,
+  call: (m: string, p: string, b: unknown, t?: string) => Promise<any>,
+  admin: string,
+  companies: number[],
+): Promise<void> {
   let lines = 0;
   let bytes = 0;
   const t0 = performance.now();
@@ -100,19 +146,46 @@ async function benchMarketplace(base: string, call: (m: string, p: string, b: un
     for (let i = ci === 0 ? companies.length : ci; i <= PRODUCTS; i += companies.length) {
       const fnsku = `X0${String(i).padStart(8, '0')}`;
       const fbm = i % 5 === 0;
-      rows.push([`SKU-${i}`, fnsku, `B0${String(i).padStart(8, '0')}`, `Product ${fnsku}`, 'New', '19.99', fbm ? 'Yes' : 'No', fbm ? String(i % 7) : '', 'Yes', '10', String(i % 13), String(i % 3), '1', '14', '0.05', '2', '0', String(i % 4)].join('\t'));
+      rows.push(
+        [
+          `SKU-${i}`,
+          fnsku,
+          `B0${String(i).padStart(8, '0')}`,
+          `Product ${fnsku}`,
+          'New',
+          '19.99',
+          fbm ? 'Yes' : 'No',
+          fbm ? String(i % 7) : '',
+          'Yes',
+          '10',
+          String(i % 13),
+          String(i % 3),
+          '1',
+          '14',
+          '0.05',
+          '2',
+          '0',
+          String(i % 4),
+        ].join('\t'),
+      );
     }
     const text = rows.join('\n') + '\n';
     bytes += text.length;
     const form = new FormData();
     form.set('file', new File([text], `amazon-${companyId}.txt`, { type: 'text/plain' }));
-    const res = await fetch(`${base}/api/inventory/marketplace/report?marketplace=amazon&companyId=${companyId}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
+    const res = await fetch(`${base}/api/inventory/marketplace/report?marketplace=amazon&companyId=${companyId}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     if (res.status !== 201) throw new Error(`report import failed: ${res.status} ${await res.text()}`);
     const result = (await res.json()) as { body: { lines: { fba?: number; fbm?: number } } };
     lines += (result.body.lines.fba ?? 0) + (result.body.lines.fbm ?? 0);
   }
   const seconds = (performance.now() - t0) / 1000;
-  console.log(`\nInventory by type: ${companies.length} Amazon reports (${(bytes / 1024 / 1024).toFixed(1)} MiB, ${lines.toLocaleString('en')} FBA + FBM lines) imported over HTTP in ${seconds.toFixed(1)} s (${Math.round(lines / seconds).toLocaleString('en')} lines/s)`);
+  console.log(
+    `\nInventory by type: ${companies.length} Amazon reports (${(bytes / 1024 / 1024).toFixed(1)} MiB, ${lines.toLocaleString('en')} FBA + FBM lines) imported over HTTP in ${seconds.toFixed(1)} s (${Math.round(lines / seconds).toLocaleString('en')} lines/s)`,
+  );
   const cases: [string, string][] = [
     ['FBA, first page, all clients', '/api/inventory/marketplace?type=fba&pageSize=50'],
     ['FBA, one client', `/api/inventory/marketplace?type=fba&pageSize=50&companyId=${companies[0]}`],
@@ -132,6 +205,8 @@ async function benchMarketplace(base: string, call: (m: string, p: string, b: un
       total = body.totalElements;
       held = body.totals?.heldHere ?? 0;
     }
-    console.log(`  ${name.padEnd(32)} p50 ${pct(times, 50).toFixed(1).padStart(6)} ms   p95 ${pct(times, 95).toFixed(1).padStart(6)} ms   (${total.toLocaleString('en')} lines${url.includes('withTotals=false') ? '' : `, ${held.toLocaleString('en')} units held here`})`);
+    console.log(
+      `  ${name.padEnd(32)} p50 ${pct(times, 50).toFixed(1).padStart(6)} ms   p95 ${pct(times, 95).toFixed(1).padStart(6)} ms   (${total.toLocaleString('en')} lines${url.includes('withTotals=false') ? '' : `, ${held.toLocaleString('en')} units held here`})`,
+    );
   }
 }

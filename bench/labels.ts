@@ -18,7 +18,9 @@ async function timed(name: string, labels: number, run: () => Promise<unknown>):
   const start = performance.now();
   await run();
   const ms = performance.now() - start;
-  console.log(`${name.padEnd(34)} ${labels} labels in ${ms.toFixed(0).padStart(6)} ms = ${((labels / ms) * 1000).toFixed(0).padStart(6)} labels/s`);
+  console.log(
+    `${name.padEnd(34)} ${labels} labels in ${ms.toFixed(0).padStart(6)} ms = ${((labels / ms) * 1000).toFixed(0).padStart(6)} labels/s`,
+  );
 }
 
 export async function benchLabels(): Promise<void> {

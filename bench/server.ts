@@ -36,15 +36,25 @@ export async function benchServer(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   try {
     const signInBody = JSON.stringify({ username: 'demo.admin', password: 'dockside' });
-    const res = await fetch(`${base}/api/authenticate/mfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signInBody });
+    const res = await fetch(`${base}/api/authenticate/mfa`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: signInBody,
+    });
     const token = ((await res.json()) as { body: { accessToken: string } }).body.accessToken;
 
     const ceiling = await load(`${base}/api/health`, {});
     const current = await load(`${base}/api/users/current-user`, { headers: { authorization: `Bearer ${token}` } });
-    const signIn = await load(`${base}/api/authenticate/mfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signInBody });
+    const signIn = await load(`${base}/api/authenticate/mfa`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: signInBody,
+    });
 
     const line = (name: string, f: Figures) =>
-      console.log(`  ${name.padEnd(42)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms${f.non2xx ? `   non-2xx ${f.non2xx}` : ''}`);
+      console.log(
+        `  ${name.padEnd(42)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms${f.non2xx ? `   non-2xx ${f.non2xx}` : ''}`,
+      );
     console.log(`\nServer (${database.kind}, 50 connections, ${DURATION}s each)`);
     line('GET /api/health (bare route, ceiling)', ceiling);
     line('GET /api/users/current-user (auth)', current);

@@ -32,13 +32,21 @@ export async function benchPull(): Promise<void> {
   const pages: PullResponse[] = [];
   for (let i = 0; i < N; i += PAGE) {
     const slice = data.slice(i, i + PAGE);
-    pages.push({ cursor: i + slice.length, hasMore: i + PAGE < N, changes: slice.map((r) => ({ table: 'expectedPackages', op: 'put', key: r.id, row: { ...r } })) });
+    pages.push({
+      cursor: i + slice.length,
+      hasMore: i + PAGE < N,
+      changes: slice.map((r) => ({ table: 'expectedPackages', op: 'put', key: r.id, row: { ...r } })),
+    });
   }
   const run = `${Date.now()}`;
 
   // 1. Through the engine's pull.
   const db = openReplica(`bench-pull-${run}`, 1);
-  const puller = new Puller({ db, status: createStatusStore(initialStatus(true)), fetchChanges: async (cursor) => pages[cursor / PAGE] });
+  const puller = new Puller({
+    db,
+    status: createStatusStore(initialStatus(true)),
+    fetchChanges: async (cursor) => pages[cursor / PAGE],
+  });
   let t0 = performance.now();
   const report = await puller.pull();
   const pullSeconds = seconds(t0);
@@ -55,7 +63,9 @@ export async function benchPull(): Promise<void> {
   console.log(`\nSync pull (node + fake-indexeddb, ${N} expectedPackages rows, pages of ${PAGE})`);
   console.log(`  pull.ts first pull:      ${pullSeconds.toFixed(2)} s  (${report.pages} pages, ${stored} rows stored)`);
   console.log(`  bare Dexie bulkPut:      ${bareSeconds.toFixed(2)} s`);
-  console.log(`  ratio pull / bare:       ${(pullSeconds / bareSeconds).toFixed(2)}  (baseline; measure again in Chromium)`);
+  console.log(
+    `  ratio pull / bare:       ${(pullSeconds / bareSeconds).toFixed(2)}  (baseline; measure again in Chromium)`,
+  );
 }
 
 // Run directly: `npx tsx bench/sync-pull.ts`.

@@ -21,7 +21,8 @@ async function scriptsLoaded(run: (page: import('playwright-core').Page) => Prom
   return [...urls];
 }
 
-const gzipKb = (paths: string[]) => paths.reduce((sum, p) => sum + gzipSync(readFileSync(path.join(ROOT, 'dist', p))).length, 0) / 1024;
+const gzipKb = (paths: string[]) =>
+  paths.reduce((sum, p) => sum + gzipSync(readFileSync(path.join(ROOT, 'dist', p))).length, 0) / 1024;
 
 export async function benchWeb(): Promise<void> {
   const server = await startServer();
@@ -37,7 +38,9 @@ export async function benchWeb(): Promise<void> {
     });
     console.log('\nWeb bundle (JavaScript loaded, gzip)');
     console.log(`  /login      ${gzipKb(login).toFixed(1)} KB in ${login.length} files   (target ≤ 150 KB)`);
-    console.log(`  /dashboard  ${gzipKb(dashboard).toFixed(1)} KB in ${dashboard.length} files (after sign-in, cumulative)`);
+    console.log(
+      `  /dashboard  ${gzipKb(dashboard).toFixed(1)} KB in ${dashboard.length} files (after sign-in, cumulative)`,
+    );
   } finally {
     await server.stop();
   }
@@ -57,7 +60,15 @@ async function lighthouseScores(url: string, preset: Preset, signInAt?: { base: 
   const { chromium } = await import('playwright-core');
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     if (signInAt) {
@@ -70,13 +81,23 @@ async function lighthouseScores(url: string, preset: Preset, signInAt?: { base: 
     }
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: !!signInAt },
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        disableStorageReset: !!signInAt,
+      },
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result?.lhr;
     const cats = lhr?.categories ?? {};
     const score = (k: string) => Math.round((cats[k]?.score ?? 0) * 100);
-    if (process.env.LH_DUMP && lhr) (await import('node:fs')).writeFileSync(`${process.env.LH_DUMP}-${preset}-${new URL(url).pathname.slice(1)}.json`, JSON.stringify(lhr));
+    if (process.env.LH_DUMP && lhr)
+      (await import('node:fs')).writeFileSync(
+        `${process.env.LH_DUMP}-${preset}-${new URL(url).pathname.slice(1)}.json`,
+        JSON.stringify(lhr),
+      );
     const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '?';
     return {
       performance: score('performance'),
@@ -95,9 +116,17 @@ export async function benchLighthouse(): Promise<void> {
     console.log('\nLighthouse (Debian Chromium, simulated throttling; target ≥ 90)');
     for (const preset of ['mobile', 'desktop'] as const) {
       const login = await lighthouseScores(`${server.url}/login`, preset);
-      const dashboard = await lighthouseScores(`${server.url}/dashboard`, preset, { base: server.url, username: 'demo.admin' });
-      for (const [page, s] of [['/login', login], ['/dashboard', dashboard]] as const) {
-        console.log(`  ${preset.padEnd(7)} ${page.padEnd(11)} performance ${s.performance}   accessibility ${s.accessibility}   best practices ${s.bestPractices}   (${s.metrics})`);
+      const dashboard = await lighthouseScores(`${server.url}/dashboard`, preset, {
+        base: server.url,
+        username: 'demo.admin',
+      });
+      for (const [page, s] of [
+        ['/login', login],
+        ['/dashboard', dashboard],
+      ] as const) {
+        console.log(
+          `  ${preset.padEnd(7)} ${page.padEnd(11)} performance ${s.performance}   accessibility ${s.accessibility}   best practices ${s.bestPractices}   (${s.metrics})`,
+        );
       }
     }
   } finally {

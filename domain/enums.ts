@@ -1,5 +1,12 @@
 /** Enumerations of spec §3 used across server and client. */
-export const AUDIENCES = ['Warehouse', 'Customer', 'CustomerPlus', 'CustomerPlatinum', 'Individual', 'IndividualPlus'] as const;
+export const AUDIENCES = [
+  'Warehouse',
+  'Customer',
+  'CustomerPlus',
+  'CustomerPlatinum',
+  'Individual',
+  'IndividualPlus',
+] as const;
 export type Audience = (typeof AUDIENCES)[number];
 /** Client audiences see only their own company's rows. */
 export const CLIENT_AUDIENCES: readonly Audience[] = AUDIENCES.filter((a) => a !== 'Warehouse');

@@ -16,7 +16,13 @@ import {
   receiveBatchResultSchema,
 } from './schemas/inbound.js';
 import { problemPhotoArgsSchema, problemPhotoResultSchema } from './schemas/problems.js';
-import { inventoryMoveArgsSchema, inventoryMoveResultSchema, moveBatchCloseArgsSchema, moveBatchOpenArgsSchema, moveBatchResultSchema } from './schemas/inventory.js';
+import {
+  inventoryMoveArgsSchema,
+  inventoryMoveResultSchema,
+  moveBatchCloseArgsSchema,
+  moveBatchOpenArgsSchema,
+  moveBatchResultSchema,
+} from './schemas/inventory.js';
 
 interface MutationDef {
   args: z.ZodType;

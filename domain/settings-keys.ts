@@ -22,7 +22,12 @@ export const SETTING_KEYS = [
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** Tenant-level settings (`/api/tenant-settings`). */
-export const TENANT_SETTING_KEYS = ['PASSWORD_MIN_LENGTH', 'MFA_REQUIRED', 'DEFAULT_LOCALE', 'ACCOUNT_NUMBER_PREFIX'] as const;
+export const TENANT_SETTING_KEYS = [
+  'PASSWORD_MIN_LENGTH',
+  'MFA_REQUIRED',
+  'DEFAULT_LOCALE',
+  'ACCOUNT_NUMBER_PREFIX',
+] as const;
 export type TenantSettingKey = (typeof TENANT_SETTING_KEYS)[number];
 
 export const THEME_SKINS = ['dark', 'light'] as const;

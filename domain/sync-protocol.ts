@@ -5,13 +5,25 @@
  */
 import { z } from 'zod';
 import { AUDIENCES, COMPANY_STATUSES } from './enums.js';
-import { expectedPackageRowSchema, inboundItemRowSchema, packageScanRowSchema, receiveBatchRowSchema } from './schemas/inbound.js';
+import {
+  expectedPackageRowSchema,
+  inboundItemRowSchema,
+  packageScanRowSchema,
+  receiveBatchRowSchema,
+} from './schemas/inbound.js';
 import { pushRequestSchema, pushResultSchema } from './schemas/sync-wire.js';
 import { moveBatchRowSchema, moveRowSchema } from './schemas/inventory.js';
 import { locationRowSchema } from './schemas/locations.js';
 import { lpnRowSchema } from './schemas/lpn.js';
 
-export { MAX_PULL_LIMIT, MAX_PUSH_BODY_BYTES, MAX_PUSH_MUTATIONS, pushRequestSchema, pushResultSchema, REJECTION_CODES } from './schemas/sync-wire.js';
+export {
+  MAX_PULL_LIMIT,
+  MAX_PUSH_BODY_BYTES,
+  MAX_PUSH_MUTATIONS,
+  pushRequestSchema,
+  pushResultSchema,
+  REJECTION_CODES,
+} from './schemas/sync-wire.js';
 
 /** `POST /api/sync/push` body: `{deviceId, mutations: [{id, name, args, createdAt}]}`, ≤ 500 mutations. */
 export type PushRequest = z.input<typeof pushRequestSchema>;
@@ -60,7 +72,12 @@ const replicaTableSchema = z.enum(REPLICA_TABLES as [ReplicaTable, ...ReplicaTab
 
 /** A row image (`put`) or a tombstone (`delete`); `key` is the row's primary key as text. */
 export const changeSchema = z.discriminatedUnion('op', [
-  z.object({ table: replicaTableSchema, op: z.literal('put'), key: z.string(), row: z.record(z.string(), z.unknown()) }),
+  z.object({
+    table: replicaTableSchema,
+    op: z.literal('put'),
+    key: z.string(),
+    row: z.record(z.string(), z.unknown()),
+  }),
   z.object({ table: replicaTableSchema, op: z.literal('delete'), key: z.string(), row: z.null().optional() }),
 ]);
 export type Change = z.infer<typeof changeSchema>;

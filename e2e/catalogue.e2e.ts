@@ -56,7 +56,10 @@ describe('product catalogue', () => {
 
   it('a CSV lists items in the catalogue without a purchase order', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'dockside-cat-')), 'listings.csv');
-    writeFileSync(file, 'title,asin,fnsku,msku,upc,quantity,pack_size,cost,supplier,item_action,ship_to_country,tracking_number\nLinen towel,,,LINEN-TWL,,1,,,,,,\nEnamel mug,,,,036000291452,1,,,,,,\n');
+    writeFileSync(
+      file,
+      'title,asin,fnsku,msku,upc,quantity,pack_size,cost,supplier,item_action,ship_to_country,tracking_number\nLinen towel,,,LINEN-TWL,,1,,,,,,\nEnamel mug,,,,036000291452,1,,,,,,\n',
+    );
     const page = await signedIn(env, 'demo.client');
     await page.goto(`${env.server.url}/apps/inbound/file-upload`);
     await page.selectOption('select[name=listing]', 'createOnlyListings');

@@ -6,7 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiRequest, apiSignIn as harnessSignIn, launchBrowser, newContext, pending, type RunningServer, signIn, startServer, swState, wedgeScan } from './harness.js';
+import {
+  apiRequest,
+  apiSignIn as harnessSignIn,
+  launchBrowser,
+  newContext,
+  pending,
+  type RunningServer,
+  signIn,
+  startServer,
+  swState,
+  wedgeScan,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,7 +32,8 @@ afterAll(async () => {
 });
 
 const apiSignIn = (username: string) => harnessSignIn(server.url, username);
-const api = <T>(path: string, token: string, body?: unknown) => apiRequest<T>(server.url, body === undefined ? 'GET' : 'POST', path, token, body);
+const api = <T>(path: string, token: string, body?: unknown) =>
+  apiRequest<T>(server.url, body === undefined ? 'GET' : 'POST', path, token, body);
 
 const scanRows = (page: Page) => page.locator('[data-testid=scan-list] tbody tr').count();
 
@@ -44,16 +56,18 @@ describe('dock package receiving offline', () => {
     const account = page.locator('a.account-item', { hasText: 'Acme Sellers' });
     await account.waitFor();
     // The service worker must control the page before the network goes, or a reload has nothing to open.
-    await expect
-      .poll(() => swState(page), { timeout: 45_000, interval: 250 })
-      .toBe('activated');
+    await expect.poll(() => swState(page), { timeout: 45_000, interval: 250 }).toBe('activated');
     await page.evaluate(() => location.reload());
     await account.waitFor();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await account.click();
     await page.waitForSelector('[data-testid=last-scan]');
     const receiver = await apiSignIn('demo.receiver');
-    const serverBatches = () => api<{ content: { id: string }[] }>(`/api/inbound/package-receive-batch?companyId=${client.companyId}`, receiver.token);
+    const serverBatches = () =>
+      api<{ content: { id: string }[] }>(
+        `/api/inbound/package-receive-batch?companyId=${client.companyId}`,
+        receiver.token,
+      );
     // The receive batch reaches the server while the network is still there.
     await expect.poll(async () => (await serverBatches()).body.content.length, { timeout: 15_000 }).toBe(1);
     await expect.poll(() => pending(page), { timeout: 15_000 }).toBe(0);
@@ -81,7 +95,9 @@ describe('dock package receiving offline', () => {
 
     await ctx.setOffline(false);
     await expect.poll(() => pending(page), { timeout: 60_000, interval: 250 }).toBe(0);
-    await expect.poll(() => page.textContent('[data-testid=last-scan-note]'), { timeout: 30_000 }).toBe('Confirmed by the server');
+    await expect
+      .poll(() => page.textContent('[data-testid=last-scan-note]'), { timeout: 30_000 })
+      .toBe('Confirmed by the server');
 
     const batches = await serverBatches();
     expect(batches.status).toBe(200);
@@ -92,9 +108,15 @@ describe('dock package receiving offline', () => {
     expect([count('matched'), count('duplicate'), count('not_found')]).toEqual([30, 5, 15]);
 
     // The client sees every announced package delivered.
-    const delivered = await api<{ totalElements: number }>('/api/inbound/delivered-packages?filter=DELIVERED&pageSize=100', client.token);
+    const delivered = await api<{ totalElements: number }>(
+      '/api/inbound/delivered-packages?filter=DELIVERED&pageSize=100',
+      client.token,
+    );
     expect(delivered.body.totalElements).toBe(30);
-    const waiting = await api<{ totalElements: number }>('/api/inbound/delivered-packages?filter=NOT_DELIVERED&pageSize=100', client.token);
+    const waiting = await api<{ totalElements: number }>(
+      '/api/inbound/delivered-packages?filter=NOT_DELIVERED&pageSize=100',
+      client.token,
+    );
     expect(waiting.body.totalElements).toBe(0);
     await ctx.close();
   });

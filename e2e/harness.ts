@@ -24,10 +24,17 @@ function newestMtime(dir: string): number {
 
 export function ensureBuilt(): void {
   const index = path.join(ROOT, 'dist', 'index.html');
-  const stale = !existsSync(index) || Math.max(newestMtime(path.join(ROOT, 'src')), newestMtime(path.join(ROOT, 'domain'))) > statSync(index).mtimeMs;
+  const stale =
+    !existsSync(index) ||
+    Math.max(newestMtime(path.join(ROOT, 'src')), newestMtime(path.join(ROOT, 'domain'))) > statSync(index).mtimeMs;
   // vitest runs with NODE_ENV=test, which would make Vite build the development bundle (no
   // service worker, dev React): the product is tested as it ships.
-  if (stale) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (stale)
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
 }
 
 export async function freePort(): Promise<number> {
@@ -71,9 +78,19 @@ export async function startServer(): Promise<RunningServer> {
   const url = `http://localhost:${port}`;
   let child: ChildProcess;
   const launch = async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+    };
     delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     await waitHealthy(url, child);
   };
   const halt = async () => {
@@ -103,7 +120,15 @@ export async function startServer(): Promise<RunningServer> {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -123,13 +148,27 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
 }
 
 /** Sign in through the API (for set-up and for checking what the server holds). */
-export async function apiSignIn(url: string, username: string, password = 'dockside'): Promise<{ token: string; companyId: number }> {
-  const res = await fetch(`${url}/api/authenticate/mfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+export async function apiSignIn(
+  url: string,
+  username: string,
+  password = 'dockside',
+): Promise<{ token: string; companyId: number }> {
+  const res = await fetch(`${url}/api/authenticate/mfa`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const json = (await res.json()) as { body: { accessToken: string; userData: { companyId: number } } };
   return { token: json.body.accessToken, companyId: json.body.userData.companyId };
 }
 
-export async function apiRequest<T>(url: string, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function apiRequest<T>(
+  url: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -151,7 +190,8 @@ export async function wedgeScan(page: Page, code: string): Promise<void> {
 }
 
 /** The header's count of actions not yet sent to the server. */
-export const pending = (page: Page): Promise<number> => page.getAttribute('[data-testid=sync-pending]', 'data-count').then(Number);
+export const pending = (page: Page): Promise<number> =>
+  page.getAttribute('[data-testid=sync-pending]', 'data-count').then(Number);
 
 /** The state of the page's service worker ("activated" once it has precached the app), or null. */
 export const swState = (page: Page): Promise<string | null> =>

@@ -39,12 +39,19 @@ describe('purchase orders at the desk', () => {
     await page.setInputFiles('input[name=file]', bad);
     await page.getByRole('button', { name: 'Check file' }).click();
     await page.waitForSelector('[data-testid=csv-report] table');
-    const report = await page.$$eval('[data-testid=csv-report] tbody tr', (rows) => rows.map((r) => (r as HTMLElement).innerText));
+    const report = await page.$$eval('[data-testid=csv-report] tbody tr', (rows) =>
+      rows.map((r) => (r as HTMLElement).innerText),
+    );
     expect(report).toHaveLength(2);
     expect(report[0]).toMatch(/^1\s+expectedQty: at least 1/);
     expect(report[1]).toMatch(/^2\s+asin: 10 letters or digits/);
     const client = await apiSignIn(env.server.url, 'demo.client');
-    const none = await apiRequest<{ totalElements: number }>(env.server.url, 'GET', '/api/ship/batch?q=E2E-PO-1', client.token);
+    const none = await apiRequest<{ totalElements: number }>(
+      env.server.url,
+      'GET',
+      '/api/ship/batch?q=E2E-PO-1',
+      client.token,
+    );
     expect(none.body.totalElements).toBe(0);
 
     // The corrected file: checked, then uploaded; the workspace opens with 3 items and 2 packages.
@@ -64,7 +71,10 @@ describe('purchase orders at the desk', () => {
     expect(await page.textContent('[data-testid=batch-stage]')).toBe('Open');
 
     // Edit the towel: a quantity of 0 is refused at its field, 6 is saved.
-    await page.locator('[data-testid=batch-items] tbody tr', { hasText: 'Tea towel' }).getByRole('button', { name: 'Edit' }).click();
+    await page
+      .locator('[data-testid=batch-items] tbody tr', { hasText: 'Tea towel' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
     await page.fill('form[aria-label="Edit item"] input[name=expectedQty]', '0');
     await page.getByRole('button', { name: 'Save item' }).click();
     await page.waitForSelector('form[aria-label="Edit item"] .form-error');
@@ -88,12 +98,37 @@ describe('purchase orders at the desk', () => {
     // The dock receives a package and counts units (one damaged): the workspace locks.
     const receiver = await apiSignIn(env.server.url, 'demo.receiver');
     const rb = crypto.randomUUID();
-    await apiRequest(env.server.url, 'POST', '/api/inbound/package-receive-batch', receiver.token, { id: rb, companyId: client.companyId });
-    await apiRequest(env.server.url, 'POST', '/api/inbound/package-scan', receiver.token, { id: crypto.randomUUID(), batchId: rb, trackingNumber: '1ZE2E0000000000001', scannedAt: new Date().toISOString() });
+    await apiRequest(env.server.url, 'POST', '/api/inbound/package-receive-batch', receiver.token, {
+      id: rb,
+      companyId: client.companyId,
+    });
+    await apiRequest(env.server.url, 'POST', '/api/inbound/package-scan', receiver.token, {
+      id: crypto.randomUUID(),
+      batchId: rb,
+      trackingNumber: '1ZE2E0000000000001',
+      scannedAt: new Date().toISOString(),
+    });
     for (const code of ['X00MUG0001', 'X00MUG0001', 'X00MUG0001']) {
-      await apiRequest(env.server.url, 'POST', '/api/inbound/item-scan', receiver.token, { id: crypto.randomUUID(), batchId, code, scannedAt: new Date().toISOString() });
+      await apiRequest(env.server.url, 'POST', '/api/inbound/item-scan', receiver.token, {
+        id: crypto.randomUUID(),
+        batchId,
+        code,
+        scannedAt: new Date().toISOString(),
+      });
     }
-    const damaged = await apiRequest<{ problemId: number }>(env.server.url, 'POST', '/api/inbound/item-scan', receiver.token, { id: crypto.randomUUID(), batchId, code: 'JAR-1', scannedAt: new Date().toISOString(), damaged: { damageType: 'broken', notes: 'Lid cracked' } });
+    const damaged = await apiRequest<{ problemId: number }>(
+      env.server.url,
+      'POST',
+      '/api/inbound/item-scan',
+      receiver.token,
+      {
+        id: crypto.randomUUID(),
+        batchId,
+        code: 'JAR-1',
+        scannedAt: new Date().toISOString(),
+        damaged: { damageType: 'broken', notes: 'Lid cracked' },
+      },
+    );
     expect(damaged.status).toBe(201);
     await page.goto(`${env.server.url}/apps/inbound/batch-workspace/${batchId}`);
     await page.waitForSelector('text=Receiving of this batch has started');
@@ -138,7 +173,16 @@ describe('purchase orders at the desk', () => {
     // Another client sees none of it.
     const other = await apiSignIn(env.server.url, 'demo.client2');
     expect((await apiRequest(env.server.url, 'GET', `/api/ship/batch/${batchId}`, other.token)).status).toBe(404);
-    expect((await apiRequest(env.server.url, 'GET', `/api/problem-management/problem/${damaged.body.problemId}`, other.token)).status).toBe(404);
+    expect(
+      (
+        await apiRequest(
+          env.server.url,
+          'GET',
+          `/api/problem-management/problem/${damaged.body.problemId}`,
+          other.token,
+        )
+      ).status,
+    ).toBe(404);
     await page.context().close();
     await admin.context().close();
   });
@@ -162,7 +206,11 @@ describe('receiving items on the floor, offline', () => {
         'po.csv',
       ),
     );
-    const up = await fetch(`${env.server.url}/api/ship/csv-upload?batch_name=E2E-FLOOR`, { method: 'POST', body: form, headers: { authorization: `Bearer ${client.token}` } });
+    const up = await fetch(`${env.server.url}/api/ship/csv-upload?batch_name=E2E-FLOOR`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${client.token}` },
+    });
     expect(up.status).toBe(201);
 
     const page = await signedInAs('demo.receiver');
@@ -182,9 +230,7 @@ describe('receiving items on the floor, offline', () => {
     await page.goto(`${env.server.url}/apps/inbound/package-scan`);
     await page.locator('[data-testid=batch-pick-list] a', { hasText: 'E2E-FLOOR' }).click();
     await page.waitForSelector('[data-testid=item-progress] tbody tr');
-    await expect
-      .poll(() => swState(page), { timeout: 45_000, interval: 250 })
-      .toBe('activated');
+    await expect.poll(() => swState(page), { timeout: 45_000, interval: 250 }).toBe('activated');
     await page.evaluate(() => location.reload());
     await page.waitForSelector('[data-testid=item-progress] tbody tr');
     await expect.poll(() => pending(page), { timeout: 15_000 }).toBe(0);
@@ -205,7 +251,13 @@ describe('receiving items on the floor, offline', () => {
     await expect.poll(verdict).toBe('damaged');
     // The damage photographed on the device: queued offline with the scan it belongs to.
     const photo = path.join(dir, 'damage.png');
-    writeFileSync(photo, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    writeFileSync(
+      photo,
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    );
     await page.setInputFiles('input[name=damagePhoto]', photo);
     await page.waitForSelector('.toast', { timeout: 10_000 });
     expect(await page.textContent('.toast')).toContain('Photo saved');
@@ -229,7 +281,9 @@ describe('receiving items on the floor, offline', () => {
     await wedgeScan(page, 'X00JAR0001');
     await expect.poll(() => page.textContent('[data-testid=sort-destination]')).toContain('PREP-FBA');
     await wedgeScan(page, 'B-01-01'); // the wrong place: refused at once, the jar stays picked
-    await expect.poll(() => page.textContent('[data-testid=sort-panel]')).toContain('This unit goes to PREP-FBA, not B-01-01');
+    await expect
+      .poll(() => page.textContent('[data-testid=sort-panel]'))
+      .toContain('This unit goes to PREP-FBA, not B-01-01');
     await page.fill('input[name=quantity]', '2');
     await wedgeScan(page, 'PREP-FBA');
     await expect.poll(() => page.textContent('[data-testid=sort-panel]')).toContain('2 × Glass jar put at PREP-FBA');
@@ -244,19 +298,47 @@ describe('receiving items on the floor, offline', () => {
     await expect.poll(() => pending(page), { timeout: 60_000, interval: 250 }).toBe(0);
 
     const receiver = await apiSignIn(env.server.url, 'demo.receiver');
-    const list = await apiRequest<{ content: { id: number }[] }>(env.server.url, 'GET', '/api/ship/batch?q=E2E-FLOOR', receiver.token);
-    const batch = await apiRequest<{ stage: string; items: { title: string; receivedQty: number; damagedQty: number }[] }>(env.server.url, 'GET', `/api/ship/batch/${list.body.content[0].id}`, receiver.token);
+    const list = await apiRequest<{ content: { id: number }[] }>(
+      env.server.url,
+      'GET',
+      '/api/ship/batch?q=E2E-FLOOR',
+      receiver.token,
+    );
+    const batch = await apiRequest<{
+      stage: string;
+      items: { title: string; receivedQty: number; damagedQty: number }[];
+    }>(env.server.url, 'GET', `/api/ship/batch/${list.body.content[0].id}`, receiver.token);
     const counts = Object.fromEntries(batch.body.items.map((i) => [i.title, [i.receivedQty, i.damagedQty]]));
     expect(counts).toEqual({ 'Glass jar': [2, 0], Candle: [2, 1], 'Soap bar': [12, 0] });
-    const sorted = await apiRequest<{ title: string; location: string; quantity: number }[]>(env.server.url, 'GET', `/api/inbound/received-sorted-item?batchId=${list.body.content[0].id}`, client.token);
-    expect(sorted.body.map((r) => `${r.quantity} ${r.title} @ ${r.location}`).sort()).toEqual(['2 Candle @ B-07-03', '2 Glass jar @ PREP-FBA']);
-    const stored = await apiRequest<{ content: { title: string }[] }>(env.server.url, 'GET', `/api/inbound/shipment-items?status=stored&batchId=${list.body.content[0].id}`, client.token);
+    const sorted = await apiRequest<{ title: string; location: string; quantity: number }[]>(
+      env.server.url,
+      'GET',
+      `/api/inbound/received-sorted-item?batchId=${list.body.content[0].id}`,
+      client.token,
+    );
+    expect(sorted.body.map((r) => `${r.quantity} ${r.title} @ ${r.location}`).sort()).toEqual([
+      '2 Candle @ B-07-03',
+      '2 Glass jar @ PREP-FBA',
+    ]);
+    const stored = await apiRequest<{ content: { title: string }[] }>(
+      env.server.url,
+      'GET',
+      `/api/inbound/shipment-items?status=stored&batchId=${list.body.content[0].id}`,
+      client.token,
+    );
     expect(stored.body.content.map((i) => i.title)).toEqual(['Candle']);
-    const problems = await apiRequest<{ content: { id: number; type: string; code: string | null; itemTitle: string | null }[] }>(env.server.url, 'GET', '/api/problem-management/problem?pageSize=100', client.token);
+    const problems = await apiRequest<{
+      content: { id: number; type: string; code: string | null; itemTitle: string | null }[];
+    }>(env.server.url, 'GET', '/api/problem-management/problem?pageSize=100', client.token);
     const mine = problems.body.content.filter((p) => p.code === 'MYSTERY-0001' || p.itemTitle === 'Candle');
     expect(mine.map((p) => p.type).sort()).toEqual(['damaged', 'item_mismatch']);
     const damagedProblem = mine.find((p) => p.type === 'damaged')!;
-    const detail = await apiRequest<{ photos: unknown[] }>(env.server.url, 'GET', `/api/problem-management/problem/${damagedProblem.id}`, client.token);
+    const detail = await apiRequest<{ photos: unknown[] }>(
+      env.server.url,
+      'GET',
+      `/api/problem-management/problem/${damagedProblem.id}`,
+      client.token,
+    );
     expect(detail.body.photos).toHaveLength(1);
     await page.context().close();
   });

@@ -37,7 +37,10 @@ describe('print-label tool', () => {
 
     await page.selectOption('select[name=size]', '2x1');
     await page.fill('input[name=quantity]', '3');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const pdf = await PDFDocument.load(await readFile((await download.path())!));
     expect(pdf.getPageCount()).toBe(3);
@@ -117,7 +120,9 @@ describe('scanner settings', () => {
     await expect.poll(() => page.textContent('[data-testid=scanner-try]')).toContain('Try it');
     await page.fill('input[name=maxGapMs]', '80');
     await slowScan();
-    await expect.poll(() => page.textContent('[data-testid=scanner-try]')).toContain('Detected: TBA000123 (9 characters)');
+    await expect
+      .poll(() => page.textContent('[data-testid=scanner-try]'))
+      .toContain('Detected: TBA000123 (9 characters)');
 
     await page.fill('input[name=maxGapMs]', '500');
     await page.uncheck('input[name=scanSound]');
@@ -183,8 +188,29 @@ describe('printer administration', () => {
   it('an admin uploads the QZ Tray certificate and key; a key that does not match is refused', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'qz-e2e-'));
     const make = (name: string, cn: string) => {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', `/CN=${cn}`, '-days', '2', '-keyout', path.join(dir, `${name}.key`), '-out', path.join(dir, `${name}.pem`)], { stdio: 'ignore' });
-      return { cert: readFileSync(path.join(dir, `${name}.pem`), 'utf8'), key: readFileSync(path.join(dir, `${name}.key`), 'utf8') };
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-subj',
+          `/CN=${cn}`,
+          '-days',
+          '2',
+          '-keyout',
+          path.join(dir, `${name}.key`),
+          '-out',
+          path.join(dir, `${name}.pem`),
+        ],
+        { stdio: 'ignore' },
+      );
+      return {
+        cert: readFileSync(path.join(dir, `${name}.pem`), 'utf8'),
+        key: readFileSync(path.join(dir, `${name}.key`), 'utf8'),
+      };
     };
     const mine = make('mine', 'Dockside Bench Signing');
     const other = make('other', 'Somebody Else');

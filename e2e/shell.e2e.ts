@@ -28,13 +28,75 @@ describe('sign-in and menus by audience', () => {
       expect(await page.title()).toMatch(/Dashboard · Dockside/);
       await ctx.close();
     }
-    expect(menus['demo.admin']).toEqual(['AmazonInventory', 'Clients', 'Dashboard', 'DeliveredPackages', 'Dispositions', 'General', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'ManualBarcodePrinting', 'MyCompany', 'PrinterSettings', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'ReceiveInventory', 'RoleManagement', 'SetupLocations']);
+    expect(menus['demo.admin']).toEqual([
+      'AmazonInventory',
+      'Clients',
+      'Dashboard',
+      'DeliveredPackages',
+      'Dispositions',
+      'General',
+      'InventorySnapshot',
+      'ItemStatusTracking',
+      'ManageInventory',
+      'ManualBarcodePrinting',
+      'MyCompany',
+      'PrinterSettings',
+      'ProblemItems',
+      'ProductCatalog',
+      'PurchaseOrders',
+      'ReceiveInventory',
+      'RoleManagement',
+      'SetupLocations',
+    ]);
     expect(menus['north.admin']).toEqual(menus['demo.admin']);
     // Floor staff: no client management; a Customer sees no warehouse-only entry.
-    expect(menus['demo.receiver']).toEqual(['Dashboard', 'DeliveredPackages', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'ManualBarcodePrinting', 'MyCompany', 'PrinterSettings', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'ReceiveInventory', 'SetupLocations']);
-    expect(menus['demo.client']).toEqual(['AmazonInventory', 'Dashboard', 'DeliveredPackages', 'Dispositions', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'MyCompany', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'RoleManagement']);
+    expect(menus['demo.receiver']).toEqual([
+      'Dashboard',
+      'DeliveredPackages',
+      'InventorySnapshot',
+      'ItemStatusTracking',
+      'ManageInventory',
+      'ManualBarcodePrinting',
+      'MyCompany',
+      'PrinterSettings',
+      'ProblemItems',
+      'ProductCatalog',
+      'PurchaseOrders',
+      'ReceiveInventory',
+      'SetupLocations',
+    ]);
+    expect(menus['demo.client']).toEqual([
+      'AmazonInventory',
+      'Dashboard',
+      'DeliveredPackages',
+      'Dispositions',
+      'InventorySnapshot',
+      'ItemStatusTracking',
+      'ManageInventory',
+      'MyCompany',
+      'ProblemItems',
+      'ProductCatalog',
+      'PurchaseOrders',
+      'RoleManagement',
+    ]);
     // A CustomerPlus client prints its own labels (spec §6: the print entries are for all but Customer).
-    expect(menus['demo.client2']).toEqual(['AmazonInventory', 'Dashboard', 'DeliveredPackages', 'Dispositions', 'InventorySnapshot', 'ItemStatusTracking', 'ManageInventory', 'ManualBarcodePrinting', 'MyCompany', 'PrinterSettings', 'ProblemItems', 'ProductCatalog', 'PurchaseOrders', 'ReceiveInventory', 'RoleManagement']);
+    expect(menus['demo.client2']).toEqual([
+      'AmazonInventory',
+      'Dashboard',
+      'DeliveredPackages',
+      'Dispositions',
+      'InventorySnapshot',
+      'ItemStatusTracking',
+      'ManageInventory',
+      'ManualBarcodePrinting',
+      'MyCompany',
+      'PrinterSettings',
+      'ProblemItems',
+      'ProductCatalog',
+      'PurchaseOrders',
+      'ReceiveInventory',
+      'RoleManagement',
+    ]);
     expect(menus['demo.client']).not.toContain('Clients');
   });
 
@@ -92,7 +154,9 @@ describe('guards and error pages', () => {
     });
     await page.goto(`${server.url}/apps/company/company-management`);
     await page.waitForURL('**/login', { timeout: 20_000 });
-    const keys = await page.evaluate(() => ['accessToken', 'refreshToken', 'userData', 'currentTenant', 'loginDate'].map((k) => localStorage.getItem(k)));
+    const keys = await page.evaluate(() =>
+      ['accessToken', 'refreshToken', 'userData', 'currentTenant', 'loginDate'].map((k) => localStorage.getItem(k)),
+    );
     expect(keys).toEqual([null, null, null, null, null]);
     await ctx.close();
   });
@@ -104,11 +168,16 @@ describe('guards and error pages', () => {
     await page.waitForURL('**/dashboard');
     const before = await page.evaluate(() => localStorage.getItem('refreshToken'));
     // The access token ran out while the device slept (exp in 2001); the refresh token is still good.
-    await page.evaluate(() => localStorage.setItem('accessToken', `x.${btoa(JSON.stringify({ exp: 1_000_000_000 }))}.y`));
+    await page.evaluate(() =>
+      localStorage.setItem('accessToken', `x.${btoa(JSON.stringify({ exp: 1_000_000_000 }))}.y`),
+    );
     await page.evaluate(() => location.assign('/apps/company/company-management'));
     await page.waitForSelector('table tbody tr td', { timeout: 20_000 });
     expect(page.url()).toContain('/apps/company/company-management');
-    const after = await page.evaluate(() => ({ access: localStorage.getItem('accessToken') ?? '', refresh: localStorage.getItem('refreshToken') }));
+    const after = await page.evaluate(() => ({
+      access: localStorage.getItem('accessToken') ?? '',
+      refresh: localStorage.getItem('refreshToken'),
+    }));
     const exp = (JSON.parse(Buffer.from(after.access.split('.')[1], 'base64url').toString()) as { exp: number }).exp;
     expect(exp * 1000).toBeGreaterThan(Date.now());
     expect(after.refresh).not.toBe(before); // rotated
@@ -158,19 +227,27 @@ describe('languages, theme and layout', () => {
     const page = await a.newPage();
     await signIn(page, server.url, 'demo.receiver');
     await page.waitForURL('**/dashboard');
-    expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.layout])).toEqual(['dark', 'horizontal']);
+    expect(
+      await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.layout]),
+    ).toEqual(['dark', 'horizontal']);
     await page.click('[data-testid=theme-toggle]');
     await page.selectOption('#layout-select', 'vertical');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.layout)).toBe('vertical');
     await page.waitForTimeout(300);
     await page.reload();
     await page.waitForSelector('aside.sidebar');
-    expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.layout])).toEqual(['light', 'vertical']);
+    expect(
+      await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.layout]),
+    ).toEqual(['light', 'vertical']);
     const b = await newContext(browser);
     const other = await b.newPage();
     await signIn(other, server.url, 'demo.receiver');
     await other.waitForURL('**/dashboard');
-    await expect.poll(() => other.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.layout])).toEqual(['light', 'vertical']);
+    await expect
+      .poll(() =>
+        other.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.dataset.layout]),
+      )
+      .toEqual(['light', 'vertical']);
     await a.close();
     await b.close();
   });
@@ -227,14 +304,17 @@ describe('offline app shell', () => {
     const page = await ctx.newPage();
     await page.goto(`${server.url}/login`);
     await page.waitForSelector('input[name=username]');
-    await expect
-      .poll(() => swState(page), { timeout: 45_000, interval: 250 })
-      .toBe('activated');
+    await expect.poll(() => swState(page), { timeout: 45_000, interval: 250 }).toBe('activated');
     const cdp = await ctx.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
     // Playwright's contexts are incognito, which Chromium itself names; every other reason is ours.
     expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
-    const manifest = (await (await page.request.get(`${server.url}/manifest.webmanifest`)).json()) as { display: string; icons: { sizes: string; purpose?: string }[] };
+    const manifest = (await (await page.request.get(`${server.url}/manifest.webmanifest`)).json()) as {
+      display: string;
+      icons: { sizes: string; purpose?: string }[];
+    };
     expect(manifest.display).toBe('standalone');
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
@@ -246,9 +326,7 @@ describe('offline app shell', () => {
     const page = await ctx.newPage();
     await page.goto(`${server.url}/login`);
     await page.waitForSelector('input[name=username]');
-    await expect
-      .poll(() => swState(page), { timeout: 45_000, interval: 250 })
-      .toBe('activated');
+    await expect.poll(() => swState(page), { timeout: 45_000, interval: 250 }).toBe('activated');
     await page.evaluate(() => {
       const w = window as unknown as { wakes: unknown[] };
       w.wakes = [];
@@ -257,13 +335,17 @@ describe('offline app shell', () => {
     // Queued offline: the sync event waits for the network, then the worker posts the wake.
     await ctx.setOffline(true);
     await page.evaluate(async () => {
-      const r = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } };
+      const r = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+        sync: { register(tag: string): Promise<void> };
+      };
       await r.sync.register('dockside-outbox');
     });
     await new Promise((r) => setTimeout(r, 500));
     expect(await page.evaluate(() => (window as unknown as { wakes: unknown[] }).wakes)).toEqual([]);
     await ctx.setOffline(false);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { wakes: unknown[] }).wakes), { timeout: 15_000 }).toEqual([{ type: 'dockside-sync-wake' }]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { wakes: unknown[] }).wakes), { timeout: 15_000 })
+      .toEqual([{ type: 'dockside-sync-wake' }]);
     await ctx.close();
   });
 
@@ -274,9 +356,7 @@ describe('offline app shell', () => {
     await page.waitForSelector('input[name=username]');
     // The app registers its service worker; wait until it has precached the shell and activated.
     // (waitForFunction would take the returned promise itself as truthy: poll through evaluate.)
-    await expect
-      .poll(() => swState(page), { timeout: 45_000, interval: 250 })
-      .toBe('activated');
+    await expect.poll(() => swState(page), { timeout: 45_000, interval: 250 }).toBe('activated');
     // The server goes down; the app opens again in a new tab from the service worker's precache.
     await server.halt();
     try {
@@ -374,7 +454,9 @@ describe('administration screens', () => {
     await page.fill('input[name=PASSWORD_MIN_LENGTH]', '6');
     await page.locator('form:has(input[name=PASSWORD_MIN_LENGTH]) button').click();
     await page.waitForSelector('text=Tenant setting saved');
-    const res = await fetch(`${server.url}/api/tenant-settings/PASSWORD_MIN_LENGTH`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` } });
+    const res = await fetch(`${server.url}/api/tenant-settings/PASSWORD_MIN_LENGTH`, {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
+    });
     expect(((await res.json()) as { body: { value: string } }).body.value).toBe('"6"');
     // A client cannot open the admin pages.
     const c = await newContext(browser);

@@ -64,12 +64,18 @@ describe('warehouse locations', () => {
     expect(pdf.getPage(0).getSize()).toEqual({ width: 288, height: 216 });
 
     const bad = path.join(dir, 'bad.csv');
-    writeFileSync(bad, 'code,type,parent_code,description,capacity,active\nQ-9,rack,Q,,,true\nQ-9-1,drawer,Q-9,,,true\n');
+    writeFileSync(
+      bad,
+      'code,type,parent_code,description,capacity,active\nQ-9,rack,Q,,,true\nQ-9-1,drawer,Q-9,,,true\n',
+    );
     await page.setInputFiles('input[name=locationsCsv]', bad);
     await page.waitForSelector('[data-testid=import-report]');
     expect(await page.textContent('[data-testid=import-report]')).toContain('Row 2');
     const good = path.join(dir, 'good.csv');
-    writeFileSync(good, 'code,type,parent_code,description,capacity,active\nQ-9,rack,Q,,,true\nQ-9-1,bin,Q-9,Returns bin,12,true\n');
+    writeFileSync(
+      good,
+      'code,type,parent_code,description,capacity,active\nQ-9,rack,Q,,,true\nQ-9-1,bin,Q-9,Returns bin,12,true\n',
+    );
     await page.setInputFiles('input[name=locationsCsv]', good);
     await page.waitForSelector('text=2 locations created, 0 updated');
     await page.fill('input[type=search]', 'Q-9-1');
@@ -117,11 +123,42 @@ describe('moves', () => {
     const admin = await apiSignIn(env.server.url, 'demo.admin');
     const client = await apiSignIn(env.server.url, 'demo.client');
     const receiverApi = await apiSignIn(env.server.url, 'demo.receiver');
-    const batch = await apiRequest<{ id: number; items: { id: number }[] }>(env.server.url, 'POST', '/api/ship/batch', admin.token, { batchName: 'E2E-MOVES', companyId: client.companyId, items: [{ title: 'Blue mug', fnsku: 'X00E2EMUG1', expectedQty: 6, itemAction: 'storage' }] });
+    const batch = await apiRequest<{ id: number; items: { id: number }[] }>(
+      env.server.url,
+      'POST',
+      '/api/ship/batch',
+      admin.token,
+      {
+        batchName: 'E2E-MOVES',
+        companyId: client.companyId,
+        items: [{ title: 'Blue mug', fnsku: 'X00E2EMUG1', expectedQty: 6, itemAction: 'storage' }],
+      },
+    );
     expect(batch.status).toBe(201);
     const scanId = crypto.randomUUID();
-    await apiRequest(env.server.url, 'POST', '/api/sync/push', receiverApi.token, { deviceId: 'e2e-setup', mutations: [{ id: scanId, name: 'item.scan', args: { id: scanId, batchId: batch.body.id, code: 'X00E2EMUG1', count: 6, scannedAt: new Date().toISOString() } }] });
-    const sorted = await apiRequest(env.server.url, 'POST', '/api/inbound/sort-item', receiverApi.token, { id: crypto.randomUUID(), batchItemId: batch.body.items[0].id, quantity: 6, location: 'Q-01-1', sortedAt: new Date().toISOString() });
+    await apiRequest(env.server.url, 'POST', '/api/sync/push', receiverApi.token, {
+      deviceId: 'e2e-setup',
+      mutations: [
+        {
+          id: scanId,
+          name: 'item.scan',
+          args: {
+            id: scanId,
+            batchId: batch.body.id,
+            code: 'X00E2EMUG1',
+            count: 6,
+            scannedAt: new Date().toISOString(),
+          },
+        },
+      ],
+    });
+    const sorted = await apiRequest(env.server.url, 'POST', '/api/inbound/sort-item', receiverApi.token, {
+      id: crypto.randomUUID(),
+      batchItemId: batch.body.items[0].id,
+      quantity: 6,
+      location: 'Q-01-1',
+      sortedAt: new Date().toISOString(),
+    });
     expect(sorted.status).toBe(201);
 
     const page = await signedInAs('demo.receiver');
@@ -134,7 +171,9 @@ describe('moves', () => {
 
     // A code the device's replica of locations and LPNs does not know is refused at once.
     await wedgeScan(page, 'Q-77-7');
-    await expect.poll(() => page.textContent('[data-testid=move-panel]')).toContain('Q-77-7 is not a location or LPN of this warehouse');
+    await expect
+      .poll(() => page.textContent('[data-testid=move-panel]'))
+      .toContain('Q-77-7 is not a location or LPN of this warehouse');
     // 4 of the 6 mugs into LPN00000003 (which stands at Q-01). Asking for 7 would be refused by the server.
     await wedgeScan(page, 'Q-01-1');
     await expect.poll(() => page.textContent('[data-testid=move-from]')).toContain('From Q-01-1');
@@ -142,7 +181,9 @@ describe('moves', () => {
     await expect.poll(() => page.textContent('[data-testid=move-what]')).toContain('Product X00E2EMUG1');
     await page.fill('input[name=quantity]', '4');
     await wedgeScan(page, 'LPN00000003');
-    await expect.poll(() => page.textContent('[data-testid=move-panel]')).toContain('4 × X00E2EMUG1 moved from Q-01-1 to LPN00000003');
+    await expect
+      .poll(() => page.textContent('[data-testid=move-panel]'))
+      .toContain('4 × X00E2EMUG1 moved from Q-01-1 to LPN00000003');
     // Applied by the server and pulled back (no longer provisional) before the network goes.
     await page.locator('[data-testid=moves-table] tr[data-provisional=false]').waitFor({ timeout: 30_000 });
     expect(await pending(page)).toBe(0);
@@ -168,11 +209,15 @@ describe('moves', () => {
 
     await page.context().setOffline(false);
     await expect.poll(() => pending(page), { timeout: 60_000, interval: 250 }).toBe(0);
-    await expect.poll(() => page.locator('[data-testid=moves-table] tr[data-provisional=true]').count(), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(() => page.locator('[data-testid=moves-table] tr[data-provisional=true]').count(), { timeout: 30_000 })
+      .toBe(0);
     expect(await page.locator('[data-testid=moves-table] tbody tr').count()).toBe(2);
 
     // The snapshot: 4 in the LPN at Q-03-2, 2 left loose at Q-01-1; the ledger has each step.
-    const atNewBin = await apiRequest<{ content: { productKey: string; location: string; lpn: string; quantity: number }[] }>(env.server.url, 'GET', '/api/inventory?location=Q-0&pageSize=50', admin.token);
+    const atNewBin = await apiRequest<{
+      content: { productKey: string; location: string; lpn: string; quantity: number }[];
+    }>(env.server.url, 'GET', '/api/inventory?location=Q-0&pageSize=50', admin.token);
     expect(atNewBin.body.content.map((l) => [l.location, l.lpn, l.quantity])).toEqual([
       ['Q-01-1', null, 2],
       ['Q-03-2', 'LPN00000003', 4],
@@ -185,7 +230,9 @@ describe('moves', () => {
     await row.dblclick();
     const ledger = page.locator('[data-testid=ledger-panel]');
     await ledger.locator('tbody tr').nth(4).waitFor();
-    const steps = await ledger.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1, 5).map((td) => td.textContent)));
+    const steps = await ledger
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1, 5).map((td) => td.textContent)));
     expect(steps).toEqual([
       ['+4', 'Q-03-2', 'LPN00000003', 'Moved'],
       ['-4', 'Q-01', 'LPN00000003', 'Moved'],
@@ -203,7 +250,14 @@ describe('manage inventory and dispositions', () => {
   it('storage lists what waits in the bins per product; a disposal shows in the Dispositions report, not to another client', async () => {
     const admin = await apiSignIn(env.server.url, 'demo.admin');
     const client = await apiSignIn(env.server.url, 'demo.client');
-    const adjusted = await apiRequest(env.server.url, 'POST', '/api/inventory/adjust', admin.token, { companyId: client.companyId, productCode: 'X00E2EMUG1', location: 'Q-01-1', quantity: -1, reason: 'disposed', note: 'cracked' });
+    const adjusted = await apiRequest(env.server.url, 'POST', '/api/inventory/adjust', admin.token, {
+      companyId: client.companyId,
+      productCode: 'X00E2EMUG1',
+      location: 'Q-01-1',
+      quantity: -1,
+      reason: 'disposed',
+      note: 'cracked',
+    });
     expect(adjusted.status).toBe(200);
 
     const page = await signedInAs('demo.client');
@@ -211,7 +265,14 @@ describe('manage inventory and dispositions', () => {
     const mug = page.locator('tr', { hasText: 'X00E2EMUG1' });
     await mug.waitFor();
     // 4 in the LPN at Q-03-2 and 1 left at Q-01-1, in 2 places.
-    expect(await mug.locator('td').evaluateAll((tds) => tds.map((td) => td.textContent))).toEqual(['X00E2EMUG1', 'Blue mug', expect.stringContaining('Acme Sellers'), '2', 'Sellable', '5']);
+    expect(await mug.locator('td').evaluateAll((tds) => tds.map((td) => td.textContent))).toEqual([
+      'X00E2EMUG1',
+      'Blue mug',
+      expect.stringContaining('Acme Sellers'),
+      '2',
+      'Sellable',
+      '5',
+    ]);
     await page.getByRole('link', { name: 'FBA prep' }).click();
     await page.waitForSelector('text=Nothing here yet.');
 
@@ -242,7 +303,9 @@ describe('location barcode designer', () => {
     await page.fill('input[name=sample]', 'Q-02-1');
     await page.check('input[name=isDefault]');
     // The preview renders the sample code under the design being edited.
-    await expect.poll(async () => (await page.getAttribute('[data-testid=design-preview]', 'src')) ?? '').toContain(encodeURIComponent('Q-02-1'));
+    await expect
+      .poll(async () => (await page.getAttribute('[data-testid=design-preview]', 'src')) ?? '')
+      .toContain(encodeURIComponent('Q-02-1'));
     await page.getByRole('button', { name: 'Save design' }).click();
     await page.waitForSelector('text=Design saved');
     await page.locator('[data-testid=designs]').getByRole('button', { name: 'Shelf strips · default' }).waitFor();

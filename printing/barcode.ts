@@ -81,7 +81,11 @@ export interface PlacedBarcode {
  * Size the symbol to the largest whole number of printer dots per module that fits the
  * element's box with its quiet zones: fractional modules print uneven bars on thermal heads.
  */
-export function placeBarcode(el: BarcodeElement, dpi: number, symbol = encodeSymbol(el.symbology, el.value)): PlacedBarcode {
+export function placeBarcode(
+  el: BarcodeElement,
+  dpi: number,
+  symbol = encodeSymbol(el.symbology, el.value),
+): PlacedBarcode {
   const quiet = QUIET_ZONE[el.symbology];
   const boxW = Math.floor(el.width * dpi);
   const boxH = Math.floor(el.height * dpi);
@@ -103,7 +107,9 @@ export function placeBarcode(el: BarcodeElement, dpi: number, symbol = encodeSym
     heightDots = symbol.rows * moduleDots;
   }
   if (moduleDots < 1 || heightDots < 1) {
-    throw new LabelLayoutError(`${el.symbology} "${el.value}" does not fit a ${el.width.toFixed(2)}×${el.height.toFixed(2)} in box at ${dpi} dpi`);
+    throw new LabelLayoutError(
+      `${el.symbology} "${el.value}" does not fit a ${el.width.toFixed(2)}×${el.height.toFixed(2)} in box at ${dpi} dpi`,
+    );
   }
   const free = boxW - widthDots;
   const leftDots =
@@ -130,7 +136,8 @@ export function barcodePath(p: PlacedBarcode, scale: number): string {
   const m = p.module * scale;
   const x0 = p.x * scale;
   const y0 = p.y * scale;
-  const rect = (x: number, y: number, w: number, h: number): string => `M${num(x)} ${num(y)}h${num(w)}v${num(h)}h${num(-w)}z`;
+  const rect = (x: number, y: number, w: number, h: number): string =>
+    `M${num(x)} ${num(y)}h${num(w)}v${num(h)}h${num(-w)}z`;
   const parts: string[] = [];
   const s = p.symbol;
   if (s.kind === 'linear') {

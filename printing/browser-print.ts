@@ -12,7 +12,10 @@ export interface BrowserPrintOptions {
   keepAliveMs?: number;
 }
 
-export async function printPdfInBrowser(pdf: Uint8Array, options: BrowserPrintOptions = {}): Promise<'iframe' | 'window'> {
+export async function printPdfInBrowser(
+  pdf: Uint8Array,
+  options: BrowserPrintOptions = {},
+): Promise<'iframe' | 'window'> {
   const doc = options.document ?? document;
   const view = doc.defaultView;
   if (!view) throw new Error('Browser printing needs a window');

@@ -97,7 +97,14 @@ export class Printer {
     const size = input.size ?? configured;
     const copies = input.copies ?? s.copies;
     const zpl = transport === 'qz' && s.language === 'zpl' && !(size && isSheetSize(size));
-    const request = { template: input.template, data: input.data, size, dpi: s.dpi, copies, format: zpl ? 'zpl' : 'pdf' };
+    const request = {
+      template: input.template,
+      data: input.data,
+      size,
+      dpi: s.dpi,
+      copies,
+      format: zpl ? 'zpl' : 'pdf',
+    };
     try {
       if (zpl) {
         const req = parseLabelRequest(request);
@@ -111,7 +118,8 @@ export class Printer {
       const pdf = (await renderLabel(request)).data as Uint8Array;
       return await this.sendPdf(kind, pdf, copies, 1);
     } catch (error) {
-      if (error instanceof LabelValidationError) return { ok: false, transport, error: error.message, fields: error.fields };
+      if (error instanceof LabelValidationError)
+        return { ok: false, transport, error: error.message, fields: error.fields };
       return { ok: false, transport, error: errorText(error) };
     }
   }
@@ -137,7 +145,12 @@ export class Printer {
   }
 
   /** `transportCopies`: how many times QZ should print the document (1 when pages already repeat). */
-  private async sendPdf(kind: LabelKind, pdf: Uint8Array, copies: number, transportCopies: number): Promise<PrintResult> {
+  private async sendPdf(
+    kind: LabelKind,
+    pdf: Uint8Array,
+    copies: number,
+    transportCopies: number,
+  ): Promise<PrintResult> {
     const s = this.settingsFor(kind);
     if (this.transportFor(kind) === 'qz') {
       const printer = s.printerName as string;

@@ -35,14 +35,27 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: Label, ox: number, oy: nu
   const Y = (y: number): number => pageH - (oy + y) * PT_PER_IN; // PDF y grows upwards
   const svgOrigin = { x: ox * PT_PER_IN, y: pageH - oy * PT_PER_IN, color: BLACK, borderWidth: 0 };
   const rect = (x: number, y: number, w: number, h: number): void =>
-    page.drawRectangle({ x: X(x), y: Y(y + h), width: w * PT_PER_IN, height: h * PT_PER_IN, color: BLACK, borderWidth: 0 });
+    page.drawRectangle({
+      x: X(x),
+      y: Y(y + h),
+      width: w * PT_PER_IN,
+      height: h * PT_PER_IN,
+      color: BLACK,
+      borderWidth: 0,
+    });
 
   const draw = (el: LabelElement): void => {
     switch (el.kind) {
       case 'text': {
         const font = el.weight === 'bold' ? fonts.bold : fonts.normal;
         for (const line of textLayout(el)) {
-          page.drawText(line.text, { x: X(line.x), y: Y(line.y + (el.sizePt / PT_PER_IN) * BASELINE), size: el.sizePt, font, color: BLACK });
+          page.drawText(line.text, {
+            x: X(line.x),
+            y: Y(line.y + (el.sizePt / PT_PER_IN) * BASELINE),
+            size: el.sizePt,
+            font,
+            color: BLACK,
+          });
         }
         return;
       }
@@ -50,7 +63,9 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: Label, ox: number, oy: nu
         page.drawSvgPath(barcodePath(placeBarcode(el, dpi), PT_PER_IN), svgOrigin);
         return;
       case 'line':
-        return el.orientation === 'horizontal' ? rect(el.x, el.y, el.length, el.thickness) : rect(el.x, el.y, el.thickness, el.length);
+        return el.orientation === 'horizontal'
+          ? rect(el.x, el.y, el.length, el.thickness)
+          : rect(el.x, el.y, el.thickness, el.length);
       case 'box':
         if (el.fill) return rect(el.x, el.y, el.width, el.height);
         page.drawRectangle({
@@ -75,7 +90,11 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: Label, ox: number, oy: nu
 }
 
 /** Render labels (each `copies` times) into one PDF laid out for `geometry`. */
-export async function renderPdf(labels: readonly Label[], geometry: LabelGeometry, options: PdfOptions = {}): Promise<Uint8Array> {
+export async function renderPdf(
+  labels: readonly Label[],
+  geometry: LabelGeometry,
+  options: PdfOptions = {},
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(options.title ?? 'Labels');
   doc.setCreator('Dockside');
@@ -99,7 +118,14 @@ export async function renderPdf(labels: readonly Label[], geometry: LabelGeometr
       // Row-major: fill a row left to right, then the next row down.
       const col = cell % sheet.columns;
       const row = Math.floor(cell / sheet.columns);
-      drawLabel(page, fonts, label, sheet.marginLeft + col * sheet.pitchX, sheet.marginTop + row * sheet.pitchY, SHEET_DPI);
+      drawLabel(
+        page,
+        fonts,
+        label,
+        sheet.marginLeft + col * sheet.pitchX,
+        sheet.marginTop + row * sheet.pitchY,
+        SHEET_DPI,
+      );
     }
   }
   return doc.save();

@@ -43,7 +43,10 @@ declare module 'qz-tray' {
     };
     print(config: QzConfig, data: QzPrintData[]): Promise<void>;
     security: {
-      setCertificatePromise(handler: Resolver<string> | (() => Promise<string>), options?: { rejectOnFailure?: boolean }): void;
+      setCertificatePromise(
+        handler: Resolver<string> | (() => Promise<string>),
+        options?: { rejectOnFailure?: boolean },
+      ): void;
       setSignaturePromise(factory: (toSign: string) => Resolver<string> | Promise<string>): void;
       setSignatureAlgorithm(algorithm: 'SHA1' | 'SHA256' | 'SHA512'): void;
     };

@@ -130,7 +130,7 @@ export function createQzBridge(signer: QzSigner, connection: QzConnection = {}):
     async findPrinter(name) {
       await bridge.connect();
       const found = await call(() => qz.printers.find(name));
-      const exact = Array.isArray(found) ? found.find((p) => p === name) ?? found[0] : found;
+      const exact = Array.isArray(found) ? (found.find((p) => p === name) ?? found[0]) : found;
       if (!exact) throw new QzError(`Printer "${name}" not found`);
       return exact;
     },
@@ -144,7 +144,11 @@ export function createQzBridge(signer: QzSigner, connection: QzConnection = {}):
     async printPdf(printer, base64, opts = {}) {
       await bridge.connect();
       // scaleContent off: the PDF page already is the label size; scaling would shrink barcodes.
-      const config = qz.configs.create(printer, { copies: opts.copies ?? 1, jobName: opts.jobName ?? null, scaleContent: false });
+      const config = qz.configs.create(printer, {
+        copies: opts.copies ?? 1,
+        jobName: opts.jobName ?? null,
+        scaleContent: false,
+      });
       await call(() => qz.print(config, [{ type: 'pixel', format: 'pdf', flavor: 'base64', data: base64 }]));
     },
   };

@@ -86,13 +86,18 @@ async function renderMany(reqs: LabelRenderRequest[], labels: Label[], name: str
         data: labels.map((l, i) => renderZpl(l, { dpi: reqs[i].dpi, copies: reqs[i].copies })).join(''),
       };
     case 'svg':
-      if (labels.length !== 1) throw new LabelValidationError([{ path: 'format', message: 'svg previews one label at a time' }]);
+      if (labels.length !== 1)
+        throw new LabelValidationError([{ path: 'format', message: 'svg previews one label at a time' }]);
       return { contentType, filename: name, data: renderSvg(labels[0], { dpi: first.dpi }) };
     case 'pdf': {
       const geometry = LABEL_GEOMETRY[requestSize(first)];
       // Copies are expanded here so each request keeps its own count within one document.
       const expanded = labels.flatMap((l, i) => Array.from({ length: reqs[i].copies }, () => l));
-      return { contentType, filename: name, data: await renderPdf(expanded, geometry, { dpi: first.dpi, title: name }) };
+      return {
+        contentType,
+        filename: name,
+        data: await renderPdf(expanded, geometry, { dpi: first.dpi, title: name }),
+      };
     }
   }
 }
@@ -120,7 +125,8 @@ export interface LabelBatchInput {
  * (one page per label, or 30-up sheets filled in order). Errors name the item: items.3.data.title.
  */
 export async function renderLabelBatch(batch: LabelBatchInput): Promise<RenderedLabel> {
-  if (batch.items.length === 0) throw new LabelValidationError([{ path: 'items', message: 'items: at least one label' }]);
+  if (batch.items.length === 0)
+    throw new LabelValidationError([{ path: 'items', message: 'items: at least one label' }]);
   const errors: FieldError[] = [];
   const reqs: LabelRenderRequest[] = [];
   const { items, ...common } = batch;

@@ -50,13 +50,31 @@ export const LABEL_GEOMETRY: Record<LabelSizeId, LabelGeometry> = {
     width: 2.625,
     height: 1,
     safe: 0.1,
-    sheet: { pageWidth: 8.5, pageHeight: 11, columns: 3, rows: 10, marginLeft: 0.1875, marginTop: 0.5, pitchX: 2.75, pitchY: 1 },
+    sheet: {
+      pageWidth: 8.5,
+      pageHeight: 11,
+      columns: 3,
+      rows: 10,
+      marginLeft: 0.1875,
+      marginTop: 0.5,
+      pitchX: 2.75,
+      pitchY: 1,
+    },
   },
   '30up-a4': {
     width: mm(70),
     height: mm(29.7),
     safe: mm(3),
-    sheet: { pageWidth: mm(210), pageHeight: mm(297), columns: 3, rows: 10, marginLeft: 0, marginTop: 0, pitchX: mm(70), pitchY: mm(29.7) },
+    sheet: {
+      pageWidth: mm(210),
+      pageHeight: mm(297),
+      columns: 3,
+      rows: 10,
+      marginLeft: 0,
+      marginTop: 0,
+      pitchX: mm(70),
+      pitchY: mm(29.7),
+    },
   },
 };
 

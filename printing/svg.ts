@@ -49,7 +49,9 @@ function element(el: LabelElement, dpi: number): string {
       );
     }
     case 'arrow':
-      return `<polygon points="${arrowPolygon(el).map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}"/>`;
+      return `<polygon points="${arrowPolygon(el)
+        .map(([x, y]) => `${n(x)},${n(y)}`)
+        .join(' ')}"/>`;
   }
 }
 

@@ -9,7 +9,14 @@
  */
 import { arrowRects } from './arrow.js';
 import { placeBarcode } from './barcode.js';
-import { LabelLayoutError, LINE_SPACING, type BarcodeElement, type Label, type LabelElement, type TextElement } from './model.js';
+import {
+  LabelLayoutError,
+  LINE_SPACING,
+  type BarcodeElement,
+  type Label,
+  type LabelElement,
+  type TextElement,
+} from './model.js';
 import { dots } from './sizes.js';
 import { fitLines } from './text.js';
 
@@ -61,7 +68,14 @@ function text(c: Canvas, el: TextElement): void {
   fitLines(el.text, el.width, el.sizePt, el.weight, el.maxLines).forEach((line, i) => {
     const y = dots(el.y, c.dpi) + i * pitch;
     // ^FB bounds the line to the element width (one line, justified) — a hard stop at the edge.
-    c.field(x, y, w, h, `^A0N,${h},${h}^FB${w},1,0,${JUSTIFY[el.align]},0^FH_^FD${zplFieldData(line)}^FS`, `text "${line}"`);
+    c.field(
+      x,
+      y,
+      w,
+      h,
+      `^A0N,${h},${h}^FB${w},1,0,${JUSTIFY[el.align]},0^FH_^FD${zplFieldData(line)}^FS`,
+      `text "${line}"`,
+    );
   });
 }
 
@@ -98,7 +112,15 @@ function barcode(c: Canvas, el: BarcodeElement): void {
 }
 
 /** ^GB box: width, height, border thickness (a thickness ≥ the short side prints solid). */
-function graphicBox(c: Canvas, xIn: number, yIn: number, wIn: number, hIn: number, thicknessIn: number | 'fill', what: string): void {
+function graphicBox(
+  c: Canvas,
+  xIn: number,
+  yIn: number,
+  wIn: number,
+  hIn: number,
+  thicknessIn: number | 'fill',
+  what: string,
+): void {
   const x = dots(xIn, c.dpi);
   const y = dots(yIn, c.dpi);
   const w = Math.max(1, dots(wIn, c.dpi));

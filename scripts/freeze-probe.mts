@@ -19,9 +19,12 @@ const log = (line: string) => {
   console.log(line);
   appendFileSync(LOG, `${line}\n`);
 };
-const within = <T,>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
+const within = <T,>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
 
-type Paused = { callFrames: { functionName: string; location: { scriptId: string; lineNumber: number; columnNumber: number } }[] };
+type Paused = {
+  callFrames: { functionName: string; location: { scriptId: string; lineNumber: number; columnNumber: number } }[];
+};
 
 const server = await startServer();
 const browser = await launchBrowser();
@@ -46,13 +49,22 @@ try {
       log(`run ${i}: click done in ${Date.now() - started} ms`);
     } catch {
       frozen++;
-      log(`run ${i}: the click did not complete in 15 s; main thread answers 1+1: ${await within(debug.send('Runtime.evaluate', { expression: '1+1' }).then(() => 'yes'), 5_000)}`);
+      log(
+        `run ${i}: the click did not complete in 15 s; main thread answers 1+1: ${await within(
+          debug.send('Runtime.evaluate', { expression: '1+1' }).then(() => 'yes'),
+          5_000,
+        )}`,
+      );
       for (let sample = 0; sample < 3; sample++) {
         const paused = new Promise<Paused>((r) => debug.once('Debugger.paused', (e) => r(e as Paused)));
         void debug.send('Debugger.pause');
         const event = await within(paused, 10_000);
         if (event === 'timeout') log('  (no pause)');
-        else for (const f of event.callFrames.slice(0, 30)) log(`  at ${f.functionName || '(anonymous)'} ${(scripts.get(f.location.scriptId) ?? '?').split('/').pop()}:${f.location.lineNumber + 1}:${f.location.columnNumber + 1}`);
+        else
+          for (const f of event.callFrames.slice(0, 30))
+            log(
+              `  at ${f.functionName || '(anonymous)'} ${(scripts.get(f.location.scriptId) ?? '?').split('/').pop()}:${f.location.lineNumber + 1}:${f.location.columnNumber + 1}`,
+            );
         log('  ---');
         await debug.send('Debugger.resume');
         await new Promise((r) => setTimeout(r, 500));

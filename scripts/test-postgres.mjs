@@ -17,5 +17,8 @@ try {
   process.exit(0);
 }
 console.log(`PostgreSQL pass: integration tests against ${url.replace(/:[^:@/]+@/, ':***@')}`);
-const run = spawnSync('npx', ['vitest', 'run', 'tests/integration'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } });
+const run = spawnSync('npx', ['vitest', 'run', 'tests/integration'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: url },
+});
 process.exit(run.status ?? 1);

@@ -29,7 +29,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** PostgreSQL error codes that mean the caller's data conflicts, not that the server broke. */
 function pgConflict(err: unknown): string | null {
-  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
   if (code === '23505') return 'A record with the same unique value already exists';
   if (code === '23503') return 'The record refers to, or is referred to by, another record';
   return null;
@@ -39,7 +40,11 @@ export function buildApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const guards = makeGuards(deps);
 
-  const limitOf = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json(errorBody([`The request body is larger than ${maxSize / 1024 / 1024} MiB`]), 413) });
+  const limitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => c.json(errorBody([`The request body is larger than ${maxSize / 1024 / 1024} MiB`]), 413),
+    });
   const standardLimit = limitOf(MAX_BODY_BYTES);
   // Marketplace inventory reports run to several MiB; every other request stays small.
   const reportLimit = limitOf(MAX_REPORT_BYTES);
@@ -66,9 +71,18 @@ export function buildApp(deps: Deps) {
 
   app.doc31('/api/docs/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Dockside provider API', version: '0.1.0', description: 'Multi-tenant prep-centre platform API. Every response is {meta: {error_list, info_list, warn_list}, body}.' },
+    info: {
+      title: 'Dockside provider API',
+      version: '0.1.0',
+      description:
+        'Multi-tenant prep-centre platform API. Every response is {meta: {error_list, info_list, warn_list}, body}.',
+    },
   });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
 
   app.notFound((c) => c.json(errorBody([`No route for ${c.req.method} ${c.req.path}`]), 404));
 

@@ -8,7 +8,14 @@ export interface Actor {
   userId: number | null;
 }
 
-const SECRET_FIELDS = new Set(['passwordHash', 'mfaSecret', 'mfaPendingSecret', 'resetKeyHash', 'activationKey', 'tokenHash']);
+const SECRET_FIELDS = new Set([
+  'passwordHash',
+  'mfaSecret',
+  'mfaPendingSecret',
+  'resetKeyHash',
+  'activationKey',
+  'tokenHash',
+]);
 
 function scrub(row: unknown): unknown {
   if (row === null || row === undefined || typeof row !== 'object') return row ?? null;

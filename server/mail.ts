@@ -31,7 +31,10 @@ export function createMailer(db: Db, smtpUrl: string | undefined, from: string):
       if (!transport) return;
       try {
         await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.body });
-        await db.update(mailLog).set({ status: 'sent', updatedAt: new Date().toISOString() }).where(eq(mailLog.id, row.id));
+        await db
+          .update(mailLog)
+          .set({ status: 'sent', updatedAt: new Date().toISOString() })
+          .where(eq(mailLog.id, row.id));
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
         await db.update(mailLog).set({ status: 'failed', error }).where(eq(mailLog.id, row.id));

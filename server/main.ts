@@ -14,7 +14,9 @@ const hasWeb = serveWebApp(app, distDir);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://localhost:${info.port}`;
-  console.log(`Dockside is running at ${url}  (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  console.log(
+    `Dockside is running at ${url}  (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+  );
   if (!hasWeb) console.log('  (no built web app in dist/: run `npm run build` — the API works without it)');
   if (seeded) console.log('  Seeded the demo tenant.');
   if (config.seed === 'demo') {

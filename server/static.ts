@@ -16,7 +16,10 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string): boolean {
   app.use('*', async (c, next) => {
     await next();
     if (c.req.path.startsWith('/api/') || c.res.status !== 200 || c.res.headers.has('Cache-Control')) return;
-    c.res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    c.res.headers.set(
+      'Cache-Control',
+      c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
   });
   // Build-time .br/.gz files (scripts/vite-precompress.ts) go to browsers that accept them.
   app.use('*', serveStatic({ root, precompressed: true }));

@@ -10,7 +10,9 @@ import './ui/theme.css';
 
 initI18n();
 setUnauthorizedHandler(() => void router.navigate({ to: '/login', replace: true }));
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});
 
 // The floor engine (Dexie) loads once somebody is signed in: the sign-in page never waits for it.
 const startSync = (): void => void import('./app/sync').then((m) => m.installSync());

@@ -59,7 +59,12 @@ export interface LocalApplier<N extends MutationName> {
   stores: ReplicaTable[];
   apply(db: ReplicaDb, writes: TrackedWrites, args: ParsedMutationArgs<N>, meta: ApplyMeta): Promise<MutationResult<N>>;
   /** Runs after the generic settle step removed the entry from the outbox (settle.ts). */
-  confirm?(db: ReplicaDb, args: ParsedMutationArgs<N>, server: MutationResult<N> | undefined, entry: OutboxEntry): Promise<void>;
+  confirm?(
+    db: ReplicaDb,
+    args: ParsedMutationArgs<N>,
+    server: MutationResult<N> | undefined,
+    entry: OutboxEntry,
+  ): Promise<void>;
 }
 
 export type LocalAppliers = { [N in MutationName]: LocalApplier<N> };
@@ -69,7 +74,8 @@ const emptyCounts = (): Record<MatchStatus, number> => ({ matched: 0, not_found:
 async function openBatchOrThrow(db: ReplicaDb, id: string) {
   const batch = await db.receiveBatches.get(id);
   if (!batch) throw new LocalRejection('not_found', 'Receive batch not found on this device');
-  if (batch.status !== 'open') throw new LocalRejection('business_rule', 'This receive batch is closed; open a new one to keep scanning');
+  if (batch.status !== 'open')
+    throw new LocalRejection('business_rule', 'This receive batch is closed; open a new one to keep scanning');
   return batch;
 }
 
@@ -97,7 +103,8 @@ const DOCK_APPLIERS: Pick<LocalAppliers, 'packageReceiveBatch.open' | 'packageRe
     async apply(db, writes, args, meta) {
       const batch = await db.receiveBatches.get(args.id);
       if (!batch) throw new LocalRejection('not_found', 'Receive batch not found on this device');
-      if (batch.status !== 'closed') await writes.put('receiveBatches', batch.id, { ...batch, status: 'closed', closedAt: meta.createdAt });
+      if (batch.status !== 'closed')
+        await writes.put('receiveBatches', batch.id, { ...batch, status: 'closed', closedAt: meta.createdAt });
       return { id: batch.id, status: 'closed' };
     },
   },
@@ -112,10 +119,17 @@ const DOCK_APPLIERS: Pick<LocalAppliers, 'packageReceiveBatch.open' | 'packageRe
 
       const alreadyScanned = !!(await db.scanInBatch(batch.id, number));
       const candidates = alreadyScanned ? [] : await db.expectedByNumber(batch.companyId, number);
-      const matchStatus = dockVerdict(alreadyScanned, candidates.map((c) => c.status));
+      const matchStatus = dockVerdict(
+        alreadyScanned,
+        candidates.map((c) => c.status),
+      );
       if (matchStatus === 'matched') {
         const expected = candidates.find((c) => c.status === EXPECTED)!;
-        await writes.put('expectedPackages', expected.id, { ...expected, status: DELIVERED, deliveredAt: args.scannedAt });
+        await writes.put('expectedPackages', expected.id, {
+          ...expected,
+          status: DELIVERED,
+          deliveredAt: args.scannedAt,
+        });
       }
       await writes.put('packageScans', args.id, {
         id: args.id,
@@ -129,7 +143,10 @@ const DOCK_APPLIERS: Pick<LocalAppliers, 'packageReceiveBatch.open' | 'packageRe
       });
       // Counts are derived, not a tracked write: every scan of a batch would otherwise "touch"
       // the batch row and hold back the server's version of it.
-      await db.receiveBatches.put({ ...batch, counts: { ...batch.counts, [matchStatus]: batch.counts[matchStatus] + 1 } });
+      await db.receiveBatches.put({
+        ...batch,
+        counts: { ...batch.counts, [matchStatus]: batch.counts[matchStatus] + 1 },
+      });
       return { matchStatus };
     },
 
@@ -137,14 +154,21 @@ const DOCK_APPLIERS: Pick<LocalAppliers, 'packageReceiveBatch.open' | 'packageRe
       const scan = await db.packageScans.get(args.id);
       if (!scan || !server) return;
       const local = scan.localMatchStatus ?? scan.matchStatus;
-      await db.packageScans.put({ ...scan, matchStatus: server.matchStatus, serverMatchStatus: server.matchStatus, provisional: false, differed: local !== server.matchStatus });
+      await db.packageScans.put({
+        ...scan,
+        matchStatus: server.matchStatus,
+        serverMatchStatus: server.matchStatus,
+        provisional: false,
+        differed: local !== server.matchStatus,
+      });
       if (local === 'matched' && server.matchStatus !== 'matched') {
         // The device claimed an expected package the server did not give it: put the package back
         // as it was (a server row parked for it, if any, is applied after this by settle.ts).
         for (const image of entry.undo) if (image.table === 'expectedPackages') await db.writeImage(image);
       } else if (local !== 'matched' && server.matchStatus === 'matched') {
         const batch = await db.receiveBatches.get(scan.receiveBatchId);
-        const expected = batch && (await db.expectedByNumber(batch.companyId, scan.trackingNumber)).find((c) => c.status === EXPECTED);
+        const expected =
+          batch && (await db.expectedByNumber(batch.companyId, scan.trackingNumber)).find((c) => c.status === EXPECTED);
         if (expected) await db.expectedPackages.put({ ...expected, status: DELIVERED, deliveredAt: scan.scannedAt });
       }
       await db.recount([scan.receiveBatchId]);
@@ -166,11 +190,20 @@ const ITEM_SCAN_APPLIER: LocalApplier<'item.scan'> = {
     const items = await db.itemsWithCodes(args.batchId, scanned.candidates);
     const item = items.sort((a, b) => Number(a.id) - Number(b.id)).find((i) => itemMatches(i, scanned));
     if (!item) {
-      if (!(await db.hasBatch(args.batchId))) throw new LocalRejection('not_found', 'This purchase order is not on this device; connect to the network to sync it');
+      if (!(await db.hasBatch(args.batchId)))
+        throw new LocalRejection(
+          'not_found',
+          'This purchase order is not on this device; connect to the network to sync it',
+        );
       return { verdict: 'unknown', units: 0 };
     }
     const counted = countItemScan(item, { scanned, count: args.count, damaged: !!args.damaged });
-    await writes.put('inboundItems', item.id, { ...item, receivedQty: counted.receivedQty, damagedQty: counted.damagedQty, status: counted.status });
+    await writes.put('inboundItems', item.id, {
+      ...item,
+      receivedQty: counted.receivedQty,
+      damagedQty: counted.damagedQty,
+      status: counted.status,
+    });
     return {
       verdict: counted.verdict,
       itemId: Number(item.id),
@@ -189,12 +222,20 @@ const ITEM_SORT_APPLIER: LocalApplier<'item.sort'> = {
   stores: ['inboundItems'],
   async apply(db, writes, args) {
     const item = await db.inboundItems.get(String(args.batchItemId));
-    if (!item) throw new LocalRejection('not_found', 'This item is not on this device; connect to the network to sync it');
+    if (!item)
+      throw new LocalRejection('not_found', 'This item is not on this device; connect to the network to sync it');
     const check = checkSort(item, args.quantity, args.location);
     if (!check.ok) throw new LocalRejection('business_rule', check.message);
     const next = { ...item, sortedQty: check.sortedQty, status: check.status };
     await writes.put('inboundItems', item.id, next);
-    return { itemId: Number(item.id), quantity: args.quantity, location: check.location, sortedQty: check.sortedQty, remaining: unitsToSort(next), status: check.status };
+    return {
+      itemId: Number(item.id),
+      quantity: args.quantity,
+      location: check.location,
+      sortedQty: check.sortedQty,
+      remaining: unitsToSort(next),
+      status: check.status,
+    };
   },
 };
 
@@ -215,7 +256,14 @@ const MOVE_APPLIERS: Pick<LocalAppliers, 'moveBatch.open' | 'moveBatch.close' | 
     async apply(db, writes, args) {
       const existing = await db.moveBatches.get(args.id);
       if (existing) return { id: existing.id, status: existing.status };
-      await writes.put('moveBatches', args.id, { id: args.id, name: args.name, reason: args.reason, status: 'open', createdAt: args.openedAt, closedAt: null });
+      await writes.put('moveBatches', args.id, {
+        id: args.id,
+        name: args.name,
+        reason: args.reason,
+        status: 'open',
+        createdAt: args.openedAt,
+        closedAt: null,
+      });
       return { id: args.id, status: 'open' };
     },
   },
@@ -224,7 +272,8 @@ const MOVE_APPLIERS: Pick<LocalAppliers, 'moveBatch.open' | 'moveBatch.close' | 
     async apply(db, writes, args) {
       const batch = await db.moveBatches.get(args.id);
       if (!batch) throw new LocalRejection('not_found', 'Move batch not found on this device');
-      if (batch.status !== 'closed') await writes.put('moveBatches', batch.id, { ...batch, status: 'closed', closedAt: args.closedAt });
+      if (batch.status !== 'closed')
+        await writes.put('moveBatches', batch.id, { ...batch, status: 'closed', closedAt: args.closedAt });
       return { id: batch.id, status: 'closed' };
     },
   },
@@ -233,7 +282,8 @@ const MOVE_APPLIERS: Pick<LocalAppliers, 'moveBatch.open' | 'moveBatch.close' | 
     async apply(db, writes, args) {
       if (args.moveBatchId) {
         const batch = await db.moveBatches.get(args.moveBatchId);
-        if (batch?.status === 'closed') throw new LocalRejection('business_rule', `Move batch ${batch.name} is closed; open a new one`);
+        if (batch?.status === 'closed')
+          throw new LocalRejection('business_rule', `Move batch ${batch.name} is closed; open a new one`);
       }
       const kind = args.productCode ? 'units' : 'lpn';
       await writes.put('inventoryMoves', args.id, {
@@ -249,12 +299,26 @@ const MOVE_APPLIERS: Pick<LocalAppliers, 'moveBatch.open' | 'moveBatch.close' | 
         at: args.movedAt,
         provisional: true,
       });
-      return { kind, from: args.from, to: args.to, productKey: args.productCode ?? null, title: null, quantity: args.quantity ?? 0, location: args.to };
+      return {
+        kind,
+        from: args.from,
+        to: args.to,
+        productKey: args.productCode ?? null,
+        title: null,
+        quantity: args.quantity ?? 0,
+        location: args.to,
+      };
     },
   },
 };
 
-export const LOCAL_APPLIERS: LocalAppliers = { ...DOCK_APPLIERS, ...MOVE_APPLIERS, 'item.scan': ITEM_SCAN_APPLIER, 'item.sort': ITEM_SORT_APPLIER, 'problem.photo': PROBLEM_PHOTO_APPLIER };
+export const LOCAL_APPLIERS: LocalAppliers = {
+  ...DOCK_APPLIERS,
+  ...MOVE_APPLIERS,
+  'item.scan': ITEM_SCAN_APPLIER,
+  'item.sort': ITEM_SORT_APPLIER,
+  'problem.photo': PROBLEM_PHOTO_APPLIER,
+};
 
 export function applierFor<N extends MutationName>(name: N): LocalApplier<N> {
   return LOCAL_APPLIERS[name];

@@ -107,9 +107,12 @@ type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: str
 const browserBackgroundSync = (): void => {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
   // Where Background Sync is missing (Firefox, Safari) the online event and the timer still wake.
-  void navigator.serviceWorker.ready.then((r: SyncRegistration) => r.sync?.register(SW_SYNC_TAG)).catch(() => undefined);
+  void navigator.serviceWorker.ready
+    .then((r: SyncRegistration) => r.sync?.register(SW_SYNC_TAG))
+    .catch(() => undefined);
 };
-const browserOnline = (): boolean => (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean' ? navigator.onLine : true);
+const browserOnline = (): boolean =>
+  typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean' ? navigator.onLine : true;
 
 export async function createSyncEngine(opts: SyncEngineOptions): Promise<SyncEngine> {
   const db = openReplica(opts.tenantKey, opts.userId);
@@ -190,7 +193,8 @@ export async function createSyncEngine(opts: SyncEngineOptions): Promise<SyncEng
   };
   const onSwMessage = (event: Event): void => {
     const data = (event as MessageEvent<unknown>).data;
-    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SW_WAKE_MESSAGE) wake('service-worker');
+    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SW_WAKE_MESSAGE)
+      wake('service-worker');
   };
   win?.addEventListener('online', onOnline);
   win?.addEventListener('offline', onOffline);

@@ -5,7 +5,14 @@
  * batch in needs-attention. `fetch` and the token are injected: the app passes the browser's
  * fetch and its session; tests pass the in-process server.
  */
-import { MAX_PULL_LIMIT, pullResponseSchema, pushResponseSchema, type PullResponse, type PushRequest, type PushResponse } from '../domain/sync-protocol.js';
+import {
+  MAX_PULL_LIMIT,
+  pullResponseSchema,
+  pushResponseSchema,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+} from '../domain/sync-protocol.js';
 import type { PushTransport } from './outbox.js';
 import type { ChangeFetcher } from './pull.js';
 import { httpError, SyncTransportError } from './transport-error.js';
@@ -43,7 +50,10 @@ async function call(opts: HttpSyncOptions, path: string, init: RequestInit): Pro
     envelope = null;
   }
   if (!res.ok) {
-    const message = envelope?.meta?.error_list?.map((e) => e.message).filter(Boolean).join('; ');
+    const message = envelope?.meta?.error_list
+      ?.map((e) => e.message)
+      .filter(Boolean)
+      .join('; ');
     throw httpError(res.status, message || undefined);
   }
   if (!envelope) throw new SyncTransportError('server', 'Unreadable answer from the server', res.status);

@@ -24,7 +24,10 @@ export interface EnqueueInput<N extends MutationName> {
  * Apply and append in the caller's transaction. Shared by `mutate` and by needs-attention retry,
  * which runs the applier again (the refusal had undone its first optimistic change).
  */
-export async function applyAndAppend<N extends MutationName>(db: ReplicaDb, input: EnqueueInput<N>): Promise<MutationResult<N>> {
+export async function applyAndAppend<N extends MutationName>(
+  db: ReplicaDb,
+  input: EnqueueInput<N>,
+): Promise<MutationResult<N>> {
   const applier = applierFor(input.name);
   const writes = new TrackedWrites(db);
   const result = await applier.apply(db, writes, input.args, { id: input.id, createdAt: input.createdAt });

@@ -109,7 +109,9 @@ export class Drainer {
       if (this.running) this.urgent = true;
       this.cancelRetry();
     } else if (this.backingOff) return;
-    this.drain().catch((err: unknown) => this.deps.status.update({ lastError: err instanceof Error ? err.message : String(err) }));
+    this.drain().catch((err: unknown) =>
+      this.deps.status.update({ lastError: err instanceof Error ? err.message : String(err) }),
+    );
   }
 
   /** The app signed in again after a 401. */
@@ -198,7 +200,12 @@ export class Drainer {
       outcomes.push(
         r.status === 'applied'
           ? { entry, status: 'applied', result: r.result }
-          : { entry, status: 'rejected', code: r.code ?? 'business_rule', message: r.message ?? 'Refused by the server' },
+          : {
+              entry,
+              status: 'rejected',
+              code: r.code ?? 'business_rule',
+              message: r.message ?? 'Refused by the server',
+            },
       );
     }
     await settle(db, outcomes, this.now());
@@ -221,11 +228,20 @@ export class Drainer {
     }
     if (err.kind === 'rejected') {
       const code = `http_${err.status ?? 400}` as const;
-      await settle(db, batch.map((entry) => ({ entry, status: 'rejected', code, message: err.message })), this.now());
+      await settle(
+        db,
+        batch.map((entry) => ({ entry, status: 'rejected', code, message: err.message })),
+        this.now(),
+      );
       status.update({ online: true, lastError: err.message });
       return true;
     }
-    await db.transact('rw', ['outbox'], () => db.recordError(batch.map((e) => e.id), err.message));
+    await db.transact('rw', ['outbox'], () =>
+      db.recordError(
+        batch.map((e) => e.id),
+        err.message,
+      ),
+    );
     status.update({ online: err.kind !== 'network' && status.getSnapshot().online, lastError: err.message });
     this.scheduleRetry(err.message);
     return false;

@@ -38,7 +38,15 @@ const TO_LOCAL: ToLocal = {
   companies: (w) => w,
   expectedPackages: (w) => w,
   receiveBatches: (w, e) => ({ ...w, counts: e?.counts ?? { matched: 0, not_found: 0, duplicate: 0 } }),
-  packageScans: (w, e) => (e ? { ...e, ...w, serverMatchStatus: w.matchStatus, differed: e.localMatchStatus !== undefined && e.localMatchStatus !== w.matchStatus } : w),
+  packageScans: (w, e) =>
+    e
+      ? {
+          ...e,
+          ...w,
+          serverMatchStatus: w.matchStatus,
+          differed: e.localMatchStatus !== undefined && e.localMatchStatus !== w.matchStatus,
+        }
+      : w,
   inboundItems: (w) => ({ ...w, codes: itemCodes(w) }),
   moveBatches: (w) => w,
   inventoryMoves: (w) => ({ ...w, provisional: false }),
@@ -50,7 +58,12 @@ const TO_LOCAL: ToLocal = {
  * Write one server row (or tombstone) the way a page would (rule 4); used when settle.ts
  * releases a parked row.
  */
-export async function applyServerRow<T extends ReplicaTable>(db: ReplicaDb, table: T, key: string, row: Record<string, unknown> | null): Promise<void> {
+export async function applyServerRow<T extends ReplicaTable>(
+  db: ReplicaDb,
+  table: T,
+  key: string,
+  row: Record<string, unknown> | null,
+): Promise<void> {
   const before = await db.getRow(table, key);
   const wire = row ? parseReplicaRow(table, row) : null;
   if (row && !wire) return;
@@ -85,7 +98,13 @@ function lastPerKey(changes: Change[]): Map<string, Change> {
   return latest;
 }
 
-async function applyTable<T extends ReplicaTable>(db: ReplicaDb, table: T, changes: Change[], tally: PageTally, batchIds: Set<string>): Promise<void> {
+async function applyTable<T extends ReplicaTable>(
+  db: ReplicaDb,
+  table: T,
+  changes: Change[],
+  tally: PageTally,
+  batchIds: Set<string>,
+): Promise<void> {
   const keys = changes.map((c) => c.key);
   const existing = MERGED.has(table) ? await db.getRows(table, keys) : [];
   const puts: LocalRows[T][] = [];

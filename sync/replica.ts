@@ -8,7 +8,13 @@
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { MutationName } from '../domain/mutations.js';
-import type { ExpectedPackageRow, InboundItemRow, MatchStatus, PackageScanRow, ReceiveBatchRow } from '../domain/schemas/inbound.js';
+import type {
+  ExpectedPackageRow,
+  InboundItemRow,
+  MatchStatus,
+  PackageScanRow,
+  ReceiveBatchRow,
+} from '../domain/schemas/inbound.js';
 import type { CompanyRow, RejectionCode, ReplicaTable } from '../domain/sync-protocol.js';
 import type { MoveBatchRow, MoveRow } from '../domain/schemas/inventory.js';
 import type { LocationRow } from '../domain/schemas/locations.js';
@@ -31,8 +37,9 @@ export type LocalPackageScan = PackageScanRow & {
 
 /** `codes`: the item's codes upper-cased, derived on the device for the scan's index lookup. */
 export type LocalInboundItem = InboundItemRow & { codes: string[] };
-export const itemCodes = (i: Pick<InboundItemRow, 'fnsku' | 'asin' | 'msku' | 'upc'>): string[] =>
-  [...new Set([i.fnsku, i.asin, i.msku, i.upc].filter((c): c is string => !!c).map((c) => c.toUpperCase()))];
+export const itemCodes = (i: Pick<InboundItemRow, 'fnsku' | 'asin' | 'msku' | 'upc'>): string[] => [
+  ...new Set([i.fnsku, i.asin, i.msku, i.upc].filter((c): c is string => !!c).map((c) => c.toUpperCase())),
+];
 
 /** A move as the device knows it: `provisional` until the server's row replaces it. */
 export type LocalInventoryMove = MoveRow & { provisional?: boolean };
@@ -118,7 +125,10 @@ export const rowRef = (table: ReplicaTable, key: string): string => `${table}:${
  *  - outbox `++seq` orders sending; `&id` finds an entry by mutation id; `*touches` (multi-entry)
  *    tells the pull which rows have pending mutations.
  */
-const SCHEMA_V1: Record<Exclude<StoreName, 'inboundItems' | 'moveBatches' | 'inventoryMoves' | 'locations' | 'lpns'>, string> = {
+const SCHEMA_V1: Record<
+  Exclude<StoreName, 'inboundItems' | 'moveBatches' | 'inventoryMoves' | 'locations' | 'lpns'>,
+  string
+> = {
   outbox: '++seq, &id, *touches',
   needsAttention: 'id, rejectedAt',
   meta: 'id',
@@ -139,13 +149,26 @@ const SCHEMA_V2: Partial<Record<StoreName, string>> = { inboundItems: 'id, batch
 const SCHEMA_V3: Partial<Record<StoreName, string>> = { inboundItems: 'id, batchId, [companyId+batchName], *codes' };
 
 /** v4: moves on the floor, grouped in move batches (`moveBatchId` lists a batch's moves). */
-const SCHEMA_V4: Partial<Record<StoreName, string>> = { moveBatches: 'id, status, createdAt', inventoryMoves: 'id, moveBatchId, at' };
+const SCHEMA_V4: Partial<Record<StoreName, string>> = {
+  moveBatches: 'id, status, createdAt',
+  inventoryMoves: 'id, moveBatchId, at',
+};
 
 /** v5: the warehouse's locations and LPNs, keyed by code, so a move screen knows a code offline. */
 const SCHEMA_V5: Partial<Record<StoreName, string>> = { locations: 'id', lpns: 'id, locationCode' };
 
 /** Primary keys travel as text on the wire; companies are keyed by their integer id. */
-const NUMERIC_KEY: Record<ReplicaTable, boolean> = { companies: true, expectedPackages: false, receiveBatches: false, packageScans: false, inboundItems: false, moveBatches: false, inventoryMoves: false, locations: false, lpns: false };
+const NUMERIC_KEY: Record<ReplicaTable, boolean> = {
+  companies: true,
+  expectedPackages: false,
+  receiveBatches: false,
+  packageScans: false,
+  inboundItems: false,
+  moveBatches: false,
+  inventoryMoves: false,
+  locations: false,
+  lpns: false,
+};
 type DbKey = string | number;
 const dbKey = (table: ReplicaTable, key: string): DbKey => (NUMERIC_KEY[table] ? Number(key) : key);
 export const keyOfRow = (row: LocalRow): string => String(row.id);

@@ -31,7 +31,12 @@ async function releaseRef(db: ReplicaDb, ref: string): Promise<void> {
   await db.deferred.delete(ref);
 }
 
-async function confirm<N extends MutationName>(db: ReplicaDb, name: N, entry: OutboxEntry, result: unknown): Promise<void> {
+async function confirm<N extends MutationName>(
+  db: ReplicaDb,
+  name: N,
+  entry: OutboxEntry,
+  result: unknown,
+): Promise<void> {
   const applier = applierFor(name);
   if (!applier.confirm) return;
   let args;
@@ -64,7 +69,10 @@ async function undo(db: ReplicaDb, entry: OutboxEntry): Promise<void> {
     }
     const [next] = await db.laterTouching(ref, entry.seq ?? 0);
     if (next) {
-      await db.replaceOutbox({ ...next, undo: next.undo.map((u) => (u.table === image.table && u.key === image.key ? image : u)) });
+      await db.replaceOutbox({
+        ...next,
+        undo: next.undo.map((u) => (u.table === image.table && u.key === image.key ? image : u)),
+      });
       continue;
     }
     const parked = await db.deferred.get(ref);
@@ -76,7 +84,13 @@ async function undo(db: ReplicaDb, entry: OutboxEntry): Promise<void> {
   await db.recount(batchIds);
 }
 
-async function settleRejected(db: ReplicaDb, entry: OutboxEntry, code: NeedsAttentionEntry['code'], message: string, now: Date): Promise<void> {
+async function settleRejected(
+  db: ReplicaDb,
+  entry: OutboxEntry,
+  code: NeedsAttentionEntry['code'],
+  message: string,
+  now: Date,
+): Promise<void> {
   await db.removeOutbox([entry.id]);
   await undo(db, entry);
   await db.needsAttention.put({

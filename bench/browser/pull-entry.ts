@@ -15,7 +15,15 @@ export interface PullFigures {
 
 async function benchFirstPull(token: string, userId: number): Promise<PullFigures> {
   const http = createHttpSync({ fetch: (input, init) => fetch(input, init), getToken: () => token });
-  const engine = await createSyncEngine({ tenantKey: `bench${Date.now()}`, userId, transport: http.push, fetchChanges: http.fetchChanges, intervalMs: 0, windowEvents: null, serviceWorker: null });
+  const engine = await createSyncEngine({
+    tenantKey: `bench${Date.now()}`,
+    userId,
+    transport: http.push,
+    fetchChanges: http.fetchChanges,
+    intervalMs: 0,
+    windowEvents: null,
+    serviceWorker: null,
+  });
   const t0 = performance.now();
   const report = await engine.pull();
   const pullMs = performance.now() - t0;

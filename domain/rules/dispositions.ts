@@ -5,16 +5,28 @@
  */
 import type { ProblemResolution } from '../schemas/problems.js';
 
-export const LEAVING_RESOLUTIONS = ['dispose', 'donate', 'return_to_customer', 'return_to_supplier'] as const satisfies readonly ProblemResolution[];
+export const LEAVING_RESOLUTIONS = [
+  'dispose',
+  'donate',
+  'return_to_customer',
+  'return_to_supplier',
+] as const satisfies readonly ProblemResolution[];
 export type LeavingResolution = (typeof LEAVING_RESOLUTIONS)[number];
 
-export type StockEffect = { kind: 'leave'; reason: `disposition_${LeavingResolution}` } | { kind: 'restock' } | { kind: 'none' };
+export type StockEffect =
+  { kind: 'leave'; reason: `disposition_${LeavingResolution}` } | { kind: 'restock' } | { kind: 'none' };
 
 export function stockEffectOf(resolution: ProblemResolution): StockEffect {
-  if ((LEAVING_RESOLUTIONS as readonly string[]).includes(resolution)) return { kind: 'leave', reason: `disposition_${resolution as LeavingResolution}` };
+  if ((LEAVING_RESOLUTIONS as readonly string[]).includes(resolution))
+    return { kind: 'leave', reason: `disposition_${resolution as LeavingResolution}` };
   if (resolution === 'restock_to_inbound') return { kind: 'restock' };
   return { kind: 'none' };
 }
 
 /** Ledger reasons the Dispositions report lists: stock that left other than by shipping. */
-export const DISPOSITION_REASONS = [...LEAVING_RESOLUTIONS.map((r) => `disposition_${r}`), 'adjust_disposed', 'adjust_donated', 'adjust_returned_to_client'];
+export const DISPOSITION_REASONS = [
+  ...LEAVING_RESOLUTIONS.map((r) => `disposition_${r}`),
+  'adjust_disposed',
+  'adjust_donated',
+  'adjust_returned_to_client',
+];

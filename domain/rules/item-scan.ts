@@ -86,8 +86,15 @@ function reachableByCounting(from: ItemStatus, target: ItemStatus): boolean {
 }
 
 /** What a scan of `item` adds: units (one, a case, or a bulk count), new counts and status. */
-export function countItemScan(item: ItemCounts, scan: { scanned: ScannedCode; count?: number; damaged: boolean }): CountedScan {
-  const units = unitsForScan({ isCase: scan.scanned.isCase, packSize: item.packSize, count: scan.count ?? scan.scanned.count });
+export function countItemScan(
+  item: ItemCounts,
+  scan: { scanned: ScannedCode; count?: number; damaged: boolean },
+): CountedScan {
+  const units = unitsForScan({
+    isCase: scan.scanned.isCase,
+    packSize: item.packSize,
+    count: scan.count ?? scan.scanned.count,
+  });
   const receivedQty = item.receivedQty + (scan.damaged ? 0 : units);
   const damagedQty = item.damagedQty + (scan.damaged ? units : 0);
   const total = receivedQty + damagedQty;

@@ -21,7 +21,13 @@ export type ItemStatus = keyof typeof ITEM_STATUSES;
 export const ITEM_STATUS_NAMES = Object.keys(ITEM_STATUSES) as ItemStatus[];
 
 /** Spec §3: only these five are offered in filters. */
-export const ITEM_STATUS_FILTERS: ItemStatus[] = ['intransit', 'partially_delivered', 'delivered', 'fulfilled', 'blocked'];
+export const ITEM_STATUS_FILTERS: ItemStatus[] = [
+  'intransit',
+  'partially_delivered',
+  'delivered',
+  'fulfilled',
+  'blocked',
+];
 
 const SIDE_EXITS: ItemStatus[] = ['returned', 'disposed', 'blocked'];
 

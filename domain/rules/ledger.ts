@@ -11,7 +11,8 @@ export const onHand = (rows: readonly LedgerRow[]): number => rows.reduce((sum, 
 export type MovementCheck = { ok: true; after: number } | { ok: false; message: string };
 
 export function applyMovement(current: number, delta: number): MovementCheck {
-  if (!Number.isInteger(delta) || delta === 0) return { ok: false, message: 'A movement is a whole, non-zero number of units' };
+  if (!Number.isInteger(delta) || delta === 0)
+    return { ok: false, message: 'A movement is a whole, non-zero number of units' };
   if (current + delta < 0) return { ok: false, message: `Only ${current} on hand; cannot take ${-delta}` };
   return { ok: true, after: current + delta };
 }

@@ -6,12 +6,29 @@
  * Column names are compared normalised (lower case, spaces and underscores as "-"), and each field
  * accepts the names the marketplaces have used for it.
  */
-import { marketplaceLineInputSchema, MAX_REPORT_ROWS, type InventoryType, type Marketplace, type MarketplaceLineInput } from '../schemas/marketplace-inventory.js';
+import {
+  marketplaceLineInputSchema,
+  MAX_REPORT_ROWS,
+  type InventoryType,
+  type Marketplace,
+  type MarketplaceLineInput,
+} from '../schemas/marketplace-inventory.js';
 
-export const normaliseHeader = (h: string): string => h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_]+/g, '-');
+export const normaliseHeader = (h: string): string =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
 
-type Field = 'sku' | 'title' | 'asin' | 'fnsku' | 'itemId' | 'gtin' | 'fulfillable' | 'inbound' | 'reserved' | 'unsellable';
-type Columns = Partial<Record<Field | 'inboundWorking' | 'inboundShipped' | 'inboundReceiving' | 'afnListing' | 'mfnListing' | 'mfnFulfillable', string[]>>;
+type Field =
+  'sku' | 'title' | 'asin' | 'fnsku' | 'itemId' | 'gtin' | 'fulfillable' | 'inbound' | 'reserved' | 'unsellable';
+type Columns = Partial<
+  Record<
+    Field | 'inboundWorking' | 'inboundShipped' | 'inboundReceiving' | 'afnListing' | 'mfnListing' | 'mfnFulfillable',
+    string[]
+  >
+>;
 
 /** Known column names per marketplace (normalised). */
 export const REPORT_COLUMNS: Record<Marketplace, Columns> = {
@@ -75,16 +92,27 @@ export interface ReportReading {
 
 const YES = new Set(['yes', 'y', 'true', '1']);
 
-export function readMarketplaceReport(marketplace: Marketplace, headers: string[], records: Record<string, string | undefined>[]): ReportReading {
+export function readMarketplaceReport(
+  marketplace: Marketplace,
+  headers: string[],
+  records: Record<string, string | undefined>[],
+): ReportReading {
   const columns = REPORT_COLUMNS[marketplace];
   const present = new Set(headers.map(normaliseHeader));
   const column = (field: keyof Columns): string | undefined => columns[field]?.find((name) => present.has(name));
   const fileErrors: string[] = [];
   for (const anyOf of REQUIRED[marketplace]) {
-    if (!anyOf.some((f) => column(f))) fileErrors.push(`The file has no ${anyOf.flatMap((f) => columns[f] ?? []).map((n) => `"${n}"`).join(' or ')} column: is it the ${marketplace} inventory report?`);
+    if (!anyOf.some((f) => column(f)))
+      fileErrors.push(
+        `The file has no ${anyOf
+          .flatMap((f) => columns[f] ?? [])
+          .map((n) => `"${n}"`)
+          .join(' or ')} column: is it the ${marketplace} inventory report?`,
+      );
   }
   if (records.length === 0) fileErrors.push('The file has no rows');
-  if (records.length > MAX_REPORT_ROWS) fileErrors.push(`At most ${MAX_REPORT_ROWS.toLocaleString('en')} rows per report`);
+  if (records.length > MAX_REPORT_ROWS)
+    fileErrors.push(`At most ${MAX_REPORT_ROWS.toLocaleString('en')} rows per report`);
   if (fileErrors.length) return { lines: [], rows: records.length, fileErrors, problems: [] };
 
   const lines: MarketplaceLineInput[] = [];
@@ -112,24 +140,46 @@ export function readMarketplaceReport(marketplace: Marketplace, headers: string[
     };
     const sku = text('sku');
     if (!sku) errors.push(`${column('sku')}: required`);
-    const codes = { title: text('title'), asin: text('asin')?.toUpperCase() ?? null, fnsku: text('fnsku')?.toUpperCase() ?? null, itemId: text('itemId'), gtin: text('gtin') };
+    const codes = {
+      title: text('title'),
+      asin: text('asin')?.toUpperCase() ?? null,
+      fnsku: text('fnsku')?.toUpperCase() ?? null,
+      itemId: text('itemId'),
+      gtin: text('gtin'),
+    };
     const found: MarketplaceLineInput[] = [];
-    const line = (type: InventoryType, q: Pick<MarketplaceLineInput, 'fulfillable' | 'inbound' | 'reserved' | 'unsellable'>) => found.push({ type, sku: sku ?? '', ...codes, ...q });
+    const line = (
+      type: InventoryType,
+      q: Pick<MarketplaceLineInput, 'fulfillable' | 'inbound' | 'reserved' | 'unsellable'>,
+    ) => found.push({ type, sku: sku ?? '', ...codes, ...q });
     if (marketplace === 'amazon') {
-      const afn = { fulfillable: number('fulfillable'), inbound: number('inboundWorking') + number('inboundShipped') + number('inboundReceiving'), reserved: number('reserved'), unsellable: number('unsellable') };
+      const afn = {
+        fulfillable: number('fulfillable'),
+        inbound: number('inboundWorking') + number('inboundShipped') + number('inboundReceiving'),
+        reserved: number('reserved'),
+        unsellable: number('unsellable'),
+      };
       const mfn = number('mfnFulfillable');
       // A listing flag, where the report has one, decides; without it, stock on that side does.
-      const afnListed = column('afnListing') ? YES.has((text('afnListing') ?? '').toLowerCase()) : afn.fulfillable + afn.inbound + afn.reserved + afn.unsellable > 0 || !column('mfnFulfillable');
+      const afnListed = column('afnListing')
+        ? YES.has((text('afnListing') ?? '').toLowerCase())
+        : afn.fulfillable + afn.inbound + afn.reserved + afn.unsellable > 0 || !column('mfnFulfillable');
       const mfnListed = column('mfnListing') ? YES.has((text('mfnListing') ?? '').toLowerCase()) : mfn > 0;
       if (afnListed) line('fba', afn);
       if (mfnListed) line('fbm', { fulfillable: mfn, inbound: 0, reserved: 0, unsellable: 0 });
     } else {
-      line(marketplace === 'walmart' ? 'wfs' : 'ebay', { fulfillable: number('fulfillable'), inbound: number('inbound'), reserved: number('reserved'), unsellable: number('unsellable') });
+      line(marketplace === 'walmart' ? 'wfs' : 'ebay', {
+        fulfillable: number('fulfillable'),
+        inbound: number('inbound'),
+        reserved: number('reserved'),
+        unsellable: number('unsellable'),
+      });
     }
     for (const l of found) {
       const checked = marketplaceLineInputSchema.safeParse(l);
       if (!checked.success) {
-        for (const issue of checked.error.issues) if (!(issue.path[0] === 'sku' && !sku)) errors.push(`${String(issue.path[0])}: ${issue.message}`);
+        for (const issue of checked.error.issues)
+          if (!(issue.path[0] === 'sku' && !sku)) errors.push(`${String(issue.path[0])}: ${issue.message}`);
         continue;
       }
       const key = `${l.type}\u0000${l.sku}`;

@@ -28,15 +28,28 @@ const placeName = (p: Place) => p.lpn || p.location;
  * `quantity` units of one product out of the lines found at the source for the scanned code
  * (already narrowed to the source place and condition) to `to`.
  */
-export function planUnitMove(candidates: readonly BalanceLine[], code: string, quantity: number, from: Place, to: Place): MovePlan {
-  if (!Number.isInteger(quantity) || quantity < 1) return { ok: false, message: 'Move a whole number of units, at least 1' };
+export function planUnitMove(
+  candidates: readonly BalanceLine[],
+  code: string,
+  quantity: number,
+  from: Place,
+  to: Place,
+): MovePlan {
+  if (!Number.isInteger(quantity) || quantity < 1)
+    return { ok: false, message: 'Move a whole number of units, at least 1' };
   const lines = candidates.filter((l) => l.quantity > 0);
   if (lines.length === 0) return { ok: false, message: `No units of ${code} at ${placeName(from)}` };
   const products = new Set(lines.map((l) => `${l.companyId}/${l.productKey}`));
-  if (products.size > 1) return { ok: false, message: `${code} matches ${products.size} products at ${placeName(from)}; scan the FNSKU or SKU of the one you move` };
+  if (products.size > 1)
+    return {
+      ok: false,
+      message: `${code} matches ${products.size} products at ${placeName(from)}; scan the FNSKU or SKU of the one you move`,
+    };
   const line = lines[0];
-  if (line.quantity < quantity) return { ok: false, message: `Only ${line.quantity} of ${code} at ${placeName(from)}; cannot move ${quantity}` };
-  if (from.location === to.location && from.lpn === to.lpn) return { ok: false, message: 'The units are already there' };
+  if (line.quantity < quantity)
+    return { ok: false, message: `Only ${line.quantity} of ${code} at ${placeName(from)}; cannot move ${quantity}` };
+  if (from.location === to.location && from.lpn === to.lpn)
+    return { ok: false, message: 'The units are already there' };
   const { quantity: _q, ...key } = line;
   return {
     ok: true,
@@ -60,8 +73,12 @@ export function planContainerMove(contents: readonly BalanceLine[], toLocation: 
 }
 
 /** Applies deltas to balances (keyed like the database's primary key); refuses a negative result. */
-export const lineKey = (l: Omit<BalanceLine, 'quantity' | 'title'>) => `${l.companyId}|${l.productKey}|${l.location}|${l.lpn}|${l.condition}`;
-export function applyDeltas(balances: Map<string, BalanceLine>, deltas: readonly LedgerDelta[]): { ok: true } | { ok: false; message: string } {
+export const lineKey = (l: Omit<BalanceLine, 'quantity' | 'title'>) =>
+  `${l.companyId}|${l.productKey}|${l.location}|${l.lpn}|${l.condition}`;
+export function applyDeltas(
+  balances: Map<string, BalanceLine>,
+  deltas: readonly LedgerDelta[],
+): { ok: true } | { ok: false; message: string } {
   const next = new Map<string, number>();
   for (const d of deltas) {
     const k = lineKey(d);

@@ -11,20 +11,31 @@ export interface ComponentLine {
  * multi-pack is one product at least twice; a bundle needs at least one item (the screen prompts
  * to add one); a bundle never contains itself.
  */
-export function componentsError(type: ProductType, components: readonly ComponentLine[], selfId?: number): string | null {
+export function componentsError(
+  type: ProductType,
+  components: readonly ComponentLine[],
+  selfId?: number,
+): string | null {
   if (selfId !== undefined && components.some((c) => c.productId === selfId)) return 'A bundle cannot contain itself';
-  if (new Set(components.map((c) => c.productId)).size !== components.length) return 'Each product appears once in a bundle; raise its quantity instead';
-  if (type === 'individual') return components.length ? 'An individual product has no bundle items; choose bundle or multi-pack' : null;
+  if (new Set(components.map((c) => c.productId)).size !== components.length)
+    return 'Each product appears once in a bundle; raise its quantity instead';
+  if (type === 'individual')
+    return components.length ? 'An individual product has no bundle items; choose bundle or multi-pack' : null;
   if (type === 'multi_pack') {
     if (components.length !== 1) return 'A multi-pack is made of exactly one product';
-    if (components[0].quantity < MULTI_PACK_MIN_COUNT) return `A multi-pack's count must be at least ${MULTI_PACK_MIN_COUNT}`;
+    if (components[0].quantity < MULTI_PACK_MIN_COUNT)
+      return `A multi-pack's count must be at least ${MULTI_PACK_MIN_COUNT}`;
     return null;
   }
   return components.length ? null : 'A bundle needs at least one item: add a bundle item';
 }
 
 /** Storage is billed per cubic foot: L × W × H in inches / 1,728 (null until all three are known). */
-export function cubicFeet(d: { lengthIn?: number | null; widthIn?: number | null; heightIn?: number | null }): number | null {
+export function cubicFeet(d: {
+  lengthIn?: number | null;
+  widthIn?: number | null;
+  heightIn?: number | null;
+}): number | null {
   if (!d.lengthIn || !d.widthIn || !d.heightIn) return null;
   return Math.round(((d.lengthIn * d.widthIn * d.heightIn) / 1728) * 10_000) / 10_000;
 }

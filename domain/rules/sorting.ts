@@ -10,7 +10,12 @@ import { canTransition, type ItemStatus } from './item-status.js';
 export const RECEIVING = 'RECEIVING';
 
 /** Where each workflow's units go; null: a storage bin of the receiver's choice. */
-export const SORT_STATIONS: Record<ItemAction, string | null> = { fba_prep: 'PREP-FBA', wfs_prep: 'PREP-WFS', fbm: 'FBM-SHELF', storage: null };
+export const SORT_STATIONS: Record<ItemAction, string | null> = {
+  fba_prep: 'PREP-FBA',
+  wfs_prep: 'PREP-WFS',
+  fbm: 'FBM-SHELF',
+  storage: null,
+};
 
 export type SortDestination = { kind: 'station'; code: string } | { kind: 'bin' };
 
@@ -35,23 +40,46 @@ export function sortLocationError(itemAction: string, location: string): string 
 }
 
 /** Good units counted and not yet sorted out of RECEIVING. */
-export const unitsToSort = (item: { receivedQty: number; sortedQty: number }): number => Math.max(0, item.receivedQty - item.sortedQty);
+export const unitsToSort = (item: { receivedQty: number; sortedQty: number }): number =>
+  Math.max(0, item.receivedQty - item.sortedQty);
 
 /** The status once every good unit has left RECEIVING: in prep for the prep workflows, stored otherwise. */
-export function statusAfterSort(item: { status: string; itemAction: string; receivedQty: number; sortedQty: number }): string {
+export function statusAfterSort(item: {
+  status: string;
+  itemAction: string;
+  receivedQty: number;
+  sortedQty: number;
+}): string {
   if (unitsToSort(item) > 0) return item.status;
   const target: ItemStatus = item.itemAction === 'fba_prep' || item.itemAction === 'wfs_prep' ? 'inprep' : 'stored';
   return canTransition(item.status as ItemStatus, target) ? target : item.status;
 }
 
-export type SortCheck = { ok: true; sortedQty: number; status: string; location: string } | { ok: false; message: string };
+export type SortCheck =
+  { ok: true; sortedQty: number; status: string; location: string } | { ok: false; message: string };
 
 /** The whole check of one sort, shared by the device and the server (which also checks the ledger). */
-export function checkSort(item: { status: string; itemAction: string; receivedQty: number; sortedQty: number; title: string }, quantity: number, location: string): SortCheck {
+export function checkSort(
+  item: { status: string; itemAction: string; receivedQty: number; sortedQty: number; title: string },
+  quantity: number,
+  location: string,
+): SortCheck {
   const placeError = sortLocationError(item.itemAction, location);
   if (placeError) return { ok: false, message: placeError };
   const waiting = unitsToSort(item);
-  if (quantity > waiting) return { ok: false, message: waiting === 0 ? `No units of ${item.title} wait in receiving` : `Only ${waiting} units of ${item.title} wait in receiving` };
+  if (quantity > waiting)
+    return {
+      ok: false,
+      message:
+        waiting === 0
+          ? `No units of ${item.title} wait in receiving`
+          : `Only ${waiting} units of ${item.title} wait in receiving`,
+    };
   const sortedQty = item.sortedQty + quantity;
-  return { ok: true, sortedQty, status: statusAfterSort({ ...item, sortedQty }), location: normaliseLocation(location) };
+  return {
+    ok: true,
+    sortedQty,
+    status: statusAfterSort({ ...item, sortedQty }),
+    location: normaliseLocation(location),
+  };
 }

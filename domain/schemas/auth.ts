@@ -8,8 +8,14 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export const usernameSchema = z.string().trim().min(1, 'username is required').max(100).toLowerCase();
-export const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(200);
-export const mfaCodeSchema = z.string().trim().regex(/^\d{6}$/, 'mfaCode must be 6 digits');
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200);
+export const mfaCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'mfaCode must be 6 digits');
 
 export const signInSchema = z.object({
   username: usernameSchema,
@@ -65,7 +71,9 @@ export const registerSchema = z.object({
     .optional(),
   companyName: z.string().trim().min(2, 'companyName is required').max(200),
   fullname: z.string().trim().min(1, 'fullname is required').max(200),
-  username: usernameSchema.pipe(z.string().regex(/^[a-z0-9._@-]{3,100}$/, 'username: 3–100 letters, digits, dots, dashes, @')),
+  username: usernameSchema.pipe(
+    z.string().regex(/^[a-z0-9._@-]{3,100}$/, 'username: 3–100 letters, digits, dots, dashes, @'),
+  ),
   email: z.email('email is not valid').max(200),
   password: passwordSchema,
   langKey: z.enum(LOCALES).default('en'),
@@ -78,7 +86,10 @@ export const accountUpdateSchema = z.object({
   langKey: z.enum(LOCALES).optional(),
 });
 
-export const changePasswordSchema = z.object({ currentPassword: z.string().min(1).max(200), newPassword: passwordSchema });
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: passwordSchema,
+});
 export const resetInitSchema = z.object({ email: z.email('email is not valid') });
 export const resetFinishSchema = z.object({ key: z.string().min(10).max(200), newPassword: passwordSchema });
 export const mfaConfirmSchema = z.object({ mfaCode: mfaCodeSchema });

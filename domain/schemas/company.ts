@@ -3,11 +3,17 @@ import { AUDIENCES, COMPANY_STATUSES, TENANT_STATUSES } from '../enums.js';
 import { passwordSchema, usernameSchema } from './auth.js';
 
 const CLIENT_AUDIENCE_VALUES = AUDIENCES.filter((a) => a !== 'Warehouse') as [string, ...string[]];
-const phone = z.string().trim().max(40).regex(/^[+0-9 ().-]*$/, 'phone may contain digits, spaces and + ( ) . -');
+const phone = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[+0-9 ().-]*$/, 'phone may contain digits, spaces and + ( ) . -');
 
 export const firstUserSchema = z.object({
   fullname: z.string().trim().min(1, 'fullname is required').max(200),
-  username: usernameSchema.pipe(z.string().regex(/^[a-z0-9._@-]{3,100}$/, 'username: 3–100 letters, digits, dots, dashes, @')),
+  username: usernameSchema.pipe(
+    z.string().regex(/^[a-z0-9._@-]{3,100}$/, 'username: 3–100 letters, digits, dots, dashes, @'),
+  ),
   email: z.email('email is not valid').max(200),
   password: passwordSchema,
 });
@@ -50,18 +56,31 @@ export const addressSchema = z.object({
   city: z.string().trim().min(1, 'city is required').max(100),
   state: z.string().trim().max(100).optional(),
   postalCode: z.string().trim().min(1, 'postalCode is required').max(20),
-  countryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'countryCode: two letters (ISO 3166)'),
+  countryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'countryCode: two letters (ISO 3166)'),
   isDefault: z.boolean().default(false),
 });
 
 export const warehouseSchema = z.object({
   name: z.string().trim().min(1, 'name is required').max(120),
-  code: z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{1,20}$/, 'code: 1–20 letters, digits or dashes'),
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9-]{1,20}$/, 'code: 1–20 letters, digits or dashes'),
   line1: z.string().trim().max(200).optional(),
   city: z.string().trim().max(100).optional(),
   state: z.string().trim().max(100).optional(),
   postalCode: z.string().trim().max(20).optional(),
-  countryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
+  countryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
   timezone: z.string().max(60).default('UTC'),
   active: z.boolean().default(true),
 });
@@ -73,7 +92,11 @@ export const departmentSchema = z.object({
 });
 
 export const tenantCreateSchema = z.object({
-  key: z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, 'key: 3–32 lower-case letters, digits or dashes'),
+  key: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, 'key: 3–32 lower-case letters, digits or dashes'),
   name: z.string().trim().min(2).max(200),
   status: z.enum(TENANT_STATUSES).default('Active'),
   admin: firstUserSchema,

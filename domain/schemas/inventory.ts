@@ -23,7 +23,17 @@ export const MOVE_REASONS = [
 export type MoveReason = (typeof MOVE_REASONS)[number];
 
 /** Why an adjustment changed on-hand without a move (not named by the spec; what counts need). */
-export const ADJUSTMENT_REASONS = ['cycle_count', 'found', 'lost', 'damaged', 'expired', 'disposed', 'donated', 'returned_to_client', 'correction'] as const;
+export const ADJUSTMENT_REASONS = [
+  'cycle_count',
+  'found',
+  'lost',
+  'damaged',
+  'expired',
+  'disposed',
+  'donated',
+  'returned_to_client',
+  'correction',
+] as const;
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 
 export const CONDITIONS = ['sellable', 'damaged'] as const;
@@ -47,20 +57,31 @@ export const moveBatchResultSchema = z.object({ id: z.string(), status: z.enum([
  * "all" by surprise. Without: the source must be an LPN, which moves whole, with all it holds.
  */
 const moveFields = z.object({
-    id: z.uuid(),
-    moveBatchId: z.uuid().optional(),
-    from: placeCodeSchema,
-    to: placeCodeSchema,
-    productCode: z.string().trim().toUpperCase().min(1).max(60).optional(),
-    quantity: z.number({ error: 'quantity: a whole number' }).int('quantity: a whole number').min(1, 'quantity: at least 1').max(1_000_000).optional(),
-    condition: z.enum(CONDITIONS).default('sellable'),
-    reason: z.enum(MOVE_REASONS, { error: 'reason: choose one of the move reasons' }),
-    movedAt: z.iso.datetime({ offset: true }),
-  });
+  id: z.uuid(),
+  moveBatchId: z.uuid().optional(),
+  from: placeCodeSchema,
+  to: placeCodeSchema,
+  productCode: z.string().trim().toUpperCase().min(1).max(60).optional(),
+  quantity: z
+    .number({ error: 'quantity: a whole number' })
+    .int('quantity: a whole number')
+    .min(1, 'quantity: at least 1')
+    .max(1_000_000)
+    .optional(),
+  condition: z.enum(CONDITIONS).default('sellable'),
+  reason: z.enum(MOVE_REASONS, { error: 'reason: choose one of the move reasons' }),
+  movedAt: z.iso.datetime({ offset: true }),
+});
 const moveRules = (a: { productCode?: string; quantity?: number; from: string; to: string }, ctx: z.RefinementCtx) => {
-    if (a.productCode && a.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'quantity: enter or scan how many units to move' });
-    if (!a.productCode && a.quantity !== undefined) ctx.addIssue({ code: 'custom', path: ['productCode'], message: 'productCode: scan the product whose units you move' });
-    if (a.from === a.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to: the destination is the source' });
+  if (a.productCode && a.quantity === undefined)
+    ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'quantity: enter or scan how many units to move' });
+  if (!a.productCode && a.quantity !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['productCode'],
+      message: 'productCode: scan the product whose units you move',
+    });
+  if (a.from === a.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to: the destination is the source' });
 };
 export const inventoryMoveArgsSchema = moveFields.superRefine(moveRules);
 export type InventoryMoveArgs = z.infer<typeof inventoryMoveArgsSchema>;
@@ -87,7 +108,11 @@ export const adjustmentSchema = z.object({
   lpn: lpnCodeSchema.optional().or(z.literal('').transform(() => undefined)),
   condition: z.enum(CONDITIONS).default('sellable'),
   /** Signed: + found / counted more, − lost / disposed. */
-  quantity: z.coerce.number({ error: 'quantity: a whole number' }).int('quantity: a whole number').refine((n) => n !== 0, 'quantity: not zero').refine((n) => Math.abs(n) <= 1_000_000, 'quantity: at most 1,000,000'),
+  quantity: z.coerce
+    .number({ error: 'quantity: a whole number' })
+    .int('quantity: a whole number')
+    .refine((n) => n !== 0, 'quantity: not zero')
+    .refine((n) => Math.abs(n) <= 1_000_000, 'quantity: at most 1,000,000'),
   reason: z.enum(ADJUSTMENT_REASONS, { error: 'reason: choose one of the adjustment reasons' }),
   note: z.string().trim().max(500).optional(),
 });

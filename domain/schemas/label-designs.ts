@@ -26,13 +26,23 @@ export const locationDesignSchema = z.object({
 });
 export type LocationDesign = z.infer<typeof locationDesignSchema>;
 
-export const DEFAULT_LOCATION_DESIGN: LocationDesign = { name: 'Standard', size: '4x3', arrow: 'none', showHierarchy: true, segments: ['aisle', 'rack', 'level', 'bin'], isDefault: true };
+export const DEFAULT_LOCATION_DESIGN: LocationDesign = {
+  name: 'Standard',
+  size: '4x3',
+  arrow: 'none',
+  showHierarchy: true,
+  segments: ['aisle', 'rack', 'level', 'bin'],
+  isDefault: true,
+};
 
 /**
  * The label data of a code under a design: its parts (split at - . /) named by the design's
  * segments; a code with more parts than the design names keeps only the code.
  */
-export function locationLabelFromDesign(code: string, design: Pick<LocationDesign, 'arrow' | 'showHierarchy' | 'segments'>): LocationLabelData {
+export function locationLabelFromDesign(
+  code: string,
+  design: Pick<LocationDesign, 'arrow' | 'showHierarchy' | 'segments'>,
+): LocationLabelData {
   const data: LocationLabelData = { code };
   if (design.arrow !== 'none') data.arrow = design.arrow;
   if (!design.showHierarchy) return data;

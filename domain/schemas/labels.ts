@@ -42,7 +42,10 @@ const twoD = z.enum(['qrcode', 'datamatrix']);
 
 export const fnskuLabelSchema = z.object({
   // Amazon FNSKUs (X00…) and ASINs (B0…) are 10 upper-case alphanumerics.
-  fnsku: z.string().trim().regex(/^[A-Z0-9]{10}$/, 'fnsku: 10 upper-case letters or digits'),
+  fnsku: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{10}$/, 'fnsku: 10 upper-case letters or digits'),
   title: text('title', 500),
   condition: text('condition', 40),
   expiry: isoDate('expiry').optional(),
@@ -94,7 +97,10 @@ export const palletLabelSchema = z
     destination: text('destination', 300),
     symbology: twoD.default('qrcode'),
   })
-  .refine((p) => p.palletNumber <= p.palletCount, { path: ['palletNumber'], message: 'palletNumber: cannot exceed palletCount' });
+  .refine((p) => p.palletNumber <= p.palletCount, {
+    path: ['palletNumber'],
+    message: 'palletNumber: cannot exceed palletCount',
+  });
 
 export type FnskuLabelData = z.infer<typeof fnskuLabelSchema>;
 export type PackageLabelData = z.infer<typeof packageLabelSchema>;
@@ -136,7 +142,9 @@ const requestBase = {
 const branch = <T extends LabelTemplateId, S extends z.ZodType>(template: T, data: S) =>
   z.object({
     template: z.literal(template),
-    size: z.enum(TEMPLATE_SIZES[template].sizes as readonly LabelSizeId[] as [LabelSizeId, ...LabelSizeId[]]).optional(),
+    size: z
+      .enum(TEMPLATE_SIZES[template].sizes as readonly LabelSizeId[] as [LabelSizeId, ...LabelSizeId[]])
+      .optional(),
     data,
     ...requestBase,
   });

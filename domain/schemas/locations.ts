@@ -43,7 +43,12 @@ export const locationInputSchema = z.object({
   parentCode: locationCodeSchema.optional().or(z.literal('').transform(() => undefined)),
   description: z.string().trim().max(200).optional(),
   /** Units the location holds at most; empty = no limit. */
-  capacity: z.coerce.number({ error: 'capacity: a whole number' }).int('capacity: a whole number').min(1, 'capacity: at least 1').max(10_000_000).optional(),
+  capacity: z.coerce
+    .number({ error: 'capacity: a whole number' })
+    .int('capacity: a whole number')
+    .min(1, 'capacity: at least 1')
+    .max(10_000_000)
+    .optional(),
   active: z.boolean().default(true),
 });
 export type LocationInput = z.infer<typeof locationInputSchema>;
@@ -61,13 +66,24 @@ export const generatorLevelSchema = z
   .superRefine((l, ctx) => {
     const letters = /^[A-Z]$/.test(l.from) && /^[A-Z]$/.test(l.to);
     const numbers = /^\d+$/.test(l.from) && /^\d+$/.test(l.to);
-    if (!letters && !numbers) ctx.addIssue({ code: 'custom', message: `${l.type}: from and to are both single letters or both numbers`, path: ['from'] });
-    else if ((letters ? l.from.charCodeAt(0) - l.to.charCodeAt(0) : Number(l.from) - Number(l.to)) > 0) ctx.addIssue({ code: 'custom', message: `${l.type}: "from" comes after "to"`, path: ['to'] });
+    if (!letters && !numbers)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${l.type}: from and to are both single letters or both numbers`,
+        path: ['from'],
+      });
+    else if ((letters ? l.from.charCodeAt(0) - l.to.charCodeAt(0) : Number(l.from) - Number(l.to)) > 0)
+      ctx.addIssue({ code: 'custom', message: `${l.type}: "from" comes after "to"`, path: ['to'] });
   });
 
 export const generatorSchema = z.object({
   /** Codes start with this (a zone or building), e.g. "Z1"; empty for none. */
-  prefix: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{0,8}$/, 'prefix: up to 8 letters or digits').default(''),
+  prefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{0,8}$/, 'prefix: up to 8 letters or digits')
+    .default(''),
   separator: z.enum(['-', '.', '/']).default('-'),
   levels: z.array(generatorLevelSchema).min(1, 'add at least one level').max(6),
   capacity: z.coerce.number().int().min(1).max(10_000_000).optional(),
@@ -108,7 +124,8 @@ export function generatedCount(spec: GeneratorSpec): number {
  */
 export function generateLocations(spec: GeneratorSpec): GeneratedLocation[] {
   const count = generatedCount(spec);
-  if (count > MAX_GENERATED_LOCATIONS) throw new Error(`This makes ${count} locations; at most ${MAX_GENERATED_LOCATIONS} at a time`);
+  if (count > MAX_GENERATED_LOCATIONS)
+    throw new Error(`This makes ${count} locations; at most ${MAX_GENERATED_LOCATIONS} at a time`);
   const out: GeneratedLocation[] = [];
   let parents: (string | null)[] = [spec.prefix || null];
   const join = (a: string | null, b: string) => (a ? `${a}${spec.separator}${b}` : b);

@@ -9,13 +9,26 @@ import { locationCodeSchema } from './locations.js';
 export const MAX_LPNS_PER_REQUEST = 1000;
 
 export const lpnCreateSchema = z.object({
-  count: z.coerce.number().int('count: a whole number').min(1, 'count: at least 1').max(MAX_LPNS_PER_REQUEST, `count: at most ${MAX_LPNS_PER_REQUEST}`),
-  prefix: z.string().trim().toUpperCase().regex(/^[A-Z]{1,6}$/, 'prefix: 1–6 letters').default('LPN'),
+  count: z.coerce
+    .number()
+    .int('count: a whole number')
+    .min(1, 'count: at least 1')
+    .max(MAX_LPNS_PER_REQUEST, `count: at most ${MAX_LPNS_PER_REQUEST}`),
+  prefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{1,6}$/, 'prefix: 1–6 letters')
+    .default('LPN'),
   locationCode: locationCodeSchema.optional(),
   description: z.string().trim().max(200).optional(),
 });
 
-export const lpnCodeSchema = z.string().trim().toUpperCase().regex(/^[A-Z]{1,6}\d{6,10}$/, 'an LPN code: letters then digits');
+export const lpnCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{1,6}\d{6,10}$/, 'an LPN code: letters then digits');
 
 /** Put an LPN into another (parentCode) or take it out (null). */
 export const lpnNestSchema = z.object({ parentCode: lpnCodeSchema.nullable() });
@@ -29,7 +42,11 @@ export const lpnCode = (prefix: string, n: number): string => `${prefix}${String
  * Null when `child` may go into `parent` given the current nesting (child → its parent), else why
  * not: an LPN cannot go into itself or into an LPN it (directly or indirectly) contains.
  */
-export function nestingError(parentOf: ReadonlyMap<string, string | null>, child: string, parent: string): string | null {
+export function nestingError(
+  parentOf: ReadonlyMap<string, string | null>,
+  child: string,
+  parent: string,
+): string | null {
   if (child === parent) return `${child} cannot go into itself`;
   const seen = new Set<string>();
   for (let at: string | null | undefined = parent; at; at = parentOf.get(at)) {
@@ -55,5 +72,10 @@ export function outermost(parentOf: ReadonlyMap<string, string | null>, code: st
  * An LPN as the floor devices hold it (replica table `lpns`, keyed by its code): where an outermost
  * one stands, or which LPN holds it.
  */
-export const lpnRowSchema = z.object({ id: z.string(), parentCode: z.string().nullable(), locationCode: z.string().nullable(), status: z.string() });
+export const lpnRowSchema = z.object({
+  id: z.string(),
+  parentCode: z.string().nullable(),
+  locationCode: z.string().nullable(),
+  status: z.string(),
+});
 export type LpnRow = z.infer<typeof lpnRowSchema>;

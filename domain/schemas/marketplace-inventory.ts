@@ -18,11 +18,21 @@ export type Marketplace = (typeof MARKETPLACES)[number];
 export const INVENTORY_TYPES = ['fba', 'fbm', 'wfs', 'ebay'] as const;
 export type InventoryType = (typeof INVENTORY_TYPES)[number];
 
-export const TYPES_OF_MARKETPLACE: Record<Marketplace, readonly InventoryType[]> = { amazon: ['fba', 'fbm'], walmart: ['wfs'], ebay: ['ebay'] };
-export const MARKETPLACE_OF_TYPE: Record<InventoryType, Marketplace> = { fba: 'amazon', fbm: 'amazon', wfs: 'walmart', ebay: 'ebay' };
+export const TYPES_OF_MARKETPLACE: Record<Marketplace, readonly InventoryType[]> = {
+  amazon: ['fba', 'fbm'],
+  walmart: ['wfs'],
+  ebay: ['ebay'],
+};
+export const MARKETPLACE_OF_TYPE: Record<InventoryType, Marketplace> = {
+  fba: 'amazon',
+  fbm: 'amazon',
+  wfs: 'walmart',
+  ebay: 'ebay',
+};
 
 /** Amazon's types live under /apps/inventory/amazon/:inventoryType, the others under /apps/inventory/:inventoryType. */
-export const inventoryTypePath = (type: InventoryType): string => (MARKETPLACE_OF_TYPE[type] === 'amazon' ? `/apps/inventory/amazon/${type}` : `/apps/inventory/${type}`);
+export const inventoryTypePath = (type: InventoryType): string =>
+  MARKETPLACE_OF_TYPE[type] === 'amazon' ? `/apps/inventory/amazon/${type}` : `/apps/inventory/${type}`;
 
 /** Reports larger than this are refused whole (a seller with more SKUs imports per marketplace account). */
 export const MAX_REPORT_ROWS = 50_000;

@@ -63,7 +63,15 @@ export const CLIENT_RESOLUTIONS: ProblemResolution[] = [
   'restock_to_inbound',
 ];
 
-export const DAMAGE_TYPES = ['none', 'broken', 'dirty_or_used', 'box_damage', 'lost_fluid', 'wet', 'defective'] as const;
+export const DAMAGE_TYPES = [
+  'none',
+  'broken',
+  'dirty_or_used',
+  'box_damage',
+  'lost_fluid',
+  'wet',
+  'defective',
+] as const;
 export type DamageType = (typeof DAMAGE_TYPES)[number];
 
 /** Each problem records a pending charge: PROBLEM_<TYPE>, with _IND for Individual audiences. */
@@ -118,4 +126,7 @@ export const problemPhotoArgsSchema = z.object({
     .max(700_000, 'photo: at most about 500 KB')
     .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'photo: a JPEG, PNG or WebP data URL'),
 });
-export const problemPhotoResultSchema = z.object({ problemId: z.number().int().optional(), photoId: z.number().int().optional() });
+export const problemPhotoResultSchema = z.object({
+  problemId: z.number().int().optional(),
+  photoId: z.number().int().optional(),
+});

@@ -31,12 +31,20 @@ const code = (name: string, re: RegExp, hint: string) =>
 const measure = (name: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: `${name}: a number` }).positive(`${name}: more than 0`).max(10_000, `${name}: at most 10,000`).optional(),
+    z.coerce
+      .number({ error: `${name}: a number` })
+      .positive(`${name}: more than 0`)
+      .max(10_000, `${name}: at most 10,000`)
+      .optional(),
   );
 
 export const componentSchema = z.object({
   productId: z.coerce.number().int().positive(),
-  quantity: z.coerce.number({ error: 'quantity: a whole number' }).int('quantity: a whole number').min(1, 'quantity: at least 1').max(1000),
+  quantity: z.coerce
+    .number({ error: 'quantity: a whole number' })
+    .int('quantity: a whole number')
+    .min(1, 'quantity: at least 1')
+    .max(1000),
 });
 
 export const productInputSchema = z.object({
@@ -45,7 +53,12 @@ export const productInputSchema = z.object({
   title: z.string().trim().min(1, 'title: enter the product name').max(500),
   productType: z.enum(PRODUCT_TYPES).default('individual'),
   packing: z.enum(PACKINGS).default('individual'),
-  packSize: z.coerce.number({ error: 'packSize: a whole number' }).int('packSize: a whole number').min(1, 'packSize: at least 1').max(10_000).default(1),
+  packSize: z.coerce
+    .number({ error: 'packSize: a whole number' })
+    .int('packSize: a whole number')
+    .min(1, 'packSize: at least 1')
+    .max(10_000)
+    .default(1),
   asin: code('asin', /^[A-Z0-9]{10}$/, '10 letters or digits'),
   fnsku: code('fnsku', /^[A-Z0-9]{10}$/, '10 letters or digits'),
   msku: code('msku', /^[A-Z0-9._/-]{1,40}$/, '1–40 letters, digits or - . / _'),

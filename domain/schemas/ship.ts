@@ -8,7 +8,11 @@ export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
 export const MATCH_STATUSES = ['matched', 'not_found', 'duplicate'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
-export const trackingNumberInput = z.string().trim().min(4, 'tracking number: at least 4 characters').max(80, 'tracking number: at most 80 characters');
+export const trackingNumberInput = z
+  .string()
+  .trim()
+  .min(4, 'tracking number: at least 4 characters')
+  .max(80, 'tracking number: at most 80 characters');
 
 export const batchCreateSchema = z
   .object({
@@ -17,11 +21,19 @@ export const batchCreateSchema = z
     companyId: z.number().int().positive().optional(),
     warehouseId: z.number().int().positive().optional(),
     storeName: z.string().trim().max(120).optional(),
-    shipToCountryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'shipToCountryCode: two letters').optional(),
+    shipToCountryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'shipToCountryCode: two letters')
+      .optional(),
     trackingNumbers: z.array(trackingNumberInput).max(5000).default([]),
     items: z.array(poItemSchema).max(5000).default([]),
   })
-  .refine((b) => b.trackingNumbers.length + b.items.length > 0, { message: 'a batch needs tracking numbers or items', path: ['trackingNumbers'] });
+  .refine((b) => b.trackingNumbers.length + b.items.length > 0, {
+    message: 'a batch needs tracking numbers or items',
+    path: ['trackingNumbers'],
+  });
 export type BatchCreate = z.output<typeof batchCreateSchema>;
 
 export const trackingAddSchema = z.object({ trackingNumbers: z.array(trackingNumberInput).min(1).max(5000) });
@@ -67,7 +79,10 @@ export const packageScanArgsSchema = z.object({
   trackingNumber: trackingNumberInput,
   scannedAt: z.iso.datetime({ offset: true }),
 });
-export const packageScanResultSchema = z.object({ matchStatus: z.enum(MATCH_STATUSES), trackingId: z.number().int().optional() });
+export const packageScanResultSchema = z.object({
+  matchStatus: z.enum(MATCH_STATUSES),
+  trackingId: z.number().int().optional(),
+});
 export type PackageScanResult = z.infer<typeof packageScanResultSchema>;
 
 export const itemScanArgsSchema = z.object({
@@ -76,7 +91,12 @@ export const itemScanArgsSchema = z.object({
   code: z.string().trim().min(1, 'code is required').max(120),
   /** Units counted by hand for a bulk scan (the quantity prompt). */
   count: z.number().int().min(1).max(100_000).optional(),
-  damaged: z.object({ damageType: z.enum(['broken', 'dirty_or_used', 'box_damage', 'lost_fluid', 'wet', 'defective']), notes: z.string().trim().max(2000).optional() }).optional(),
+  damaged: z
+    .object({
+      damageType: z.enum(['broken', 'dirty_or_used', 'box_damage', 'lost_fluid', 'wet', 'defective']),
+      notes: z.string().trim().max(2000).optional(),
+    })
+    .optional(),
   scannedAt: z.iso.datetime({ offset: true }),
 });
 /** Sort received units out of RECEIVING to their workflow's place (domain/rules/sorting.ts). */

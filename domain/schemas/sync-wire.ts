@@ -24,7 +24,15 @@ export const pushRequestSchema = z.object({
     .max(MAX_PUSH_MUTATIONS),
 });
 
-export const REJECTION_CODES = ['validation', 'unknown_mutation', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'business_rule'] as const;
+export const REJECTION_CODES = [
+  'validation',
+  'unknown_mutation',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'business_rule',
+] as const;
 
 export const pushResultSchema = z.object({
   id: z.string(),

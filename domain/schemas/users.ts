@@ -5,7 +5,9 @@ import { LOCALES, passwordSchema, usernameSchema } from './auth.js';
 
 export const userCreateSchema = z.object({
   companyId: z.number().int().positive().optional(),
-  username: usernameSchema.pipe(z.string().regex(/^[a-z0-9._@-]{3,100}$/, 'username: 3–100 letters, digits, dots, dashes, @')),
+  username: usernameSchema.pipe(
+    z.string().regex(/^[a-z0-9._@-]{3,100}$/, 'username: 3–100 letters, digits, dots, dashes, @'),
+  ),
   fullname: z.string().trim().min(1, 'fullname is required').max(200),
   email: z.email('email is not valid').max(200),
   password: passwordSchema,

@@ -15,7 +15,9 @@ export function boxLabel(data: BoxLabelData, g: LabelGeometry): Label {
   y += lineHeight(8);
   els.push(text(data.shipmentId, { x: a.x, y, width: a.width, sizePt: 20, weight: 'bold' }));
   y += lineHeight(20);
-  els.push(text(`BOX ${nOfN(data.boxNumber, data.boxCount)}`, { x: a.x, y, width: a.width, sizePt: 34, weight: 'bold' }));
+  els.push(
+    text(`BOX ${nOfN(data.boxNumber, data.boxCount)}`, { x: a.x, y, width: a.width, sizePt: 34, weight: 'bold' }),
+  );
   y += lineHeight(34) + 0.06;
   els.push({ kind: 'line', x: a.x, y, length: a.width, orientation: 'horizontal', thickness: 0.03 });
   y += 0.08;
@@ -35,6 +37,15 @@ export function boxLabel(data: BoxLabelData, g: LabelGeometry): Label {
     y += lineHeight(linePt);
   }
   els.push(barcode(data.symbology, data.boxId, { x: a.x, y: codeTop, width: a.width, height: codeSize }));
-  els.push(text(data.boxId, { x: a.x, y: a.bottom - lineHeight(idPt), width: a.width, sizePt: idPt, weight: 'bold', align: 'center' }));
+  els.push(
+    text(data.boxId, {
+      x: a.x,
+      y: a.bottom - lineHeight(idPt),
+      width: a.width,
+      sizePt: idPt,
+      weight: 'bold',
+      align: 'center',
+    }),
+  );
   return { width: g.width, height: g.height, elements: els };
 }

@@ -27,7 +27,16 @@ export function fnskuLabel(data: FnskuLabelData, g: LabelGeometry): Label {
       text(data.title, { x: a.x, y: titleY, width: a.width, sizePt: smallPt, maxLines: 2 }),
       text(data.condition, { x: a.x, y: footY, width: data.expiry ? half : a.width, sizePt: smallPt, weight: 'bold' }),
       ...(data.expiry
-        ? [text(`Exp ${data.expiry}`, { x: a.x + half, y: footY, width: half, sizePt: smallPt, weight: 'bold', align: 'right' })]
+        ? [
+            text(`Exp ${data.expiry}`, {
+              x: a.x + half,
+              y: footY,
+              width: half,
+              sizePt: smallPt,
+              weight: 'bold',
+              align: 'right',
+            }),
+          ]
         : []),
     ],
   };

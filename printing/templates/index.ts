@@ -13,7 +13,8 @@ export { boxLabel, fnskuLabel, locationLabel, lpnLabel, packageLabel, palletLabe
 export { locationHierarchy } from './location.js';
 
 /** The request's size, or the template's default. */
-export const requestSize = (req: Pick<LabelRenderRequest, 'template' | 'size'>): LabelSizeId => req.size ?? defaultTemplateSize(req.template);
+export const requestSize = (req: Pick<LabelRenderRequest, 'template' | 'size'>): LabelSizeId =>
+  req.size ?? defaultTemplateSize(req.template);
 
 export function buildLabel(req: LabelRenderRequest): Label {
   const g = LABEL_GEOMETRY[requestSize(req)];

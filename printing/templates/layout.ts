@@ -1,6 +1,13 @@
 /** Small builders the templates share, so each template reads as a list of rows. */
 import type { LabelGeometry } from '../sizes.js';
-import { LINE_SPACING, type BarcodeElement, type FontWeight, type Symbology, type TextAlign, type TextElement } from '../model.js';
+import {
+  LINE_SPACING,
+  type BarcodeElement,
+  type FontWeight,
+  type Symbology,
+  type TextAlign,
+  type TextElement,
+} from '../model.js';
 
 /** Height of one text line at `sizePt`, inches. */
 export const lineHeight = (sizePt: number): number => (sizePt / 72) * LINE_SPACING;
@@ -35,7 +42,9 @@ export const barcode = (
 ): BarcodeElement => ({ kind: 'barcode', symbology, value, ...box, align });
 
 /** Content area inside the safe inset. */
-export const contentArea = (g: LabelGeometry): { x: number; y: number; width: number; height: number; bottom: number; right: number } => ({
+export const contentArea = (
+  g: LabelGeometry,
+): { x: number; y: number; width: number; height: number; bottom: number; right: number } => ({
   x: g.safe,
   y: g.safe,
   width: g.width - 2 * g.safe,

@@ -18,7 +18,15 @@ export function lpnLabel(data: LpnLabelData, g: LabelGeometry): Label {
       barcode('code128', data.lpn, { x: a.x, y: a.y, width: a.width, height: barH }),
       text(data.lpn, { x: a.x, y: codeY, width: a.width, sizePt: codePt, weight: 'bold', align: 'center' }),
       ...(data.description
-        ? [text(data.description, { x: a.x, y: codeY + lineHeight(codePt), width: a.width, sizePt: descPt, align: 'center' })]
+        ? [
+            text(data.description, {
+              x: a.x,
+              y: codeY + lineHeight(codePt),
+              width: a.width,
+              sizePt: descPt,
+              align: 'center',
+            }),
+          ]
         : []),
     ],
   };

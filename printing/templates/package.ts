@@ -35,7 +35,14 @@ export function packageLabel(data: PackageLabelData, g: LabelGeometry): Label {
       batch,
       date,
       barcode('code128', data.packageCode, { x: a.x, y, width: a.width, height: barH }),
-      text(data.packageCode, { x: a.x, y: y + barH + 0.02, width: a.width, sizePt: codePt, weight: 'bold', align: 'center' }),
+      text(data.packageCode, {
+        x: a.x,
+        y: y + barH + 0.02,
+        width: a.width,
+        sizePt: codePt,
+        weight: 'bold',
+        align: 'center',
+      }),
     ],
   };
 }

@@ -12,7 +12,15 @@ export function palletLabel(data: PalletLabelData, g: LabelGeometry): Label {
   y += lineHeight(8);
   els.push(text(data.shipmentId, { x: a.x, y, width: a.width, sizePt: 20, weight: 'bold' }));
   y += lineHeight(20);
-  els.push(text(`PALLET ${nOfN(data.palletNumber, data.palletCount)}`, { x: a.x, y, width: a.width, sizePt: 30, weight: 'bold' }));
+  els.push(
+    text(`PALLET ${nOfN(data.palletNumber, data.palletCount)}`, {
+      x: a.x,
+      y,
+      width: a.width,
+      sizePt: 30,
+      weight: 'bold',
+    }),
+  );
   y += lineHeight(30) + 0.06;
   els.push({ kind: 'line', x: a.x, y, length: a.width, orientation: 'horizontal', thickness: 0.03 });
   y += 0.08;
@@ -24,6 +32,15 @@ export function palletLabel(data: PalletLabelData, g: LabelGeometry): Label {
   const idPt = 12;
   const codeTop = a.bottom - lineHeight(idPt) - codeSize;
   els.push(barcode(data.symbology, data.palletId, { x: a.x, y: codeTop, width: a.width, height: codeSize }));
-  els.push(text(data.palletId, { x: a.x, y: a.bottom - lineHeight(idPt), width: a.width, sizePt: idPt, weight: 'bold', align: 'center' }));
+  els.push(
+    text(data.palletId, {
+      x: a.x,
+      y: a.bottom - lineHeight(idPt),
+      width: a.width,
+      sizePt: idPt,
+      weight: 'bold',
+      align: 'center',
+    }),
+  );
   return { width: g.width, height: g.height, elements: els };
 }

@@ -30,7 +30,11 @@ export function contextOf(p: Principal, sessionId: string): RequestContext {
 }
 
 export function makeGuards(deps: Deps) {
-  const authenticateToken = async (token: string | undefined, c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>) => {
+  const authenticateToken = async (
+    token: string | undefined,
+    c: Parameters<MiddlewareHandler<AppEnv>>[0],
+    next: () => Promise<void>,
+  ) => {
     if (!token) throw unauthorized();
     const claims = await verifyAccessToken(deps.config.jwtSecret, token);
     if (!claims) throw unauthorized('Your session has expired or the token is not valid; sign in again');
@@ -48,7 +52,8 @@ export function makeGuards(deps: Deps) {
     authenticateToken(/^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim(), c, next);
 
   /** For EventSource, which cannot send an Authorization header. */
-  const authenticateFromQuery: MiddlewareHandler<AppEnv> = (c, next) => authenticateToken(c.req.query('access_token'), c, next);
+  const authenticateFromQuery: MiddlewareHandler<AppEnv> = (c, next) =>
+    authenticateToken(c.req.query('access_token'), c, next);
 
   /** Requires a signed-in user holding `action` on `subject` (manage implies every action). */
   const requires =

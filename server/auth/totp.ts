@@ -11,7 +11,8 @@ function totp(secret: string, label = 'user', issuer = 'Dockside'): TOTP {
   return new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
 }
 
-export const otpauthUri = (secret: string, label: string, issuer: string): string => totp(secret, label, issuer).toString();
+export const otpauthUri = (secret: string, label: string, issuer: string): string =>
+  totp(secret, label, issuer).toString();
 
 /**
  * Checks a code within ±1 step of clock drift. Returns the accepted time step (so the caller can

@@ -31,7 +31,10 @@ export async function analyzeTables(db: DbOrTx, tables: readonly string[]): Prom
 }
 
 /** On PGlite, keep statistics fresh and dead rows reclaimed in the background (no-op on PostgreSQL). */
-export function keepStatistics(database: Database, intervalMs = STATISTICS_INTERVAL_MS): { stop(): void; first: Promise<void> } {
+export function keepStatistics(
+  database: Database,
+  intervalMs = STATISTICS_INTERVAL_MS,
+): { stop(): void; first: Promise<void> } {
   if (database.kind !== 'pglite') return { stop: () => undefined, first: Promise.resolve() };
   let stopped = false;
   const run = async (vacuum: boolean): Promise<void> => {
@@ -40,7 +43,10 @@ export function keepStatistics(database: Database, intervalMs = STATISTICS_INTER
       await database.db.execute(vacuum ? sql`vacuum (analyze)` : sql`analyze`);
     } catch (err) {
       // A closed database (shutdown) or a busy one: the next round tries again.
-      if (!stopped) console.warn(`statistics: ${vacuum ? 'vacuum' : 'analyze'} failed (${err instanceof Error ? err.message : String(err)})`);
+      if (!stopped)
+        console.warn(
+          `statistics: ${vacuum ? 'vacuum' : 'analyze'} failed (${err instanceof Error ? err.message : String(err)})`,
+        );
     }
   };
   // After start, not before: the first requests are not held up by it.

@@ -25,7 +25,13 @@ export const errorResponses = {
   412: { description: 'A business rule refuses the request' },
 };
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: 'id', in: 'path' } }) });
+export const idParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 
 export const pagingQuery = z.object({
   pageNumber: z.string().optional(),

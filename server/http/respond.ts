@@ -5,7 +5,10 @@ const toMessages = (list?: string[]) => (list ?? []).map((message) => ({ message
 
 /** A successful answer in the spec's envelope; info/warn messages become toasts in the client. */
 export function ok<T>(c: Context, body: T, opts: { info?: string[]; warn?: string[]; status?: 200 | 201 } = {}) {
-  return c.json(envelope(body, { info_list: toMessages(opts.info), warn_list: toMessages(opts.warn) }), opts.status ?? 200);
+  return c.json(
+    envelope(body, { info_list: toMessages(opts.info), warn_list: toMessages(opts.warn) }),
+    opts.status ?? 200,
+  );
 }
 
 export function errorBody(messages: string[]) {

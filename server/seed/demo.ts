@@ -25,14 +25,45 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const demo = await createTenant(tx, { key: 'demo', name: 'Demo Prep Co', companyName: 'Demo Prep Co', warehouseName: 'Main' });
+    const demo = await createTenant(tx, {
+      key: 'demo',
+      name: 'Demo Prep Co',
+      companyName: 'Demo Prep Co',
+      warehouseName: 'Main',
+    });
     const t = demo.tenant.id;
-    const acme = await createClientCompany(tx, t, { name: 'Acme Sellers', audience: 'Customer', email: 'ops@acme.example', unitCount: 2400 });
-    const blueFox = await createClientCompany(tx, t, { name: 'Blue Fox Goods', audience: 'CustomerPlus', email: 'hello@bluefox.example', unitCount: 650 });
-    const north = await createTenant(tx, { key: 'north', name: 'North Fulfilment', companyName: 'North Fulfilment', warehouseName: 'North DC' });
-    const northClient = await createClientCompany(tx, north.tenant.id, { name: 'Polar Goods', audience: 'Customer', unitCount: 120 });
+    const acme = await createClientCompany(tx, t, {
+      name: 'Acme Sellers',
+      audience: 'Customer',
+      email: 'ops@acme.example',
+      unitCount: 2400,
+    });
+    const blueFox = await createClientCompany(tx, t, {
+      name: 'Blue Fox Goods',
+      audience: 'CustomerPlus',
+      email: 'hello@bluefox.example',
+      unitCount: 650,
+    });
+    const north = await createTenant(tx, {
+      key: 'north',
+      name: 'North Fulfilment',
+      companyName: 'North Fulfilment',
+      warehouseName: 'North DC',
+    });
+    const northClient = await createClientCompany(tx, north.tenant.id, {
+      name: 'Polar Goods',
+      audience: 'Customer',
+      unitCount: 120,
+    });
 
-    const user = (tenantId: number, companyId: number, roleId: number, username: string, fullname: string, extra: Partial<typeof users.$inferInsert> = {}) => ({
+    const user = (
+      tenantId: number,
+      companyId: number,
+      roleId: number,
+      username: string,
+      fullname: string,
+      extra: Partial<typeof users.$inferInsert> = {},
+    ) => ({
       tenantId,
       companyId,
       roleId,
@@ -42,14 +73,19 @@ export async function seedDemo(db: Db): Promise<void> {
       passwordHash: hash,
       ...extra,
     });
-    await tx.insert(users).values([
-      user(t, demo.company.id, demo.roles.admin.id, 'demo.admin', 'Dana Admin'),
-      user(t, demo.company.id, demo.roles.floor.id, 'demo.receiver', 'Riley Receiver'),
-      user(t, acme.company.id, acme.role.id, 'demo.client', 'Casey Acme'),
-      user(t, blueFox.company.id, blueFox.role.id, 'demo.client2', 'Blake Fox'),
-      user(t, demo.company.id, demo.roles.admin.id, 'demo.mfa', 'Morgan Secure', { mfaEnabled: true, mfaSecret: DEMO_MFA_SECRET }),
-      user(north.tenant.id, north.company.id, north.roles.admin.id, 'north.admin', 'Noa North'),
-      user(north.tenant.id, northClient.company.id, northClient.role.id, 'north.client', 'Pat Polar'),
-    ]);
+    await tx
+      .insert(users)
+      .values([
+        user(t, demo.company.id, demo.roles.admin.id, 'demo.admin', 'Dana Admin'),
+        user(t, demo.company.id, demo.roles.floor.id, 'demo.receiver', 'Riley Receiver'),
+        user(t, acme.company.id, acme.role.id, 'demo.client', 'Casey Acme'),
+        user(t, blueFox.company.id, blueFox.role.id, 'demo.client2', 'Blake Fox'),
+        user(t, demo.company.id, demo.roles.admin.id, 'demo.mfa', 'Morgan Secure', {
+          mfaEnabled: true,
+          mfaSecret: DEMO_MFA_SECRET,
+        }),
+        user(north.tenant.id, north.company.id, north.roles.admin.id, 'north.admin', 'Noa North'),
+        user(north.tenant.id, northClient.company.id, northClient.role.id, 'north.client', 'Pat Polar'),
+      ]);
   });
 }

@@ -19,7 +19,16 @@ export interface Change {
 
 export async function recordChanges(tx: DbOrTx, tenantId: number, changes: Change[]): Promise<void> {
   if (changes.length === 0) return;
-  const rows = JSON.stringify(changes.map((c, i) => ({ ord: i + 1, company_id: c.companyId, table_name: c.table, row_key: c.key, op: c.op, row: c.row })));
+  const rows = JSON.stringify(
+    changes.map((c, i) => ({
+      ord: i + 1,
+      company_id: c.companyId,
+      table_name: c.table,
+      row_key: c.key,
+      op: c.op,
+      row: c.row,
+    })),
+  );
   // One statement: reserve a block of sequence numbers (the row lock orders concurrent writers
   // by commit, so a pull never skips a number) and append the changes with them.
   await tx.execute(sql`

@@ -16,7 +16,9 @@ const CHUNK = 5000;
 function toChanges(table: 'locations' | 'lpns', codes: string[], found: Map<string, LocationRow | LpnRow>): Change[] {
   return codes.map((code) => {
     const row = found.get(code);
-    return row ? { table, key: code, op: 'put', companyId: null, row: { ...row } } : { table, key: code, op: 'delete', companyId: null, row: null };
+    return row
+      ? { table, key: code, op: 'put', companyId: null, row: { ...row } }
+      : { table, key: code, op: 'delete', companyId: null, row: null };
   });
 }
 
@@ -28,7 +30,9 @@ export async function recordLocationChanges(tx: DbOrTx, tenantId: number, codes:
       .select({ code: warehouseLocations.code, type: warehouseLocations.type, active: warehouseLocations.active })
       .from(warehouseLocations)
       .where(and(eq(warehouseLocations.tenantId, tenantId), inArray(warehouseLocations.code, chunk)));
-    const found = new Map(rows.map((r): [string, LocationRow] => [r.code, { id: r.code, type: r.type, active: r.active }]));
+    const found = new Map(
+      rows.map((r): [string, LocationRow] => [r.code, { id: r.code, type: r.type, active: r.active }]),
+    );
     await recordChanges(tx, tenantId, toChanges('locations', chunk, found));
   }
 }
@@ -43,7 +47,12 @@ export async function recordLpnChanges(tx: DbOrTx, tenantId: number, codes: Iter
       .from(lpns)
       .leftJoin(parent, eq(parent.id, lpns.parentId))
       .where(and(eq(lpns.tenantId, tenantId), inArray(lpns.code, chunk)));
-    const found = new Map(rows.map((r): [string, LpnRow] => [r.code, { id: r.code, parentCode: r.parentCode, locationCode: r.locationCode, status: r.status }]));
+    const found = new Map(
+      rows.map((r): [string, LpnRow] => [
+        r.code,
+        { id: r.code, parentCode: r.parentCode, locationCode: r.locationCode, status: r.status },
+      ]),
+    );
     await recordChanges(tx, tenantId, toChanges('lpns', chunk, found));
   }
 }

@@ -9,9 +9,21 @@ import { changeLog, changeSeq } from '../db/schema/index.js';
 
 export async function pull(deps: Deps, ctx: RequestContext, cursor: number, limit: number) {
   const rows = await deps.db
-    .select({ seq: changeLog.seq, table: changeLog.tableName, key: changeLog.rowKey, op: changeLog.op, row: changeLog.row })
+    .select({
+      seq: changeLog.seq,
+      table: changeLog.tableName,
+      key: changeLog.rowKey,
+      op: changeLog.op,
+      row: changeLog.row,
+    })
     .from(changeLog)
-    .where(and(eq(changeLog.tenantId, ctx.tenantId), gt(changeLog.seq, cursor), ctx.isClient ? eq(changeLog.companyId, ctx.companyId) : undefined))
+    .where(
+      and(
+        eq(changeLog.tenantId, ctx.tenantId),
+        gt(changeLog.seq, cursor),
+        ctx.isClient ? eq(changeLog.companyId, ctx.companyId) : undefined,
+      ),
+    )
     .orderBy(asc(changeLog.seq))
     .limit(limit + 1);
   const hasMore = rows.length > limit;
@@ -21,7 +33,12 @@ export async function pull(deps: Deps, ctx: RequestContext, cursor: number, limi
   return {
     cursor: next,
     hasMore,
-    changes: page.map((r) => ({ table: r.table, op: r.op as 'put' | 'delete', key: r.key, ...(r.op === 'put' ? { row: r.row as Record<string, unknown> } : {}) })),
+    changes: page.map((r) => ({
+      table: r.table,
+      op: r.op as 'put' | 'delete',
+      key: r.key,
+      ...(r.op === 'put' ? { row: r.row as Record<string, unknown> } : {}),
+    })),
   };
 }
 

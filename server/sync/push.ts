@@ -30,9 +30,17 @@ import { SERVER_MUTATIONS, type Handler } from './registry.js';
 type PushResult = z.infer<typeof pushResultSchema>;
 type RejectionCode = (typeof REJECTION_CODES)[number];
 
-const CODE_BY_STATUS: Record<number, RejectionCode> = { 400: 'validation', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 412: 'business_rule' };
+const CODE_BY_STATUS: Record<number, RejectionCode> = {
+  400: 'validation',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  412: 'business_rule',
+};
 
-const errorCode = (err: unknown) => (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+const errorCode = (err: unknown) =>
+  (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
 /** Deadlock or serialization failure: the transaction was chosen as the victim and can run again. */
 const isLockConflict = (err: unknown) => errorCode(err) === '40P01' || errorCode(err) === '40001';
 
@@ -40,7 +48,10 @@ const isUniqueViolation = (err: unknown) =>
   (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 async function recorded(db: DbOrTx, ctx: RequestContext, id: string): Promise<PushResult | null> {
-  const [row] = await db.select().from(syncMutations).where(and(eq(syncMutations.tenantId, ctx.tenantId), eq(syncMutations.id, id)));
+  const [row] = await db
+    .select()
+    .from(syncMutations)
+    .where(and(eq(syncMutations.tenantId, ctx.tenantId), eq(syncMutations.id, id)));
   return row ? { id, status: 'applied', result: row.result ?? undefined } : null;
 }
 
@@ -81,7 +92,9 @@ export async function push(deps: Deps, ctx: RequestContext, req: PushRequest): P
   } catch (err) {
     if (!isLockConflict(err)) throw err;
     // Nothing of this push was committed: apply it again, each mutation committing on its own.
-    console.warn(`[dockside] push from ${req.deviceId} lost a lock conflict (${errorCode(err)}); applying it one mutation per transaction`);
+    console.warn(
+      `[dockside] push from ${req.deviceId} lost a lock conflict (${errorCode(err)}); applying it one mutation per transaction`,
+    );
     return applyAll(deps.db, ctx, req, (apply) => retryOnLockConflict(() => deps.db.transaction(apply)));
   }
 }
@@ -89,7 +102,12 @@ export async function push(deps: Deps, ctx: RequestContext, req: PushRequest): P
 type Mutation = PushRequest['mutations'][number];
 type Ready = { m: Mutation; handler: Handler; args: unknown };
 
-const rejection = (id: string, err: ApiError): PushResult => ({ id, status: 'rejected', code: CODE_BY_STATUS[err.status] ?? 'business_rule', message: err.messages.join('; ') });
+const rejection = (id: string, err: ApiError): PushResult => ({
+  id,
+  status: 'rejected',
+  code: CODE_BY_STATUS[err.status] ?? 'business_rule',
+  message: err.messages.join('; '),
+});
 
 /**
  * Runs the mutations in order. `unit` gives each mutation (or run of mutations applied together)
@@ -126,9 +144,16 @@ async function applyAll(
   const prepare = (m: Mutation): Ready | PushResult => {
     if (known.has(m.id)) return { id: m.id, status: 'applied', result: known.get(m.id) ?? undefined };
     const handler = SERVER_MUTATIONS[m.name];
-    if (!handler) return { id: m.id, status: 'rejected', code: 'unknown_mutation', message: `Unknown mutation "${m.name}"; update the app` };
+    if (!handler)
+      return {
+        id: m.id,
+        status: 'rejected',
+        code: 'unknown_mutation',
+        message: `Unknown mutation "${m.name}"; update the app`,
+      };
     const args = handler.args.safeParse(m.args);
-    if (!args.success) return { id: m.id, status: 'rejected', code: 'validation', message: issueMessages(args.error).join('; ') };
+    if (!args.success)
+      return { id: m.id, status: 'rejected', code: 'validation', message: issueMessages(args.error).join('; ') };
     return { m, handler, args: args.data };
   };
 
@@ -171,7 +196,12 @@ async function applyAll(
     const many = run[0].handler.many!;
     try {
       return await unit(async (tx) => {
-        const outcomes = await many.apply(tx, ctx, run.map((r) => r.args), { deviceId: req.deviceId });
+        const outcomes = await many.apply(
+          tx,
+          ctx,
+          run.map((r) => r.args),
+          { deviceId: req.deviceId },
+        );
         const rows = run.flatMap((r, i) => ('ok' in outcomes[i] ? [record(r.m, outcomes[i].ok)] : []));
         if (rows.length) await tx.insert(syncMutations).values(rows);
         return run.map((r, i): PushResult => {
@@ -186,7 +216,7 @@ async function applyAll(
     }
   };
 
-  for (let i = 0; i < req.mutations.length; ) {
+  for (let i = 0; i < req.mutations.length;) {
     const first = prepare(req.mutations[i]);
     if (!('m' in first)) {
       results.push(first);
@@ -198,7 +228,11 @@ async function applyAll(
     if (many) {
       const key = many.key(first.args);
       const runIds = new Set([first.m.id]);
-      for (let j = i + 1; j < req.mutations.length && req.mutations[j].name === first.m.name && !runIds.has(req.mutations[j].id); j++) {
+      for (
+        let j = i + 1;
+        j < req.mutations.length && req.mutations[j].name === first.m.name && !runIds.has(req.mutations[j].id);
+        j++
+      ) {
         const next = prepare(req.mutations[j]);
         if (!('m' in next) || many.key(next.args) !== key) break;
         run.push(next);

@@ -15,14 +15,35 @@ export function syncRoutes(deps: Deps, guards: Guards, hub: PokeHub) {
   const tags = ['Sync'];
 
   app.openapi(
-    createRoute({ method: 'post', path: '/api/sync/push', tags, summary: 'Apply floor mutations exactly once, in order', middleware: [guards.authenticate], request: jsonBody(pushRequestSchema), responses: { ...okResponse(z.object({ results: z.array(pushResultSchema) })), ...errorResponses } }),
+    createRoute({
+      method: 'post',
+      path: '/api/sync/push',
+      tags,
+      summary: 'Apply floor mutations exactly once, in order',
+      middleware: [guards.authenticate],
+      request: jsonBody(pushRequestSchema),
+      responses: { ...okResponse(z.object({ results: z.array(pushResultSchema) })), ...errorResponses },
+    }),
     async (c) => {
       const { results } = await push(deps, c.get('ctx'), c.req.valid('json'));
       return ok(c, { results });
     },
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/sync/pull', tags, summary: 'Changes in the caller’s scope after a cursor', middleware: [guards.authenticate], request: { query: pullQuerySchema }, responses: { ...okResponse(z.object({ cursor: z.number(), hasMore: z.boolean(), changes: z.array(z.object({}).passthrough()) })), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/sync/pull',
+      tags,
+      summary: 'Changes in the caller’s scope after a cursor',
+      middleware: [guards.authenticate],
+      request: { query: pullQuerySchema },
+      responses: {
+        ...okResponse(
+          z.object({ cursor: z.number(), hasMore: z.boolean(), changes: z.array(z.object({}).passthrough()) }),
+        ),
+        ...errorResponses,
+      },
+    }),
     async (c) => {
       const q = c.req.valid('query');
       return ok(c, await pull(deps, c.get('ctx'), q.cursor, q.limit));
@@ -34,7 +55,10 @@ export function syncRoutes(deps: Deps, guards: Guards, hub: PokeHub) {
     const ctx = c.get('ctx');
     return streamSSE(c, async (stream) => {
       let alive = true;
-      const unsubscribe = hub.subscribe(ctx.tenantId, (seq) => void stream.writeSSE({ event: 'poke', data: JSON.stringify({ cursor: seq }) }));
+      const unsubscribe = hub.subscribe(
+        ctx.tenantId,
+        (seq) => void stream.writeSSE({ event: 'poke', data: JSON.stringify({ cursor: seq }) }),
+      );
       stream.onAbort(() => {
         alive = false;
         unsubscribe();

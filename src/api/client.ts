@@ -51,7 +51,11 @@ let refreshing: Promise<boolean> | null = null;
 export function refreshSession(): Promise<boolean> {
   const { refreshToken } = useSession.getState();
   if (!refreshToken) return Promise.resolve(false);
-  refreshing ??= fetch('/api/refresh-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) })
+  refreshing ??= fetch('/api/refresh-token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken }),
+  })
     .then(async (res) => {
       if (!res.ok) return false;
       const json = (await res.json()) as { body: Tokens };
@@ -84,7 +88,8 @@ function showMeta(meta: Meta | undefined, quiet: boolean) {
 
 export async function api<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const url = new URL(path, window.location.origin);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(opts.query ?? {}))
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { app: APP_HEADER, 'accept-language': language, language };
   const page = localStorage.getItem(KEYS.activePage);
   const pageRoute = localStorage.getItem(KEYS.activePageRoute);

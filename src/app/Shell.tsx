@@ -29,7 +29,12 @@ function ScrollToTop() {
   }, []);
   if (!show) return null;
   return (
-    <button type="button" className="scroll-top" aria-label={t('app.scrollTop')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+    <button
+      type="button"
+      className="scroll-top"
+      aria-label={t('app.scrollTop')}
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    >
       ↑
     </button>
   );

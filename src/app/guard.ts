@@ -7,5 +7,7 @@ export function mayOpen(screen: { resource: Subject; action: Action }): boolean 
   const user = useSession.getState().user;
   if (!user) return false;
   if (screen.resource === 'Auth') return true;
-  return can(user.ability, screen.action, screen.resource) || (user.extendedResources as string[]).includes(screen.resource);
+  return (
+    can(user.ability, screen.action, screen.resource) || (user.extendedResources as string[]).includes(screen.resource)
+  );
 }

@@ -16,12 +16,19 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number]['code'];
 const STORAGE_KEY = 'language';
 
-export const resources = { en: { translation: en }, de: { translation: de }, fr: { translation: fr }, pt: { translation: pt } };
+export const resources = {
+  en: { translation: en },
+  de: { translation: de },
+  fr: { translation: fr },
+  pt: { translation: pt },
+};
 
 export function initI18n(): typeof i18next {
   const saved = localStorage.getItem(STORAGE_KEY);
   const lng = LANGUAGES.some((l) => l.code === saved) ? (saved as Language) : 'en';
-  void i18next.use(initReactI18next).init({ resources, lng, fallbackLng: 'en', interpolation: { escapeValue: false }, returnNull: false });
+  void i18next
+    .use(initReactI18next)
+    .init({ resources, lng, fallbackLng: 'en', interpolation: { escapeValue: false }, returnNull: false });
   document.documentElement.lang = lng;
   setApiLanguage(lng);
   return i18next;

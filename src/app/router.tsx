@@ -1,5 +1,13 @@
 /** Routes built from the registry: lazy screens, guards, auth pages and the error pages (spec §2). */
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Navigate,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
 import { mayOpen } from './guard';
 import { AppLayout } from './layout/AppLayout';
 import { KEYS, homeOf, isSignedIn, useSession } from './session';
@@ -9,7 +17,6 @@ import AuthLayout from '../features/auth/AuthLayout';
 import LoginPage from '../features/auth/LoginPage';
 
 export const NOT_AUTHORIZED = '/pages/miscellaneous/not-authorized';
-
 
 const rootRoute = createRootRoute({
   component: () => (
@@ -85,7 +92,11 @@ const miscRoutes = [
   }),
 ];
 
-const routeTree = rootRoute.addChildren([authLayout.addChildren(authRoutes), appLayout.addChildren(screenRoutes), ...miscRoutes]);
+const routeTree = rootRoute.addChildren([
+  authLayout.addChildren(authRoutes),
+  appLayout.addChildren(screenRoutes),
+  ...miscRoutes,
+]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', defaultPendingMs: 150 });
 

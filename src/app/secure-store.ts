@@ -38,7 +38,10 @@ function idb<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBReq
 let keyPromise: Promise<CryptoKey> | null = null;
 async function deviceKey(): Promise<CryptoKey> {
   keyPromise ??= (async () => {
-    const existing = await idb<CryptoKey | undefined>('readonly', (s) => s.get(KEY_ID) as IDBRequest<CryptoKey | undefined>);
+    const existing = await idb<CryptoKey | undefined>(
+      'readonly',
+      (s) => s.get(KEY_ID) as IDBRequest<CryptoKey | undefined>,
+    );
     if (existing) return existing;
     const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
     await idb('readwrite', (s) => s.put(key, KEY_ID));
@@ -61,7 +64,9 @@ export function createSecureStore(opts: SecureStoreOptions) {
       const json = JSON.stringify(value);
       if (!opts.encrypt) return localStorage.setItem(name, json);
       const iv = crypto.getRandomValues(new Uint8Array(12));
-      const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await deviceKey(), new TextEncoder().encode(json)));
+      const ct = new Uint8Array(
+        await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await deviceKey(), new TextEncoder().encode(json)),
+      );
       const packed = new Uint8Array(iv.length + ct.length);
       packed.set(iv);
       packed.set(ct, iv.length);
@@ -74,7 +79,11 @@ export function createSecureStore(opts: SecureStoreOptions) {
       try {
         if (!raw.startsWith(PREFIX)) return opts.encrypt ? null : (JSON.parse(raw) as T);
         const packed = fromB64(raw.slice(PREFIX.length));
-        const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: packed.slice(0, 12) }, await deviceKey(), packed.slice(12));
+        const plain = await crypto.subtle.decrypt(
+          { name: 'AES-GCM', iv: packed.slice(0, 12) },
+          await deviceKey(),
+          packed.slice(12),
+        );
         return JSON.parse(new TextDecoder().decode(plain)) as T;
       } catch {
         return null;

@@ -80,7 +80,15 @@ export const useSession = create<SessionState>((set) => ({
     set({ user });
   },
   clear() {
-    for (const k of [KEYS.accessToken, KEYS.refreshToken, KEYS.mfaUserData, KEYS.loginDate, KEYS.userData, KEYS.currentTenant]) localStorage.removeItem(k);
+    for (const k of [
+      KEYS.accessToken,
+      KEYS.refreshToken,
+      KEYS.mfaUserData,
+      KEYS.loginDate,
+      KEYS.userData,
+      KEYS.currentTenant,
+    ])
+      localStorage.removeItem(k);
     set({ accessToken: null, refreshToken: null, user: null });
   },
 }));

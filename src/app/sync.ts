@@ -33,7 +33,8 @@ function connectEvents(engine: SyncEngine): void {
   // EventSource reconnects by itself; a token that expired makes it fail for good, so reopen
   // with the current token after an error (the engine's timer covers the gap).
   source.onerror = () => {
-    if (source.readyState === EventSource.CLOSED) setTimeout(() => useEngineStore.getState().engine === engine && connectEvents(engine), 5_000);
+    if (source.readyState === EventSource.CLOSED)
+      setTimeout(() => useEngineStore.getState().engine === engine && connectEvents(engine), 5_000);
   };
   events = source;
 }
@@ -52,8 +53,17 @@ export function syncEngineFollowSession(): Promise<void> {
       await current.engine.close();
     }
     if (!user) return;
-    const http = createHttpSync({ fetch: (input, init) => fetch(input, init), getToken: bearer, headers: () => ({ app: APP_HEADER }) });
-    const engine = await createSyncEngine({ tenantKey: user.tenantKey, userId: user.id, transport: http.push, fetchChanges: http.fetchChanges });
+    const http = createHttpSync({
+      fetch: (input, init) => fetch(input, init),
+      getToken: bearer,
+      headers: () => ({ app: APP_HEADER }),
+    });
+    const engine = await createSyncEngine({
+      tenantKey: user.tenantKey,
+      userId: user.id,
+      transport: http.push,
+      fetchChanges: http.fetchChanges,
+    });
     useEngineStore.setState({ engine, owner });
     connectEvents(engine);
     void engine.pull().catch(() => undefined);
@@ -87,5 +97,8 @@ const noop = (): (() => void) => () => undefined;
 /** The engine's status (online, pending, needs attention, last sync) for the header and screens. */
 export function useSyncStatus(): SyncStatus {
   const engine = useSyncEngine();
-  return useSyncExternalStore(engine ? engine.status.subscribe : noop, engine ? engine.status.getSnapshot : () => offlineStatus);
+  return useSyncExternalStore(
+    engine ? engine.status.subscribe : noop,
+    engine ? engine.status.getSnapshot : () => offlineStatus,
+  );
 }

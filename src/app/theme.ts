@@ -46,11 +46,19 @@ export const useTheme = create<ThemeState>((setState, getState) => {
       apply(next);
       setState(next);
       if (userId) {
-        await post('/api/common/settings/create-or-update', { referenceId: userId, referenceType: 'USER', settingKey: 'THEMESETTINGS', value: JSON.stringify(next) }, { quiet: true, background: true }).catch(() => undefined);
+        await post(
+          '/api/common/settings/create-or-update',
+          { referenceId: userId, referenceType: 'USER', settingKey: 'THEMESETTINGS', value: JSON.stringify(next) },
+          { quiet: true, background: true },
+        ).catch(() => undefined);
       }
     },
     async restore(userId) {
-      const row = await get<{ value: string } | null>('/api/common/settings/reference', { query: { referenceId: userId, referenceType: 'USER', settingKey: 'THEMESETTINGS' }, quiet: true, background: true }).catch(() => null);
+      const row = await get<{ value: string } | null>('/api/common/settings/reference', {
+        query: { referenceId: userId, referenceType: 'USER', settingKey: 'THEMESETTINGS' },
+        quiet: true,
+        background: true,
+      }).catch(() => null);
       if (!row) return;
       const next = { ...DEFAULTS, ...(JSON.parse(row.value) as Partial<ThemeSettings>) };
       localStorage.setItem(LOCAL_KEY, JSON.stringify(next));
@@ -60,4 +68,8 @@ export const useTheme = create<ThemeState>((setState, getState) => {
   };
 });
 
-const pick = (s: ThemeSettings): ThemeSettings => ({ themeSkin: s.themeSkin, themeComponentSkin: s.themeComponentSkin, themeLayoutType: s.themeLayoutType });
+const pick = (s: ThemeSettings): ThemeSettings => ({
+  themeSkin: s.themeSkin,
+  themeComponentSkin: s.themeComponentSkin,
+  themeLayoutType: s.themeLayoutType,
+});

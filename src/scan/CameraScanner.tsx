@@ -37,7 +37,11 @@ export default function CameraScanner({ onScan, onClose }: { onScan: (code: stri
         controls.current = c;
         setTorch(c.switchTorch ? false : null);
       })
-      .catch((err: unknown) => setError(err instanceof Error && err.name === 'NotAllowedError' ? t('scan.cameraDenied') : t('scan.cameraUnavailable')));
+      .catch((err: unknown) =>
+        setError(
+          err instanceof Error && err.name === 'NotAllowedError' ? t('scan.cameraDenied') : t('scan.cameraUnavailable'),
+        ),
+      );
     return () => {
       stopped = true;
       controls.current?.stop();
@@ -53,7 +57,13 @@ export default function CameraScanner({ onScan, onClose }: { onScan: (code: stri
 
   return (
     <div className="camera-scanner" role="region" aria-label={t('scan.camera')}>
-      {error ? <p className="form-error" role="alert">{error}</p> : <video ref={video} muted playsInline className="camera-video" />}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <video ref={video} muted playsInline className="camera-video" />
+      )}
       <div className="row-actions">
         {torch !== null && (
           <button type="button" className="btn" aria-pressed={torch} onClick={() => void toggleTorch()}>

@@ -20,7 +20,17 @@ export interface ScanFormProps {
   fields?: ReactNode;
 }
 
-export function ScanForm({ label, name, addLabel, onScan, camera, onCamera, disabled, children, fields }: ScanFormProps) {
+export function ScanForm({
+  label,
+  name,
+  addLabel,
+  onScan,
+  camera,
+  onCamera,
+  disabled,
+  children,
+  fields,
+}: ScanFormProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -39,8 +49,12 @@ export function ScanForm({ label, name, addLabel, onScan, camera, onCamera, disa
         <input ref={input} name={name} autoComplete="off" autoFocus disabled={disabled} />
       </label>
       {fields}
-      <button className="btn primary" type="submit" disabled={disabled}>{addLabel}</button>
-      <button className="btn" type="button" onClick={onCamera} aria-pressed={camera}>{t('scan.camera')}</button>
+      <button className="btn primary" type="submit" disabled={disabled}>
+        {addLabel}
+      </button>
+      <button className="btn" type="button" onClick={onCamera} aria-pressed={camera}>
+        {t('scan.camera')}
+      </button>
       {children}
     </form>
   );

@@ -23,7 +23,18 @@ export interface ScanVerdictProps {
   children?: ReactNode;
 }
 
-export function ScanVerdict({ tone, testId, data, prompt, code, verdict, verdictTestId, note, noteTestId, children }: ScanVerdictProps) {
+export function ScanVerdict({
+  tone,
+  testId,
+  data,
+  prompt,
+  code,
+  verdict,
+  verdictTestId,
+  note,
+  noteTestId,
+  children,
+}: ScanVerdictProps) {
   return (
     <section className={`last-scan last-scan-${tone}`} data-testid={testId} {...data} aria-live="assertive">
       {code === undefined ? (
@@ -31,9 +42,13 @@ export function ScanVerdict({ tone, testId, data, prompt, code, verdict, verdict
       ) : (
         <>
           <div className="last-scan-code">{code}</div>
-          <div className="last-scan-verdict" data-testid={verdictTestId}>{verdict}</div>
+          <div className="last-scan-verdict" data-testid={verdictTestId}>
+            {verdict}
+          </div>
           {note !== undefined && note !== null && note !== false && note !== '' && (
-            <div className="last-scan-note" data-testid={noteTestId}>{note}</div>
+            <div className="last-scan-note" data-testid={noteTestId}>
+              {note}
+            </div>
           )}
         </>
       )}

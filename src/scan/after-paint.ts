@@ -57,7 +57,8 @@ if (typeof document !== 'undefined') {
     if (document.visibilityState === 'hidden') flush();
   });
 }
-if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') window.addEventListener('pagehide', flush);
+if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
+  window.addEventListener('pagehide', flush);
 
 /** Resolves after the next paint (or, on a page that is not painting, after a short timer). */
 export function afterPaint(): Promise<void> {

@@ -11,11 +11,22 @@ export type FeedbackKind = 'ok' | 'duplicate' | 'unknown' | 'error';
 /** Frequencies (Hz) and durations (ms) of each tone: rising = good, low buzz = bad. */
 const TONES: Record<FeedbackKind, [number, number][]> = {
   ok: [[1320, 70]],
-  duplicate: [[880, 60], [880, 60]],
-  unknown: [[520, 90], [390, 120]],
+  duplicate: [
+    [880, 60],
+    [880, 60],
+  ],
+  unknown: [
+    [520, 90],
+    [390, 120],
+  ],
   error: [[220, 260]],
 };
-const VIBRATION: Record<FeedbackKind, number[]> = { ok: [30], duplicate: [40, 60, 40], unknown: [120, 60, 120], error: [300] };
+const VIBRATION: Record<FeedbackKind, number[]> = {
+  ok: [30],
+  duplicate: [40, 60, 40],
+  unknown: [120, 60, 120],
+  error: [300],
+};
 
 interface FlashState {
   kind: FeedbackKind | null;
@@ -24,7 +35,11 @@ interface FlashState {
   flash(kind: FeedbackKind): void;
 }
 
-export const useFlash = create<FlashState>((set) => ({ kind: null, seq: 0, flash: (kind) => set((s) => ({ kind, seq: s.seq + 1 })) }));
+export const useFlash = create<FlashState>((set) => ({
+  kind: null,
+  seq: 0,
+  flash: (kind) => set((s) => ({ kind, seq: s.seq + 1 })),
+}));
 
 let audio: AudioContext | null = null;
 function audioContext(): AudioContext | null {

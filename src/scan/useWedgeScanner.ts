@@ -9,7 +9,8 @@ import { loadWedgeOptions, WedgeDetector, type WedgeOptions } from './wedge';
 
 type Editable = HTMLInputElement | HTMLTextAreaElement;
 const isEditable = (el: Element | null): el is Editable =>
-  (el instanceof HTMLInputElement && ['text', 'search', 'number', 'tel', 'url', 'email', ''].includes(el.type)) || el instanceof HTMLTextAreaElement;
+  (el instanceof HTMLInputElement && ['text', 'search', 'number', 'tel', 'url', 'email', ''].includes(el.type)) ||
+  el instanceof HTMLTextAreaElement;
 
 /** Set a field's value so React's controlled inputs see it too (native setter + input event). */
 function setFieldValue(el: Editable, value: string): void {
@@ -19,7 +20,10 @@ function setFieldValue(el: Editable, value: string): void {
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-export function useWedgeScanner(onScan: (code: string) => void, opts: { enabled?: boolean; options?: WedgeOptions } = {}): void {
+export function useWedgeScanner(
+  onScan: (code: string) => void,
+  opts: { enabled?: boolean; options?: WedgeOptions } = {},
+): void {
   const handler = useRef(onScan);
   handler.current = onScan;
   const enabled = opts.enabled ?? true;

@@ -38,7 +38,9 @@ export class WedgeDetector {
     if (this.options.terminators.includes(key)) {
       const code = this.buffer;
       this.buffer = '';
-      return gap <= this.options.maxGapMs && code.length >= this.options.minLength ? { kind: 'scan', code } : { kind: 'other' };
+      return gap <= this.options.maxGapMs && code.length >= this.options.minLength
+        ? { kind: 'scan', code }
+        : { kind: 'other' };
     }
     if (key.length !== 1) {
       // Shift and other modifiers come inside bursts (upper-case letters); they keep the burst.
@@ -57,7 +59,9 @@ export class WedgeDetector {
 }
 
 /** The configured thresholds (printer/scanner settings), falling back to the defaults. */
-export function loadWedgeOptions(storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): WedgeOptions {
+export function loadWedgeOptions(
+  storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage,
+): WedgeOptions {
   try {
     const raw = storage?.getItem(SCANNER_SETTINGS_KEY);
     if (!raw) return DEFAULT_WEDGE;

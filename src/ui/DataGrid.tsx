@@ -4,7 +4,14 @@
  * setting), CSV export of the page, empty and error states, and keyboard navigation of rows.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type VisibilityState } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+  type VisibilityState,
+} from '@tanstack/react-table';
 import Papa from 'papaparse';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,11 +48,23 @@ interface SavedLayout {
 const NO_ROWS: never[] = [];
 
 async function loadLayouts(userId: number): Promise<Record<string, SavedLayout>> {
-  const row = await get<{ value: string } | null>('/api/common/settings/reference', { query: { referenceId: userId, referenceType: 'USER', settingKey: 'DATAGRID_STATES' }, quiet: true, background: true }).catch(() => null);
+  const row = await get<{ value: string } | null>('/api/common/settings/reference', {
+    query: { referenceId: userId, referenceType: 'USER', settingKey: 'DATAGRID_STATES' },
+    quiet: true,
+    background: true,
+  }).catch(() => null);
   return row ? (JSON.parse(row.value) as Record<string, SavedLayout>) : {};
 }
 
-export function DataGrid<T>({ id, columns, fetchPage, filters = {}, toolbar, searchable = true, onRowOpen }: DataGridProps<T>) {
+export function DataGrid<T>({
+  id,
+  columns,
+  fetchPage,
+  filters = {},
+  toolbar,
+  searchable = true,
+  onRowOpen,
+}: DataGridProps<T>) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const [pageNumber, setPageNumber] = useState(1);
@@ -69,7 +88,14 @@ export function DataGrid<T>({ id, columns, fetchPage, filters = {}, toolbar, sea
   const sort = sorting[0];
   const query = useQuery({
     queryKey: [id, pageNumber, pageSize, sort?.id, sort?.desc, search, filterKey],
-    queryFn: () => fetchPage({ pageNumber, pageSize, sort: sort?.id, dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined, q: search || undefined }),
+    queryFn: () =>
+      fetchPage({
+        pageNumber,
+        pageSize,
+        sort: sort?.id,
+        dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
+        q: search || undefined,
+      }),
     placeholderData: keepPreviousData,
   });
   const page = query.data;
@@ -94,11 +120,17 @@ export function DataGrid<T>({ id, columns, fetchPage, filters = {}, toolbar, sea
     if (!user) return;
     const all = await loadLayouts(user.id);
     all[id] = { pageSize, hidden };
-    await post('/api/common/settings/create-or-update', { referenceId: user.id, referenceType: 'USER', settingKey: 'DATAGRID_STATES', value: JSON.stringify(all) }, { quiet: true });
+    await post(
+      '/api/common/settings/create-or-update',
+      { referenceId: user.id, referenceType: 'USER', settingKey: 'DATAGRID_STATES', value: JSON.stringify(all) },
+      { quiet: true },
+    );
   };
   const exportCsv = () => {
     const cols = table.getVisibleLeafColumns().filter((c) => 'accessorKey' in c.columnDef);
-    const rows = table.getRowModel().rows.map((r) => Object.fromEntries(cols.map((c) => [String(c.columnDef.header), r.getValue(c.id)])));
+    const rows = table
+      .getRowModel()
+      .rows.map((r) => Object.fromEntries(cols.map((c) => [String(c.columnDef.header), r.getValue(c.id)])));
     const blob = new Blob([Papa.unparse(rows)], { type: 'text/csv' });
     const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: `${id}.csv` });
     a.click();
@@ -120,20 +152,33 @@ export function DataGrid<T>({ id, columns, fetchPage, filters = {}, toolbar, sea
   return (
     <section className="grid" data-grid={id}>
       <div className="grid-toolbar">
-        {searchable && <input type="search" aria-label={t('grid.search')} placeholder={t('grid.search')} value={search} onChange={(e) => setSearch(e.target.value)} />}
+        {searchable && (
+          <input
+            type="search"
+            aria-label={t('grid.search')}
+            placeholder={t('grid.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        )}
         {toolbar}
         <details className="grid-columns">
           <summary className="btn">{t('grid.columns')}</summary>
           <div className="popover">
             {table.getAllLeafColumns().map((c) => (
               <label key={c.id}>
-                <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} /> {String(c.columnDef.header)}
+                <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} />{' '}
+                {String(c.columnDef.header)}
               </label>
             ))}
-            <button type="button" className="btn small" onClick={() => void saveLayout()}>{t('grid.saveLayout')}</button>
+            <button type="button" className="btn small" onClick={() => void saveLayout()}>
+              {t('grid.saveLayout')}
+            </button>
           </div>
         </details>
-        <button type="button" className="btn" onClick={exportCsv}>{t('grid.exportCsv')}</button>
+        <button type="button" className="btn" onClick={exportCsv}>
+          {t('grid.exportCsv')}
+        </button>
       </div>
       <div className="table-wrap" tabIndex={0} onKeyDown={onKeyDown} aria-label={id}>
         <table>
@@ -141,7 +186,16 @@ export function DataGrid<T>({ id, columns, fetchPage, filters = {}, toolbar, sea
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
                 {hg.headers.map((h) => (
-                  <th key={h.id} aria-sort={h.column.getIsSorted() === 'asc' ? 'ascending' : h.column.getIsSorted() === 'desc' ? 'descending' : 'none'}>
+                  <th
+                    key={h.id}
+                    aria-sort={
+                      h.column.getIsSorted() === 'asc'
+                        ? 'ascending'
+                        : h.column.getIsSorted() === 'desc'
+                          ? 'descending'
+                          : 'none'
+                    }
+                  >
                     {h.column.getCanSort() ? (
                       <button type="button" className="th-sort" onClick={h.column.getToggleSortingHandler()}>
                         {flexRender(h.column.columnDef.header, h.getContext())}
@@ -157,7 +211,12 @@ export function DataGrid<T>({ id, columns, fetchPage, filters = {}, toolbar, sea
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row, i) => (
-              <tr key={row.id} className={i === activeRow ? 'active' : undefined} onClick={() => setActiveRow(i)} onDoubleClick={() => onRowOpen?.(row.original)}>
+              <tr
+                key={row.id}
+                className={i === activeRow ? 'active' : undefined}
+                onClick={() => setActiveRow(i)}
+                onDoubleClick={() => onRowOpen?.(row.original)}
+              >
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
                 ))}
@@ -168,23 +227,40 @@ export function DataGrid<T>({ id, columns, fetchPage, filters = {}, toolbar, sea
         {query.isError && (
           <div className="grid-state error" role="alert">
             {t('grid.error')}{' '}
-            <button type="button" className="btn small" onClick={() => void query.refetch()}>{t('grid.retry')}</button>
+            <button type="button" className="btn small" onClick={() => void query.refetch()}>
+              {t('grid.retry')}
+            </button>
           </div>
         )}
-        {!query.isError && page && page.content.length === 0 && <div className="grid-state empty">{t('grid.empty')}</div>}
+        {!query.isError && page && page.content.length === 0 && (
+          <div className="grid-state empty">{t('grid.empty')}</div>
+        )}
       </div>
       <footer className="grid-footer">
-        <span className="page-info">{t('grid.pageInfo', { page: pageNumber, pages, total: page?.totalElements ?? 0 })}</span>
+        <span className="page-info">
+          {t('grid.pageInfo', { page: pageNumber, pages, total: page?.totalElements ?? 0 })}
+        </span>
         <label>
           {t('grid.pageSize')}{' '}
           <select value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))}>
             {PAGE_SIZES.map((s) => (
-              <option key={s} value={s}>{s}</option>
+              <option key={s} value={s}>
+                {s}
+              </option>
             ))}
           </select>
         </label>
-        <button type="button" className="btn" disabled={pageNumber <= 1} onClick={() => setPageNumber(pageNumber - 1)}>{t('grid.previous')}</button>
-        <button type="button" className="btn" disabled={pageNumber >= pages} onClick={() => setPageNumber(pageNumber + 1)}>{t('grid.next')}</button>
+        <button type="button" className="btn" disabled={pageNumber <= 1} onClick={() => setPageNumber(pageNumber - 1)}>
+          {t('grid.previous')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={pageNumber >= pages}
+          onClick={() => setPageNumber(pageNumber + 1)}
+        >
+          {t('grid.next')}
+        </button>
       </footer>
     </section>
   );

@@ -51,4 +51,5 @@ export const useFeedback = create<FeedbackState>((set, get) => ({
 }));
 
 /** Spec §8: escaped unicode in server messages is shown decoded. */
-export const decodeUnicode = (s: string): string => s.replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+export const decodeUnicode = (s: string): string =>
+  s.replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));

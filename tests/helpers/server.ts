@@ -102,7 +102,11 @@ export class TestServer {
     const res = await this.post('/api/authenticate/mfa', { username, password });
     if (res.status !== 200) throw new Error(`sign-in ${username} failed: ${res.status} ${JSON.stringify(res.meta)}`);
     if (res.body.mfaRequired) {
-      const v = await this.post('/api/authenticate/mfa/verify', { username, password, mfaCode: totpCode(DEMO_MFA_SECRET, new Date()) });
+      const v = await this.post('/api/authenticate/mfa/verify', {
+        username,
+        password,
+        mfaCode: totpCode(DEMO_MFA_SECRET, new Date()),
+      });
       if (v.status !== 200) throw new Error(`mfa ${username} failed: ${v.status}`);
       return v.body as { accessToken: string; refreshToken: string; userData: any };
     }

@@ -24,14 +24,27 @@ describe('sign-in', () => {
     const claims = decode(accessToken);
     expect(claims.exp - claims.iat).toBe(15 * 60);
     expect(claims.exp).toBeLessThan(Date.now() / 1000 + 16 * 60); // seconds, not milliseconds
-    expect(userData).toMatchObject({ username: 'demo.admin', fullname: 'Dana Admin', audience: 'Warehouse', role: { roleName: 'admin' }, tenantKey: 'demo' });
+    expect(userData).toMatchObject({
+      username: 'demo.admin',
+      fullname: 'Dana Admin',
+      audience: 'Warehouse',
+      role: { roleName: 'admin' },
+      tenantKey: 'demo',
+    });
     expect(userData.ability).toContainEqual({ action: 'manage', subject: 'all' });
   });
 
   it('is case-insensitive on the username and checks a given tenantKey', async () => {
     expect((await s.post('/api/authenticate/mfa', { username: 'Demo.Client', password: 'dockside' })).status).toBe(200);
-    expect((await s.post('/api/authenticate/mfa', { username: 'demo.client', password: 'dockside', tenantKey: 'demo' })).status).toBe(200);
-    const wrongTenant = await s.post('/api/authenticate/mfa', { username: 'demo.client', password: 'dockside', tenantKey: 'north' });
+    expect(
+      (await s.post('/api/authenticate/mfa', { username: 'demo.client', password: 'dockside', tenantKey: 'demo' }))
+        .status,
+    ).toBe(200);
+    const wrongTenant = await s.post('/api/authenticate/mfa', {
+      username: 'demo.client',
+      password: 'dockside',
+      tenantKey: 'north',
+    });
     expect(wrongTenant.status).toBe(401);
   });
 
@@ -51,8 +64,13 @@ describe('sign-in', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // Once the wait is over, the right password works again and the counter resets.
-    await s.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000).toISOString() }).where(eq(users.username, 'north.client'));
-    expect((await s.post('/api/authenticate/mfa', { username: 'north.client', password: 'dockside' })).status).toBe(200);
+    await s.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(users.username, 'north.client'));
+    expect((await s.post('/api/authenticate/mfa', { username: 'north.client', password: 'dockside' })).status).toBe(
+      200,
+    );
     const [row] = await s.db.select().from(users).where(eq(users.username, 'north.client'));
     expect(row.failedLogins).toBe(0);
   });
@@ -70,7 +88,9 @@ describe('sign-in', () => {
   });
 
   it('answers 413 for a body over 1 MiB', async () => {
-    const res = await s.request('POST', '/api/authenticate/mfa', { rawBody: JSON.stringify({ username: 'x'.repeat(1024 * 1024 + 10), password: 'y' }) });
+    const res = await s.request('POST', '/api/authenticate/mfa', {
+      rawBody: JSON.stringify({ username: 'x'.repeat(1024 * 1024 + 10), password: 'y' }),
+    });
     expect(res.status).toBe(413);
     expect(res.meta.error_list[0].message).toMatch(/1 MiB/);
   });
@@ -87,21 +107,41 @@ describe('MFA (TOTP, RFC 6238)', () => {
   it('asks for a code, then accepts a right one once', async () => {
     const first = await s.post('/api/authenticate/mfa', { username: 'demo.mfa', password: 'dockside' });
     expect(first.body).toEqual({ mfaRequired: true });
-    const bad = await s.post('/api/authenticate/mfa/verify', { username: 'demo.mfa', password: 'dockside', mfaCode: '000000' });
+    const bad = await s.post('/api/authenticate/mfa/verify', {
+      username: 'demo.mfa',
+      password: 'dockside',
+      mfaCode: '000000',
+    });
     expect(bad.status).toBe(401);
     const code = totpCode(DEMO_MFA_SECRET, new Date());
-    const ok = await s.post('/api/authenticate/mfa/verify', { username: 'demo.mfa', password: 'dockside', mfaCode: code });
+    const ok = await s.post('/api/authenticate/mfa/verify', {
+      username: 'demo.mfa',
+      password: 'dockside',
+      mfaCode: code,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.userData.mfaEnabled).toBe(true);
-    const replay = await s.post('/api/authenticate/mfa/verify', { username: 'demo.mfa', password: 'dockside', mfaCode: code });
+    const replay = await s.post('/api/authenticate/mfa/verify', {
+      username: 'demo.mfa',
+      password: 'dockside',
+      mfaCode: code,
+    });
     expect(replay.status).toBe(401);
   });
   it('needs the password too', async () => {
-    const res = await s.post('/api/authenticate/mfa/verify', { username: 'demo.mfa', password: 'wrong', mfaCode: totpCode(DEMO_MFA_SECRET, new Date()) });
+    const res = await s.post('/api/authenticate/mfa/verify', {
+      username: 'demo.mfa',
+      password: 'wrong',
+      mfaCode: totpCode(DEMO_MFA_SECRET, new Date()),
+    });
     expect(res.status).toBe(401);
   });
   it('rejects a malformed code with 400', async () => {
-    const res = await s.post('/api/authenticate/mfa/verify', { username: 'demo.mfa', password: 'dockside', mfaCode: '12ab' });
+    const res = await s.post('/api/authenticate/mfa/verify', {
+      username: 'demo.mfa',
+      password: 'dockside',
+      mfaCode: '12ab',
+    });
     expect(res.status).toBe(400);
     expect(res.meta.error_list[0].message).toMatch(/mfaCode/);
   });
@@ -111,30 +151,52 @@ describe('MFA (TOTP, RFC 6238)', () => {
     expect(setup.status).toBe(200);
     expect(setup.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     expect((await s.post('/api/account/mfa/confirm', { mfaCode: '123456' }, token)).status).toBe(400);
-    const confirm = await s.post('/api/account/mfa/confirm', { mfaCode: totpCode(setup.body.secret, new Date()) }, token);
+    const confirm = await s.post(
+      '/api/account/mfa/confirm',
+      { mfaCode: totpCode(setup.body.secret, new Date()) },
+      token,
+    );
     expect(confirm.status).toBe(200);
     const again = await s.post('/api/authenticate/mfa', { username: 'demo.client2', password: 'dockside' });
     expect(again.body).toEqual({ mfaRequired: true });
     expect((await s.post('/api/account/mfa/disable', { password: 'wrong' }, token)).status).toBe(400);
     expect((await s.post('/api/account/mfa/disable', { password: 'dockside' }, token)).status).toBe(200);
-    expect((await s.post('/api/authenticate/mfa', { username: 'demo.client2', password: 'dockside' })).body.accessToken).toBeTruthy();
+    expect(
+      (await s.post('/api/authenticate/mfa', { username: 'demo.client2', password: 'dockside' })).body.accessToken,
+    ).toBeTruthy();
   });
 });
 
 describe('tokens and sessions', () => {
   it('401 without a token, with a forged one and with an expired one', async () => {
     expect((await s.get('/api/users/current-user')).status).toBe(401);
-    const forged = await sign({ sub: '1', tid: 1, sid: 'x', iat: 1, exp: Math.floor(Date.now() / 1000) + 600, typ: 'access' }, 'not-the-secret', 'HS256');
+    const forged = await sign(
+      { sub: '1', tid: 1, sid: 'x', iat: 1, exp: Math.floor(Date.now() / 1000) + 600, typ: 'access' },
+      'not-the-secret',
+      'HS256',
+    );
     expect((await s.get('/api/users/current-user', forged)).status).toBe(401);
     const secret = s.deps.config.jwtSecret;
-    const expired = await sign({ sub: '1', tid: 1, sid: 'x', iat: 1, exp: Math.floor(Date.now() / 1000) - 5, typ: 'access' }, secret, 'HS256');
+    const expired = await sign(
+      { sub: '1', tid: 1, sid: 'x', iat: 1, exp: Math.floor(Date.now() / 1000) - 5, typ: 'access' },
+      secret,
+      'HS256',
+    );
     const res = await s.get('/api/users/current-user', expired);
     expect(res.status).toBe(401);
     expect(res.meta.error_list[0].message).toMatch(/expired|not valid/);
-    const valid = await sign({ sub: '1', tid: 1, sid: 'x', iat: 1, exp: Math.floor(Date.now() / 1000) + 60, typ: 'access' }, secret, 'HS256');
+    const valid = await sign(
+      { sub: '1', tid: 1, sid: 'x', iat: 1, exp: Math.floor(Date.now() / 1000) + 60, typ: 'access' },
+      secret,
+      'HS256',
+    );
     expect((await s.get('/api/users/current-user', valid)).status).toBe(200);
     // A token whose tenant claim does not match the user's tenant is refused.
-    const crossed = await sign({ sub: '1', tid: 2, sid: 'x', iat: 1, exp: Math.floor(Date.now() / 1000) + 60, typ: 'access' }, secret, 'HS256');
+    const crossed = await sign(
+      { sub: '1', tid: 2, sid: 'x', iat: 1, exp: Math.floor(Date.now() / 1000) + 60, typ: 'access' },
+      secret,
+      'HS256',
+    );
     expect((await s.get('/api/users/current-user', crossed)).status).toBe(401);
   });
 

@@ -15,11 +15,25 @@ let client: string;
 let client2: string;
 let acmeId: number;
 
-const push = async (m: unknown[], token = receiver) => (await s.post('/api/sync/push', { deviceId: 'hh-moves', mutations: m }, token)).body.results;
-const move = (args: Record<string, unknown>, id = randomUUID()) => ({ id, name: 'inventory.move', args: { id, reason: 'restock_inventory', movedAt: new Date().toISOString(), ...args } });
-type Line = { productKey: string; location: string | null; lpn: string | null; quantity: number; companyId: number; condition: string };
-const lines = async (query: string, token = admin): Promise<Line[]> => (await s.get(`/api/inventory?pageSize=200&${query}`, token)).body.content;
-const at = async (place: string) => (await lines(`location=${place}`)).map((l) => [l.productKey, l.location, l.lpn, l.quantity]);
+const push = async (m: unknown[], token = receiver) =>
+  (await s.post('/api/sync/push', { deviceId: 'hh-moves', mutations: m }, token)).body.results;
+const move = (args: Record<string, unknown>, id = randomUUID()) => ({
+  id,
+  name: 'inventory.move',
+  args: { id, reason: 'restock_inventory', movedAt: new Date().toISOString(), ...args },
+});
+type Line = {
+  productKey: string;
+  location: string | null;
+  lpn: string | null;
+  quantity: number;
+  companyId: number;
+  condition: string;
+};
+const lines = async (query: string, token = admin): Promise<Line[]> =>
+  (await s.get(`/api/inventory?pageSize=200&${query}`, token)).body.content;
+const at = async (place: string) =>
+  (await lines(`location=${place}`)).map((l) => [l.productKey, l.location, l.lpn, l.quantity]);
 
 beforeAll(async () => {
   s = await TestServer.start();
@@ -28,16 +42,34 @@ beforeAll(async () => {
   client = await s.token('demo.client');
   client2 = await s.token('demo.client2');
   acmeId = (await s.get('/api/users/current-user', client)).body.companyId;
-  for (const code of ['INV-A-01', 'INV-A-02', 'INV-B-01']) await s.post('/api/warehouse-location', { code, type: 'bin' }, admin);
+  for (const code of ['INV-A-01', 'INV-A-02', 'INV-B-01'])
+    await s.post('/api/warehouse-location', { code, type: 'bin' }, admin);
   await s.post('/api/warehouse/location/lpn', { count: 2, prefix: 'TOTE', locationCode: 'INV-A-01' }, admin);
   // Stock on hand: uploaded with receiveInventory, then sorted into bins.
   const form = new FormData();
-  const csv = 'title,asin,fnsku,msku,upc,quantity,pack_size,cost,supplier,item_action,ship_to_country,tracking_number\nBlue mug,,X00MUG0001,,0012345678905,10,1,,,storage,,\nRed rug,,X00RUG0001,,,4,1,,,storage,,\n';
+  const csv =
+    'title,asin,fnsku,msku,upc,quantity,pack_size,cost,supplier,item_action,ship_to_country,tracking_number\nBlue mug,,X00MUG0001,,0012345678905,10,1,,,storage,,\nRed rug,,X00RUG0001,,,4,1,,,storage,,\n';
   form.set('file', new File([csv], 'po.csv', { type: 'text/csv' }));
-  const up = await s.started.app.request(`/api/ship/csv-upload?batch_name=INV-PO&receiveInventory=true&companyId=${acmeId}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
+  const up = await s.started.app.request(
+    `/api/ship/csv-upload?batch_name=INV-PO&receiveInventory=true&companyId=${acmeId}`,
+    { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } },
+  );
   const items = ((await up.json()) as { body: { batch: { items: { id: number }[] } } }).body.batch.items;
-  for (const [item, qty] of [[items[0], 10], [items[1], 4]] as const) {
-    const r = await s.post('/api/inbound/sort-item', { id: randomUUID(), batchItemId: item.id, quantity: qty, location: 'INV-A-01', sortedAt: new Date().toISOString() }, admin);
+  for (const [item, qty] of [
+    [items[0], 10],
+    [items[1], 4],
+  ] as const) {
+    const r = await s.post(
+      '/api/inbound/sort-item',
+      {
+        id: randomUUID(),
+        batchItemId: item.id,
+        quantity: qty,
+        location: 'INV-A-01',
+        sortedAt: new Date().toISOString(),
+      },
+      admin,
+    );
     expect(r.status).toBe(201);
   }
 });
@@ -55,8 +87,15 @@ describe('moves', () => {
       move({ from: 'INV-A-01', to: 'INV-A-02', productCode: 'X00RUG0001', quantity: 5 }),
       move({ from: 'INV-A-01', to: 'INV-A-02', productCode: 'X00RUG0001' }),
     ]);
-    expect(intoTote).toMatchObject({ status: 'applied', result: { kind: 'units', productKey: 'X00MUG0001', quantity: 3, location: 'INV-A-01' } });
-    expect(tooMany).toMatchObject({ status: 'rejected', code: 'business_rule', message: 'Only 4 of X00RUG0001 at INV-A-01; cannot move 5' });
+    expect(intoTote).toMatchObject({
+      status: 'applied',
+      result: { kind: 'units', productKey: 'X00MUG0001', quantity: 3, location: 'INV-A-01' },
+    });
+    expect(tooMany).toMatchObject({
+      status: 'rejected',
+      code: 'business_rule',
+      message: 'Only 4 of X00RUG0001 at INV-A-01; cannot move 5',
+    });
     expect(noQty).toMatchObject({ status: 'rejected', code: 'validation' });
     expect(await at('INV-A-01')).toEqual([
       ['X00MUG0001', 'INV-A-01', null, 7],
@@ -75,7 +114,12 @@ describe('moves', () => {
       ['X00MUG0001', 'INV-B-01', 'TOTE00000001', 3],
       ['X00RUG0001', 'INV-B-01', 'TOTE00000002', 2],
     ]);
-    const ledger = (await s.get('/api/inventory/ledger?lpn=TOTE00000001', admin)).body as { location: string; quantity: number; reason: string; deviceId: string }[];
+    const ledger = (await s.get('/api/inventory/ledger?lpn=TOTE00000001', admin)).body as {
+      location: string;
+      quantity: number;
+      reason: string;
+      deviceId: string;
+    }[];
     expect(ledger.map((r) => [r.location, r.quantity, r.reason, r.deviceId])).toEqual([
       ['INV-B-01', 3, 'move', 'hh-moves'],
       ['INV-A-01', -3, 'move', 'hh-moves'],
@@ -88,26 +132,71 @@ describe('moves', () => {
 
   it('move batches group moves and close', async () => {
     const id = randomUUID();
-    const [opened] = await push([{ id, name: 'moveBatch.open', args: { id, name: 'Restock aisle A', reason: 'restock_inventory', openedAt: new Date().toISOString() } }]);
+    const [opened] = await push([
+      {
+        id,
+        name: 'moveBatch.open',
+        args: { id, name: 'Restock aisle A', reason: 'restock_inventory', openedAt: new Date().toISOString() },
+      },
+    ]);
     expect(opened).toMatchObject({ status: 'applied', result: { id, status: 'open' } });
     await push([move({ moveBatchId: id, from: 'INV-A-01', to: 'INV-A-02', productCode: 'X00MUG0001', quantity: 1 })]);
     const closeId = randomUUID();
     await push([{ id: closeId, name: 'moveBatch.close', args: { id, closedAt: new Date().toISOString() } }]);
-    const [late] = await push([move({ moveBatchId: id, from: 'INV-A-01', to: 'INV-A-02', productCode: 'X00MUG0001', quantity: 1 })]);
-    expect(late).toMatchObject({ status: 'rejected', code: 'business_rule', message: 'Move batch Restock aisle A is closed; open a new one' });
+    const [late] = await push([
+      move({ moveBatchId: id, from: 'INV-A-01', to: 'INV-A-02', productCode: 'X00MUG0001', quantity: 1 }),
+    ]);
+    expect(late).toMatchObject({
+      status: 'rejected',
+      code: 'business_rule',
+      message: 'Move batch Restock aisle A is closed; open a new one',
+    });
     const moves = (await s.get(`/api/inventory/move?moveBatchId=${id}`, admin)).body;
-    expect(moves.map((m: { fromCode: string; toCode: string; quantity: number }) => [m.fromCode, m.toCode, m.quantity])).toEqual([['INV-A-01', 'INV-A-02', 1]]);
+    expect(
+      moves.map((m: { fromCode: string; toCode: string; quantity: number }) => [m.fromCode, m.toCode, m.quantity]),
+    ).toEqual([['INV-A-01', 'INV-A-02', 1]]);
     const batches = (await s.get('/api/inventory/move-batch', admin)).body;
     expect(batches.find((b: { id: string }) => b.id === id)).toMatchObject({ status: 'closed', moves: 1 });
   });
 
   it('desk moves and the REST LPN move write the same ledger; unknown places are 404, a client is 403', async () => {
-    const desk = await s.post('/api/inventory/move', { from: 'INV-A-02', to: 'INV-A-01', productCode: 'X00MUG0001', quantity: 1, reason: 'mis_pick' }, receiver);
+    const desk = await s.post(
+      '/api/inventory/move',
+      { from: 'INV-A-02', to: 'INV-A-01', productCode: 'X00MUG0001', quantity: 1, reason: 'mis_pick' },
+      receiver,
+    );
     expect(desk.status).toBe(200);
-    expect((await s.post('/api/inventory/move', { from: 'INV-A-02', to: 'NOWHERE-9', productCode: 'X00MUG0001', quantity: 1, reason: 'mis_pick' }, receiver)).status).toBe(404);
-    expect((await s.post('/api/inventory/move', { from: 'INV-A-02', to: 'INV-A-01', productCode: 'X00MUG0001', quantity: 1, reason: 'teleport' }, receiver)).status).toBe(400);
-    expect((await s.post('/api/inventory/move', { from: 'INV-A-02', to: 'INV-A-01', productCode: 'X00MUG0001', quantity: 1, reason: 'mis_pick' }, client)).status).toBe(403);
-    const [clientPush] = await push([move({ from: 'INV-A-01', to: 'INV-A-02', productCode: 'X00MUG0001', quantity: 1 })], client);
+    expect(
+      (
+        await s.post(
+          '/api/inventory/move',
+          { from: 'INV-A-02', to: 'NOWHERE-9', productCode: 'X00MUG0001', quantity: 1, reason: 'mis_pick' },
+          receiver,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await s.post(
+          '/api/inventory/move',
+          { from: 'INV-A-02', to: 'INV-A-01', productCode: 'X00MUG0001', quantity: 1, reason: 'teleport' },
+          receiver,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await s.post(
+          '/api/inventory/move',
+          { from: 'INV-A-02', to: 'INV-A-01', productCode: 'X00MUG0001', quantity: 1, reason: 'mis_pick' },
+          client,
+        )
+      ).status,
+    ).toBe(403);
+    const [clientPush] = await push(
+      [move({ from: 'INV-A-01', to: 'INV-A-02', productCode: 'X00MUG0001', quantity: 1 })],
+      client,
+    );
     expect(clientPush.status).toBe('rejected');
     const rest = await s.put('/api/warehouse/location/lpn/TOTE00000001/location', { locationCode: 'INV-A-02' }, admin);
     expect(rest.body).toEqual({ code: 'TOTE00000001', locationCode: 'INV-A-02', unitsMoved: 5 });
@@ -127,10 +216,17 @@ describe('snapshot', () => {
     const before = new Date(Date.now() - 24 * 3600_000).toISOString();
     expect((await s.get(`/api/inventory?asOf=${encodeURIComponent(before)}`, admin)).body.totalElements).toBe(0);
     const now = (await s.get('/api/inventory?pageSize=200', admin)).body;
-    const asOfNow = (await s.get(`/api/inventory?pageSize=200&asOf=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`, admin)).body;
+    const asOfNow = (
+      await s.get(
+        `/api/inventory?pageSize=200&asOf=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`,
+        admin,
+      )
+    ).body;
     expect(asOfNow.content).toEqual(now.content);
     expect((await s.get('/api/inventory?asOf=yesterday', admin)).status).toBe(400);
-    expect((await lines('lpn=TOTE00000002')).map((l) => [l.productKey, l.location, l.quantity])).toEqual([['X00RUG0001', 'INV-A-02', 2]]);
+    expect((await lines('lpn=TOTE00000002')).map((l) => [l.productKey, l.location, l.quantity])).toEqual([
+      ['X00RUG0001', 'INV-A-02', 2],
+    ]);
     expect(await lines('condition=damaged')).toEqual([]);
     // Manage Inventory: storage = stock in bins (not in receiving or at a workflow's station).
     expect((await lines('itemAction=storage')).reduce((n, l) => n + l.quantity, 0)).toBe(14);
@@ -156,18 +252,57 @@ describe('snapshot', () => {
 
 describe('adjustments', () => {
   it('change on-hand with a reason, never below zero, and are in the ledger', async () => {
-    const found = await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: 2, reason: 'found', note: 'behind the rack' }, admin);
+    const found = await s.post(
+      '/api/inventory/adjust',
+      {
+        companyId: acmeId,
+        productCode: 'X00MUG0001',
+        location: 'INV-A-01',
+        quantity: 2,
+        reason: 'found',
+        note: 'behind the rack',
+      },
+      admin,
+    );
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({ before: 7, after: 9 });
-    const tooMuch = await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -10, reason: 'lost' }, admin);
+    const tooMuch = await s.post(
+      '/api/inventory/adjust',
+      { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -10, reason: 'lost' },
+      admin,
+    );
     expect(tooMuch.status).toBe(412);
     expect(tooMuch.meta.error_list[0].message).toBe('X00MUG0001 at INV-A-01: Only 9 on hand; cannot take 10');
-    expect((await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: 0, reason: 'lost' }, admin)).status).toBe(400);
-    expect((await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -1, reason: 'lost' }, client)).status).toBe(403);
+    expect(
+      (
+        await s.post(
+          '/api/inventory/adjust',
+          { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: 0, reason: 'lost' },
+          admin,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await s.post(
+          '/api/inventory/adjust',
+          { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -1, reason: 'lost' },
+          client,
+        )
+      ).status,
+    ).toBe(403);
     // By any code of the product: its UPC finds the same line (not a new one keyed by the UPC).
-    const byUpc = await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: '0012345678905', location: 'INV-A-01', quantity: 1, reason: 'cycle_count' }, admin);
+    const byUpc = await s.post(
+      '/api/inventory/adjust',
+      { companyId: acmeId, productCode: '0012345678905', location: 'INV-A-01', quantity: 1, reason: 'cycle_count' },
+      admin,
+    );
     expect(byUpc.body).toMatchObject({ productKey: 'X00MUG0001', before: 9, after: 10 });
-    await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -1, reason: 'correction' }, admin);
+    await s.post(
+      '/api/inventory/adjust',
+      { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -1, reason: 'correction' },
+      admin,
+    );
     const ledger = (await s.get('/api/inventory/ledger?productKey=X00MUG0001&location=INV-A-01&limit=3', admin)).body;
     expect(ledger[2]).toMatchObject({ quantity: 2, reason: 'adjust_found', refType: 'adjustment' });
   });
@@ -175,30 +310,67 @@ describe('adjustments', () => {
 
 describe('dispositions', () => {
   it('closing a problem carries its resolution out in inventory; the report lists what left, to its own client only', async () => {
-    const po = await s.post('/api/ship/batch', { batchName: 'INV-VASES', items: [{ title: 'Glass vase', msku: 'VASE-1', expectedQty: 5 }] }, client);
+    const po = await s.post(
+      '/api/ship/batch',
+      { batchName: 'INV-VASES', items: [{ title: 'Glass vase', msku: 'VASE-1', expectedQty: 5 }] },
+      client,
+    );
     const scan = (extra: Record<string, unknown>) => {
       const id = randomUUID();
-      return { id, name: 'item.scan', args: { id, batchId: po.body.id, code: 'VASE-1', scannedAt: new Date().toISOString(), ...extra } };
+      return {
+        id,
+        name: 'item.scan',
+        args: { id, batchId: po.body.id, code: 'VASE-1', scannedAt: new Date().toISOString(), ...extra },
+      };
     };
-    await push([scan({ count: 2, damaged: { damageType: 'broken' } }), scan({ damaged: { damageType: 'box_damage' } })]);
-    const damagedAt = async () => (await lines('condition=damaged')).filter((l) => l.productKey === 'VASE-1').map((l) => [l.location, l.quantity]);
+    await push([
+      scan({ count: 2, damaged: { damageType: 'broken' } }),
+      scan({ damaged: { damageType: 'box_damage' } }),
+    ]);
+    const damagedAt = async () =>
+      (await lines('condition=damaged')).filter((l) => l.productKey === 'VASE-1').map((l) => [l.location, l.quantity]);
     expect(await damagedAt()).toEqual([['RECEIVING', 3]]);
-    const problems = (await s.get('/api/problem-management/problem?open=true&pageSize=50', client)).body.content.filter((p: { itemTitle: string }) => p.itemTitle === 'Glass vase');
+    const problems = (await s.get('/api/problem-management/problem?open=true&pageSize=50', client)).body.content.filter(
+      (p: { itemTitle: string }) => p.itemTitle === 'Glass vase',
+    );
     const broken = problems.find((p: { quantity: number }) => p.quantity === 2);
     const dented = problems.find((p: { quantity: number }) => p.quantity === 1);
 
     await s.put(`/api/problem-management/problem/${broken.id}`, { resolution: 'dispose' }, client);
-    const closed = await s.put(`/api/problem-management/problem/${broken.id}`, { status: 'closed_with_resolution' }, admin);
+    const closed = await s.put(
+      `/api/problem-management/problem/${broken.id}`,
+      { status: 'closed_with_resolution' },
+      admin,
+    );
     expect(closed.status).toBe(200);
     expect(closed.body.notes.at(-1).text).toBe('2 unit(s) carried out in inventory: dispose');
-    await s.put(`/api/problem-management/problem/${dented.id}`, { resolution: 'restock_to_inbound', status: 'closed_with_resolution' }, admin);
+    await s.put(
+      `/api/problem-management/problem/${dented.id}`,
+      { resolution: 'restock_to_inbound', status: 'closed_with_resolution' },
+      admin,
+    );
     expect(await damagedAt()).toEqual([]);
-    expect((await lines('location=RECEIVING')).filter((l) => l.productKey === 'VASE-1').map((l) => [l.condition, l.quantity])).toEqual([['sellable', 1]]);
+    expect(
+      (await lines('location=RECEIVING'))
+        .filter((l) => l.productKey === 'VASE-1')
+        .map((l) => [l.condition, l.quantity]),
+    ).toEqual([['sellable', 1]]);
 
     const report = (await s.get('/api/inventory/dispositions?pageSize=50', client)).body;
-    expect(report.content.map((r: { title: string; quantity: number; reason: string; refType: string }) => [r.title, r.quantity, r.reason, r.refType])).toEqual([['Glass vase', 2, 'disposition_dispose', 'problem']]);
+    expect(
+      report.content.map((r: { title: string; quantity: number; reason: string; refType: string }) => [
+        r.title,
+        r.quantity,
+        r.reason,
+        r.refType,
+      ]),
+    ).toEqual([['Glass vase', 2, 'disposition_dispose', 'problem']]);
     // The adjustment of the earlier test disposed of nothing; a disposal adjustment is listed too.
-    await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -1, reason: 'disposed' }, admin);
+    await s.post(
+      '/api/inventory/adjust',
+      { companyId: acmeId, productCode: 'X00MUG0001', location: 'INV-A-01', quantity: -1, reason: 'disposed' },
+      admin,
+    );
     expect((await s.get('/api/inventory/dispositions?pageSize=50', admin)).body.totalElements).toBe(2);
     expect((await s.get('/api/inventory/dispositions?pageSize=50', client2)).body.totalElements).toBe(0);
     expect((await s.get('/api/inventory/dispositions?from=yesterday', admin)).status).toBe(400);
@@ -208,14 +380,23 @@ describe('dispositions', () => {
 describe('product totals', () => {
   it('after every change above, equal the balances summed per client, product and condition (units and places)', async () => {
     const q = async (text: string) => ((await s.db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows;
-    const fromBalances = await q(`select company_id, product_key, condition, sum(quantity)::int as quantity, count(*) filter (where quantity > 0)::int as places
+    const fromBalances =
+      await q(`select company_id, product_key, condition, sum(quantity)::int as quantity, count(*) filter (where quantity > 0)::int as places
       from inventory_balances group by 1, 2, 3 having sum(quantity) > 0 or count(*) filter (where quantity > 0) > 0 order by 1, 2, 3`);
-    const totals = await q(`select company_id, product_key, condition, quantity, places from inventory_product_totals where quantity <> 0 or places <> 0 order by 1, 2, 3`);
+    const totals = await q(
+      `select company_id, product_key, condition, quantity, places from inventory_product_totals where quantity <> 0 or places <> 0 order by 1, 2, 3`,
+    );
     expect(totals.length).toBeGreaterThanOrEqual(3);
     expect(totals).toEqual(fromBalances);
     // The per-product snapshot reads them.
     const viaTotals = (await s.get('/api/inventory?groupBy=product&pageSize=200', admin)).body.content;
-    const expected = (fromBalances as { company_id: number; product_key: string; condition: string; quantity: number; places: number }[]).filter((r) => r.quantity > 0);
-    expect(viaTotals.map((l: Line & { places: number }) => [l.companyId, l.productKey, l.condition, l.quantity, l.places]).sort()).toEqual(expected.map((r) => [r.company_id, r.product_key, r.condition, r.quantity, r.places]).sort());
+    const expected = (
+      fromBalances as { company_id: number; product_key: string; condition: string; quantity: number; places: number }[]
+    ).filter((r) => r.quantity > 0);
+    expect(
+      viaTotals
+        .map((l: Line & { places: number }) => [l.companyId, l.productKey, l.condition, l.quantity, l.places])
+        .sort(),
+    ).toEqual(expected.map((r) => [r.company_id, r.product_key, r.condition, r.quantity, r.places]).sort());
   });
 });

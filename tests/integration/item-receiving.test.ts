@@ -13,7 +13,8 @@ const scan = (code: string, extra: Record<string, unknown> = {}) => {
   const id = randomUUID();
   return { id, name: 'item.scan', args: { id, batchId, code, scannedAt: new Date().toISOString(), ...extra } };
 };
-const push = async (m: unknown[]) => (await s.post('/api/sync/push', { deviceId: 'hh-1', mutations: m }, receiver)).body.results;
+const push = async (m: unknown[]) =>
+  (await s.post('/api/sync/push', { deviceId: 'hh-1', mutations: m }, receiver)).body.results;
 
 beforeAll(async () => {
   s = await TestServer.start();
@@ -54,7 +55,12 @@ describe('item scans', () => {
     expect(r.result).toMatchObject({ verdict: 'unknown', units: 0 });
     const problem = await s.get(`/api/problem-management/problem/${r.result.problemId}`, client);
     expect(problem.status).toBe(200);
-    expect(problem.body).toMatchObject({ type: 'item_mismatch', code: 'B0NOTONPO1', status: 'open', chargeCode: 'PROBLEM_ITEM_MISMATCH' });
+    expect(problem.body).toMatchObject({
+      type: 'item_mismatch',
+      code: 'B0NOTONPO1',
+      status: 'open',
+      chargeCode: 'PROBLEM_ITEM_MISMATCH',
+    });
   });
 
   it('a damaged unit is counted as damaged and raises a damaged problem with a pending charge', async () => {
@@ -71,7 +77,10 @@ describe('item scans', () => {
     const m = scan('CB-1');
     await push([m]);
     await push([m]);
-    const [row] = await s.db.select({ total: sum(inventoryLedger.quantity) }).from(inventoryLedger).where(and(eq(inventoryLedger.tenantId, 1)));
+    const [row] = await s.db
+      .select({ total: sum(inventoryLedger.quantity) })
+      .from(inventoryLedger)
+      .where(and(eq(inventoryLedger.tenantId, 1)));
     expect(Number(row.total)).toBe(26 + 1 + 1);
     const batch = await s.get(`/api/ship/batch/${batchId}`, client);
     const board = batch.body.items.find((i: any) => i.msku === 'CB-1');
@@ -92,16 +101,31 @@ describe('problem workflow', () => {
     const list = await s.get('/api/problem-management/problem?open=true&pageSize=50', client);
     expect(list.body.totalElements).toBe(2);
     const id = list.body.content[0].id;
-    expect((await s.put(`/api/problem-management/problem/${id}`, { status: 'closed_with_resolution' }, client)).status).toBe(403);
+    expect(
+      (await s.put(`/api/problem-management/problem/${id}`, { status: 'closed_with_resolution' }, client)).status,
+    ).toBe(403);
     expect((await s.put(`/api/problem-management/problem/${id}`, { resolution: 'resolved' }, client)).status).toBe(400);
-    const chosen = await s.put(`/api/problem-management/problem/${id}`, { resolution: 'return_to_supplier', note: 'Please send back' }, client);
+    const chosen = await s.put(
+      `/api/problem-management/problem/${id}`,
+      { resolution: 'return_to_supplier', note: 'Please send back' },
+      client,
+    );
     expect(chosen.body).toMatchObject({ resolution: 'return_to_supplier', status: 'waiting_action_from_prep_center' });
     const admin = await s.token('demo.admin');
-    const closed = await s.put(`/api/problem-management/problem/${id}`, { status: 'closed_with_resolution', note: 'Shipped back, tracking 1Z…' }, admin);
+    const closed = await s.put(
+      `/api/problem-management/problem/${id}`,
+      { status: 'closed_with_resolution', note: 'Shipped back, tracking 1Z…' },
+      admin,
+    );
     expect(closed.body.status).toBe('closed_with_resolution');
     expect(closed.body.closedAt).toBeTruthy();
     // The damaged unit left the warehouse with it (carried out in the ledger, noted on the problem).
-    expect(closed.body.notes.map((n: any) => n.author)).toEqual(['demo.receiver', 'demo.client', 'demo.admin', 'demo.admin']);
+    expect(closed.body.notes.map((n: any) => n.author)).toEqual([
+      'demo.receiver',
+      'demo.client',
+      'demo.admin',
+      'demo.admin',
+    ]);
     expect(closed.body.notes.at(-1).text).toBe('1 unit(s) carried out in inventory: return_to_supplier');
     expect((await s.put(`/api/problem-management/problem/${id}`, { status: 'open' }, admin)).status).toBe(412);
     const other = await s.token('demo.client2');
@@ -111,18 +135,44 @@ describe('problem workflow', () => {
 
   it('the desk raises problems; Individual clients are charged the _IND code; photos attach', async () => {
     const admin = await s.token('demo.admin');
-    const ind = await s.post('/api/company', { name: 'Solo Seller', audience: 'Individual', firstUser: { fullname: 'Solo', username: 'solo.one', email: 'solo@x.example', password: 'solo1' } }, admin);
-    const p = await s.post('/api/problem-management/problem', { companyId: ind.body.id, type: 'hazmat', quantity: 2, notes: 'Lithium batteries' }, admin);
+    const ind = await s.post(
+      '/api/company',
+      {
+        name: 'Solo Seller',
+        audience: 'Individual',
+        firstUser: { fullname: 'Solo', username: 'solo.one', email: 'solo@x.example', password: 'solo1' },
+      },
+      admin,
+    );
+    const p = await s.post(
+      '/api/problem-management/problem',
+      { companyId: ind.body.id, type: 'hazmat', quantity: 2, notes: 'Lithium batteries' },
+      admin,
+    );
     expect(p.status).toBe(201);
     expect(p.body.chargeCode).toBe('PROBLEM_HAZMAT_IND');
-    expect((await s.post('/api/problem-management/problem', { companyId: ind.body.id, type: 'damaged' }, admin)).status).toBe(400);
-    const png = 'data:image/png;base64,' + Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).toString('base64');
+    expect(
+      (await s.post('/api/problem-management/problem', { companyId: ind.body.id, type: 'damaged' }, admin)).status,
+    ).toBe(400);
+    const png =
+      'data:image/png;base64,' + Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).toString('base64');
     const withPhoto = await s.post(`/api/problem-management/problem/${p.body.id}/photos`, { dataUrl: png }, admin);
     expect(withPhoto.body.photos).toHaveLength(1);
-    const img = await s.started.app.request(`/api/problem-management/problem/${p.body.id}/photos/${withPhoto.body.photos[0].id}`, { headers: { authorization: `Bearer ${admin}` } });
+    const img = await s.started.app.request(
+      `/api/problem-management/problem/${p.body.id}/photos/${withPhoto.body.photos[0].id}`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
     expect(img.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await img.arrayBuffer())[1]).toBe(0x50);
-    expect((await s.post(`/api/problem-management/problem/${p.body.id}/photos`, { dataUrl: 'data:text/html;base64,AAAA' }, admin)).status).toBe(400);
+    expect(
+      (
+        await s.post(
+          `/api/problem-management/problem/${p.body.id}/photos`,
+          { dataUrl: 'data:text/html;base64,AAAA' },
+          admin,
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -161,29 +211,49 @@ describe('a run of item scans in one push', () => {
     ];
     const mutation = (batch: number, [code, extra]: [string, Record<string, unknown>]) => {
       const id = randomUUID();
-      return { id, name: 'item.scan', args: { id, batchId: batch, code, scannedAt: new Date().toISOString(), ...extra } };
+      return {
+        id,
+        name: 'item.scan',
+        args: { id, batchId: batch, code, scannedAt: new Date().toISOString(), ...extra },
+      };
     };
     const run = await push(codes.map((c) => mutation(a, c)));
     const single: { status: string; result?: unknown; code?: string }[] = [];
     for (const c of codes) single.push(...(await push([mutation(b, c)])));
-    const shape = (r: { status: string; result?: any; code?: string }) => (r.status === 'applied' ? { ...r.result, itemId: undefined, problemId: r.result.problemId ? 'problem' : undefined } : { status: r.status, code: r.code });
+    const shape = (r: { status: string; result?: any; code?: string }) =>
+      r.status === 'applied'
+        ? { ...r.result, itemId: undefined, problemId: r.result.problemId ? 'problem' : undefined }
+        : { status: r.status, code: r.code };
     expect(run.map(shape)).toEqual(single.map(shape));
     expect(run.at(-1)).toMatchObject({ status: 'rejected' }); // a count of 0 is refused, the rest applied
-    const counts = async (id: number) => (await s.get(`/api/ship/batch/${id}`, client)).body.items.map((i: { receivedQty: number; damagedQty: number; status: string }) => [i.receivedQty, i.damagedQty, i.status]);
+    const counts = async (id: number) =>
+      (await s.get(`/api/ship/batch/${id}`, client)).body.items.map(
+        (i: { receivedQty: number; damagedQty: number; status: string }) => [i.receivedQty, i.damagedQty, i.status],
+      );
     expect(await counts(a)).toEqual(await counts(b));
-    expect(await counts(a)).toEqual([[7, 1, 'received'], [4, 0, 'received']]);
+    expect(await counts(a)).toEqual([
+      [7, 1, 'received'],
+      [4, 0, 'received'],
+    ]);
   });
 });
 
 describe('item status changes at the desk', () => {
   it('follow the allowed transitions; anything else is a 412 saying what is allowed; clients cannot', async () => {
-    const b = await s.post('/api/ship/batch', { batchName: 'PO-STATUS', items: [{ title: 'Vase', msku: 'ST-VASE', expectedQty: 1 }] }, client);
+    const b = await s.post(
+      '/api/ship/batch',
+      { batchName: 'PO-STATUS', items: [{ title: 'Vase', msku: 'ST-VASE', expectedQty: 1 }] },
+      client,
+    );
     const itemId = b.body.items[0].id as number;
     const admin = await s.token('demo.admin');
-    const change = (status: string, token = admin) => s.put(`/api/inbound/shipment-items/${itemId}/status`, { status, note: 'desk' }, token);
+    const change = (status: string, token = admin) =>
+      s.put(`/api/inbound/shipment-items/${itemId}/status`, { status, note: 'desk' }, token);
     const shipped = await change('shipped');
     expect(shipped.status).toBe(412);
-    expect(shipped.meta.error_list[0].message).toBe('An item that is intransit cannot become shipped; it can become partially_delivered, delivered, returned, disposed, blocked, archived');
+    expect(shipped.meta.error_list[0].message).toBe(
+      'An item that is intransit cannot become shipped; it can become partially_delivered, delivered, returned, disposed, blocked, archived',
+    );
     expect((await change('blocked')).body).toEqual({ id: itemId, status: 'blocked' });
     expect((await change('received')).body.status).toBe('received');
     expect((await change('blocked', client)).status).toBe(403);
@@ -194,12 +264,27 @@ describe('item status changes at the desk', () => {
 
 describe('a photo of a damaged unit taken on the floor', () => {
   it('follows its scan through the outbox and lands on the problem the scan raised; a photo of no scan is refused', async () => {
-    const b = await s.post('/api/ship/batch', { batchName: 'PO-PHOTO', items: [{ title: 'Bowl', msku: 'PH-BOWL', expectedQty: 2 }] }, client);
+    const b = await s.post(
+      '/api/ship/batch',
+      { batchName: 'PO-PHOTO', items: [{ title: 'Bowl', msku: 'PH-BOWL', expectedQty: 2 }] },
+      client,
+    );
     const scanId = randomUUID();
     const photoId = randomUUID();
-    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
     const [scan, photo, orphan] = await push([
-      { id: scanId, name: 'item.scan', args: { id: scanId, batchId: b.body.id, code: 'PH-BOWL', scannedAt: new Date().toISOString(), damaged: { damageType: 'broken' } } },
+      {
+        id: scanId,
+        name: 'item.scan',
+        args: {
+          id: scanId,
+          batchId: b.body.id,
+          code: 'PH-BOWL',
+          scannedAt: new Date().toISOString(),
+          damaged: { damageType: 'broken' },
+        },
+      },
       { id: photoId, name: 'problem.photo', args: { id: photoId, scanId, dataUrl: png } },
       { id: randomUUID(), name: 'problem.photo', args: { id: randomUUID(), scanId: randomUUID(), dataUrl: png } },
     ]);
@@ -208,7 +293,10 @@ describe('a photo of a damaged unit taken on the floor', () => {
     expect(orphan).toMatchObject({ status: 'rejected', code: 'not_found' });
     const problem = await s.get(`/api/problem-management/problem/${scan.result.problemId}`, client);
     expect(problem.body.photos).toHaveLength(1);
-    const image = await s.started.app.request(`/api/problem-management/problem/${scan.result.problemId}/photos/${problem.body.photos[0].id}`, { headers: { authorization: `Bearer ${client}` } });
+    const image = await s.started.app.request(
+      `/api/problem-management/problem/${scan.result.problemId}/photos/${problem.body.photos[0].id}`,
+      { headers: { authorization: `Bearer ${client}` } },
+    );
     expect(image.headers.get('content-type')).toBe('image/png');
     expect((await image.arrayBuffer()).byteLength).toBe(Buffer.from(png.split(',')[1], 'base64').length);
   });

@@ -10,12 +10,23 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const aisles = { levels: [{ type: 'aisle', from: 'A', to: 'B' }, { type: 'rack', from: '1', to: '3', pad: 2 }, { type: 'bin', from: '1', to: '2' }], capacity: 40 };
+const aisles = {
+  levels: [
+    { type: 'aisle', from: 'A', to: 'B' },
+    { type: 'rack', from: '1', to: '3', pad: 2 },
+    { type: 'bin', from: '1', to: '2' },
+  ],
+  capacity: 40,
+};
 
 async function upload(path: string, csv: string, token = admin) {
   const form = new FormData();
   form.set('file', new File([csv], 'locations.csv', { type: 'text/csv' }));
-  const res = await s.started.app.request(path, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await s.started.app.request(path, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: res.status, ...((await res.json()) as { body: any; meta: any }) };
 }
 
@@ -23,7 +34,14 @@ describe('bulk generator', () => {
   it('previews the count and codes without creating; creates all; a second run creates none (409)', async () => {
     const preview = await s.post('/api/warehouse-location/generate?preview=true', aisles, admin);
     expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({ count: 20, byType: { aisle: 2, rack: 6, bin: 12 }, first: ['A', 'B', 'A-01', 'A-02', 'A-03', 'B-01', 'B-02', 'B-03'], last: ['B-02-1', 'B-02-2', 'B-03-1', 'B-03-2'], existingCount: 0, created: 0 });
+    expect(preview.body).toMatchObject({
+      count: 20,
+      byType: { aisle: 2, rack: 6, bin: 12 },
+      first: ['A', 'B', 'A-01', 'A-02', 'A-03', 'B-01', 'B-02', 'B-03'],
+      last: ['B-02-1', 'B-02-2', 'B-03-1', 'B-03-2'],
+      existingCount: 0,
+      created: 0,
+    });
     expect((await s.get('/api/warehouse-location?q=A-', admin)).body.totalElements).toBe(0);
 
     const created = await s.post('/api/warehouse-location/generate', aisles, admin);
@@ -35,22 +53,43 @@ describe('bulk generator', () => {
     const again = await s.post('/api/warehouse-location/generate', aisles, admin);
     expect(again.status).toBe(409);
     expect(again.meta.error_list[0].message).toMatch(/^20 of these locations exist already .*nothing was created/);
-    const tooMany = await s.post('/api/warehouse-location/generate?preview=true', { levels: [{ type: 'aisle', from: '1', to: '300' }, { type: 'bin', from: '1', to: '100' }] }, admin);
+    const tooMany = await s.post(
+      '/api/warehouse-location/generate?preview=true',
+      {
+        levels: [
+          { type: 'aisle', from: '1', to: '300' },
+          { type: 'bin', from: '1', to: '100' },
+        ],
+      },
+      admin,
+    );
     expect(tooMany.status).toBe(400);
   });
 });
 
 describe('locations', () => {
   it('one code per tenant; no cycles; a location with children or stock is not deleted', async () => {
-    const dock = await s.post('/api/warehouse-location', { code: 'dock-1', type: 'dock', description: 'North dock' }, admin);
+    const dock = await s.post(
+      '/api/warehouse-location',
+      { code: 'dock-1', type: 'dock', description: 'North dock' },
+      admin,
+    );
     expect(dock.status).toBe(201);
     expect(dock.body.code).toBe('DOCK-1');
     expect((await s.post('/api/warehouse-location', { code: 'DOCK-1', type: 'dock' }, admin)).status).toBe(409);
     expect((await s.post('/api/warehouse-location', { code: 'bad code', type: 'dock' }, admin)).status).toBe(400);
-    expect((await s.post('/api/warehouse-location', { code: 'X-1', type: 'bin', parentCode: 'NOPE' }, admin)).status).toBe(400);
+    expect(
+      (await s.post('/api/warehouse-location', { code: 'X-1', type: 'bin', parentCode: 'NOPE' }, admin)).status,
+    ).toBe(400);
 
-    const aisleA = (await s.get('/api/warehouse-location?q=A&type=aisle', admin)).body.content.find((l: { code: string }) => l.code === 'A');
-    const cyc = await s.put(`/api/warehouse-location/${aisleA.id}`, { code: 'A', type: 'aisle', parentCode: 'A-01-1' }, admin);
+    const aisleA = (await s.get('/api/warehouse-location?q=A&type=aisle', admin)).body.content.find(
+      (l: { code: string }) => l.code === 'A',
+    );
+    const cyc = await s.put(
+      `/api/warehouse-location/${aisleA.id}`,
+      { code: 'A', type: 'aisle', parentCode: 'A-01-1' },
+      admin,
+    );
     expect(cyc.status).toBe(412);
     expect(cyc.meta.error_list[0].message).toMatch(/inside itself/);
     const del = await s.del(`/api/warehouse-location/${aisleA.id}`, admin);
@@ -60,20 +99,32 @@ describe('locations', () => {
   });
 
   it('CSV export then import: known codes update, new ones are created; one bad row and nothing changes', async () => {
-    const res = await s.started.app.request('/api/warehouse-location/export', { headers: { authorization: `Bearer ${admin}` } });
+    const res = await s.started.app.request('/api/warehouse-location/export', {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     const csv = await res.text();
     expect(csv.split('\n')[0].trim()).toBe('code,type,parent_code,description,capacity,active');
     expect(csv).toContain('A-01-1,bin,A-01,,40,true');
 
-    const bad = await upload('/api/warehouse-location/import', 'code,type,parent_code,description,capacity,active\nC,aisle,,,,true\nC-01,rack,C,,zero,true\nC-09,rack,Q,,,true\n');
+    const bad = await upload(
+      '/api/warehouse-location/import',
+      'code,type,parent_code,description,capacity,active\nC,aisle,,,,true\nC-01,rack,C,,zero,true\nC-09,rack,Q,,,true\n',
+    );
     expect(bad.status).toBe(400);
     expect(bad.meta.error_list.map((e: { message: string }) => e.message)).toEqual(['Row 2: capacity: a whole number']);
     expect((await s.get('/api/warehouse-location?q=C', admin)).body.totalElements).toBe(0);
 
-    const good = await upload('/api/warehouse-location/import', 'code,type,parent_code,description,capacity,active\nC,aisle,,Cold aisle,,true\nC-01,rack,C,,,true\nA-01-1,bin,A-01,Top bin,50,false\n');
+    const good = await upload(
+      '/api/warehouse-location/import',
+      'code,type,parent_code,description,capacity,active\nC,aisle,,Cold aisle,,true\nC-01,rack,C,,,true\nA-01-1,bin,A-01,Top bin,50,false\n',
+    );
     expect(good.status).toBe(200);
     expect(good.body).toEqual({ rows: 3, created: 2, updated: 1 });
-    expect((await s.get('/api/warehouse-location?q=A-01-1', admin)).body.content[0]).toMatchObject({ description: 'Top bin', capacity: 50, active: false });
+    expect((await s.get('/api/warehouse-location?q=A-01-1', admin)).body.content[0]).toMatchObject({
+      description: 'Top bin',
+      capacity: 50,
+      active: false,
+    });
     expect((await s.get('/api/warehouse-location?q=C-01', admin)).body.content[0]).toMatchObject({ parentCode: 'C' });
   });
 
@@ -89,11 +140,17 @@ describe('location barcode designs', () => {
     const admin = await s.token('demo.admin');
     const base = '/api/warehouse-location/barcode-designs';
     expect((await s.get(`${base}/default`, admin)).body).toMatchObject({ name: 'Standard', size: '4x3' });
-    const shelf = await s.post(base, { name: 'Shelf strips', size: '2x1', arrow: 'up', segments: ['aisle', 'level', 'bin'], isDefault: true }, admin);
+    const shelf = await s.post(
+      base,
+      { name: 'Shelf strips', size: '2x1', arrow: 'up', segments: ['aisle', 'level', 'bin'], isDefault: true },
+      admin,
+    );
     expect(shelf.status).toBe(201);
     const pallet = await s.post(base, { name: 'Pallet racks', size: '4x6', isDefault: true }, admin);
     expect((await s.get(`${base}/default`, admin)).body).toMatchObject({ name: 'Pallet racks', size: '4x6' });
-    expect((await s.get(base, admin)).body.map((d: { name: string; isDefault: boolean }) => [d.name, d.isDefault])).toEqual([
+    expect(
+      (await s.get(base, admin)).body.map((d: { name: string; isDefault: boolean }) => [d.name, d.isDefault]),
+    ).toEqual([
       ['Pallet racks', true],
       ['Shelf strips', false],
     ]);

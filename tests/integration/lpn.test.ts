@@ -26,12 +26,21 @@ describe('LPNs', () => {
     expect((await s.post(base, { count: 1, locationCode: 'OLD-1' }, admin)).status).toBe(412);
     expect((await s.post(base, { count: 0 }, admin)).status).toBe(400);
     const listed = await s.get(`${base}?locationCode=STAGE-1&pageSize=50`, admin);
-    expect(listed.body.content.map((l: { code: string }) => l.code)).toEqual(['LPN00000001', 'LPN00000002', 'LPN00000003']);
+    expect(listed.body.content.map((l: { code: string }) => l.code)).toEqual([
+      'LPN00000001',
+      'LPN00000002',
+      'LPN00000003',
+    ]);
   });
 
   it('nest without cycles; an inner LPN moves with its outermost one and cannot move alone', async () => {
     // 2 into 1, 3 into 2: 1 › 2 › 3
-    expect((await s.put(`${base}/LPN00000002/parent`, { parentCode: 'LPN00000001' }, admin)).body).toEqual({ code: 'LPN00000002', parentCode: 'LPN00000001', locationCode: null, unitsMoved: 0 });
+    expect((await s.put(`${base}/LPN00000002/parent`, { parentCode: 'LPN00000001' }, admin)).body).toEqual({
+      code: 'LPN00000002',
+      parentCode: 'LPN00000001',
+      locationCode: null,
+      unitsMoved: 0,
+    });
     await s.put(`${base}/LPN00000003/parent`, { parentCode: 'LPN00000002' }, admin);
     const cycle = await s.put(`${base}/LPN00000001/parent`, { parentCode: 'LPN00000003' }, admin);
     expect(cycle.status).toBe(412);
@@ -41,10 +50,18 @@ describe('LPNs', () => {
     const alone = await s.put(`${base}/LPN00000003/location`, { locationCode: 'B-01' }, admin);
     expect(alone.status).toBe(412);
     expect(alone.meta.error_list[0].message).toMatch(/^LPN00000003 is inside LPN00000001/);
-    expect((await s.put(`${base}/LPN00000001/location`, { locationCode: 'B-01' }, admin)).body).toEqual({ code: 'LPN00000001', locationCode: 'B-01', unitsMoved: 0 });
+    expect((await s.put(`${base}/LPN00000001/location`, { locationCode: 'B-01' }, admin)).body).toEqual({
+      code: 'LPN00000001',
+      locationCode: 'B-01',
+      unitsMoved: 0,
+    });
 
     // Taken out, an LPN stands where its outermost LPN stood.
-    expect((await s.put(`${base}/LPN00000003/parent`, { parentCode: null }, admin)).body).toEqual({ code: 'LPN00000003', parentCode: null, locationCode: 'B-01' });
+    expect((await s.put(`${base}/LPN00000003/parent`, { parentCode: null }, admin)).body).toEqual({
+      code: 'LPN00000003',
+      parentCode: null,
+      locationCode: 'B-01',
+    });
     expect((await s.put(`${base}/LPN99999999/parent`, { parentCode: null }, admin)).status).toBe(404);
   });
 

@@ -16,26 +16,55 @@ afterAll(async () => s?.close());
 
 describe('client companies', () => {
   it('creates a client with its first user, who can sign in and sees only its company', async () => {
-    const res = await s.post('/api/company', { name: 'Cedar Supply', audience: 'CustomerPlatinum', email: 'ops@cedar.example', firstUser: { fullname: 'Cleo Cedar', username: 'cleo', email: 'cleo@cedar.example', password: 'cedar1' } }, admin);
+    const res = await s.post(
+      '/api/company',
+      {
+        name: 'Cedar Supply',
+        audience: 'CustomerPlatinum',
+        email: 'ops@cedar.example',
+        firstUser: { fullname: 'Cleo Cedar', username: 'cleo', email: 'cleo@cedar.example', password: 'cedar1' },
+      },
+      admin,
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Cedar Supply', audience: 'CustomerPlatinum', status: 'Active' });
     expect(res.body.accountNo).toMatch(/^C\d{4}$/);
     const cleo = await s.signIn('cleo', 'cedar1');
-    expect(cleo.userData).toMatchObject({ audience: 'CustomerPlatinum', companyName: 'Cedar Supply', role: { roleName: 'Client Admin' } });
+    expect(cleo.userData).toMatchObject({
+      audience: 'CustomerPlatinum',
+      companyName: 'Cedar Supply',
+      role: { roleName: 'Client Admin' },
+    });
     expect(cleo.userData.ability.some((a: any) => a.subject === 'clients')).toBe(false);
     const rows = await s.db.select().from(auditLog).where(eq(auditLog.entity, 'company'));
-    expect(rows.some((r) => r.entityId === String(res.body.id) && r.action === 'create' && r.userId === adminData.id)).toBe(true);
+    expect(
+      rows.some((r) => r.entityId === String(res.body.id) && r.action === 'create' && r.userId === adminData.id),
+    ).toBe(true);
   });
   it('refuses a Warehouse audience, a duplicate name and a taken username', async () => {
     const fu = { fullname: 'X', username: 'xavier', email: 'x@x.example', password: 'pass1' };
-    expect((await s.post('/api/company', { name: 'W Co', audience: 'Warehouse', firstUser: fu }, admin)).status).toBe(400);
-    expect((await s.post('/api/company', { name: 'acme sellers', audience: 'Customer', firstUser: fu }, admin)).status).toBe(409);
-    expect((await s.post('/api/company', { name: 'New Co', audience: 'Customer', firstUser: { ...fu, username: 'demo.client' } }, admin)).status).toBe(409);
+    expect((await s.post('/api/company', { name: 'W Co', audience: 'Warehouse', firstUser: fu }, admin)).status).toBe(
+      400,
+    );
+    expect(
+      (await s.post('/api/company', { name: 'acme sellers', audience: 'Customer', firstUser: fu }, admin)).status,
+    ).toBe(409);
+    expect(
+      (
+        await s.post(
+          '/api/company',
+          { name: 'New Co', audience: 'Customer', firstUser: { ...fu, username: 'demo.client' } },
+          admin,
+        )
+      ).status,
+    ).toBe(409);
   });
   it('filters by status, unit size and text; pages and sorts', async () => {
     const all = await s.get('/api/company?pageSize=50', admin);
     expect(all.body.content.map((c: any) => c.name)).toEqual(['Acme Sellers', 'Blue Fox Goods', 'Cedar Supply']);
-    expect((await s.get('/api/company?minUnits=2000', admin)).body.content.map((c: any) => c.name)).toEqual(['Acme Sellers']);
+    expect((await s.get('/api/company?minUnits=2000', admin)).body.content.map((c: any) => c.name)).toEqual([
+      'Acme Sellers',
+    ]);
     expect((await s.get('/api/company?minUnits=500', admin)).body.totalElements).toBe(2);
     expect((await s.get('/api/company?q=fox', admin)).body.content[0].name).toBe('Blue Fox Goods');
     const sorted = await s.get('/api/company?sort=unitCount&dir=desc', admin);
@@ -46,7 +75,9 @@ describe('client companies', () => {
     const client = await s.signIn('demo.client');
     const res = await s.post(`/api/company/${client.userData.companyId}/status`, { status: 'Suspended' }, admin);
     expect(res.status).toBe(200);
-    expect((await s.get('/api/company?status=Suspended', admin)).body.content.map((c: any) => c.name)).toEqual(['Acme Sellers']);
+    expect((await s.get('/api/company?status=Suspended', admin)).body.content.map((c: any) => c.name)).toEqual([
+      'Acme Sellers',
+    ]);
     expect((await s.post('/api/authenticate/mfa', { username: 'demo.client', password: 'dockside' })).status).toBe(401);
     expect((await s.get('/api/users/current-user', client.accessToken)).status).toBe(401);
     await s.post(`/api/company/${client.userData.companyId}/status`, { status: 'Active' }, admin);
@@ -55,10 +86,22 @@ describe('client companies', () => {
   });
   it('addresses, warehouses and departments of My Company', async () => {
     const cid = adminData.companyId;
-    const a = await s.post(`/api/company/${cid}/addresses`, { line1: '1 Dock Rd', city: 'Reno', postalCode: '89501', countryCode: 'us', isDefault: true }, admin);
+    const a = await s.post(
+      `/api/company/${cid}/addresses`,
+      { line1: '1 Dock Rd', city: 'Reno', postalCode: '89501', countryCode: 'us', isDefault: true },
+      admin,
+    );
     expect(a.status).toBe(201);
     expect(a.body.countryCode).toBe('US');
-    expect((await s.post(`/api/company/${cid}/addresses`, { line1: '', city: 'Reno', postalCode: '1', countryCode: 'USA' }, admin)).meta.error_list).toHaveLength(2);
+    expect(
+      (
+        await s.post(
+          `/api/company/${cid}/addresses`,
+          { line1: '', city: 'Reno', postalCode: '1', countryCode: 'USA' },
+          admin,
+        )
+      ).meta.error_list,
+    ).toHaveLength(2);
     const w = await s.post('/api/company/warehouse', { name: 'Overflow', code: 'ovf' }, admin);
     expect(w.status).toBe(201);
     expect(w.body.code).toBe('OVF');
@@ -81,9 +124,23 @@ describe('users', () => {
   it('creates, updates, disables; disabled users cannot sign in; cannot disable oneself', async () => {
     const roles = await s.get('/api/users/authorities', admin);
     const floor = roles.body.find((r: any) => r.name === 'Floor Staff' && r.companyId === adminData.companyId);
-    const created = await s.post('/api/users', { username: 'pat.packer', fullname: 'Pat Packer', email: 'pat@demo.example', password: 'pack1', roleId: floor.id }, admin);
+    const created = await s.post(
+      '/api/users',
+      {
+        username: 'pat.packer',
+        fullname: 'Pat Packer',
+        email: 'pat@demo.example',
+        password: 'pack1',
+        roleId: floor.id,
+      },
+      admin,
+    );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ username: 'pat.packer', roleName: 'Floor Staff', companyName: 'Demo Prep Co' });
+    expect(created.body).toMatchObject({
+      username: 'pat.packer',
+      roleName: 'Floor Staff',
+      companyName: 'Demo Prep Co',
+    });
     expect((await s.post('/api/authenticate/mfa', { username: 'pat.packer', password: 'pack1' })).status).toBe(200);
     const upd = await s.put(`/api/users/${created.body.id}`, { fullname: 'Pat P. Packer' }, admin);
     expect(upd.body.fullname).toBe('Pat P. Packer');
@@ -97,7 +154,17 @@ describe('users', () => {
     for (let i = 0; i < 4; i++) {
       const roles = await s.get('/api/users/authorities', admin);
       const floor = roles.body.find((r: any) => r.name === 'Floor Staff' && r.companyId === adminData.companyId);
-      const res = await s.post('/api/users', { username: `temp.user${i}`, fullname: `Temp ${i}`, email: `temp${i}@demo.example`, password: 'temp1', roleId: floor.id }, admin);
+      const res = await s.post(
+        '/api/users',
+        {
+          username: `temp.user${i}`,
+          fullname: `Temp ${i}`,
+          email: `temp${i}@demo.example`,
+          password: 'temp1',
+          roleId: floor.id,
+        },
+        admin,
+      );
       expect(res.status).toBe(201);
     }
     const def = await s.get('/api/users', admin);
@@ -117,14 +184,34 @@ describe('users', () => {
   });
   it('individually granted permission keys become abilities and user-extended resources', async () => {
     const client = await s.signIn('demo.client');
-    const res = await s.put(`/api/users/${client.userData.id}/permissions`, { permissions: [{ resource: 'receiveInventory', action: 'read' }] }, admin);
+    const res = await s.put(
+      `/api/users/${client.userData.id}/permissions`,
+      { permissions: [{ resource: 'receiveInventory', action: 'read' }] },
+      admin,
+    );
     expect(res.status).toBe(200);
     const fresh = await s.get('/api/users/refresh-auth-data', client.accessToken);
     expect(fresh.body.extendedResources).toEqual(['receiveInventory']);
     expect((await s.get('/api/users/has-authority/receiveInventory', client.accessToken)).body).toBe(true);
     expect((await s.get('/api/users/has-authority/clients', client.accessToken)).body).toBe(false);
-    expect((await s.put(`/api/users/${client.userData.id}/permissions`, { permissions: [{ resource: 'clients', action: 'read' }] }, admin)).status).toBe(412);
-    expect((await s.put(`/api/users/${client.userData.id}/permissions`, { permissions: [{ resource: 'nope', action: 'read' }] }, admin)).status).toBe(400);
+    expect(
+      (
+        await s.put(
+          `/api/users/${client.userData.id}/permissions`,
+          { permissions: [{ resource: 'clients', action: 'read' }] },
+          admin,
+        )
+      ).status,
+    ).toBe(412);
+    expect(
+      (
+        await s.put(
+          `/api/users/${client.userData.id}/permissions`,
+          { permissions: [{ resource: 'nope', action: 'read' }] },
+          admin,
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -137,7 +224,11 @@ describe('roles and grants', () => {
     await s.put(`/api/users/${uid}`, { roleId: role.body.id }, admin);
     const clerk = (await s.signIn('temp.user0', 'temp1')).accessToken;
     expect((await s.get('/api/company', clerk)).status).toBe(403);
-    const g = await s.post('/api/user-management/role-resource-action', { roleId: role.body.id, resource: 'clients', action: 'read' }, admin);
+    const g = await s.post(
+      '/api/user-management/role-resource-action',
+      { roleId: role.body.id, resource: 'clients', action: 'read' },
+      admin,
+    );
     expect(g.status).toBe(201);
     expect((await s.get('/api/company', clerk)).status).toBe(200);
     const grants = await s.get(`/api/user-management/role-resource-action?roleId=${role.body.id}`, admin);
@@ -155,10 +246,30 @@ describe('roles and grants', () => {
     expect(cres.body.map((r: any) => r.resource)).not.toContain('clients');
     const roles = await s.get('/api/user-management/role', client);
     const own = roles.body.content[0];
-    const refused = await s.post('/api/user-management/role-resource-action', { roleId: own.id, resource: 'wms', action: 'read' }, client);
+    const refused = await s.post(
+      '/api/user-management/role-resource-action',
+      { roleId: own.id, resource: 'wms', action: 'read' },
+      client,
+    );
     expect(refused.status).toBe(412);
-    expect((await s.post('/api/user-management/role-resource-action', { roleId: own.id, resource: 'bogus', action: 'read' }, client)).status).toBe(400);
-    expect((await s.post('/api/user-management/role-resource-action', { roleId: own.id, resource: 'fba', action: 'fly' }, client)).status).toBe(400);
+    expect(
+      (
+        await s.post(
+          '/api/user-management/role-resource-action',
+          { roleId: own.id, resource: 'bogus', action: 'read' },
+          client,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await s.post(
+          '/api/user-management/role-resource-action',
+          { roleId: own.id, resource: 'fba', action: 'fly' },
+          client,
+        )
+      ).status,
+    ).toBe(400);
   });
   it('system roles cannot be renamed or deleted, names are unique per company', async () => {
     const list = await s.get('/api/user-management/role?pageSize=50', admin);
@@ -174,20 +285,44 @@ describe('roles and grants', () => {
 
 describe('settings service', () => {
   it('theme settings: create-or-update by USER reference, read back by reference', async () => {
-    const body = { referenceId: adminData.id, referenceType: 'USER', settingKey: 'THEMESETTINGS', value: JSON.stringify({ themeSkin: 'light', themeComponentSkin: 'bordered', themeLayoutType: 'vertical' }) };
+    const body = {
+      referenceId: adminData.id,
+      referenceType: 'USER',
+      settingKey: 'THEMESETTINGS',
+      value: JSON.stringify({ themeSkin: 'light', themeComponentSkin: 'bordered', themeLayoutType: 'vertical' }),
+    };
     const first = await s.post('/api/common/settings/create-or-update', body, admin);
     expect(first.status).toBe(200);
-    const second = await s.post('/api/common/settings/create-or-update', { ...body, value: '{"themeSkin":"dark"}' }, admin);
+    const second = await s.post(
+      '/api/common/settings/create-or-update',
+      { ...body, value: '{"themeSkin":"dark"}' },
+      admin,
+    );
     expect(second.body.id).toBe(first.body.id);
-    const read = await s.get(`/api/common/settings/reference?referenceId=${adminData.id}&referenceType=USER&settingKey=THEMESETTINGS`, admin);
+    const read = await s.get(
+      `/api/common/settings/reference?referenceId=${adminData.id}&referenceType=USER&settingKey=THEMESETTINGS`,
+      admin,
+    );
     expect(JSON.parse(read.body.value)).toEqual({ themeSkin: 'dark' });
-    const none = await s.get(`/api/common/settings/reference?referenceId=${adminData.id}&referenceType=USER&settingKey=DATAGRID_STATES`, admin);
+    const none = await s.get(
+      `/api/common/settings/reference?referenceId=${adminData.id}&referenceType=USER&settingKey=DATAGRID_STATES`,
+      admin,
+    );
     expect(none.status).toBe(200);
     expect(none.body).toBeNull();
   });
   it('validates value JSON, key, reference type; POST on an existing one is 409; PUT and DELETE work', async () => {
-    const base = { referenceId: adminData.companyId, referenceType: 'COMPANY', settingKey: 'MSKUFORMULA', value: '"DS-{seq}"' };
-    const bad = await s.post('/api/common/settings', { ...base, value: '{not json', settingKey: 'NOPE', referenceType: 'PLANET' }, admin);
+    const base = {
+      referenceId: adminData.companyId,
+      referenceType: 'COMPANY',
+      settingKey: 'MSKUFORMULA',
+      value: '"DS-{seq}"',
+    };
+    const bad = await s.post(
+      '/api/common/settings',
+      { ...base, value: '{not json', settingKey: 'NOPE', referenceType: 'PLANET' },
+      admin,
+    );
     expect(bad.status).toBe(400);
     expect(bad.meta.error_list).toHaveLength(3);
     const created = await s.post('/api/common/settings', base, admin);
@@ -195,18 +330,37 @@ describe('settings service', () => {
     expect((await s.post('/api/common/settings', base, admin)).status).toBe(409);
     const put = await s.put('/api/common/settings', { id: created.body.id, value: '"DS-{yy}-{seq}"' }, admin);
     expect(put.body.value).toBe('"DS-{yy}-{seq}"');
-    expect((await s.get(`/api/common/settings/company/${adminData.companyId}`, admin)).body.map((x: any) => x.settingKey)).toContain('MSKUFORMULA');
+    expect(
+      (await s.get(`/api/common/settings/company/${adminData.companyId}`, admin)).body.map((x: any) => x.settingKey),
+    ).toContain('MSKUFORMULA');
     expect((await s.get('/api/common/settings?settingKey=MSKUFORMULA', admin)).body).toHaveLength(1);
     expect((await s.del(`/api/common/settings/${created.body.id}`, admin)).status).toBe(200);
     expect((await s.get(`/api/common/settings/${created.body.id}`, admin)).status).toBe(404);
   });
   it("floor staff may keep their own settings but not the company's or a colleague's", async () => {
     const receiver = await s.signIn('demo.receiver');
-    const mine = await s.post('/api/common/settings/create-or-update', { referenceId: receiver.userData.id, referenceType: 'USER', settingKey: 'PRINTER_SETTINGS', value: '{"item":{"dpi":203}}' }, receiver.accessToken);
+    const mine = await s.post(
+      '/api/common/settings/create-or-update',
+      {
+        referenceId: receiver.userData.id,
+        referenceType: 'USER',
+        settingKey: 'PRINTER_SETTINGS',
+        value: '{"item":{"dpi":203}}',
+      },
+      receiver.accessToken,
+    );
     expect(mine.status).toBe(200);
-    const company = await s.post('/api/common/settings/create-or-update', { referenceId: adminData.companyId, referenceType: 'COMPANY', settingKey: 'MSKUFORMULA', value: '"x"' }, receiver.accessToken);
+    const company = await s.post(
+      '/api/common/settings/create-or-update',
+      { referenceId: adminData.companyId, referenceType: 'COMPANY', settingKey: 'MSKUFORMULA', value: '"x"' },
+      receiver.accessToken,
+    );
     expect(company.status).toBe(403);
-    const colleague = await s.post('/api/common/settings/create-or-update', { referenceId: adminData.id, referenceType: 'USER', settingKey: 'THEMESETTINGS', value: '{}' }, receiver.accessToken);
+    const colleague = await s.post(
+      '/api/common/settings/create-or-update',
+      { referenceId: adminData.id, referenceType: 'USER', settingKey: 'THEMESETTINGS', value: '{}' },
+      receiver.accessToken,
+    );
     expect(colleague.status).toBe(403);
   });
 });
@@ -216,7 +370,14 @@ describe('OpenAPI document', () => {
     const res = await s.started.app.request('/api/docs/openapi.json');
     const doc = (await res.json()) as any;
     expect(doc.openapi).toBe('3.1.0');
-    for (const p of ['/api/authenticate/mfa', '/api/refresh-token', '/api/users/{id}', '/api/company', '/api/common/settings/create-or-update', '/api/user-management/role-resource-action']) {
+    for (const p of [
+      '/api/authenticate/mfa',
+      '/api/refresh-token',
+      '/api/users/{id}',
+      '/api/company',
+      '/api/common/settings/create-or-update',
+      '/api/user-management/role-resource-action',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
     const signIn = doc.paths['/api/authenticate/mfa'].post;

@@ -16,13 +16,20 @@ type Change = { table: string; op: 'put' | 'delete'; key: string; row: Record<st
 async function pull(token: string, cursor: number): Promise<{ cursor: number; changes: Change[] }> {
   const changes: Change[] = [];
   for (;;) {
-    const body = (await s.get(`/api/sync/pull?cursor=${cursor}&limit=5000`, token)).body as { cursor: number; changes: Change[]; hasMore: boolean };
+    const body = (await s.get(`/api/sync/pull?cursor=${cursor}&limit=5000`, token)).body as {
+      cursor: number;
+      changes: Change[];
+      hasMore: boolean;
+    };
     changes.push(...body.changes);
     cursor = body.cursor;
     if (!body.hasMore) return { cursor, changes };
   }
 }
-const places = (changes: Change[]) => changes.filter((c) => c.table === 'locations' || c.table === 'lpns').map((c) => [c.table, c.op, c.key, c.row ?? null]);
+const places = (changes: Change[]) =>
+  changes
+    .filter((c) => c.table === 'locations' || c.table === 'lpns')
+    .map((c) => [c.table, c.op, c.key, c.row ?? null]);
 
 beforeAll(async () => {
   s = await TestServer.start();
@@ -47,7 +54,9 @@ describe('locations and LPNs in the floor replica', () => {
     ]);
 
     // A rename: the old code goes, the new one comes.
-    expect((await s.put(`/api/warehouse-location/${created.body.id}`, { code: 'PR-03', type: 'shelf' }, admin)).status).toBe(200);
+    expect(
+      (await s.put(`/api/warehouse-location/${created.body.id}`, { code: 'PR-03', type: 'shelf' }, admin)).status,
+    ).toBe(200);
     step = await pull(receiver, step.cursor);
     expect(places(step.changes)).toEqual([
       ['locations', 'delete', 'PR-01', null],
@@ -55,19 +64,32 @@ describe('locations and LPNs in the floor replica', () => {
     ]);
 
     // The LPN moves (its row says where it stands now); a second LPN goes inside it and out again.
-    expect((await s.put('/api/warehouse/location/lpn/PRL00000001/location', { locationCode: 'PR-03' }, admin)).status).toBe(200);
+    expect(
+      (await s.put('/api/warehouse/location/lpn/PRL00000001/location', { locationCode: 'PR-03' }, admin)).status,
+    ).toBe(200);
     await s.post('/api/warehouse/location/lpn', { count: 1, prefix: 'PRL' }, admin);
-    expect((await s.put('/api/warehouse/location/lpn/PRL00000002/parent', { parentCode: 'PRL00000001' }, admin)).status).toBe(200);
-    expect((await s.put('/api/warehouse/location/lpn/PRL00000002/parent', { parentCode: null }, admin)).status).toBe(200);
+    expect(
+      (await s.put('/api/warehouse/location/lpn/PRL00000002/parent', { parentCode: 'PRL00000001' }, admin)).status,
+    ).toBe(200);
+    expect((await s.put('/api/warehouse/location/lpn/PRL00000002/parent', { parentCode: null }, admin)).status).toBe(
+      200,
+    );
     step = await pull(receiver, step.cursor);
     expect(places(step.changes)).toEqual([
       ['lpns', 'put', 'PRL00000001', { id: 'PRL00000001', parentCode: null, locationCode: 'PR-03', status: 'active' }],
       ['lpns', 'put', 'PRL00000002', { id: 'PRL00000002', parentCode: null, locationCode: null, status: 'active' }],
-      ['lpns', 'put', 'PRL00000002', { id: 'PRL00000002', parentCode: 'PRL00000001', locationCode: null, status: 'active' }],
+      [
+        'lpns',
+        'put',
+        'PRL00000002',
+        { id: 'PRL00000002', parentCode: 'PRL00000001', locationCode: null, status: 'active' },
+      ],
       ['lpns', 'put', 'PRL00000002', { id: 'PRL00000002', parentCode: null, locationCode: 'PR-03', status: 'active' }],
     ]);
 
-    const inactive = (await s.get('/api/warehouse-location?pageSize=200&q=PR-02', admin)).body.content[0] as { id: number };
+    const inactive = (await s.get('/api/warehouse-location?pageSize=200&q=PR-02', admin)).body.content[0] as {
+      id: number;
+    };
     expect((await s.del(`/api/warehouse-location/${inactive.id}`, admin)).status).toBe(200);
     step = await pull(receiver, step.cursor);
     expect(places(step.changes)).toEqual([['locations', 'delete', 'PR-02', null]]);
@@ -75,10 +97,19 @@ describe('locations and LPNs in the floor replica', () => {
 
   it('a generated aisle arrives whole', async () => {
     const start = (await pull(receiver, 0)).cursor;
-    const spec = { levels: [{ type: 'aisle', from: 'G', to: 'G' }, { type: 'bin', from: '1', to: '3' }] };
+    const spec = {
+      levels: [
+        { type: 'aisle', from: 'G', to: 'G' },
+        { type: 'bin', from: '1', to: '3' },
+      ],
+    };
     expect((await s.post('/api/warehouse-location/generate', spec, admin)).status).toBe(201);
     const step = await pull(receiver, start);
-    expect(places(step.changes).map(([, op, key]) => `${op} ${key}`).sort()).toEqual(['put G', 'put G-1', 'put G-2', 'put G-3']);
+    expect(
+      places(step.changes)
+        .map(([, op, key]) => `${op} ${key}`)
+        .sort(),
+    ).toEqual(['put G', 'put G-1', 'put G-2', 'put G-3']);
   });
 
   it('clients and other tenants never receive them', async () => {

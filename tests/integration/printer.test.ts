@@ -15,7 +15,12 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const render = async (body: unknown, token = admin) => s.started.app.request('/api/printer/render', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+const render = async (body: unknown, token = admin) =>
+  s.started.app.request('/api/printer/render', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
 const fnsku = { fnsku: 'X001ABCDEF', title: 'Stainless steel water bottle, 750 ml, brushed finish', condition: 'New' };
 
 describe('POST /api/printer/render', () => {
@@ -30,20 +35,39 @@ describe('POST /api/printer/render', () => {
     expect(zpl).toContain('^PQ3');
   });
   it('renders a PDF whose page is the label size', async () => {
-    const res = await render({ template: 'package', format: 'pdf', size: '4x6', data: { accountNumber: 'C1001', company: 'Acme Sellers', batchName: 'PO-1', date: '2026-11-22', packageCode: '1Z999AA10123456784' } });
+    const res = await render({
+      template: 'package',
+      format: 'pdf',
+      size: '4x6',
+      data: {
+        accountNumber: 'C1001',
+        company: 'Acme Sellers',
+        batchName: 'PO-1',
+        date: '2026-11-22',
+        packageCode: '1Z999AA10123456784',
+      },
+    });
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const pdf = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
     const { width, height } = pdf.getPage(0).getSize();
     expect([Math.round(width), Math.round(height)]).toEqual([288, 432]);
   });
   it('answers field errors with 400, and 401/403 without rights', async () => {
-    const bad = await render({ template: 'fnsku', format: 'zpl', data: { fnsku: 'short', title: '', condition: 'New' } });
+    const bad = await render({
+      template: 'fnsku',
+      format: 'zpl',
+      data: { fnsku: 'short', title: '', condition: 'New' },
+    });
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { meta: { error_list: { message: string }[] } };
     expect(body.meta.error_list.map((e) => e.message).join('|')).toMatch(/fnsku.*\|.*title/);
     expect((await render({ template: 'teapot', format: 'zpl', data: {} })).status).toBe(400);
     expect((await render({ template: 'fnsku', format: 'zpl', size: '30up-letter', data: fnsku })).status).toBe(400);
-    const anon = await s.started.app.request('/api/printer/render', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const anon = await s.started.app.request('/api/printer/render', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(anon.status).toBe(401);
   });
 });
@@ -52,12 +76,50 @@ describe('QZ Tray signing', () => {
   it('404 before a certificate is uploaded; a bad upload is 400; after upload requests are signed with the key', async () => {
     expect((await s.get('/api/printer/qz/certificate', admin)).status).toBe(404);
     const dir = mkdtempSync(path.join(tmpdir(), 'qz-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=Dockside Test', '-days', '2', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=Dockside Test',
+        '-days',
+        '2',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const certificate = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
     const privateKey = readFileSync(path.join(dir, 'key.pem'), 'utf8');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=Other', '-days', '2', '-keyout', path.join(dir, 'k2.pem'), '-out', path.join(dir, 'c2.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=Other',
+        '-days',
+        '2',
+        '-keyout',
+        path.join(dir, 'k2.pem'),
+        '-out',
+        path.join(dir, 'c2.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const otherKey = readFileSync(path.join(dir, 'k2.pem'), 'utf8');
-    expect((await s.put('/api/printer/qz/credentials', { certificate: 'x'.repeat(200), privateKey }, admin)).status).toBe(400);
+    expect(
+      (await s.put('/api/printer/qz/credentials', { certificate: 'x'.repeat(200), privateKey }, admin)).status,
+    ).toBe(400);
     expect((await s.put('/api/printer/qz/credentials', { certificate, privateKey: otherKey }, admin)).status).toBe(400);
     const receiver = await s.token('demo.receiver');
     expect((await s.put('/api/printer/qz/credentials', { certificate, privateKey }, receiver)).status).toBe(403);
@@ -68,7 +130,9 @@ describe('QZ Tray signing', () => {
     const cert = await s.get('/api/printer/qz/certificate', receiver);
     expect(cert.body.certificate).toBe(certificate.trim());
     const signed = await s.post('/api/printer/qz/sign', { request: 'abc123-request-hash' }, receiver);
-    const ok = createVerify('RSA-SHA512').update('abc123-request-hash').verify(certificate, signed.body.signature, 'base64');
+    const ok = createVerify('RSA-SHA512')
+      .update('abc123-request-hash')
+      .verify(certificate, signed.body.signature, 'base64');
     expect(ok).toBe(true);
     // The stored setting holds the key sealed, never in clear.
     const all = await s.get('/api/common/settings?settingKey=QZ_SIGNING', admin);
@@ -84,16 +148,28 @@ describe('printer administration', () => {
     expect(v.status).toBe(201);
     expect(v.body).toMatchObject({ name: 'Zebra', model: 'ZD421', dpi: 300, language: 'zpl' });
     expect((await s.post('/api/printer/vendors', { name: 'X', model: 'Y', dpi: 600 }, admin)).status).toBe(400);
-    const l = await s.post('/api/printer/labels', { name: 'FNSKU roll', sizeId: '2.25x1.25', widthIn: 2.25, heightIn: 1.25 }, admin);
+    const l = await s.post(
+      '/api/printer/labels',
+      { name: 'FNSKU roll', sizeId: '2.25x1.25', widthIn: 2.25, heightIn: 1.25 },
+      admin,
+    );
     expect(l.body).toMatchObject({ widthIn: 2.25, heightIn: 1.25, gapIn: 0.125 });
-    const p = await s.post('/api/printer/system-data', { station: 'Bench 1', printerName: 'ZD421-bench1', vendorId: v.body.id, labelStockId: l.body.id }, admin);
+    const p = await s.post(
+      '/api/printer/system-data',
+      { station: 'Bench 1', printerName: 'ZD421-bench1', vendorId: v.body.id, labelStockId: l.body.id },
+      admin,
+    );
     expect(p.status).toBe(201);
-    expect((await s.put(`/api/printer/vendors/${v.body.id}`, { name: 'Zebra', model: 'ZD621', dpi: 203 }, admin)).body.model).toBe('ZD621');
+    expect(
+      (await s.put(`/api/printer/vendors/${v.body.id}`, { name: 'Zebra', model: 'ZD621', dpi: 203 }, admin)).body.model,
+    ).toBe('ZD621');
     const north = await s.token('north.admin');
     expect((await s.get('/api/printer/vendors', north)).body).toEqual([]);
     expect((await s.del(`/api/printer/vendors/${v.body.id}`, north)).status).toBe(404);
     expect((await s.get('/api/printer/vendors', admin)).body).toHaveLength(1);
-    expect((await s.post('/api/printer/vendors', { name: 'Client', model: 'X' }, await s.token('demo.client2'))).status).toBe(403);
+    expect(
+      (await s.post('/api/printer/vendors', { name: 'Client', model: 'X' }, await s.token('demo.client2'))).status,
+    ).toBe(403);
     expect((await s.del(`/api/printer/system-data/${p.body.id}`, admin)).status).toBe(200);
   });
 });

@@ -31,7 +31,10 @@ async function sqlKeys(keySql: (alias: string) => ReturnType<typeof itemProductK
     rows.map((r) => sql`(${r.id}::int, ${r.fnsku}::text, ${r.msku}::text, ${r.asin}::text, ${r.upc}::text)`),
     sql`, `,
   );
-  const found = await selectRows<{ key: string }>(s.db, sql`select ${keySql('v')} as key from (values ${values}) as v(id, fnsku, msku, asin, upc) order by v.id`);
+  const found = await selectRows<{ key: string }>(
+    s.db,
+    sql`select ${keySql('v')} as key from (values ${values}) as v(id, fnsku, msku, asin, upc) order by v.id`,
+  );
   return found.map((r) => r.key);
 }
 

@@ -22,7 +22,21 @@ afterAll(async () => s?.close());
 describe('products', () => {
   let mugId: number;
   it('a client creates its products; codes are unique per client; dimensions give cubic feet', async () => {
-    const mug = await s.post(base, { title: 'Blue mug', fnsku: 'X00PRDMUG1', msku: 'MUG-BLUE', upc: '012345678905', category: 'Kitchen', lengthIn: 6, widthIn: 6, heightIn: 4.8, weightLb: 0.9 }, client);
+    const mug = await s.post(
+      base,
+      {
+        title: 'Blue mug',
+        fnsku: 'X00PRDMUG1',
+        msku: 'MUG-BLUE',
+        upc: '012345678905',
+        category: 'Kitchen',
+        lengthIn: 6,
+        widthIn: 6,
+        heightIn: 4.8,
+        weightLb: 0.9,
+      },
+      client,
+    );
     expect(mug.status).toBe(201);
     mugId = mug.body.id;
     expect(mug.body).toMatchObject({ companyId: acmeId, productType: 'individual', cubicFeet: 0.1 });
@@ -36,14 +50,22 @@ describe('products', () => {
     expect(dup.meta.error_list[0].message).toMatch(/^012345678905 is already a code of “Blue mug”/);
     // Another client may have the same code: codes are unique per client.
     expect((await s.post(base, { title: 'Their mug', upc: '012345678905' }, client2)).status).toBe(201);
-    expect((await s.post(base, { title: '', upc: 'abc' }, client)).meta.error_list.map((e: { message: string }) => e.message)).toEqual(['title: enter the product name', 'upc: 8 to 14 digits (UPC, EAN or GTIN)']);
+    expect(
+      (await s.post(base, { title: '', upc: 'abc' }, client)).meta.error_list.map(
+        (e: { message: string }) => e.message,
+      ),
+    ).toEqual(['title: enter the product name', 'upc: 8 to 14 digits (UPC, EAN or GTIN)']);
     // Warehouse users name the client.
     expect((await s.post(base, { title: 'No client' }, admin)).status).toBe(400);
     expect((await s.post(base, { title: 'For Acme', companyId: acmeId }, admin)).status).toBe(201);
   });
 
   it('extra codes: added, found by search, removed; the primary ones are changed on the product', async () => {
-    const added = await s.post(`/api/product/upc-and-codes/${mugId}`, { code: '4006381333931', codeType: 'EAN' }, client);
+    const added = await s.post(
+      `/api/product/upc-and-codes/${mugId}`,
+      { code: '4006381333931', codeType: 'EAN' },
+      client,
+    );
     expect(added.status).toBe(201);
     const found = await s.get(`${base}?q=40063813&pageSize=50`, client);
     expect(found.body.content.map((p: { title: string }) => p.title)).toEqual(['Blue mug']);
@@ -57,29 +79,77 @@ describe('products', () => {
     const empty = await s.post(base, { title: 'Gift set', productType: 'bundle', components: [] }, client);
     expect(empty.status).toBe(412);
     expect(empty.meta.error_list[0].message).toBe('A bundle needs at least one item: add a bundle item');
-    const single = await s.post(base, { title: 'Mug ×1', productType: 'multi_pack', components: [{ productId: mugId, quantity: 1 }] }, client);
+    const single = await s.post(
+      base,
+      { title: 'Mug ×1', productType: 'multi_pack', components: [{ productId: mugId, quantity: 1 }] },
+      client,
+    );
     expect(single.meta.error_list[0].message).toBe("A multi-pack's count must be at least 2");
-    const pack = await s.post(base, { title: 'Mug 2-pack', productType: 'multi_pack', msku: 'MUG-2PK', components: [{ productId: mugId, quantity: 2 }] }, client);
+    const pack = await s.post(
+      base,
+      {
+        title: 'Mug 2-pack',
+        productType: 'multi_pack',
+        msku: 'MUG-2PK',
+        components: [{ productId: mugId, quantity: 2 }],
+      },
+      client,
+    );
     expect(pack.status).toBe(201);
     expect(pack.body.components).toMatchObject([{ productId: mugId, quantity: 2, title: 'Blue mug' }]);
-    const nested = await s.post(base, { title: 'Bundle of packs', productType: 'bundle', components: [{ productId: pack.body.id, quantity: 1 }] }, client);
+    const nested = await s.post(
+      base,
+      { title: 'Bundle of packs', productType: 'bundle', components: [{ productId: pack.body.id, quantity: 1 }] },
+      client,
+    );
     expect(nested.status).toBe(412);
     const theirs = (await s.get(`${base}?q=Their&pageSize=5`, client2)).body.content[0].id;
-    expect((await s.post(base, { title: 'Mixed', productType: 'bundle', components: [{ productId: theirs, quantity: 1 }] }, client)).status).toBe(412);
+    expect(
+      (
+        await s.post(
+          base,
+          { title: 'Mixed', productType: 'bundle', components: [{ productId: theirs, quantity: 1 }] },
+          client,
+        )
+      ).status,
+    ).toBe(412);
     const inUse = await s.del(`${base}/${mugId}`, client);
     expect(inUse.status).toBe(412);
-    expect((await s.put(`${base}/${mugId}`, { title: 'Blue mug', productType: 'bundle', components: [] }, client)).status).toBe(412);
-    expect((await s.get(`${base}?productType=multi_pack`, client)).body.content.map((p: { title: string; items: number }) => [p.title, p.items])).toEqual([['Mug 2-pack', 1]]);
+    expect(
+      (await s.put(`${base}/${mugId}`, { title: 'Blue mug', productType: 'bundle', components: [] }, client)).status,
+    ).toBe(412);
+    expect(
+      (await s.get(`${base}?productType=multi_pack`, client)).body.content.map(
+        (p: { title: string; items: number }) => [p.title, p.items],
+      ),
+    ).toEqual([['Mug 2-pack', 1]]);
   });
 
   it('the next merchant SKU follows the client’s MSKUFORMULA setting', async () => {
     const account = (await s.get(`/api/company/${acmeId}`, admin)).body.accountNo as string;
-    expect((await s.get(`${base}/next-msku`, client)).body).toEqual({ formula: '{ACCOUNT}-{SEQ:5}', msku: `${account}-00001` });
+    expect((await s.get(`${base}/next-msku`, client)).body).toEqual({
+      formula: '{ACCOUNT}-{SEQ:5}',
+      msku: `${account}-00001`,
+    });
     await s.post(base, { title: 'Numbered', msku: `${account}-00041` }, client);
     expect((await s.get(`${base}/next-msku`, client)).body.msku).toBe(`${account}-00042`);
-    const set = await s.post('/api/common/settings', { companyId: acmeId, referenceId: acmeId, referenceType: 'COMPANY', settingKey: 'MSKUFORMULA', settingType: 'STRING', value: JSON.stringify('ACME-{SEQ:3}') }, admin);
+    const set = await s.post(
+      '/api/common/settings',
+      {
+        companyId: acmeId,
+        referenceId: acmeId,
+        referenceType: 'COMPANY',
+        settingKey: 'MSKUFORMULA',
+        settingType: 'STRING',
+        value: JSON.stringify('ACME-{SEQ:3}'),
+      },
+      admin,
+    );
     expect(set.status).toBeLessThan(300);
-    expect((await s.get(`${base}/next-msku?companyId=${acmeId}`, admin)).body).toEqual({ formula: 'ACME-{SEQ:3}', msku: 'ACME-001' });
+    expect((await s.get(`${base}/next-msku?companyId=${acmeId}`, admin)).body).toEqual({
+      formula: 'ACME-{SEQ:3}',
+      msku: 'ACME-001',
+    });
   });
 
   it('a client never sees or changes another client’s products; another tenant sees none', async () => {
@@ -96,10 +166,35 @@ describe('products', () => {
     await s.post('/api/warehouse-location', { code: 'PRD-A', type: 'bin' }, admin);
     await s.post('/api/warehouse-location', { code: 'PRD-B', type: 'bin' }, admin);
     await s.post(`/api/product/upc-and-codes/${mugId}`, { code: '4006381333931', codeType: 'EAN' }, client);
-    await s.post('/api/inventory/adjust', { companyId: acmeId, productCode: 'X00PRDMUG1', location: 'PRD-A', quantity: 5, reason: 'found' }, admin);
+    await s.post(
+      '/api/inventory/adjust',
+      { companyId: acmeId, productCode: 'X00PRDMUG1', location: 'PRD-A', quantity: 5, reason: 'found' },
+      admin,
+    );
     const id = randomUUID();
     const receiver = await s.token('demo.receiver');
-    const res = await s.post('/api/sync/push', { deviceId: 'hh', mutations: [{ id, name: 'inventory.move', args: { id, from: 'PRD-A', to: 'PRD-B', productCode: '4006381333931', quantity: 2, reason: 'restock_inventory', movedAt: new Date().toISOString() } }] }, receiver);
+    const res = await s.post(
+      '/api/sync/push',
+      {
+        deviceId: 'hh',
+        mutations: [
+          {
+            id,
+            name: 'inventory.move',
+            args: {
+              id,
+              from: 'PRD-A',
+              to: 'PRD-B',
+              productCode: '4006381333931',
+              quantity: 2,
+              reason: 'restock_inventory',
+              movedAt: new Date().toISOString(),
+            },
+          },
+        ],
+      },
+      receiver,
+    );
     expect(res.body.results[0]).toMatchObject({ status: 'applied', result: { productKey: 'X00PRDMUG1', quantity: 2 } });
   });
 });

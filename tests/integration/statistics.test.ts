@@ -9,7 +9,13 @@ import { analyzeTables, keepStatistics } from '../../server/db/statistics.js';
 
 let database: Database;
 const reltuples = async (table: string) =>
-  Number(((await database.db.execute(sql`select reltuples from pg_class where relname = ${table}`)) as unknown as { rows: { reltuples: number }[] }).rows[0].reltuples);
+  Number(
+    (
+      (await database.db.execute(sql`select reltuples from pg_class where relname = ${table}`)) as unknown as {
+        rows: { reltuples: number }[];
+      }
+    ).rows[0].reltuples,
+  );
 
 beforeAll(async () => {
   database = await openDatabase({});
@@ -37,7 +43,11 @@ describe('planner statistics on PGlite', () => {
   it('every round after the first vacuums too (PGlite has no autovacuum to reclaim updated rows)', async () => {
     await database.db.execute(sql`update stats_probe set note = note || '!'`);
     const lastVacuum = async () =>
-      ((await database.db.execute(sql`select last_vacuum from pg_stat_user_tables where relname = 'stats_probe'`)) as unknown as { rows: { last_vacuum: unknown }[] }).rows[0].last_vacuum;
+      (
+        (await database.db.execute(
+          sql`select last_vacuum from pg_stat_user_tables where relname = 'stats_probe'`,
+        )) as unknown as { rows: { last_vacuum: unknown }[] }
+      ).rows[0].last_vacuum;
     expect(await lastVacuum()).toBeNull();
     const keeper = keepStatistics(database, 20);
     await keeper.first;
@@ -51,7 +61,11 @@ describe('planner statistics on PGlite', () => {
 
   it('does nothing on a PostgreSQL server, whose autovacuum keeps statistics', async () => {
     const calls: unknown[] = [];
-    const server = { kind: 'postgres', db: { execute: (q: unknown) => calls.push(q) }, close: async () => undefined } as unknown as Database;
+    const server = {
+      kind: 'postgres',
+      db: { execute: (q: unknown) => calls.push(q) },
+      close: async () => undefined,
+    } as unknown as Database;
     const keeper = keepStatistics(server, 10);
     await keeper.first;
     await new Promise((r) => setTimeout(r, 30));

@@ -28,12 +28,23 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(fault?: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', JWT_SECRET: 'x'.repeat(40) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    JWT_SECRET: 'x'.repeat(40),
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (fault) env.DOCKSIDE_FAULT = fault;
   else delete env.DOCKSIDE_FAULT;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
@@ -48,7 +59,8 @@ async function startServer(fault?: string): Promise<ChildProcess> {
   throw new Error('server did not start');
 }
 
-const stopped = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode ? r() : child.once('exit', () => r())));
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((r) => (child.exitCode !== null || child.signalCode ? r() : child.once('exit', () => r())));
 
 async function api(method: string, p: string, body?: unknown, token?: string) {
   const res = await fetch(`http://127.0.0.1:${port}${p}`, {
@@ -89,13 +101,31 @@ describe('crash between apply and response', () => {
   it('after commit: the retry answers the recorded result; one scan exists', async () => {
     let server = await startServer('push-crash-after-commit');
     const client = (await api('POST', '/api/authenticate/mfa', { username: 'demo.client', password: 'dockside' })).body;
-    expect((await api('POST', '/api/ship/batch', { batchName: 'CRASH-1', trackingNumbers: ['CRASH-000001'] }, client.accessToken)).status).toBe(201);
-    const receiver = (await api('POST', '/api/authenticate/mfa', { username: 'demo.receiver', password: 'dockside' })).body.accessToken;
+    expect(
+      (
+        await api(
+          'POST',
+          '/api/ship/batch',
+          { batchName: 'CRASH-1', trackingNumbers: ['CRASH-000001'] },
+          client.accessToken,
+        )
+      ).status,
+    ).toBe(201);
+    const receiver = (await api('POST', '/api/authenticate/mfa', { username: 'demo.receiver', password: 'dockside' }))
+      .body.accessToken;
     const batchId = randomUUID();
     const scanId = randomUUID();
     const mutations = [
-      { id: randomUUID(), name: 'packageReceiveBatch.open', args: { id: batchId, companyId: client.userData.companyId } },
-      { id: scanId, name: 'package.scan', args: { id: scanId, batchId, trackingNumber: 'CRASH-000001', scannedAt: new Date().toISOString() } },
+      {
+        id: randomUUID(),
+        name: 'packageReceiveBatch.open',
+        args: { id: batchId, companyId: client.userData.companyId },
+      },
+      {
+        id: scanId,
+        name: 'package.scan',
+        args: { id: scanId, batchId, trackingNumber: 'CRASH-000001', scannedAt: new Date().toISOString() },
+      },
     ];
     // The process dies right after the first commit: the device sees no answer at all.
     await expect(api('POST', '/api/sync/push', { deviceId: 'crash-dev', mutations }, receiver)).rejects.toThrow();
@@ -118,20 +148,42 @@ describe('crash between apply and response', () => {
 
   it('before commit: nothing was stored, and the retry applies it once', async () => {
     let server = await startServer('push-crash-before-commit');
-    const receiver = (await api('POST', '/api/authenticate/mfa', { username: 'demo.receiver', password: 'dockside' })).body;
+    const receiver = (await api('POST', '/api/authenticate/mfa', { username: 'demo.receiver', password: 'dockside' }))
+      .body;
     const client = (await api('POST', '/api/authenticate/mfa', { username: 'demo.client', password: 'dockside' })).body;
     const batchId = randomUUID();
-    const m = { id: randomUUID(), name: 'packageReceiveBatch.open', args: { id: batchId, companyId: client.userData.companyId } };
-    await expect(api('POST', '/api/sync/push', { deviceId: 'crash-dev', mutations: [m] }, receiver.accessToken)).rejects.toThrow();
+    const m = {
+      id: randomUUID(),
+      name: 'packageReceiveBatch.open',
+      args: { id: batchId, companyId: client.userData.companyId },
+    };
+    await expect(
+      api('POST', '/api/sync/push', { deviceId: 'crash-dev', mutations: [m] }, receiver.accessToken),
+    ).rejects.toThrow();
     await stopped(server);
 
     server = await startServer();
     try {
-      const before = await api('GET', '/api/inbound/package-receive-batch?pageSize=200', undefined, receiver.accessToken);
+      const before = await api(
+        'GET',
+        '/api/inbound/package-receive-batch?pageSize=200',
+        undefined,
+        receiver.accessToken,
+      );
       expect(before.body.content.some((b: any) => b.id === batchId)).toBe(false);
-      const retry = await api('POST', '/api/sync/push', { deviceId: 'crash-dev', mutations: [m] }, receiver.accessToken);
+      const retry = await api(
+        'POST',
+        '/api/sync/push',
+        { deviceId: 'crash-dev', mutations: [m] },
+        receiver.accessToken,
+      );
       expect(retry.body.results[0].status).toBe('applied');
-      const after = await api('GET', '/api/inbound/package-receive-batch?pageSize=200', undefined, receiver.accessToken);
+      const after = await api(
+        'GET',
+        '/api/inbound/package-receive-batch?pageSize=200',
+        undefined,
+        receiver.accessToken,
+      );
       expect(after.body.content.filter((b: any) => b.id === batchId)).toHaveLength(1);
     } finally {
       server.kill('SIGTERM');

@@ -46,7 +46,11 @@ beforeAll(async () => {
   const client = await s.signIn('demo.client');
   acmeId = client.userData.companyId;
   northClientToken = (await s.signIn('north.client')).accessToken;
-  const batch = await s.post('/api/ship/batch', { batchName: 'PO-ENGINE', trackingNumbers: NUMBERS }, client.accessToken);
+  const batch = await s.post(
+    '/api/ship/batch',
+    { batchName: 'PO-ENGINE', trackingNumbers: NUMBERS },
+    client.accessToken,
+  );
   expect(batch.status).toBe(201);
 });
 afterAll(async () => s?.close());
@@ -77,7 +81,12 @@ describe('device engine ↔ real server', () => {
       await engine.mutate('packageReceiveBatch.open', { id: batchId, companyId: acmeId });
       const verdicts: string[] = [];
       for (const raw of [' 1z999aa10123456784 ', 'NOPE-0001', '1Z999AA10123456784', '420902109261290300090501234567']) {
-        const r = await engine.mutate('package.scan', { id: randomUUID(), batchId, trackingNumber: raw, scannedAt: new Date().toISOString() });
+        const r = await engine.mutate('package.scan', {
+          id: randomUUID(),
+          batchId,
+          trackingNumber: raw,
+          scannedAt: new Date().toISOString(),
+        });
         verdicts.push(r.matchStatus);
       }
       expect(verdicts).toEqual(['matched', 'not_found', 'duplicate', 'not_found']);
@@ -131,11 +140,15 @@ describe('device engine ↔ real server', () => {
     const engine = await engineFor(() => receiverToken, receiverId);
     try {
       await engine.pull();
-      const items = await engine.db.inboundItems.where('[companyId+batchName]').equals([acmeId, 'PO-ENGINE-ITEMS']).toArray();
+      const items = await engine.db.inboundItems
+        .where('[companyId+batchName]')
+        .equals([acmeId, 'PO-ENGINE-ITEMS'])
+        .toArray();
       expect(items.map((i) => i.title).sort()).toEqual(['Tote bag', 'Water bottle']);
 
       online = false;
-      const scan = (code: string, extra: Record<string, unknown> = {}) => engine.mutate('item.scan', { id: randomUUID(), batchId, code, scannedAt: new Date().toISOString(), ...extra });
+      const scan = (code: string, extra: Record<string, unknown> = {}) =>
+        engine.mutate('item.scan', { id: randomUUID(), batchId, code, scannedAt: new Date().toISOString(), ...extra });
       const local = [
         await scan('x00engine1'), // one unit
         await scan('(01)14006381333938'), // a case of 12 (GS1, packaging indicator 1)
@@ -153,18 +166,28 @@ describe('device engine ↔ real server', () => {
         ['unknown', 0],
       ]);
       const bottle = items.find((i) => i.title === 'Water bottle')!;
-      expect(await engine.db.inboundItems.get(bottle.id)).toMatchObject({ receivedQty: 13, status: 'partially_delivered' });
+      expect(await engine.db.inboundItems.get(bottle.id)).toMatchObject({
+        receivedQty: 13,
+        status: 'partially_delivered',
+      });
 
       online = true;
       engine.wake('online');
       await engine.drain();
       await engine.drain();
       const server = await s.get(`/api/ship/batch/${batchId}`, receiverToken);
-      const byTitle = Object.fromEntries((server.body.items as { title: string; receivedQty: number; damagedQty: number; status: string }[]).map((i) => [i.title, i]));
+      const byTitle = Object.fromEntries(
+        (server.body.items as { title: string; receivedQty: number; damagedQty: number; status: string }[]).map((i) => [
+          i.title,
+          i,
+        ]),
+      );
       expect(byTitle['Water bottle']).toMatchObject({ receivedQty: 13, damagedQty: 0, status: 'partially_delivered' });
       expect(byTitle['Tote bag']).toMatchObject({ receivedQty: 3, damagedQty: 1, status: 'received' });
       const problems = await s.get('/api/problem-management/problem?pageSize=100', receiverToken);
-      const mine = (problems.body.content as { code: string | null; type: string; itemTitle: string | null }[]).filter((p) => p.code === 'NOT-ON-PO-1' || p.itemTitle === 'Tote bag');
+      const mine = (problems.body.content as { code: string | null; type: string; itemTitle: string | null }[]).filter(
+        (p) => p.code === 'NOT-ON-PO-1' || p.itemTitle === 'Tote bag',
+      );
       expect(mine.map((p) => p.type).sort()).toEqual(['damaged', 'item_mismatch']);
 
       await engine.pull();

@@ -15,15 +15,32 @@ const scan = (batchId: string, trackingNumber: string, id = randomUUID()) => ({
   args: { id, batchId, trackingNumber, scannedAt: new Date().toISOString() },
   createdAt: new Date().toISOString(),
 });
-const open = (companyId: number, id = randomUUID()) => ({ id: randomUUID(), name: 'packageReceiveBatch.open', args: { id, companyId } });
-const pushAs = (token: string, mutations: unknown[], deviceId = 'dev-1') => s.post('/api/sync/push', { deviceId, mutations }, token);
+const open = (companyId: number, id = randomUUID()) => ({
+  id: randomUUID(),
+  name: 'packageReceiveBatch.open',
+  args: { id, companyId },
+});
+const pushAs = (token: string, mutations: unknown[], deviceId = 'dev-1') =>
+  s.post('/api/sync/push', { deviceId, mutations }, token);
 
 beforeAll(async () => {
   s = await TestServer.start();
   receiver = await s.token('demo.receiver');
   client = await s.signIn('demo.client');
   acmeId = client.userData.companyId;
-  const batch = await s.post('/api/ship/batch', { batchName: 'PO-1001', trackingNumbers: ['1Z999AA10123456784', 'TBA123456789000', '420902109261290300090501234567', '9400100000000000000001'] }, client.accessToken);
+  const batch = await s.post(
+    '/api/ship/batch',
+    {
+      batchName: 'PO-1001',
+      trackingNumbers: [
+        '1Z999AA10123456784',
+        'TBA123456789000',
+        '420902109261290300090501234567',
+        '9400100000000000000001',
+      ],
+    },
+    client.accessToken,
+  );
   expect(batch.status).toBe(201);
 });
 afterAll(async () => s?.close());
@@ -40,7 +57,9 @@ describe('push: exactly once', () => {
     const batchId = await openBatch();
     const m = scan(batchId, ' 1z999aa10123456784 ');
     const first = await pushAs(receiver, [m]);
-    expect(first.body.results).toEqual([{ id: m.id, status: 'applied', result: expect.objectContaining({ matchStatus: 'matched' }) }]);
+    expect(first.body.results).toEqual([
+      { id: m.id, status: 'applied', result: expect.objectContaining({ matchStatus: 'matched' }) },
+    ]);
     const again = await pushAs(receiver, [m]);
     expect(again.body.results[0]).toEqual(first.body.results[0]);
     const rows = await s.db.select().from(packageScans).where(eq(packageScans.id, m.id));
@@ -105,7 +124,10 @@ describe('push: exactly once', () => {
 
   it('validates the push envelope itself', async () => {
     expect((await s.post('/api/sync/push', { mutations: [] }, receiver)).status).toBe(400);
-    expect((await s.post('/api/sync/push', { deviceId: 'd', mutations: [{ id: 'not-a-uuid', name: 'x' }] }, receiver)).status).toBe(400);
+    expect(
+      (await s.post('/api/sync/push', { deviceId: 'd', mutations: [{ id: 'not-a-uuid', name: 'x' }] }, receiver))
+        .status,
+    ).toBe(400);
     expect((await s.post('/api/sync/push', { deviceId: 'd', mutations: [] })).status).toBe(401);
   });
 });
@@ -126,18 +148,29 @@ describe('pull: change feed with cursor, paging and tombstones', () => {
     const tables = new Set(seen.map((c) => c.table));
     expect([...tables].sort()).toEqual(['companies', 'expectedPackages', 'packageScans', 'receiveBatches']);
     const delivered = seen.filter((c) => c.table === 'expectedPackages' && c.row.status === 'delivered');
-    expect(delivered.map((c) => c.row.trackingNumber)).toEqual(expect.arrayContaining(['1Z999AA10123456784', 'TBA123456789000']));
+    expect(delivered.map((c) => c.row.trackingNumber)).toEqual(
+      expect.arrayContaining(['1Z999AA10123456784', 'TBA123456789000']),
+    );
     const again = await s.get(`/api/sync/pull?cursor=${cursor}`, receiver);
     expect(again.body).toEqual({ cursor, hasMore: false, changes: [] });
   });
 
   it('a withdrawn batch arrives as tombstones', async () => {
     const head = (await s.get('/api/sync/pull?cursor=0&limit=5000', receiver)).body.cursor;
-    const b = await s.post('/api/ship/batch', { batchName: 'PO-GONE', trackingNumbers: ['GONE-0001', 'GONE-0002'] }, client.accessToken);
+    const b = await s.post(
+      '/api/ship/batch',
+      { batchName: 'PO-GONE', trackingNumbers: ['GONE-0001', 'GONE-0002'] },
+      client.accessToken,
+    );
     expect((await s.del(`/api/ship/batch/${b.body.id}`, client.accessToken)).status).toBe(200);
     const res = await s.get(`/api/sync/pull?cursor=${head}`, receiver);
     const ops = res.body.changes.map((c: any) => `${c.op}:${c.table}`);
-    expect(ops).toEqual(['put:expectedPackages', 'put:expectedPackages', 'delete:expectedPackages', 'delete:expectedPackages']);
+    expect(ops).toEqual([
+      'put:expectedPackages',
+      'put:expectedPackages',
+      'delete:expectedPackages',
+      'delete:expectedPackages',
+    ]);
     expect(res.body.changes[2]).not.toHaveProperty('row');
     // A batch with a received package cannot be withdrawn.
     const first = await s.get('/api/ship/batch?q=PO-1001', client.accessToken);
@@ -159,15 +192,32 @@ describe('pull: change feed with cursor, paging and tombstones', () => {
 describe('inbound REST around the dock', () => {
   it('batches: clients create for themselves; warehouse staff must name the client', async () => {
     const admin = await s.token('demo.admin');
-    expect((await s.post('/api/ship/batch', { batchName: 'W-1', trackingNumbers: ['W1-000001'] }, admin)).status).toBe(400);
-    const made = await s.post('/api/ship/batch', { batchName: 'W-1', companyId: acmeId, trackingNumbers: ['W1-000001', 'w1-000001 '] }, admin);
+    expect((await s.post('/api/ship/batch', { batchName: 'W-1', trackingNumbers: ['W1-000001'] }, admin)).status).toBe(
+      400,
+    );
+    const made = await s.post(
+      '/api/ship/batch',
+      { batchName: 'W-1', companyId: acmeId, trackingNumbers: ['W1-000001', 'w1-000001 '] },
+      admin,
+    );
     expect(made.status).toBe(201);
     expect(made.body.trackingNumbers).toHaveLength(1);
-    expect((await s.post('/api/ship/batch', { batchName: 'W-1', companyId: acmeId, trackingNumbers: ['X1-000001'] }, admin)).status).toBe(409);
+    expect(
+      (await s.post('/api/ship/batch', { batchName: 'W-1', companyId: acmeId, trackingNumbers: ['X1-000001'] }, admin))
+        .status,
+    ).toBe(409);
     const other = await s.signIn('demo.client2');
     expect((await s.get(`/api/ship/batch/${made.body.id}`, other.accessToken)).status).toBe(404);
     expect((await s.get('/api/ship/batch', other.accessToken)).body.totalElements).toBe(0);
-    expect((await s.post('/api/ship/batch', { batchName: 'Sneaky', companyId: acmeId, trackingNumbers: ['S-000001'] }, other.accessToken)).status).toBe(404);
+    expect(
+      (
+        await s.post(
+          '/api/ship/batch',
+          { batchName: 'Sneaky', companyId: acmeId, trackingNumbers: ['S-000001'] },
+          other.accessToken,
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('delivered packages: filters, and a client sees its packages turn delivered', async () => {
@@ -177,7 +227,9 @@ describe('inbound REST around the dock', () => {
     expect(byNumber['1Z999AA10123456784']).toBe('DELIVERED');
     expect(byNumber['W1-000001']).toBe('NOT_DELIVERED');
     const notFound = await s.get('/api/inbound/delivered-packages?filter=NOT_FOUND&pageSize=200', receiver);
-    expect(notFound.body.content.map((r: any) => r.trackingNumber)).toEqual(expect.arrayContaining(['ZZ-NOT-EXPECTED-1']));
+    expect(notFound.body.content.map((r: any) => r.trackingNumber)).toEqual(
+      expect.arrayContaining(['ZZ-NOT-EXPECTED-1']),
+    );
     const delivered = await s.get('/api/inbound/delivered-packages?filter=DELIVERED&pageSize=200', receiver);
     expect(delivered.body.content.every((r: any) => r.delivery === 'DELIVERED')).toBe(true);
     expect(delivered.body.totalElements).toBe(4);
@@ -188,7 +240,11 @@ describe('inbound REST around the dock', () => {
 
   it("package-scan list answers a batch's scans with counts; REST scan applies the same rule", async () => {
     const batchId = await openBatch();
-    const rest = await s.post('/api/inbound/package-scan', { id: randomUUID(), batchId, trackingNumber: 'W1-000001', scannedAt: new Date().toISOString() }, receiver);
+    const rest = await s.post(
+      '/api/inbound/package-scan',
+      { id: randomUUID(), batchId, trackingNumber: 'W1-000001', scannedAt: new Date().toISOString() },
+      receiver,
+    );
     expect(rest.status).toBe(201);
     expect(rest.body.matchStatus).toBe('matched');
     const list = await s.get(`/api/inbound/package-scan?batchId=${batchId}`, receiver);
@@ -196,7 +252,10 @@ describe('inbound REST around the dock', () => {
     expect((await s.get(`/api/inbound/package-scan?batchId=${batchId}`, client.accessToken)).status).toBe(403);
     const rb = await s.get('/api/inbound/package-receive-batch?pageSize=50', receiver);
     expect(rb.body.content.find((b: any) => b.id === batchId).scans).toBe(1);
-    const [row] = await s.db.select().from(trackingNumbers).where(and(eq(trackingNumbers.normalized, 'W1-000001')));
+    const [row] = await s.db
+      .select()
+      .from(trackingNumbers)
+      .where(and(eq(trackingNumbers.normalized, 'W1-000001')));
     expect(row.status).toBe('delivered');
   });
 });

@@ -26,7 +26,9 @@ describe('tenant isolation', () => {
     const acmeId = me['demo.client'].companyId;
     expect((await s.get(`/api/company/${acmeId}`, t['north.admin'])).status).toBe(404);
     expect((await s.get(`/api/users/${me['demo.client'].id}`, t['north.admin'])).status).toBe(404);
-    expect((await s.put(`/api/users/${me['demo.client'].id}`, { fullname: 'Hijacked' }, t['north.admin'])).status).toBe(404);
+    expect((await s.put(`/api/users/${me['demo.client'].id}`, { fullname: 'Hijacked' }, t['north.admin'])).status).toBe(
+      404,
+    );
     expect((await s.get(`/api/user-management/role/${me['demo.admin'].role.id}`, t['north.admin'])).status).toBe(404);
     expect((await s.post(`/api/company/${acmeId}/status`, { status: 'Suspended' }, t['north.admin'])).status).toBe(404);
     const still = await s.get(`/api/company/${acmeId}`, t['demo.admin']);
@@ -46,16 +48,41 @@ describe('tenant isolation', () => {
     expect(list.body.totalElements).toBe(1);
     const northId = (await s.get('/api/self/tenant', t['north.admin'])).body.id;
     expect((await s.get(`/api/organization/tenant/${northId}`, t['demo.admin'])).status).toBe(404);
-    expect((await s.post('/api/organization/tenant', { key: 'evil', name: 'Evil', admin: { fullname: 'E', username: 'evil.admin', email: 'e@e.example', password: 'secret' } }, t['demo.admin'])).status).toBe(403);
+    expect(
+      (
+        await s.post(
+          '/api/organization/tenant',
+          {
+            key: 'evil',
+            name: 'Evil',
+            admin: { fullname: 'E', username: 'evil.admin', email: 'e@e.example', password: 'secret' },
+          },
+          t['demo.admin'],
+        )
+      ).status,
+    ).toBe(403);
   });
   it('settings of another tenant are invisible', async () => {
-    const saved = await s.post('/api/common/settings/create-or-update', { referenceId: me['north.admin'].id, referenceType: 'USER', settingKey: 'THEMESETTINGS', value: '{"themeSkin":"light"}' }, t['north.admin']);
+    const saved = await s.post(
+      '/api/common/settings/create-or-update',
+      {
+        referenceId: me['north.admin'].id,
+        referenceType: 'USER',
+        settingKey: 'THEMESETTINGS',
+        value: '{"themeSkin":"light"}',
+      },
+      t['north.admin'],
+    );
     expect(saved.status).toBe(200);
     expect((await s.get(`/api/common/settings/${saved.body.id}`, t['demo.admin'])).status).toBe(404);
     const list = await s.get('/api/common/settings', t['demo.admin']);
     expect(list.body.some((x: any) => x.id === saved.body.id)).toBe(false);
     // Writing a setting for a user of another tenant is refused.
-    const cross = await s.post('/api/common/settings/create-or-update', { referenceId: me['north.admin'].id, referenceType: 'USER', settingKey: 'THEMESETTINGS', value: '{}' }, t['demo.admin']);
+    const cross = await s.post(
+      '/api/common/settings/create-or-update',
+      { referenceId: me['north.admin'].id, referenceType: 'USER', settingKey: 'THEMESETTINGS', value: '{}' },
+      t['demo.admin'],
+    );
     expect(cross.status).toBe(404);
   });
 });
@@ -79,8 +106,16 @@ describe('client companies see only their own company', () => {
     expect(other.body.totalElements).toBe(0);
   });
   it('a client cannot create users in another company or give them a warehouse role', async () => {
-    const body = { username: 'sneaky.one', fullname: 'Sneaky', email: 'sneaky@x.example', password: 'secret', roleId: me['demo.admin'].role.id };
-    expect((await s.post('/api/users', { ...body, companyId: me['demo.client2'].companyId }, t['demo.client'])).status).toBe(404);
+    const body = {
+      username: 'sneaky.one',
+      fullname: 'Sneaky',
+      email: 'sneaky@x.example',
+      password: 'secret',
+      roleId: me['demo.admin'].role.id,
+    };
+    expect(
+      (await s.post('/api/users', { ...body, companyId: me['demo.client2'].companyId }, t['demo.client'])).status,
+    ).toBe(404);
     expect((await s.post('/api/users', body, t['demo.client'])).status).toBe(412);
   });
   it("a client's dashboard counts cover only its company", async () => {
@@ -90,12 +125,27 @@ describe('client companies see only their own company', () => {
     expect(w.body).toMatchObject({ clients: 2, activeClients: 2, users: 5, warehouses: 1 });
   });
   it("a client cannot read another company's settings or another user's personal settings", async () => {
-    const own = await s.post('/api/common/settings/create-or-update', { referenceId: me['demo.client2'].companyId, referenceType: 'COMPANY', settingKey: 'MSKUFORMULA', value: '"BF-{seq}"' }, t['demo.client2']);
+    const own = await s.post(
+      '/api/common/settings/create-or-update',
+      {
+        referenceId: me['demo.client2'].companyId,
+        referenceType: 'COMPANY',
+        settingKey: 'MSKUFORMULA',
+        value: '"BF-{seq}"',
+      },
+      t['demo.client2'],
+    );
     expect(own.status).toBe(200);
     expect((await s.get(`/api/common/settings/${own.body.id}`, t['demo.client'])).status).toBe(404);
-    expect((await s.get(`/api/common/settings/company/${me['demo.client2'].companyId}`, t['demo.client'])).status).toBe(404);
+    expect((await s.get(`/api/common/settings/company/${me['demo.client2'].companyId}`, t['demo.client'])).status).toBe(
+      404,
+    );
     expect((await s.get(`/api/common/settings/${own.body.id}`, t['demo.admin'])).status).toBe(200);
-    const write = await s.post('/api/common/settings/create-or-update', { referenceId: me['demo.client2'].companyId, referenceType: 'COMPANY', settingKey: 'MSKUFORMULA', value: '"X"' }, t['demo.client']);
+    const write = await s.post(
+      '/api/common/settings/create-or-update',
+      { referenceId: me['demo.client2'].companyId, referenceType: 'COMPANY', settingKey: 'MSKUFORMULA', value: '"X"' },
+      t['demo.client'],
+    );
     expect(write.status).toBe(404);
   });
 });

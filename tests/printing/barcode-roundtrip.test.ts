@@ -43,7 +43,16 @@ async function viaBwipPng(symbology: Symbology, value: string): Promise<string> 
 
 function viaPlacement(symbology: Symbology, value: string, dpi: number): string {
   const twoD = symbology === 'qrcode' || symbology === 'datamatrix';
-  const el: BarcodeElement = { kind: 'barcode', symbology, value, x: 0.1, y: 0.1, width: 2.05, height: twoD ? 1 : 0.45, align: 'center' };
+  const el: BarcodeElement = {
+    kind: 'barcode',
+    symbology,
+    value,
+    x: 0.1,
+    y: 0.1,
+    width: 2.05,
+    height: twoD ? 1 : 0.45,
+    align: 'center',
+  };
   return decodeImage(rasterBarcode(placeBarcode(el, dpi), dpi), symbology).text;
 }
 
@@ -60,7 +69,11 @@ describe('barcode round trip through ZXing', () => {
   );
 
   it('any printable ASCII up to 30 characters survives Code 128 and QR', () => {
-    const ascii = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 30 });
+    const ascii = fc.string({
+      unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+      minLength: 1,
+      maxLength: 30,
+    });
     fc.assert(
       fc.property(ascii, (value) => {
         expect(viaPlacement('code128', value, 203)).toBe(value);
@@ -75,7 +88,16 @@ describe('barcode round trip through ZXing', () => {
   });
 
   it('a barcode that cannot fit its box at whole-dot modules is an error, not a squeezed symbol', () => {
-    const el: BarcodeElement = { kind: 'barcode', symbology: 'code128', value: 'X'.repeat(40), x: 0, y: 0, width: 1, height: 0.5, align: 'center' };
+    const el: BarcodeElement = {
+      kind: 'barcode',
+      symbology: 'code128',
+      value: 'X'.repeat(40),
+      x: 0,
+      y: 0,
+      width: 1,
+      height: 0.5,
+      align: 'center',
+    };
     expect(() => placeBarcode(el, 203)).toThrow(/does not fit/);
   });
 });

@@ -24,13 +24,27 @@ function inked(el: LabelElement, dpi: number): Box[] {
   switch (el.kind) {
     case 'text':
       // Cap height to descender of Helvetica ≈ 0.05–0.95 of the size below the line top.
-      return textLayout(el).map((l) => ({ what: `text "${l.text}"`, x: l.x, y: l.y + (el.sizePt / 72) * 0.05, w: l.width, h: (el.sizePt / 72) * 0.9 }));
+      return textLayout(el).map((l) => ({
+        what: `text "${l.text}"`,
+        x: l.x,
+        y: l.y + (el.sizePt / 72) * 0.05,
+        w: l.width,
+        h: (el.sizePt / 72) * 0.9,
+      }));
     case 'barcode': {
       const p = placeBarcode(el, dpi);
       return [{ what: `${el.symbology}`, x: p.x, y: p.y, w: p.width, h: p.height }];
     }
     case 'line':
-      return [{ what: 'line', x: el.x, y: el.y, w: el.orientation === 'horizontal' ? el.length : el.thickness, h: el.orientation === 'horizontal' ? el.thickness : el.length }];
+      return [
+        {
+          what: 'line',
+          x: el.x,
+          y: el.y,
+          w: el.orientation === 'horizontal' ? el.length : el.thickness,
+          h: el.orientation === 'horizontal' ? el.thickness : el.length,
+        },
+      ];
     case 'box':
       return [{ what: 'box', x: el.x, y: el.y, w: el.width, h: el.height }];
     case 'arrow':
@@ -41,7 +55,9 @@ function inked(el: LabelElement, dpi: number): Box[] {
 const overlap = (a: Box, b: Box): boolean => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 const CASES = LABEL_TEMPLATES.flatMap((template) =>
-  (TEMPLATE_SIZES[template].sizes as readonly LabelSizeId[]).flatMap((size) => ([203, 300] as const).map((dpi) => ({ template, size, dpi }))),
+  (TEMPLATE_SIZES[template].sizes as readonly LabelSizeId[]).flatMap((size) =>
+    ([203, 300] as const).map((dpi) => ({ template, size, dpi })),
+  ),
 );
 
 describe('template layout', () => {

@@ -34,7 +34,9 @@ function textPositions(content: string, text: string): Array<[number, number]> {
 }
 
 const THERMAL = LABEL_TEMPLATES.flatMap((template) =>
-  (TEMPLATE_SIZES[template].sizes as readonly LabelSizeId[]).filter((s) => !isSheetSize(s)).map((size) => ({ template, size })),
+  (TEMPLATE_SIZES[template].sizes as readonly LabelSizeId[])
+    .filter((s) => !isSheetSize(s))
+    .map((size) => ({ template, size })),
 );
 
 describe('PDF output', () => {
@@ -58,42 +60,53 @@ describe('PDF output', () => {
     expect(pos[0]).toBeLessThan(2.25 * 72);
   });
 
-  const fnskus = (n: number) => Array.from({ length: n }, (_, i) => ({ ...SAMPLE_DATA.fnsku, fnsku: `X00000${String(i).padStart(4, '0')}` }));
+  const fnskus = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ ...SAMPLE_DATA.fnsku, fnsku: `X00000${String(i).padStart(4, '0')}` }));
 
   it.each([
     ['30up-letter', 8.5, 11, 0.1875, 0.5, 2.75, 1],
     ['30up-a4', 210 / 25.4, 297 / 25.4, 0, 0, 70 / 25.4, 29.7 / 25.4],
-  ] as const)('%s: 30 labels fill one page in 3 × 10 cells, the 31st starts page 2', async (size, pw, ph, left, top, pitchX, pitchY) => {
-    const one = await load((await renderLabelBatch({ template: 'fnsku', format: 'pdf', size, items: fnskus(30) })).data);
-    expect(one.getPageCount()).toBe(1);
+  ] as const)(
+    '%s: 30 labels fill one page in 3 × 10 cells, the 31st starts page 2',
+    async (size, pw, ph, left, top, pitchX, pitchY) => {
+      const one = await load(
+        (await renderLabelBatch({ template: 'fnsku', format: 'pdf', size, items: fnskus(30) })).data,
+      );
+      expect(one.getPageCount()).toBe(1);
 
-    const doc = await load((await renderLabelBatch({ template: 'fnsku', format: 'pdf', size, items: fnskus(31) })).data);
-    expect(doc.getPageCount()).toBe(2);
-    for (const page of doc.getPages()) {
-      expect(page.getWidth()).toBeCloseTo(pw * 72, 2);
-      expect(page.getHeight()).toBeCloseTo(ph * 72, 2);
-    }
-    const [cellW, cellH] = EXPECTED_INCHES[size];
-    const first = pageContent(doc.getPage(0));
-    // Every label i sits in cell (i % 3, i / 3): its FNSKU text lies inside that cell.
-    for (let i = 0; i < 30; i++) {
-      const positions = textPositions(first, `X00000${String(i).padStart(4, '0')}`);
-      expect(positions, `label ${i}`).toHaveLength(1);
-      const [x, y] = positions[0];
-      const cellLeft = (left + (i % 3) * pitchX) * 72;
-      const cellTop = (ph - top - Math.floor(i / 3) * pitchY) * 72; // PDF y is from the bottom
-      expect(x).toBeGreaterThan(cellLeft);
-      expect(x).toBeLessThan(cellLeft + cellW * 72);
-      expect(y).toBeLessThan(cellTop);
-      expect(y).toBeGreaterThan(cellTop - cellH * 72);
-    }
-    const second = pageContent(doc.getPage(1));
-    expect(textPositions(second, 'X000000030')).toHaveLength(1);
-    expect(textPositions(second, 'X000000000')).toHaveLength(0);
-  });
+      const doc = await load(
+        (await renderLabelBatch({ template: 'fnsku', format: 'pdf', size, items: fnskus(31) })).data,
+      );
+      expect(doc.getPageCount()).toBe(2);
+      for (const page of doc.getPages()) {
+        expect(page.getWidth()).toBeCloseTo(pw * 72, 2);
+        expect(page.getHeight()).toBeCloseTo(ph * 72, 2);
+      }
+      const [cellW, cellH] = EXPECTED_INCHES[size];
+      const first = pageContent(doc.getPage(0));
+      // Every label i sits in cell (i % 3, i / 3): its FNSKU text lies inside that cell.
+      for (let i = 0; i < 30; i++) {
+        const positions = textPositions(first, `X00000${String(i).padStart(4, '0')}`);
+        expect(positions, `label ${i}`).toHaveLength(1);
+        const [x, y] = positions[0];
+        const cellLeft = (left + (i % 3) * pitchX) * 72;
+        const cellTop = (ph - top - Math.floor(i / 3) * pitchY) * 72; // PDF y is from the bottom
+        expect(x).toBeGreaterThan(cellLeft);
+        expect(x).toBeLessThan(cellLeft + cellW * 72);
+        expect(y).toBeLessThan(cellTop);
+        expect(y).toBeGreaterThan(cellTop - cellH * 72);
+      }
+      const second = pageContent(doc.getPage(1));
+      expect(textPositions(second, 'X000000030')).toHaveLength(1);
+      expect(textPositions(second, 'X000000000')).toHaveLength(0);
+    },
+  );
 
   it('copies fill sheet cells too: 31 copies of one label = 2 pages', async () => {
-    const doc = await load((await renderLabel({ template: 'lpn', format: 'pdf', size: '30up-letter', copies: 31, data: SAMPLE_DATA.lpn })).data);
+    const doc = await load(
+      (await renderLabel({ template: 'lpn', format: 'pdf', size: '30up-letter', copies: 31, data: SAMPLE_DATA.lpn }))
+        .data,
+    );
     expect(doc.getPageCount()).toBe(2);
   });
 

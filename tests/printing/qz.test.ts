@@ -36,7 +36,13 @@ beforeAll(async () => {
     verify: (toSign, signature) => signature === hmac(toSign),
   });
   // Node 20 has no global WebSocket; the bridge takes ws's constructor instead.
-  bridge = createQzBridge(signer, { host: '127.0.0.1', port: fake.port, secure: false, keepAlive: 0, webSocket: WebSocket });
+  bridge = createQzBridge(signer, {
+    host: '127.0.0.1',
+    port: fake.port,
+    secure: false,
+    keepAlive: 0,
+    webSocket: WebSocket,
+  });
 });
 
 afterEach(() => {
@@ -126,9 +132,18 @@ describe('Printer façade over QZ', () => {
   it('prints an item label as ZPL at the configured dpi, darkness and copies (^PQ, one QZ copy)', async () => {
     const printer = new Printer(settings, { qz: bridge });
     const result = await printer.printLabel({ template: 'fnsku', data: SAMPLE_DATA.fnsku, copies: 3 });
-    expect(result).toEqual({ ok: true, transport: 'qz', printer: 'Zebra ZD421', format: 'zpl', copies: 3, status: 'sent' });
+    expect(result).toEqual({
+      ok: true,
+      transport: 'qz',
+      printer: 'Zebra ZD421',
+      format: 'zpl',
+      copies: 3,
+      status: 'sent',
+    });
     const [job] = fake.jobs;
-    const expected = (await renderLabel({ template: 'fnsku', format: 'zpl', dpi: 300, copies: 3, data: SAMPLE_DATA.fnsku })).data as string;
+    const expected = (
+      await renderLabel({ template: 'fnsku', format: 'zpl', dpi: 300, copies: 3, data: SAMPLE_DATA.fnsku })
+    ).data as string;
     expect(job.data[0].data).toBe(`~SD20\n${expected}`);
     expect(job.data[0].data).toContain('^PQ3,0,1,Y');
     expect(job.data[0].data).toContain(`^PW${Math.round(2.25 * 300)}`);
@@ -136,7 +151,11 @@ describe('Printer façade over QZ', () => {
   });
 
   it('prints to a PDF printer as a PDF whose pages carry the copies', async () => {
-    const result = await new Printer(settings, { qz: bridge }).printLabel({ template: 'box', data: SAMPLE_DATA.box, copies: 2 });
+    const result = await new Printer(settings, { qz: bridge }).printLabel({
+      template: 'box',
+      data: SAMPLE_DATA.box,
+      copies: 2,
+    });
     expect(result).toMatchObject({ ok: true, transport: 'qz', format: 'pdf', copies: 2 });
     expect(fake.jobs[0].data[0].format).toBe('pdf');
     expect(fake.jobs[0].options.copies).toBe(1);
@@ -144,7 +163,11 @@ describe('Printer façade over QZ', () => {
 
   it('returns the printer error instead of success', async () => {
     const printer = new Printer(settings, { qz: bridge });
-    expect(await printer.printLabel({ template: 'lpn', data: SAMPLE_DATA.lpn })).toEqual({ ok: false, transport: 'qz', error: NOT_FOUND });
+    expect(await printer.printLabel({ template: 'lpn', data: SAMPLE_DATA.lpn })).toEqual({
+      ok: false,
+      transport: 'qz',
+      error: NOT_FOUND,
+    });
     expect(await printer.printLabel({ template: 'location', data: SAMPLE_DATA.location })).toEqual({
       ok: false,
       transport: 'qz',
@@ -153,14 +176,20 @@ describe('Printer façade over QZ', () => {
   });
 
   it('returns field errors for bad label data without touching the printer', async () => {
-    const result = await new Printer(settings, { qz: bridge }).printLabel({ template: 'fnsku', data: { ...SAMPLE_DATA.fnsku, fnsku: 'bad' } });
+    const result = await new Printer(settings, { qz: bridge }).printLabel({
+      template: 'fnsku',
+      data: { ...SAMPLE_DATA.fnsku, fnsku: 'bad' },
+    });
     expect(result).toMatchObject({ ok: false, fields: [{ path: 'data.fnsku' }] });
     expect(fake.jobs).toHaveLength(0);
   });
 
   it('prints a carrier ZPL shipping label with QZ copies', async () => {
     const s = printerSettingsSchema.parse({ kinds: { shipping: { printerName: 'Zebra ZD421', copies: 2 } } });
-    const result = await new Printer(s, { qz: bridge }).printDocument('shipping', { format: 'zpl', data: '^XA^FO10,10^FDUPS^FS^XZ' });
+    const result = await new Printer(s, { qz: bridge }).printDocument('shipping', {
+      format: 'zpl',
+      data: '^XA^FO10,10^FDUPS^FS^XZ',
+    });
     expect(result).toMatchObject({ ok: true, copies: 2 });
     expect(fake.jobs[0]).toMatchObject({ printer: 'Zebra ZD421', options: { copies: 2 } });
     expect(fake.jobs[0].data[0].data).toBe('^XA^FO10,10^FDUPS^FS^XZ');
@@ -173,9 +202,20 @@ describe('QZ Tray not running', () => {
     const port = closed.port;
     await closed.close();
     await bridge.disconnect();
-    const offline = createQzBridge(signer, { host: '127.0.0.1', port, secure: false, keepAlive: 0, webSocket: WebSocket });
+    const offline = createQzBridge(signer, {
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      keepAlive: 0,
+      webSocket: WebSocket,
+    });
     await expect(offline.connect()).rejects.toThrow(/Unable to establish connection/);
-    const printer = new Printer(printerSettingsSchema.parse({ kinds: { item: { printerName: 'Zebra ZD421' } } }), { qz: offline });
-    expect(await printer.printLabel({ template: 'fnsku', data: SAMPLE_DATA.fnsku })).toMatchObject({ ok: false, transport: 'qz' });
+    const printer = new Printer(printerSettingsSchema.parse({ kinds: { item: { printerName: 'Zebra ZD421' } } }), {
+      qz: offline,
+    });
+    expect(await printer.printLabel({ template: 'fnsku', data: SAMPLE_DATA.fnsku })).toMatchObject({
+      ok: false,
+      transport: 'qz',
+    });
   });
 });

@@ -33,13 +33,19 @@ describe('labelRenderRequestSchema', () => {
   });
 
   it('reports each bad field at data.<field>', () => {
-    const result = issues({ template: 'fnsku', format: 'zpl', data: { fnsku: 'x1', title: '', condition: 'New', expiry: '2026-13-45' } });
+    const result = issues({
+      template: 'fnsku',
+      format: 'zpl',
+      data: { fnsku: 'x1', title: '', condition: 'New', expiry: '2026-13-45' },
+    });
     expect(result.map((i) => i.path).sort()).toEqual(['data.expiry', 'data.fnsku', 'data.title']);
   });
 
   it('rejects non-ASCII in barcode values, box n > N, unknown templates, dpi and copies out of range', () => {
     expect(issues({ template: 'lpn', format: 'zpl', data: { lpn: 'LPN–1' } })[0].path).toBe('data.lpn');
-    expect(issues({ template: 'box', format: 'pdf', data: { ...SAMPLE_DATA.box, boxNumber: 13 } })[0].path).toBe('data.boxNumber');
+    expect(issues({ template: 'box', format: 'pdf', data: { ...SAMPLE_DATA.box, boxNumber: 13 } })[0].path).toBe(
+      'data.boxNumber',
+    );
     expect(issues({ template: 'shoe', format: 'pdf', data: {} })[0].path).toBe('template');
     expect(issues({ template: 'lpn', format: 'zpl', dpi: 600, data: SAMPLE_DATA.lpn })[0].path).toBe('dpi');
     expect(issues({ template: 'lpn', format: 'zpl', copies: 0, data: SAMPLE_DATA.lpn })[0].path).toBe('copies');
@@ -67,7 +73,9 @@ describe('text fitting', () => {
   });
 
   it('builds the location hierarchy, skipping unset levels', () => {
-    expect(locationHierarchy({ code: 'A', aisle: 'A', rack: '03', level: '2', bin: '4' })).toBe('Aisle A › Rack 03 › Level 2 › Bin 4');
+    expect(locationHierarchy({ code: 'A', aisle: 'A', rack: '03', level: '2', bin: '4' })).toBe(
+      'Aisle A › Rack 03 › Level 2 › Bin 4',
+    );
     expect(locationHierarchy({ code: 'A', aisle: 'B' })).toBe('Aisle B');
   });
 });

@@ -57,7 +57,11 @@ describe('SVG previews', () => {
   });
 
   it('escapes text for XML', async () => {
-    const out = await renderLabel({ template: 'lpn', format: 'svg', data: { lpn: 'LPN-1', description: 'Tom & Jerry <3' } });
+    const out = await renderLabel({
+      template: 'lpn',
+      format: 'svg',
+      data: { lpn: 'LPN-1', description: 'Tom & Jerry <3' },
+    });
     expect(out.data).toContain('Tom &amp; Jerry &lt;3');
   });
 

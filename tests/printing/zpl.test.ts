@@ -38,12 +38,24 @@ function fields(zpl: string): Field[] {
     const qr = /\^BQN,2,(\d+)/.exec(body);
     if (qr) {
       const s = encodeSymbol('qrcode', data.replace(/^MA,/, ''));
-      return { x, y, w: s.kind === 'matrix' ? s.columns * Number(qr[1]) : NaN, h: s.kind === 'matrix' ? s.rows * Number(qr[1]) : NaN, raw: m[0] };
+      return {
+        x,
+        y,
+        w: s.kind === 'matrix' ? s.columns * Number(qr[1]) : NaN,
+        h: s.kind === 'matrix' ? s.rows * Number(qr[1]) : NaN,
+        raw: m[0],
+      };
     }
     const dm = /\^BXN,(\d+),200/.exec(body);
     if (dm) {
       const s = encodeSymbol('datamatrix', data);
-      return { x, y, w: s.kind === 'matrix' ? s.columns * Number(dm[1]) : NaN, h: s.kind === 'matrix' ? s.rows * Number(dm[1]) : NaN, raw: m[0] };
+      return {
+        x,
+        y,
+        w: s.kind === 'matrix' ? s.columns * Number(dm[1]) : NaN,
+        h: s.kind === 'matrix' ? s.rows * Number(dm[1]) : NaN,
+        raw: m[0],
+      };
     }
     throw new Error(`unrecognised field ${m[0]}`);
   });
@@ -56,37 +68,40 @@ const CASES = LABEL_TEMPLATES.flatMap((template) =>
 );
 
 describe('ZPL output', () => {
-  it.each(CASES)('$template $size @ $dpi dpi: structure, ^PW/^LL, every field inside', async ({ template, size, dpi }) => {
-    const out = await renderLabel({ template, format: 'zpl', size, dpi, copies: 3, data: SAMPLE_DATA[template] });
-    const zpl = out.data as string;
-    expect(out.contentType).toBe('application/zpl');
-    expect(out.filename).toMatch(new RegExp(`^${template}-.+\\.zpl$`));
-    expect(zpl.startsWith('^XA\n')).toBe(true);
-    expect(zpl.trimEnd().endsWith('^XZ')).toBe(true);
-    expect(zpl.match(/\^XA/g)).toHaveLength(1);
-    expect(zpl.match(/\^XZ/g)).toHaveLength(1);
-    expect(zpl).toContain('^CI28');
-    expect(zpl).toMatch(/\^PQ3,0,1,Y\n\^XZ/);
-    expect(zpl).toMatch(/^[\x20-\x7e\n]*$/); // pure ASCII on the wire
+  it.each(CASES)(
+    '$template $size @ $dpi dpi: structure, ^PW/^LL, every field inside',
+    async ({ template, size, dpi }) => {
+      const out = await renderLabel({ template, format: 'zpl', size, dpi, copies: 3, data: SAMPLE_DATA[template] });
+      const zpl = out.data as string;
+      expect(out.contentType).toBe('application/zpl');
+      expect(out.filename).toMatch(new RegExp(`^${template}-.+\\.zpl$`));
+      expect(zpl.startsWith('^XA\n')).toBe(true);
+      expect(zpl.trimEnd().endsWith('^XZ')).toBe(true);
+      expect(zpl.match(/\^XA/g)).toHaveLength(1);
+      expect(zpl.match(/\^XZ/g)).toHaveLength(1);
+      expect(zpl).toContain('^CI28');
+      expect(zpl).toMatch(/\^PQ3,0,1,Y\n\^XZ/);
+      expect(zpl).toMatch(/^[\x20-\x7e\n]*$/); // pure ASCII on the wire
 
-    const [wIn, hIn] = EXPECTED_INCHES[size];
-    const pw = Number(/\^PW(\d+)/.exec(zpl)?.[1]);
-    const ll = Number(/\^LL(\d+)/.exec(zpl)?.[1]);
-    expect(pw).toBe(Math.round(wIn * dpi));
-    expect(ll).toBe(Math.round(hIn * dpi));
+      const [wIn, hIn] = EXPECTED_INCHES[size];
+      const pw = Number(/\^PW(\d+)/.exec(zpl)?.[1]);
+      const ll = Number(/\^LL(\d+)/.exec(zpl)?.[1]);
+      expect(pw).toBe(Math.round(wIn * dpi));
+      expect(ll).toBe(Math.round(hIn * dpi));
 
-    const fs = fields(zpl);
-    expect(fs.length).toBeGreaterThan(2);
-    expect(fs.some((f) => /\^B[CEQX]/.test(f.raw))).toBe(true);
-    for (const f of fs) {
-      expect(f.x, f.raw).toBeGreaterThanOrEqual(0);
-      expect(f.y, f.raw).toBeGreaterThanOrEqual(0);
-      expect(f.x, f.raw).toBeLessThan(pw);
-      expect(f.y, f.raw).toBeLessThan(ll);
-      expect(f.x + f.w, f.raw).toBeLessThanOrEqual(pw);
-      expect(f.y + f.h, f.raw).toBeLessThanOrEqual(ll);
-    }
-  });
+      const fs = fields(zpl);
+      expect(fs.length).toBeGreaterThan(2);
+      expect(fs.some((f) => /\^B[CEQX]/.test(f.raw))).toBe(true);
+      for (const f of fs) {
+        expect(f.x, f.raw).toBeGreaterThanOrEqual(0);
+        expect(f.y, f.raw).toBeGreaterThanOrEqual(0);
+        expect(f.x, f.raw).toBeLessThan(pw);
+        expect(f.y, f.raw).toBeLessThan(ll);
+        expect(f.x + f.w, f.raw).toBeLessThanOrEqual(pw);
+        expect(f.y + f.h, f.raw).toBeLessThanOrEqual(ll);
+      }
+    },
+  );
 
   it('the same label at 300 dpi is the 203 dpi label scaled, not a different layout', async () => {
     const at = async (dpi: 203 | 300) =>
@@ -107,14 +122,18 @@ describe('ZPL output', () => {
 
   it('30-up sheets are not a ZPL size: field-level error on size', async () => {
     for (const size of ['30up-letter', '30up-a4'] as const) {
-      const err = await renderLabel({ template: 'fnsku', format: 'zpl', size, data: SAMPLE_DATA.fnsku }).catch((e: unknown) => e);
+      const err = await renderLabel({ template: 'fnsku', format: 'zpl', size, data: SAMPLE_DATA.fnsku }).catch(
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(LabelValidationError);
       expect((err as LabelValidationError).fields).toEqual([expect.objectContaining({ path: 'size' })]);
     }
   });
 
   it('a size the template is not laid out for is rejected', async () => {
-    const err = await renderLabel({ template: 'box', format: 'zpl', size: '2x1', data: SAMPLE_DATA.box }).catch((e: unknown) => e);
+    const err = await renderLabel({ template: 'box', format: 'zpl', size: '2x1', data: SAMPLE_DATA.box }).catch(
+      (e: unknown) => e,
+    );
     expect((err as LabelValidationError).fields[0].path).toBe('size');
   });
 
@@ -135,9 +154,15 @@ describe('ZPL output', () => {
   it('uses ^BE for EAN-13 and UPC-A (as EAN-13 with a leading 0) and ^BX for Data Matrix', () => {
     const el = (symbology: 'ean13' | 'upca' | 'datamatrix', value: string, height = 0.5) =>
       ({ kind: 'barcode', symbology, value, x: 0.1, y: 0.1, width: 1.8, height, align: 'center' }) as const;
-    expect(renderZpl({ width: 2, height: 1, elements: [el('ean13', '5901234123457')] }, { dpi: 203 })).toMatch(/\^BEN,\d+,N,N\^FD590123412345\^FS/);
-    expect(renderZpl({ width: 2, height: 1, elements: [el('upca', '036000291452')] }, { dpi: 203 })).toMatch(/\^BEN,\d+,N,N\^FD003600029145\^FS/);
-    expect(renderZpl({ width: 2, height: 1, elements: [el('datamatrix', 'BOX-1', 0.8)] }, { dpi: 300 })).toMatch(/\^BXN,\d+,200\^FH_\^FDBOX-1\^FS/);
+    expect(renderZpl({ width: 2, height: 1, elements: [el('ean13', '5901234123457')] }, { dpi: 203 })).toMatch(
+      /\^BEN,\d+,N,N\^FD590123412345\^FS/,
+    );
+    expect(renderZpl({ width: 2, height: 1, elements: [el('upca', '036000291452')] }, { dpi: 203 })).toMatch(
+      /\^BEN,\d+,N,N\^FD003600029145\^FS/,
+    );
+    expect(renderZpl({ width: 2, height: 1, elements: [el('datamatrix', 'BOX-1', 0.8)] }, { dpi: 300 })).toMatch(
+      /\^BXN,\d+,200\^FH_\^FDBOX-1\^FS/,
+    );
   });
 
   it('puts darkness (~SD) before the format when configured', () => {
@@ -148,15 +173,29 @@ describe('ZPL output', () => {
   it('any FNSKU title and condition stays inside the label at both dpis', async () => {
     const textArb = fc.string({ minLength: 1, maxLength: 300 }).filter((s) => s.trim().length > 0);
     await fc.assert(
-      fc.asyncProperty(textArb, textArb.map((s) => s.slice(0, 40)), fc.constantFrom(203, 300), fc.constantFrom('2x1', '2.25x1.25'), async (title, condition, dpi, size) => {
-        const zpl = (await renderLabel({ template: 'fnsku', format: 'zpl', size, dpi, data: { ...SAMPLE_DATA.fnsku, title, condition } })).data as string;
-        const pw = Number(/\^PW(\d+)/.exec(zpl)?.[1]);
-        const ll = Number(/\^LL(\d+)/.exec(zpl)?.[1]);
-        for (const f of fields(zpl)) {
-          expect(f.x + f.w).toBeLessThanOrEqual(pw);
-          expect(f.y + f.h).toBeLessThanOrEqual(ll);
-        }
-      }),
+      fc.asyncProperty(
+        textArb,
+        textArb.map((s) => s.slice(0, 40)),
+        fc.constantFrom(203, 300),
+        fc.constantFrom('2x1', '2.25x1.25'),
+        async (title, condition, dpi, size) => {
+          const zpl = (
+            await renderLabel({
+              template: 'fnsku',
+              format: 'zpl',
+              size,
+              dpi,
+              data: { ...SAMPLE_DATA.fnsku, title, condition },
+            })
+          ).data as string;
+          const pw = Number(/\^PW(\d+)/.exec(zpl)?.[1]);
+          const ll = Number(/\^LL(\d+)/.exec(zpl)?.[1]);
+          for (const f of fields(zpl)) {
+            expect(f.x + f.w).toBeLessThanOrEqual(pw);
+            expect(f.y + f.h).toBeLessThanOrEqual(ll);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -35,7 +35,8 @@ describe('engine', () => {
     t = await makeEngine(server);
     const batchId = await openBatch(t);
     server.online = false;
-    for (const n of ['REOPEN001', 'REOPEN002', 'REOPEN003']) await t.engine.mutate('package.scan', { id: uuid(), batchId, trackingNumber: n, scannedAt: iso() });
+    for (const n of ['REOPEN001', 'REOPEN002', 'REOPEN003'])
+      await t.engine.mutate('package.scan', { id: uuid(), batchId, trackingNumber: n, scannedAt: iso() });
     await t.engine.drain();
     const before = await t.engine.db.outbox.orderBy('seq').toArray();
     expect(await t.engine.signOutCheck()).toBe(3);
@@ -78,7 +79,13 @@ describe('engine', () => {
     await t.engine.mutate('package.scan', { id: uuid(), batchId, trackingNumber: 'STATUS002', scannedAt: iso() });
     await t.engine.drain();
     await t.engine.refresh();
-    expect(t.engine.status.getSnapshot()).toMatchObject({ pendingCount: 2, needsAttentionCount: 0, online: false, lastError: 'Failed to fetch', draining: false });
+    expect(t.engine.status.getSnapshot()).toMatchObject({
+      pendingCount: 2,
+      needsAttentionCount: 0,
+      online: false,
+      lastError: 'Failed to fetch',
+      draining: false,
+    });
     expect(seen.some((s) => s.draining)).toBe(true);
 
     t.server.online = true;
@@ -88,7 +95,13 @@ describe('engine', () => {
     await t.engine.drain();
     await t.engine.refresh();
     const snap = t.engine.status.getSnapshot();
-    expect(snap).toMatchObject({ pendingCount: 0, needsAttentionCount: 1, online: true, lastError: null, draining: false });
+    expect(snap).toMatchObject({
+      pendingCount: 0,
+      needsAttentionCount: 1,
+      online: true,
+      lastError: null,
+      draining: false,
+    });
     expect(snap.lastSyncAt).not.toBeNull();
     // No change, no new snapshot and no notification.
     const count = seen.length;
@@ -117,9 +130,16 @@ describe('engine', () => {
     t.server.online = false;
     const photo = `data:image/jpeg;base64,${'A'.repeat(300_000)}`;
     for (let i = 0; i < 5; i++) await t.engine.mutate('problem.photo', { id: uuid(), scanId: uuid(), dataUrl: photo });
-    for (let i = 0; i < 10; i++) await t.engine.mutate('packageReceiveBatch.open', { id: uuid(), companyId: CLIENT.id });
+    for (let i = 0; i < 10; i++)
+      await t.engine.mutate('packageReceiveBatch.open', { id: uuid(), companyId: CLIENT.id });
     // A photo too large for any push is refused before it is queued.
-    await expect(t.engine.mutate('problem.photo', { id: uuid(), scanId: uuid(), dataUrl: `data:image/jpeg;base64,${'A'.repeat(800_000)}` })).rejects.toThrow(/at most about 500 KB/);
+    await expect(
+      t.engine.mutate('problem.photo', {
+        id: uuid(),
+        scanId: uuid(),
+        dataUrl: `data:image/jpeg;base64,${'A'.repeat(800_000)}`,
+      }),
+    ).rejects.toThrow(/at most about 500 KB/);
     t.server.online = true;
     t.engine.wake('online');
     await t.engine.drain();
@@ -205,7 +225,13 @@ describe('engine', () => {
 
   it('createSyncEngine works with no browser globals at all', async () => {
     const server = new FakeServer();
-    const engine = await createSyncEngine({ tenantKey: `bare-${uuid()}`, userId: 'u1', transport: server.push, fetchChanges: (c) => server.pull(c), intervalMs: 0 });
+    const engine = await createSyncEngine({
+      tenantKey: `bare-${uuid()}`,
+      userId: 'u1',
+      transport: server.push,
+      fetchChanges: (c) => server.pull(c),
+      intervalMs: 0,
+    });
     expect(engine.deviceId).toMatch(/^[0-9a-f-]{36}$/);
     await engine.close();
   });

@@ -4,10 +4,23 @@
  * business refusals are answered `rejected` and not recorded, and every effect is appended to a
  * change feed with tombstones. Faults can be injected around a push.
  */
-import { isMutationName, MUTATIONS, type MutationName, type MutationResult, type ParsedMutationArgs } from '../../domain/mutations.js';
+import {
+  isMutationName,
+  MUTATIONS,
+  type MutationName,
+  type MutationResult,
+  type ParsedMutationArgs,
+} from '../../domain/mutations.js';
 import { normaliseTrackingNumber } from '../../domain/rules/tracking-number.js';
 import type { ExpectedPackageRow, MatchStatus, PackageScanRow, ReceiveBatchRow } from '../../domain/schemas/inbound.js';
-import type { Change, CompanyRow, PullResponse, PushRequest, PushResponse, PushResult } from '../../domain/sync-protocol.js';
+import type {
+  Change,
+  CompanyRow,
+  PullResponse,
+  PushRequest,
+  PushResponse,
+  PushResult,
+} from '../../domain/sync-protocol.js';
 import { SyncTransportError } from '../../sync/transport-error.js';
 
 type Fault = 'network-before' | 'network-after' | 'http-500' | 'http-401' | 'http-400' | 'stop-after-2';
@@ -45,7 +58,14 @@ export class FakeServer {
   /** A client announces tracking numbers (as typed; the server stores them normalised). */
   announce(companyId: number, numbers: string[], batchId = 1): ExpectedPackageRow[] {
     return numbers.map((n) => {
-      const row: ExpectedPackageRow = { id: String(this.nextExpectedId++), batchId, companyId, trackingNumber: normaliseTrackingNumber(n), status: 'expected', deliveredAt: null };
+      const row: ExpectedPackageRow = {
+        id: String(this.nextExpectedId++),
+        batchId,
+        companyId,
+        trackingNumber: normaliseTrackingNumber(n),
+        status: 'expected',
+        deliveredAt: null,
+      };
       this.expected.set(row.id, row);
       this.emit({ table: 'expectedPackages', op: 'put', key: row.id, row: { ...row } });
       return row;
@@ -82,13 +102,19 @@ export class FakeServer {
     if (!this.online) throw new TypeError('Failed to fetch');
     const after = this.feed.filter((f) => f.seq > cursor);
     const page = after.slice(0, limit);
-    return { cursor: page.length ? page[page.length - 1].seq : cursor, hasMore: after.length > limit, changes: page.map((f) => f.change) };
+    return {
+      cursor: page.length ? page[page.length - 1].seq : cursor,
+      hasMore: after.length > limit,
+      changes: page.map((f) => f.change),
+    };
   };
 
   private applyOnce(id: string, name: string, rawArgs: unknown): PushResult {
     if (this.recorded.has(id)) return { id, status: 'applied', result: this.recorded.get(id) };
-    if (this.rejectIds.has(id)) return { id, status: 'rejected', code: 'business_rule', message: 'Refused for the test' };
-    if (!isMutationName(name)) return { id, status: 'rejected', code: 'unknown_mutation', message: `Unknown mutation "${name}"` };
+    if (this.rejectIds.has(id))
+      return { id, status: 'rejected', code: 'business_rule', message: 'Refused for the test' };
+    if (!isMutationName(name))
+      return { id, status: 'rejected', code: 'unknown_mutation', message: `Unknown mutation "${name}"` };
     const parsed = MUTATIONS[name].args.safeParse(rawArgs);
     if (!parsed.success) return { id, status: 'rejected', code: 'validation', message: parsed.error.message };
     try {
@@ -105,7 +131,14 @@ export class FakeServer {
     if (name === 'problem.photo') return { problemId: 1, photoId: this.effects.size + 1 };
     if (name === 'packageReceiveBatch.open') {
       const a = args as ParsedMutationArgs<'packageReceiveBatch.open'>;
-      const row: ReceiveBatchRow = this.batches.get(a.id) ?? { id: a.id, companyId: a.companyId, warehouseId: a.warehouseId ?? null, status: 'open', openedAt: '2025-11-22 10:00:00+00', closedAt: null };
+      const row: ReceiveBatchRow = this.batches.get(a.id) ?? {
+        id: a.id,
+        companyId: a.companyId,
+        warehouseId: a.warehouseId ?? null,
+        status: 'open',
+        openedAt: '2025-11-22 10:00:00+00',
+        closedAt: null,
+      };
       this.batches.set(row.id, row);
       this.emit({ table: 'receiveBatches', op: 'put', key: row.id, row: { ...row } });
       return { id: row.id, status: row.status };
@@ -127,7 +160,9 @@ export class FakeServer {
     let matchStatus: MatchStatus = 'duplicate';
     const again = [...this.scans.values()].some((s) => s.receiveBatchId === batch.id && s.trackingNumber === n);
     if (!again) {
-      const ofClient = [...this.expected.values()].filter((e) => e.companyId === batch.companyId && e.trackingNumber === n);
+      const ofClient = [...this.expected.values()].filter(
+        (e) => e.companyId === batch.companyId && e.trackingNumber === n,
+      );
       const open = ofClient.find((e) => e.status === 'expected');
       if (open) {
         matchStatus = 'matched';
@@ -136,7 +171,14 @@ export class FakeServer {
         this.emit({ table: 'expectedPackages', op: 'put', key: open.id, row: { ...delivered } });
       } else if (ofClient.length === 0) matchStatus = 'not_found';
     }
-    const scan: PackageScanRow = { id: a.id, receiveBatchId: batch.id, trackingNumber: n, matchStatus, scannedAt: a.scannedAt, provisional: false };
+    const scan: PackageScanRow = {
+      id: a.id,
+      receiveBatchId: batch.id,
+      trackingNumber: n,
+      matchStatus,
+      scannedAt: a.scannedAt,
+      provisional: false,
+    };
     this.scans.set(scan.id, scan);
     this.emit({ table: 'packageScans', op: 'put', key: scan.id, row: { ...scan } });
     return { matchStatus };

@@ -36,7 +36,10 @@ export interface TestEngine {
   options: SyncEngineOptions;
 }
 
-export async function makeEngine(server = new FakeServer(), overrides: Partial<SyncEngineOptions> = {}): Promise<TestEngine> {
+export async function makeEngine(
+  server = new FakeServer(),
+  overrides: Partial<SyncEngineOptions> = {},
+): Promise<TestEngine> {
   const timers = new ManualTimers();
   const options: SyncEngineOptions = {
     tenantKey: `t-${randomUUID().slice(0, 8)}`,

@@ -77,8 +77,17 @@ describe('mutate: optimistic package.scan verdicts (offline)', () => {
   it('validates with the domain schema and writes nothing when invalid', async () => {
     const { batchId } = await dockOffline();
     const before = await t.engine.db.outbox.count();
-    await expect(t.engine.mutate('package.scan', { id: 'not-a-uuid', batchId, trackingNumber: '1Z999AA10123456784', scannedAt: iso() })).rejects.toBeInstanceOf(ZodError);
-    await expect(t.engine.mutate('package.scan', { id: uuid(), batchId, trackingNumber: 'x'.repeat(81), scannedAt: iso() })).rejects.toBeInstanceOf(ZodError);
+    await expect(
+      t.engine.mutate('package.scan', {
+        id: 'not-a-uuid',
+        batchId,
+        trackingNumber: '1Z999AA10123456784',
+        scannedAt: iso(),
+      }),
+    ).rejects.toBeInstanceOf(ZodError);
+    await expect(
+      t.engine.mutate('package.scan', { id: uuid(), batchId, trackingNumber: 'x'.repeat(81), scannedAt: iso() }),
+    ).rejects.toBeInstanceOf(ZodError);
     expect(await t.engine.db.outbox.count()).toBe(before);
   });
 
@@ -94,13 +103,21 @@ describe('mutate: optimistic package.scan verdicts (offline)', () => {
 
   it('looks a number up among 20,000 expected packages by index, fast', async () => {
     t = await makeEngine();
-    const rows = Array.from({ length: 20_000 }, (_, i) => ({ id: String(i + 1), batchId: 1, companyId: CLIENT.id, trackingNumber: `TN${String(i).padStart(12, '0')}`, status: 'expected', deliveredAt: null }));
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      id: String(i + 1),
+      batchId: 1,
+      companyId: CLIENT.id,
+      trackingNumber: `TN${String(i).padStart(12, '0')}`,
+      status: 'expected',
+      deliveredAt: null,
+    }));
     await t.engine.db.expectedPackages.bulkPut(rows);
     t.server.online = false;
     const batchId = uuid();
     await t.engine.mutate('packageReceiveBatch.open', { id: batchId, companyId: CLIENT.id });
     const started = performance.now();
-    for (let i = 0; i < 50; i++) expect((await scan(batchId, `tn${String(i * 397).padStart(12, '0')}`)).matchStatus).toBe('matched');
+    for (let i = 0; i < 50; i++)
+      expect((await scan(batchId, `tn${String(i * 397).padStart(12, '0')}`)).matchStatus).toBe('matched');
     const perScan = (performance.now() - started) / 50;
     expect(perScan).toBeLessThan(50); // fake-indexeddb; far less in Chromium
   });
@@ -119,8 +136,18 @@ describe('server verdicts replace the provisional ones', () => {
     t.engine.wake('online');
     await t.engine.drain();
 
-    expect(await t.engine.db.packageScans.get(a)).toMatchObject({ matchStatus: 'matched', provisional: false, serverMatchStatus: 'matched', differed: false });
-    expect(await t.engine.db.packageScans.get(b)).toMatchObject({ matchStatus: 'matched', localMatchStatus: 'not_found', provisional: false, differed: true });
+    expect(await t.engine.db.packageScans.get(a)).toMatchObject({
+      matchStatus: 'matched',
+      provisional: false,
+      serverMatchStatus: 'matched',
+      differed: false,
+    });
+    expect(await t.engine.db.packageScans.get(b)).toMatchObject({
+      matchStatus: 'matched',
+      localMatchStatus: 'not_found',
+      provisional: false,
+      differed: true,
+    });
     expect((await t.engine.db.receiveBatches.get(batchId))?.counts).toEqual({ matched: 2, not_found: 0, duplicate: 0 });
     expect(t.engine.status.getSnapshot().pendingCount).toBe(0);
   });
@@ -135,7 +162,14 @@ describe('server verdicts replace the provisional ones', () => {
     t.server.online = true;
     t.engine.wake('online');
     await t.engine.drain();
-    expect(await t.engine.db.packageScans.get(id)).toMatchObject({ matchStatus: 'duplicate', differed: true, provisional: false });
-    expect(await t.engine.db.expectedPackages.get(onServer!.id)).toMatchObject({ status: 'expected', deliveredAt: null });
+    expect(await t.engine.db.packageScans.get(id)).toMatchObject({
+      matchStatus: 'duplicate',
+      differed: true,
+      provisional: false,
+    });
+    expect(await t.engine.db.expectedPackages.get(onServer!.id)).toMatchObject({
+      status: 'expected',
+      deliveredAt: null,
+    });
   });
 });

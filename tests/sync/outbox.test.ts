@@ -15,7 +15,12 @@ async function queueScans(n: number, batchId: string): Promise<string[]> {
   for (let i = 0; i < n; i++) {
     const id = uuid();
     ids.push(id);
-    await t.engine.mutate('package.scan', { id, batchId, trackingNumber: `PKG${String(i).padStart(8, '0')}`, scannedAt: iso() });
+    await t.engine.mutate('package.scan', {
+      id,
+      batchId,
+      trackingNumber: `PKG${String(i).padStart(8, '0')}`,
+      scannedAt: iso(),
+    });
   }
   await t.engine.drain(); // let a drain woken by the last mutate fail before the network returns
   return ids;
@@ -138,7 +143,12 @@ describe('drain: refusals', () => {
 
     expect(t.engine.status.getSnapshot()).toMatchObject({ pendingCount: 0, needsAttentionCount: 1 });
     const [attention] = await t.engine.needsAttention();
-    expect(attention).toMatchObject({ id: badEntry.id, name: 'package.scan', code: 'business_rule', message: 'Refused for the test' });
+    expect(attention).toMatchObject({
+      id: badEntry.id,
+      name: 'package.scan',
+      code: 'business_rule',
+      message: 'Refused for the test',
+    });
     expect(t.server.scans.size).toBe(2);
     // The optimistic change was undone: no provisional scan, the package expected again.
     expect(await t.engine.db.packageScans.get(bad)).toBeUndefined();
@@ -207,13 +217,19 @@ describe('drain: refusals', () => {
 describe('backoff', () => {
   it('full jitter: within [0, min(60 s, 1 s·2^(n−1))) for any random value', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (n, r) => {
-        const d = backoffDelay(n, DEFAULT_BACKOFF, () => r);
-        const ceiling = Math.min(60_000, 1_000 * 2 ** (n - 1));
-        return d >= 0 && d < ceiling + 1 && d === Math.floor(r * ceiling);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (n, r) => {
+          const d = backoffDelay(n, DEFAULT_BACKOFF, () => r);
+          const ceiling = Math.min(60_000, 1_000 * 2 ** (n - 1));
+          return d >= 0 && d < ceiling + 1 && d === Math.floor(r * ceiling);
+        },
+      ),
     );
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffDelay(n, DEFAULT_BACKOFF, () => 0.999999))).toEqual([999, 1999, 3999, 7999, 15999, 31999, 59999, 59999]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffDelay(n, DEFAULT_BACKOFF, () => 0.999999))).toEqual([
+      999, 1999, 3999, 7999, 15999, 31999, 59999, 59999,
+    ]);
   });
 
   it('the drainer’s scheduled delays grow with consecutive failures and are jittered', async () => {
@@ -264,7 +280,10 @@ describe('drain: one sender across tabs', () => {
     const tails = new Map<string, Promise<void>>();
     return (name: string, run: () => Promise<void>): Promise<void> => {
       const mine = (tails.get(name) ?? Promise.resolve()).then(run);
-      tails.set(name, mine.catch(() => undefined));
+      tails.set(
+        name,
+        mine.catch(() => undefined),
+      );
       return mine;
     };
   }
@@ -275,7 +294,12 @@ describe('drain: one sender across tabs', () => {
     const server = new FakeServer();
     t = await makeEngine(server, { lock });
     // The second tab: same tenant, user and device, so the same database and outbox.
-    second = await makeEngine(server, { lock, tenantKey: t.options.tenantKey, userId: t.options.userId, deviceId: t.options.deviceId });
+    second = await makeEngine(server, {
+      lock,
+      tenantKey: t.options.tenantKey,
+      userId: t.options.userId,
+      deviceId: t.options.deviceId,
+    });
     const batchId = await openBatch(t);
     await queueScans(60, batchId);
     server.received = [];

@@ -11,7 +11,10 @@ describe('pull: paging, cursor, tombstones', () => {
   it('loops while hasMore, one page per request, and stores the cursor', async () => {
     const server = new FakeServer();
     server.addCompany(CLIENT);
-    server.announce(CLIENT.id, Array.from({ length: 2_499 }, (_, i) => `EXP${String(i).padStart(9, '0')}`));
+    server.announce(
+      CLIENT.id,
+      Array.from({ length: 2_499 }, (_, i) => `EXP${String(i).padStart(9, '0')}`),
+    );
     const cursors: number[] = [];
     t = await makeEngine(server, {
       fetchChanges: (cursor) => {
@@ -23,7 +26,10 @@ describe('pull: paging, cursor, tombstones', () => {
     expect(cursors).toEqual([0, 1_000, 2_000]);
     expect(report).toMatchObject({ pages: 3, applied: 2_500, deferred: 0, invalid: 0, cursor: 2_500 });
     expect(await t.engine.db.expectedPackages.count()).toBe(2_499);
-    expect(await t.engine.db.companies.get(CLIENT.id)).toMatchObject({ name: CLIENT.name, accountNo: CLIENT.accountNo });
+    expect(await t.engine.db.companies.get(CLIENT.id)).toMatchObject({
+      name: CLIENT.name,
+      accountNo: CLIENT.accountNo,
+    });
     expect((await t.engine.db.readMeta())?.cursor).toBe(2_500);
 
     // Nothing new: one request from the stored cursor, nothing applied.
@@ -56,7 +62,9 @@ describe('pull: paging, cursor, tombstones', () => {
     await t.engine.close();
     t = await makeEngine(new FakeServer(), { fetchChanges: async () => page });
     await t.engine.pull();
-    expect(await t.engine.db.companies.toArray()).toEqual([{ id: 6, name: 'B', accountNo: 'B-6', audience: 'Customer' }]);
+    expect(await t.engine.db.companies.toArray()).toEqual([
+      { id: 6, name: 'B', accountNo: 'B-6', audience: 'Customer' },
+    ]);
   });
 
   it('skips rows that do not fit their schema (and says so), without stopping the pull', async () => {
@@ -74,7 +82,10 @@ describe('pull: paging, cursor, tombstones', () => {
 
   it('a failed page leaves the cursor where the last applied page put it', async () => {
     const server = new FakeServer();
-    server.announce(CLIENT.id, Array.from({ length: 30 }, (_, i) => `P${String(i).padStart(8, '0')}`));
+    server.announce(
+      CLIENT.id,
+      Array.from({ length: 30 }, (_, i) => `P${String(i).padStart(8, '0')}`),
+    );
     let calls = 0;
     t = await makeEngine(server, {
       fetchChanges: (cursor) => {
@@ -97,13 +108,23 @@ describe('pull: rows with pending mutations keep the device’s version', () => 
     const batchId = await openBatch(t);
     t.server.online = false;
     const scanId = uuid();
-    expect(await t.engine.mutate('package.scan', { id: scanId, batchId, trackingNumber: '1Z999AA10123456784', scannedAt: iso(5) })).toEqual({ matchStatus: 'matched' });
+    expect(
+      await t.engine.mutate('package.scan', {
+        id: scanId,
+        batchId,
+        trackingNumber: '1Z999AA10123456784',
+        scannedAt: iso(5),
+      }),
+    ).toEqual({ matchStatus: 'matched' });
     await t.engine.drain(); // fails: offline, backs off
 
     // The desk edits the expected package on the server (e.g. it moved batch): a newer row.
     t.server.online = true;
     t.server.expected.set(pkg.id, { ...pkg, batchId: 2 });
-    t.server.feed.push({ seq: t.server.feed.length + 1, change: { table: 'expectedPackages', op: 'put', key: pkg.id, row: { ...pkg, batchId: 2 } } });
+    t.server.feed.push({
+      seq: t.server.feed.length + 1,
+      change: { table: 'expectedPackages', op: 'put', key: pkg.id, row: { ...pkg, batchId: 2 } },
+    });
     const report = await t.engine.pull();
     expect(report.deferred).toBe(1);
     // Rule 2: the device's optimistic "delivered" stays visible.
@@ -116,8 +137,16 @@ describe('pull: rows with pending mutations keep the device’s version', () => 
     expect(await t.engine.db.deferred.count()).toBe(0);
     expect(await t.engine.db.expectedPackages.get(pkg.id)).toMatchObject({ batchId: 2 });
     await t.engine.pull();
-    expect(await t.engine.db.expectedPackages.get(pkg.id)).toMatchObject({ status: 'delivered', batchId: 2, deliveredAt: iso(5) });
-    expect(await t.engine.db.packageScans.get(scanId)).toMatchObject({ provisional: false, matchStatus: 'matched', rawTrackingNumber: '1Z999AA10123456784' });
+    expect(await t.engine.db.expectedPackages.get(pkg.id)).toMatchObject({
+      status: 'delivered',
+      batchId: 2,
+      deliveredAt: iso(5),
+    });
+    expect(await t.engine.db.packageScans.get(scanId)).toMatchObject({
+      provisional: false,
+      matchStatus: 'matched',
+      rawTrackingNumber: '1Z999AA10123456784',
+    });
     expect((await t.engine.db.receiveBatches.get(batchId))?.counts).toEqual({ matched: 1, not_found: 0, duplicate: 0 });
   });
 
@@ -154,6 +183,8 @@ describe('pull: rows with pending mutations keep the device’s version', () => 
     t.server.addCompany(OTHER_CLIENT);
     // The receive batch (its open was applied before), the other client's package and company.
     expect(await t.engine.pull()).toMatchObject({ applied: 3, deferred: 0 });
-    expect(await t.engine.db.expectedPackages.filter((e) => e.trackingNumber === 'A0000001').first()).toMatchObject({ status: 'delivered' });
+    expect(await t.engine.db.expectedPackages.filter((e) => e.trackingNumber === 'A0000001').first()).toMatchObject({
+      status: 'delivered',
+    });
   });
 });

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseTrackingNumber } from '../../domain/rules/tracking-number.js';
-import { canTransition, ITEM_STATUS_FILTERS, ITEM_TRANSITIONS, transitionError, type ItemStatus } from '../../domain/rules/item-status.js';
+import {
+  canTransition,
+  ITEM_STATUS_FILTERS,
+  ITEM_TRANSITIONS,
+  transitionError,
+  type ItemStatus,
+} from '../../domain/rules/item-status.js';
 import { gtinCheckDigitOk, parseGs1, unitGtinOf } from '../../domain/rules/gs1.js';
 import { applyMovement, onHand, unitsForScan } from '../../domain/rules/ledger.js';
 
@@ -26,7 +32,12 @@ describe('tracking-number normalisation (spec §5)', () => {
     expect(normaliseTrackingNumber('X'.repeat(23))).toBe('X'.repeat(23));
   });
   it('is idempotent', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 40 }), (s) => normaliseTrackingNumber(normaliseTrackingNumber(s)) === normaliseTrackingNumber(s)));
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        (s) => normaliseTrackingNumber(normaliseTrackingNumber(s)) === normaliseTrackingNumber(s),
+      ),
+    );
   });
 });
 
@@ -58,10 +69,19 @@ describe('item status transitions', () => {
 
 describe('GS1 parsing', () => {
   it('reads the bracketed form', () => {
-    expect(parseGs1('(01)09506000134352(17)201225(10)ABC123')).toEqual({ gtin: '09506000134352', expiry: '2020-12-25', lot: 'ABC123' });
+    expect(parseGs1('(01)09506000134352(17)201225(10)ABC123')).toEqual({
+      gtin: '09506000134352',
+      expiry: '2020-12-25',
+      lot: 'ABC123',
+    });
   });
   it('reads a scanned GS1-128 with symbology prefix and FNC1 separators', () => {
-    expect(parseGs1(']C1010950600013435210LOT-7\x1d3712\x1d17261130')).toEqual({ gtin: '09506000134352', lot: 'LOT-7', count: 12, expiry: '2026-11-30' });
+    expect(parseGs1(']C1010950600013435210LOT-7\x1d3712\x1d17261130')).toEqual({
+      gtin: '09506000134352',
+      lot: 'LOT-7',
+      count: 12,
+      expiry: '2026-11-30',
+    });
   });
   it('expiry day 00 means the last day of the month', () => {
     expect(parseGs1('(17)280200')?.expiry).toBe('2028-02-29');

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { generatedCount, generateLocations, generatorSchema, LOCATION_TYPES, locationInputSchema, MAX_GENERATED_LOCATIONS } from '../../domain/schemas/locations.js';
+import {
+  generatedCount,
+  generateLocations,
+  generatorSchema,
+  LOCATION_TYPES,
+  locationInputSchema,
+  MAX_GENERATED_LOCATIONS,
+} from '../../domain/schemas/locations.js';
 
-const spec = (levels: { type: string; from: string; to: string; pad?: number }[], extra: Record<string, unknown> = {}) => generatorSchema.parse({ levels, ...extra });
+const spec = (
+  levels: { type: string; from: string; to: string; pad?: number }[],
+  extra: Record<string, unknown> = {},
+) => generatorSchema.parse({ levels, ...extra });
 
 describe('location types', () => {
   it('carry the values of spec §3', () => {
@@ -25,7 +35,10 @@ describe('bulk generator', () => {
     expect(generatedCount(s)).toBe(3126);
     const all = generateLocations(s);
     expect(all).toHaveLength(3126);
-    expect(all.slice(0, 2)).toEqual([{ code: 'A', type: 'aisle', parentCode: null }, { code: 'B', type: 'aisle', parentCode: null }]);
+    expect(all.slice(0, 2)).toEqual([
+      { code: 'A', type: 'aisle', parentCode: null },
+      { code: 'B', type: 'aisle', parentCode: null },
+    ]);
     expect(all.find((l) => l.code === 'C-07-3-2')).toEqual({ code: 'C-07-3-2', type: 'bin', parentCode: 'C-07-3' });
     expect(all.filter((l) => l.type === 'bin').at(-1)?.code).toBe('F-20-5-4');
     expect(new Set(all.map((l) => l.code)).size).toBe(all.length);
@@ -34,14 +47,34 @@ describe('bulk generator', () => {
   });
 
   it('a prefix and separator shape the codes; the prefix is not a location itself', () => {
-    const all = generateLocations(spec([{ type: 'shelf', from: '1', to: '2' }, { type: 'position', from: 'A', to: 'B' }], { prefix: 'z1', separator: '.' }));
-    expect(all.map((l) => `${l.code}<${l.parentCode ?? ''}`)).toEqual(['Z1.1<', 'Z1.2<', 'Z1.1.A<Z1.1', 'Z1.1.B<Z1.1', 'Z1.2.A<Z1.2', 'Z1.2.B<Z1.2']);
+    const all = generateLocations(
+      spec(
+        [
+          { type: 'shelf', from: '1', to: '2' },
+          { type: 'position', from: 'A', to: 'B' },
+        ],
+        { prefix: 'z1', separator: '.' },
+      ),
+    );
+    expect(all.map((l) => `${l.code}<${l.parentCode ?? ''}`)).toEqual([
+      'Z1.1<',
+      'Z1.2<',
+      'Z1.1.A<Z1.1',
+      'Z1.1.B<Z1.1',
+      'Z1.2.A<Z1.2',
+      'Z1.2.B<Z1.2',
+    ]);
   });
 
   it('refuses mixed or reversed ranges and too many locations', () => {
     expect(generatorSchema.safeParse({ levels: [{ type: 'aisle', from: 'A', to: '9' }] }).success).toBe(false);
-    expect(generatorSchema.safeParse({ levels: [{ type: 'rack', from: '9', to: '1' }] }).error?.issues[0].message).toBe('rack: "from" comes after "to"');
-    const huge = spec([{ type: 'aisle', from: '1', to: '200' }, { type: 'bin', from: '1', to: '200' }]);
+    expect(generatorSchema.safeParse({ levels: [{ type: 'rack', from: '9', to: '1' }] }).error?.issues[0].message).toBe(
+      'rack: "from" comes after "to"',
+    );
+    const huge = spec([
+      { type: 'aisle', from: '1', to: '200' },
+      { type: 'bin', from: '1', to: '200' },
+    ]);
     expect(generatedCount(huge)).toBeGreaterThan(MAX_GENERATED_LOCATIONS);
     expect(() => generateLocations(huge)).toThrow(/at most 20000/);
   });
@@ -49,7 +82,10 @@ describe('bulk generator', () => {
 
 describe('location input', () => {
   it('upper-cases codes and refuses what a barcode cannot carry', () => {
-    expect(locationInputSchema.parse({ code: ' a-01-1 ', type: 'bin' })).toMatchObject({ code: 'A-01-1', active: true });
+    expect(locationInputSchema.parse({ code: ' a-01-1 ', type: 'bin' })).toMatchObject({
+      code: 'A-01-1',
+      active: true,
+    });
     expect(locationInputSchema.safeParse({ code: 'A 01', type: 'bin' }).success).toBe(false);
     expect(locationInputSchema.safeParse({ code: 'A-01', type: 'cupboard' }).success).toBe(false);
   });
@@ -59,10 +95,20 @@ describe('location barcode designs', () => {
   it('name the parts of a code by the design, with its arrow; a code of more parts keeps only the code', async () => {
     const { locationLabelFromDesign, locationDesignSchema } = await import('../../domain/schemas/label-designs.js');
     const design = locationDesignSchema.parse({ name: 'Shelving', segments: ['zone', 'rack', 'bin'], arrow: 'down' });
-    expect(locationLabelFromDesign('Z1-03-12', design)).toEqual({ code: 'Z1-03-12', zone: 'Z1', rack: '03', bin: '12', arrow: 'down' });
+    expect(locationLabelFromDesign('Z1-03-12', design)).toEqual({
+      code: 'Z1-03-12',
+      zone: 'Z1',
+      rack: '03',
+      bin: '12',
+      arrow: 'down',
+    });
     expect(locationLabelFromDesign('Z1-03-12-4', design)).toEqual({ code: 'Z1-03-12-4', arrow: 'down' });
     expect(locationLabelFromDesign('DOCK1', design)).toEqual({ code: 'DOCK1', arrow: 'down' });
-    expect(locationLabelFromDesign('A-01', { ...design, showHierarchy: false, arrow: 'none' })).toEqual({ code: 'A-01' });
-    expect(locationDesignSchema.safeParse({ name: 'x', segments: ['bin', 'bin'] }).error?.issues[0].message).toBe('segments: each level once');
+    expect(locationLabelFromDesign('A-01', { ...design, showHierarchy: false, arrow: 'none' })).toEqual({
+      code: 'A-01',
+    });
+    expect(locationDesignSchema.safeParse({ name: 'x', segments: ['bin', 'bin'] }).error?.issues[0].message).toBe(
+      'segments: each level once',
+    );
   });
 });

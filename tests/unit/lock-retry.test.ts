@@ -19,10 +19,20 @@ describe('retryOnLockConflict', () => {
 
   it('gives up after the last attempt, and never retries another fault', async () => {
     let calls = 0;
-    await expect(retryOnLockConflict(async () => { calls++; throw pgError('40P01'); }, 3)).rejects.toThrow('40P01');
+    await expect(
+      retryOnLockConflict(async () => {
+        calls++;
+        throw pgError('40P01');
+      }, 3),
+    ).rejects.toThrow('40P01');
     expect(calls).toBe(3);
     calls = 0;
-    await expect(retryOnLockConflict(async () => { calls++; throw pgError('23505'); })).rejects.toThrow('23505');
+    await expect(
+      retryOnLockConflict(async () => {
+        calls++;
+        throw pgError('23505');
+      }),
+    ).rejects.toThrow('23505');
     expect(calls).toBe(1);
   });
 });

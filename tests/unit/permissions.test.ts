@@ -14,14 +14,17 @@ describe('abilities', () => {
   });
   it('client roles cannot be granted warehouse-only resources', () => {
     const client = grantableResources('client');
-    for (const r of ['clients', 'wms', 'generalSettings', 'feeSettings', 'admin'] as const) expect(client).not.toContain(r);
+    for (const r of ['clients', 'wms', 'generalSettings', 'feeSettings', 'admin'] as const)
+      expect(client).not.toContain(r);
     expect(grantableResources('warehouse')).toContain('clients');
   });
 });
 
 describe('menu by audience (spec §6 table)', () => {
   it('Warehouse sees the warehouse-only entries, a Customer does not', () => {
-    expect(keys(visibleMenu('Warehouse', everything))).toEqual(expect.arrayContaining(['Clients', 'SetupLocations', 'General', 'FeeSettings']));
+    expect(keys(visibleMenu('Warehouse', everything))).toEqual(
+      expect.arrayContaining(['Clients', 'SetupLocations', 'General', 'FeeSettings']),
+    );
     const customer = keys(visibleMenu('Customer', everything));
     expect(customer).not.toContain('Clients');
     expect(customer).not.toContain('ReceiveInventory');

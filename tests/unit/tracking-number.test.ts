@@ -68,7 +68,10 @@ describe('normaliseTrackingNumber', () => {
   it('is idempotent, so the server may normalise an already-normalised number again', () => {
     const chars = fc.constantFrom(...'0123456789ABZTzt '.split(''));
     fc.assert(
-      fc.property(fc.array(chars, { maxLength: 40 }).map((a) => a.join('')), (s) => norm(norm(s)) === norm(s)),
+      fc.property(
+        fc.array(chars, { maxLength: 40 }).map((a) => a.join('')),
+        (s) => norm(norm(s)) === norm(s),
+      ),
       { numRuns: 2000 },
     );
   });

@@ -4,7 +4,9 @@ import { uploadText } from '../../server/http/upload-text.js';
 
 describe('uploadText', () => {
   it('reads UTF-8 as UTF-8', async () => {
-    expect(await uploadText(new Blob([new TextEncoder().encode('title\nCafé crème — 750 ml\n')]))).toBe('title\nCafé crème — 750 ml\n');
+    expect(await uploadText(new Blob([new TextEncoder().encode('title\nCafé crème — 750 ml\n')]))).toBe(
+      'title\nCafé crème — 750 ml\n',
+    );
   });
 
   it('reads bytes that are not UTF-8 as Windows-1252, accents and all', async () => {

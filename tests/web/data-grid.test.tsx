@@ -11,7 +11,10 @@ interface Row {
   id: number;
   name: string;
 }
-const all: Row[] = Array.from({ length: 23 }, (_, i) => ({ id: i + 1, name: `Client ${String(i + 1).padStart(2, '0')}` }));
+const all: Row[] = Array.from({ length: 23 }, (_, i) => ({
+  id: i + 1,
+  name: `Client ${String(i + 1).padStart(2, '0')}`,
+}));
 const columns: ColumnDef<Row, unknown>[] = [
   { accessorKey: 'id', header: 'Id' },
   { accessorKey: 'name', header: 'Name' },
@@ -20,7 +23,12 @@ const columns: ColumnDef<Row, unknown>[] = [
 function server(q: GridQuery): Promise<Page<Row>> {
   const sorted = q.sort === 'name' && q.dir === 'desc' ? [...all].reverse() : all;
   const start = (q.pageNumber - 1) * q.pageSize;
-  return Promise.resolve({ content: sorted.slice(start, start + q.pageSize), pageNumber: q.pageNumber, pageSize: q.pageSize, totalElements: all.length });
+  return Promise.resolve({
+    content: sorted.slice(start, start + q.pageSize),
+    pageNumber: q.pageNumber,
+    pageSize: q.pageSize,
+    totalElements: all.length,
+  });
 }
 
 function renderGrid(fetchPage = vi.fn(server)) {
@@ -74,7 +82,9 @@ describe('DataGrid paging', () => {
     await screen.findByText('Page 1 of 5, total 23 entries');
     fireEvent.click(screen.getByRole('button', { name: 'Name' }));
     fireEvent.click(screen.getByRole('button', { name: /Name/ }));
-    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'name', dir: 'desc' })));
+    await waitFor(() =>
+      expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'name', dir: 'desc' })),
+    );
     await screen.findByText('Client 23');
     cleanup();
     renderGrid(vi.fn(() => Promise.resolve({ content: [], pageNumber: 1, pageSize: 5, totalElements: 0 })));

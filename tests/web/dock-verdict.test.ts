@@ -14,7 +14,13 @@ describe('dock verdict rule', () => {
 describe('scan screen verdict cache', () => {
   it('predicts from normalised numbers and learns from each scan', () => {
     const cache = new DockVerdictCache();
-    cache.load([{ trackingNumber: '1Z999AA10123456784', status: 'expected' }, { trackingNumber: 'TBA000000000001', status: 'delivered' }], ['TBA000000000009']);
+    cache.load(
+      [
+        { trackingNumber: '1Z999AA10123456784', status: 'expected' },
+        { trackingNumber: 'TBA000000000001', status: 'delivered' },
+      ],
+      ['TBA000000000009'],
+    );
     expect(cache.predict(' 1z999aa10123456784 ')).toEqual({ number: '1Z999AA10123456784', status: 'matched' });
     cache.record('1Z999AA10123456784', 'matched');
     expect(cache.predict('1Z999AA10123456784')?.status).toBe('duplicate');

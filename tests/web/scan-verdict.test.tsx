@@ -8,14 +8,27 @@ afterEach(cleanup);
 
 describe('ScanVerdict', () => {
   it('shows the prompt until there is a scan, then the code, its verdict and a note, coloured by the tone', () => {
-    const { rerender } = render(<ScanVerdict tone="none" testId="panel" data={{ 'data-status': '' }} prompt="Scan a package" />);
+    const { rerender } = render(
+      <ScanVerdict tone="none" testId="panel" data={{ 'data-status': '' }} prompt="Scan a package" />,
+    );
     const panel = screen.getByTestId('panel');
     expect(panel.className).toBe('last-scan last-scan-none');
     expect(panel.getAttribute('aria-live')).toBe('assertive');
     expect(panel.textContent).toBe('Scan a package');
     expect(panel.querySelector('.last-scan-code')).toBeNull();
 
-    rerender(<ScanVerdict tone="duplicate" testId="panel" data={{ 'data-status': 'duplicate' }} prompt="Scan a package" code="1Z999" verdict="Duplicate" note="Checked on this device" noteTestId="note" />);
+    rerender(
+      <ScanVerdict
+        tone="duplicate"
+        testId="panel"
+        data={{ 'data-status': 'duplicate' }}
+        prompt="Scan a package"
+        code="1Z999"
+        verdict="Duplicate"
+        note="Checked on this device"
+        noteTestId="note"
+      />,
+    );
     expect(panel.className).toBe('last-scan last-scan-duplicate');
     expect(panel.dataset.status).toBe('duplicate');
     expect(panel.querySelector('.last-scan-code')?.textContent).toBe('1Z999');

@@ -16,6 +16,8 @@ describe('session rules', () => {
   it('CompanyNewUserRole goes to my company, everyone else to the dashboard', () => {
     const base = { companyId: 7, role: { roleName: 'admin', id: 1 } };
     expect(homeOf(base as never)).toBe('/dashboard');
-    expect(homeOf({ ...base, role: { roleName: 'CompanyNewUserRole', id: 2 } } as never)).toBe('/apps/account/company/7');
+    expect(homeOf({ ...base, role: { roleName: 'CompanyNewUserRole', id: 2 } } as never)).toBe(
+      '/apps/account/company/7',
+    );
   });
 });

@@ -14,7 +14,10 @@ function type(d: WedgeDetector, text: string, gap: number, start = 1000, end = '
 describe('wedge scanner detection', () => {
   it('a fast burst ending in Enter or Tab is a scan', () => {
     expect(type(new WedgeDetector(), '1Z999AA10123456784', 4)).toEqual({ kind: 'scan', code: '1Z999AA10123456784' });
-    expect(type(new WedgeDetector(), 'TBA123456789000', 8, 0, 'Tab')).toEqual({ kind: 'scan', code: 'TBA123456789000' });
+    expect(type(new WedgeDetector(), 'TBA123456789000', 8, 0, 'Tab')).toEqual({
+      kind: 'scan',
+      code: 'TBA123456789000',
+    });
   });
 
   it('hand typing (gaps of 80 ms and more) is never a scan', () => {
@@ -54,8 +57,14 @@ describe('wedge scanner detection', () => {
 
   it('thresholds come from the scanner settings, with bad values replaced by defaults', () => {
     const store = (v: string | null) => ({ getItem: () => v });
-    expect(loadWedgeOptions(store(JSON.stringify({ maxGapMs: 60, minLength: 8 })))).toMatchObject({ maxGapMs: 60, minLength: 8 });
-    expect(loadWedgeOptions(store(JSON.stringify({ maxGapMs: 5000, minLength: -1 })))).toMatchObject({ maxGapMs: DEFAULT_WEDGE.maxGapMs, minLength: DEFAULT_WEDGE.minLength });
+    expect(loadWedgeOptions(store(JSON.stringify({ maxGapMs: 60, minLength: 8 })))).toMatchObject({
+      maxGapMs: 60,
+      minLength: 8,
+    });
+    expect(loadWedgeOptions(store(JSON.stringify({ maxGapMs: 5000, minLength: -1 })))).toMatchObject({
+      maxGapMs: DEFAULT_WEDGE.maxGapMs,
+      minLength: DEFAULT_WEDGE.minLength,
+    });
     expect(loadWedgeOptions(store('{not json'))).toBe(DEFAULT_WEDGE);
     const slow = new WedgeDetector(loadWedgeOptions(store(JSON.stringify({ maxGapMs: 60, minLength: 4 }))));
     expect(type(slow, 'TBA0001', 50)).toEqual({ kind: 'scan', code: 'TBA0001' });
@@ -63,15 +72,22 @@ describe('wedge scanner detection', () => {
 
   it('saved thresholds load back; out-of-range thresholds are refused and nothing is written', () => {
     const data = new Map<string, string>();
-    const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+    };
     saveWedgeOptions({ maxGapMs: 80, minLength: 6, terminators: ['Tab'] }, storage);
     const loaded = loadWedgeOptions(storage);
     expect(loaded).toEqual({ maxGapMs: 80, minLength: 6, terminators: ['Tab'] });
     // Only Tab ends a scan now: Enter after a burst is not a scan.
     expect(type(new WedgeDetector(loaded), 'TBA000123', 60)).toEqual({ kind: 'other' });
     expect(type(new WedgeDetector(loaded), 'TBA000123', 60, 0, 'Tab')).toEqual({ kind: 'scan', code: 'TBA000123' });
-    expect(() => saveWedgeOptions({ maxGapMs: 500, minLength: 6, terminators: ['Enter'] }, storage)).toThrow(/at most 200/);
-    expect(() => saveWedgeOptions({ maxGapMs: 50, minLength: 6, terminators: [] }, storage)).toThrow(/at least one key/);
+    expect(() => saveWedgeOptions({ maxGapMs: 500, minLength: 6, terminators: ['Enter'] }, storage)).toThrow(
+      /at most 200/,
+    );
+    expect(() => saveWedgeOptions({ maxGapMs: 50, minLength: 6, terminators: [] }, storage)).toThrow(
+      /at least one key/,
+    );
     expect(loadWedgeOptions(storage)).toEqual(loaded);
   });
 });

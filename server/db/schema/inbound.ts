@@ -7,8 +7,12 @@ export const inboundBatches = pgTable(
   'inbound_batches',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     warehouseId: integer('warehouse_id').references(() => warehouses.id),
     batchName: text('batch_name').notNull(),
     status: text('status').notNull().default('open'),
@@ -17,7 +21,10 @@ export const inboundBatches = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps,
   },
-  (t) => [uniqueIndex('inbound_batches_name_uq').on(t.tenantId, t.companyId, t.batchName), index('inbound_batches_company_idx').on(t.tenantId, t.companyId)],
+  (t) => [
+    uniqueIndex('inbound_batches_name_uq').on(t.tenantId, t.companyId, t.batchName),
+    index('inbound_batches_company_idx').on(t.tenantId, t.companyId),
+  ],
 );
 
 /** An expected package: a tracking number announced on a batch, delivered when the dock scans it. */
@@ -25,8 +32,12 @@ export const trackingNumbers = pgTable(
   'tracking_numbers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     batchId: integer('batch_id')
       .notNull()
       .references(() => inboundBatches.id, { onDelete: 'cascade' }),
@@ -50,8 +61,12 @@ export const packageReceiveBatches = pgTable(
   'package_receive_batches',
   {
     id: uuid('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     warehouseId: integer('warehouse_id').references(() => warehouses.id),
     status: text('status').notNull().default('open'),
     openedBy: integer('opened_by').references(() => users.id),
@@ -66,8 +81,12 @@ export const packageScans = pgTable(
   'package_scans',
   {
     id: uuid('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     receiveBatchId: uuid('receive_batch_id')
       .notNull()
       .references(() => packageReceiveBatches.id),
@@ -80,5 +99,8 @@ export const packageScans = pgTable(
     deviceId: text('device_id'),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index('package_scans_batch_idx').on(t.receiveBatchId, t.normalized), index('package_scans_normalized_idx').on(t.tenantId, t.normalized)],
+  (t) => [
+    index('package_scans_batch_idx').on(t.receiveBatchId, t.normalized),
+    index('package_scans_normalized_idx').on(t.tenantId, t.normalized),
+  ],
 );

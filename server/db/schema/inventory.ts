@@ -11,8 +11,12 @@ import { users } from './auth.js';
 export const inventoryBalances = pgTable(
   'inventory_balances',
   {
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     productKey: text('product_key').notNull(),
     location: text('location').notNull(),
     lpn: text('lpn').notNull().default(''),
@@ -29,12 +33,20 @@ export const inventoryBalances = pgTable(
     index('balances_lpn_idx').on(t.tenantId, t.lpn),
     index('balances_company_product_idx').on(t.tenantId, t.companyId, t.productKey),
     // The snapshot's two orders, over lines with stock only: a page is an index range read.
-    index('balances_by_place_idx').on(t.tenantId, t.location, t.lpn, t.productKey, t.companyId, t.condition).where(sql`${t.quantity} > 0`),
-    index('balances_by_product_idx').on(t.tenantId, t.productKey, t.companyId, t.condition).where(sql`${t.quantity} > 0`),
+    index('balances_by_place_idx')
+      .on(t.tenantId, t.location, t.lpn, t.productKey, t.companyId, t.condition)
+      .where(sql`${t.quantity} > 0`),
+    index('balances_by_product_idx')
+      .on(t.tenantId, t.productKey, t.companyId, t.condition)
+      .where(sql`${t.quantity} > 0`),
     // The snapshot's search (code prefix or words anywhere in the title): trigram indexes, so a
     // search reads the matching lines instead of every line with stock (pg_trgm, migration 0014).
-    index('balances_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`${t.quantity} > 0`),
-    index('balances_key_trgm_idx').using('gin', t.productKey.op('gin_trgm_ops')).where(sql`${t.quantity} > 0`),
+    index('balances_title_trgm_idx')
+      .using('gin', t.title.op('gin_trgm_ops'))
+      .where(sql`${t.quantity} > 0`),
+    index('balances_key_trgm_idx')
+      .using('gin', t.productKey.op('gin_trgm_ops'))
+      .where(sql`${t.quantity} > 0`),
   ],
 );
 
@@ -46,8 +58,12 @@ export const inventoryBalances = pgTable(
 export const inventoryProductTotals = pgTable(
   'inventory_product_totals',
   {
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     productKey: text('product_key').notNull(),
     condition: text('condition').notNull(),
     quantity: integer('quantity').notNull(),
@@ -56,9 +72,15 @@ export const inventoryProductTotals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.companyId, t.productKey, t.condition] }),
-    index('product_totals_by_product_idx').on(t.tenantId, t.productKey, t.companyId, t.condition).where(sql`${t.quantity} > 0`),
-    index('product_totals_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).where(sql`${t.quantity} > 0`),
-    index('product_totals_key_trgm_idx').using('gin', t.productKey.op('gin_trgm_ops')).where(sql`${t.quantity} > 0`),
+    index('product_totals_by_product_idx')
+      .on(t.tenantId, t.productKey, t.companyId, t.condition)
+      .where(sql`${t.quantity} > 0`),
+    index('product_totals_title_trgm_idx')
+      .using('gin', t.title.op('gin_trgm_ops'))
+      .where(sql`${t.quantity} > 0`),
+    index('product_totals_key_trgm_idx')
+      .using('gin', t.productKey.op('gin_trgm_ops'))
+      .where(sql`${t.quantity} > 0`),
   ],
 );
 
@@ -68,7 +90,9 @@ export const moveBatches = pgTable(
   {
     /** Chosen by the device (uuid), so a batch can be opened offline. */
     id: text('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     name: text('name').notNull(),
     reason: text('reason').notNull(),
     status: text('status').notNull().default('open'),
@@ -85,7 +109,9 @@ export const inventoryMoves = pgTable(
   {
     /** The floor mutation's id (or a server uuid for desk moves). */
     id: text('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     moveBatchId: text('move_batch_id').references(() => moveBatches.id),
     kind: text('kind').notNull(),
     fromCode: text('from_code').notNull(),

@@ -7,8 +7,12 @@ export const batchItems = pgTable(
   'batch_items',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     batchId: integer('batch_id')
       .notNull()
       .references(() => inboundBatches.id, { onDelete: 'cascade' }),
@@ -30,5 +34,8 @@ export const batchItems = pgTable(
     status: text('status').notNull().default('intransit'),
     ...timestamps,
   },
-  (t) => [index('batch_items_batch_idx').on(t.batchId), index('batch_items_company_status_idx').on(t.tenantId, t.companyId, t.status)],
+  (t) => [
+    index('batch_items_batch_idx').on(t.batchId),
+    index('batch_items_company_status_idx').on(t.tenantId, t.companyId, t.status),
+  ],
 );

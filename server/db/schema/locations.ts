@@ -6,7 +6,9 @@ export const warehouseLocations = pgTable(
   'warehouse_locations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     code: text('code').notNull(),
     type: text('type').notNull(),
     parentId: integer('parent_id').references((): AnyPgColumn => warehouseLocations.id, { onDelete: 'restrict' }),
@@ -15,7 +17,10 @@ export const warehouseLocations = pgTable(
     active: boolean('active').notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('locations_tenant_code_idx').on(t.tenantId, t.code), index('locations_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('locations_tenant_code_idx').on(t.tenantId, t.code),
+    index('locations_parent_idx').on(t.parentId),
+  ],
 );
 
 /** License plates: containers that hold units or other LPNs and move as one (domain/schemas/lpn.ts). */
@@ -23,7 +28,9 @@ export const lpns = pgTable(
   'lpns',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     code: text('code').notNull(),
     /** The LPN this one is inside; null for an outermost LPN. */
     parentId: integer('parent_id').references((): AnyPgColumn => lpns.id, { onDelete: 'restrict' }),
@@ -33,7 +40,11 @@ export const lpns = pgTable(
     status: text('status').notNull().default('active'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('lpns_tenant_code_idx').on(t.tenantId, t.code), index('lpns_parent_idx').on(t.parentId), index('lpns_location_idx').on(t.tenantId, t.locationCode)],
+  (t) => [
+    uniqueIndex('lpns_tenant_code_idx').on(t.tenantId, t.code),
+    index('lpns_parent_idx').on(t.parentId),
+    index('lpns_location_idx').on(t.tenantId, t.locationCode),
+  ],
 );
 
 /** Label designs saved per tenant (domain/schemas/label-designs.ts); one default per kind. */
@@ -41,12 +52,17 @@ export const labelDesigns = pgTable(
   'label_designs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     kind: text('kind').notNull().default('location'),
     name: text('name').notNull(),
     design: jsonb('design').$type<Record<string, unknown>>().notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex('label_designs_tenant_name_uq').on(t.tenantId, t.kind, t.name), index('label_designs_tenant_idx').on(t.tenantId, t.kind)],
+  (t) => [
+    uniqueIndex('label_designs_tenant_name_uq').on(t.tenantId, t.kind, t.name),
+    index('label_designs_tenant_idx').on(t.tenantId, t.kind),
+  ],
 );

@@ -8,8 +8,12 @@ export const marketplaceReports = pgTable(
   'marketplace_reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     marketplace: text('marketplace').notNull(),
     fileName: text('file_name').notNull(),
     rows: integer('rows').notNull(),
@@ -29,8 +33,12 @@ export const marketplaceInventory = pgTable(
   'marketplace_inventory',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     reportId: integer('report_id')
       .notNull()
       .references(() => marketplaceReports.id),
@@ -59,6 +67,9 @@ export const marketplaceInventory = pgTable(
     index('marketplace_inventory_list_idx').on(t.tenantId, t.type, t.companyId, t.sku),
     index('marketplace_inventory_report_idx').on(t.reportId),
     check('marketplace_inventory_type_check', sql`${t.type} in ('fba', 'fbm', 'wfs', 'ebay')`),
-    check('marketplace_inventory_not_negative', sql`${t.fulfillable} >= 0 and ${t.inbound} >= 0 and ${t.reserved} >= 0 and ${t.unsellable} >= 0`),
+    check(
+      'marketplace_inventory_not_negative',
+      sql`${t.fulfillable} >= 0 and ${t.inbound} >= 0 and ${t.reserved} >= 0 and ${t.unsellable} >= 0`,
+    ),
   ],
 );

@@ -6,7 +6,9 @@ export const printerVendors = pgTable(
   'printer_vendors',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     name: text('name').notNull(),
     model: text('model').notNull(),
     language: text('language').notNull().default('zpl'),
@@ -22,7 +24,9 @@ export const labelStocks = pgTable(
   'label_stocks',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     name: text('name').notNull(),
     sizeId: text('size_id').notNull(),
     widthIn: numeric('width_in', { precision: 6, scale: 3 }).notNull(),
@@ -40,7 +44,9 @@ export const stationPrinters = pgTable(
   'station_printers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     warehouseId: integer('warehouse_id').references(() => warehouses.id),
     station: text('station').notNull(),
     printerName: text('printer_name').notNull(),

@@ -17,8 +17,12 @@ export const problems = pgTable(
   'problems',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     batchId: integer('batch_id').references(() => inboundBatches.id, { onDelete: 'set null' }),
     batchItemId: integer('batch_item_id').references(() => batchItems.id, { onDelete: 'set null' }),
     type: text('type').notNull(),
@@ -35,12 +39,17 @@ export const problems = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
-  (t) => [index('problems_company_status_idx').on(t.tenantId, t.companyId, t.status), index('problems_source_ref_idx').on(t.tenantId, t.sourceRef)],
+  (t) => [
+    index('problems_company_status_idx').on(t.tenantId, t.companyId, t.status),
+    index('problems_source_ref_idx').on(t.tenantId, t.sourceRef),
+  ],
 );
 
 export const problemPhotos = pgTable('problem_photos', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   problemId: integer('problem_id')
     .notNull()
     .references(() => problems.id, { onDelete: 'cascade' }),
@@ -54,8 +63,12 @@ export const pendingCharges = pgTable(
   'pending_charges',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     code: text('code').notNull(),
     quantity: integer('quantity').notNull().default(1),
     sourceType: text('source_type').notNull(),
@@ -71,8 +84,12 @@ export const inventoryLedger = pgTable(
   'inventory_ledger',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     batchItemId: integer('batch_item_id').references(() => batchItems.id),
     productKey: text('product_key').notNull(),
     location: text('location').notNull().default('RECEIVING'),
@@ -87,5 +104,9 @@ export const inventoryLedger = pgTable(
     deviceId: text('device_id'),
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_product_location_idx').on(t.tenantId, t.companyId, t.productKey, t.location), index('ledger_batch_item_idx').on(t.batchItemId, t.location), index('ledger_tenant_at_idx').on(t.tenantId, t.at)],
+  (t) => [
+    index('ledger_product_location_idx').on(t.tenantId, t.companyId, t.productKey, t.location),
+    index('ledger_batch_item_idx').on(t.batchItemId, t.location),
+    index('ledger_tenant_at_idx').on(t.tenantId, t.at),
+  ],
 );

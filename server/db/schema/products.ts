@@ -6,8 +6,12 @@ export const products = pgTable(
   'products',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     title: text('title').notNull(),
     productType: text('product_type').notNull().default('individual'),
     packing: text('packing').notNull().default('individual'),
@@ -36,8 +40,12 @@ export const productCodes = pgTable(
   'product_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
@@ -46,7 +54,11 @@ export const productCodes = pgTable(
     /** true for the codes held in the product's own columns (kept in step with them). */
     primary: integer('is_primary').notNull().default(0),
   },
-  (t) => [uniqueIndex('product_codes_company_code_uq').on(t.tenantId, t.companyId, t.code), index('product_codes_code_idx').on(t.tenantId, t.code), index('product_codes_product_idx').on(t.productId)],
+  (t) => [
+    uniqueIndex('product_codes_company_code_uq').on(t.tenantId, t.companyId, t.code),
+    index('product_codes_code_idx').on(t.tenantId, t.code),
+    index('product_codes_product_idx').on(t.productId),
+  ],
 );
 
 /** The items of a bundle or multi-pack. */
@@ -61,5 +73,8 @@ export const productComponents = pgTable(
       .references(() => products.id, { onDelete: 'restrict' }),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.bundleId, t.componentId] }), index('product_components_component_idx').on(t.componentId)],
+  (t) => [
+    primaryKey({ columns: [t.bundleId, t.componentId] }),
+    index('product_components_component_idx').on(t.componentId),
+  ],
 );

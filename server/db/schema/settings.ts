@@ -6,7 +6,9 @@ export const settings = pgTable(
   'settings',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     companyId: integer('company_id').notNull(),
     referenceId: integer('reference_id').notNull(),
     referenceType: text('reference_type').notNull(),
@@ -27,7 +29,9 @@ export const tenantSettings = pgTable(
   'tenant_settings',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     settingKey: text('setting_key').notNull(),
     settingType: text('setting_type').notNull().default('STRING'),
     scope: text('scope').notNull().default('backend'),

@@ -8,7 +8,9 @@ import { tenants } from './tenancy.js';
 export const syncMutations = pgTable(
   'sync_mutations',
   {
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     id: uuid('id').notNull(),
     userId: integer('user_id').notNull(),
     deviceId: text('device_id').notNull(),
@@ -38,7 +40,9 @@ export const changeSeq = pgTable('change_seq', {
 export const changeLog = pgTable(
   'change_log',
   {
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     /** Null = every user of the tenant's warehouse; a company id = also that client's users. */
     companyId: integer('company_id'),
@@ -48,5 +52,8 @@ export const changeLog = pgTable(
     row: jsonb('row'),
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.seq] }), index('change_log_company_idx').on(t.tenantId, t.companyId, t.seq)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.seq] }),
+    index('change_log_company_idx').on(t.tenantId, t.companyId, t.seq),
+  ],
 );

@@ -18,7 +18,9 @@ export const companies = pgTable(
   'companies',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     name: text('name').notNull(),
     audience: text('audience').notNull(),
     status: text('status').notNull().default('Active'),
@@ -44,8 +46,12 @@ export const addresses = pgTable(
   'addresses',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     kind: text('kind').notNull().default('business'),
     name: text('name'),
     line1: text('line1').notNull(),
@@ -64,7 +70,9 @@ export const warehouses = pgTable(
   'warehouses',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     name: text('name').notNull(),
     code: text('code').notNull(),
     line1: text('line1'),
@@ -83,8 +91,12 @@ export const departments = pgTable(
   'departments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
     description: text('description'),
     ...timestamps,
@@ -104,7 +116,9 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().default(sql`now()`),
+    at: timestamp('at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('audit_tenant_entity_idx').on(t.tenantId, t.entity, t.entityId)],
 );

@@ -5,7 +5,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { tenantSettings } from '../../db/schema/index.js';
 import { badRequest } from '../../http/errors.js';
 
-export async function assertPasswordPolicy(db: DbOrTx, tenantId: number, password: string, field = 'password'): Promise<void> {
+export async function assertPasswordPolicy(
+  db: DbOrTx,
+  tenantId: number,
+  password: string,
+  field = 'password',
+): Promise<void> {
   const [row] = await db
     .select({ value: tenantSettings.value })
     .from(tenantSettings)

@@ -15,7 +15,13 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as account from './service.js';
 
-const keyParam = z.object({ key: z.string().min(10).max(200).openapi({ param: { name: 'key', in: 'path' } }) });
+const keyParam = z.object({
+  key: z
+    .string()
+    .min(10)
+    .max(200)
+    .openapi({ param: { name: 'key', in: 'path' } }),
+});
 const anyBody = z.object({}).passthrough();
 
 export function accountRoutes(deps: Deps, guards: Guards) {
@@ -24,12 +30,33 @@ export function accountRoutes(deps: Deps, guards: Guards) {
   const signedIn = guards.authenticate;
 
   app.openapi(
-    createRoute({ method: 'post', path: '/api/register', tags, summary: 'Self-registration: a new tenant, its warehouse company and admin', request: jsonBody(registerSchema), responses: { ...okResponse(anyBody), ...errorResponses } }),
-    async (c) => ok(c, await account.register(deps, c.req.valid('json')), { status: 201, info: ['Registration complete: check your e-mail to activate the account'] }),
+    createRoute({
+      method: 'post',
+      path: '/api/register',
+      tags,
+      summary: 'Self-registration: a new tenant, its warehouse company and admin',
+      request: jsonBody(registerSchema),
+      responses: { ...okResponse(anyBody), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await account.register(deps, c.req.valid('json')), {
+        status: 201,
+        info: ['Registration complete: check your e-mail to activate the account'],
+      }),
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/activate/{key}', tags, summary: 'Activate an account with the key from the e-mail', request: { params: keyParam }, responses: { ...okResponse(anyBody), ...errorResponses } }),
-    async (c) => ok(c, await account.activate(deps, c.req.valid('param').key), { info: ['Your account is active; you can sign in'] }),
+    createRoute({
+      method: 'get',
+      path: '/api/activate/{key}',
+      tags,
+      summary: 'Activate an account with the key from the e-mail',
+      request: { params: keyParam },
+      responses: { ...okResponse(anyBody), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await account.activate(deps, c.req.valid('param').key), {
+        info: ['Your account is active; you can sign in'],
+      }),
   );
   app.openapi(
     createRoute({
@@ -37,48 +64,133 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       path: '/api/resend-activation-code/{who}',
       tags,
       summary: 'Send the activation e-mail again (username or e-mail)',
-      request: { params: z.object({ who: z.string().min(1).max(200).openapi({ param: { name: 'who', in: 'path' } }) }) },
+      request: {
+        params: z.object({
+          who: z
+            .string()
+            .min(1)
+            .max(200)
+            .openapi({ param: { name: 'who', in: 'path' } }),
+        }),
+      },
       responses: { ...okResponse(anyBody), ...errorResponses },
     }),
-    async (c) => ok(c, await account.resendActivation(deps, c.req.valid('param').who), { info: ['If the account is waiting for activation, a new e-mail is on its way'] }),
+    async (c) =>
+      ok(c, await account.resendActivation(deps, c.req.valid('param').who), {
+        info: ['If the account is waiting for activation, a new e-mail is on its way'],
+      }),
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/account', tags, summary: 'The signed-in user', middleware: [signedIn], responses: { ...okResponse(anyBody), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/account',
+      tags,
+      summary: 'The signed-in user',
+      middleware: [signedIn],
+      responses: { ...okResponse(anyBody), ...errorResponses },
+    }),
     async (c) => ok(c, await account.getAccount(deps, c.get('ctx'))),
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/account', tags, summary: 'Update name, e-mail, language', middleware: [signedIn], request: jsonBody(accountUpdateSchema), responses: { ...okResponse(anyBody), ...errorResponses } }),
-    async (c) => ok(c, await account.updateAccount(deps, c.get('ctx'), c.req.valid('json')), { info: ['Account saved'] }),
+    createRoute({
+      method: 'post',
+      path: '/api/account',
+      tags,
+      summary: 'Update name, e-mail, language',
+      middleware: [signedIn],
+      request: jsonBody(accountUpdateSchema),
+      responses: { ...okResponse(anyBody), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await account.updateAccount(deps, c.get('ctx'), c.req.valid('json')), { info: ['Account saved'] }),
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/account/change-password', tags, summary: 'Change password', middleware: [signedIn], request: jsonBody(changePasswordSchema), responses: { ...okResponse(anyBody), ...errorResponses } }),
+    createRoute({
+      method: 'post',
+      path: '/api/account/change-password',
+      tags,
+      summary: 'Change password',
+      middleware: [signedIn],
+      request: jsonBody(changePasswordSchema),
+      responses: { ...okResponse(anyBody), ...errorResponses },
+    }),
     async (c) => {
       const b = c.req.valid('json');
-      return ok(c, await account.changePassword(deps, c.get('ctx'), b.currentPassword, b.newPassword), { info: ['Password changed'] });
+      return ok(c, await account.changePassword(deps, c.get('ctx'), b.currentPassword, b.newPassword), {
+        info: ['Password changed'],
+      });
     },
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/account/reset-password/init', tags, summary: 'E-mail a password reset link', request: jsonBody(resetInitSchema), responses: { ...okResponse(anyBody), ...errorResponses } }),
-    async (c) => ok(c, await account.resetPasswordInit(deps, c.req.valid('json').email), { info: ['If the e-mail is registered, a reset link is on its way'] }),
+    createRoute({
+      method: 'post',
+      path: '/api/account/reset-password/init',
+      tags,
+      summary: 'E-mail a password reset link',
+      request: jsonBody(resetInitSchema),
+      responses: { ...okResponse(anyBody), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await account.resetPasswordInit(deps, c.req.valid('json').email), {
+        info: ['If the e-mail is registered, a reset link is on its way'],
+      }),
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/account/reset-password/finish', tags, summary: 'Set a new password with the reset key', request: jsonBody(resetFinishSchema), responses: { ...okResponse(anyBody), ...errorResponses } }),
+    createRoute({
+      method: 'post',
+      path: '/api/account/reset-password/finish',
+      tags,
+      summary: 'Set a new password with the reset key',
+      request: jsonBody(resetFinishSchema),
+      responses: { ...okResponse(anyBody), ...errorResponses },
+    }),
     async (c) => {
       const b = c.req.valid('json');
-      return ok(c, await account.resetPasswordFinish(deps, b.key, b.newPassword), { info: ['Password reset; sign in with the new password'] });
+      return ok(c, await account.resetPasswordFinish(deps, b.key, b.newPassword), {
+        info: ['Password reset; sign in with the new password'],
+      });
     },
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/account/mfa/setup', tags, summary: 'Start TOTP enrolment: an otpauth URI for a QR code', middleware: [signedIn], responses: { ...okResponse(z.object({ secret: z.string(), otpauthUri: z.string() })), ...errorResponses } }),
+    createRoute({
+      method: 'post',
+      path: '/api/account/mfa/setup',
+      tags,
+      summary: 'Start TOTP enrolment: an otpauth URI for a QR code',
+      middleware: [signedIn],
+      responses: { ...okResponse(z.object({ secret: z.string(), otpauthUri: z.string() })), ...errorResponses },
+    }),
     async (c) => ok(c, await account.mfaSetup(deps, c.get('ctx'))),
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/account/mfa/confirm', tags, summary: 'Confirm TOTP enrolment with a code', middleware: [signedIn], request: jsonBody(mfaConfirmSchema), responses: { ...okResponse(anyBody), ...errorResponses } }),
-    async (c) => ok(c, await account.mfaConfirm(deps, c.get('ctx'), c.req.valid('json').mfaCode), { info: ['Two-factor sign-in is on'] }),
+    createRoute({
+      method: 'post',
+      path: '/api/account/mfa/confirm',
+      tags,
+      summary: 'Confirm TOTP enrolment with a code',
+      middleware: [signedIn],
+      request: jsonBody(mfaConfirmSchema),
+      responses: { ...okResponse(anyBody), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await account.mfaConfirm(deps, c.get('ctx'), c.req.valid('json').mfaCode), {
+        info: ['Two-factor sign-in is on'],
+      }),
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/account/mfa/disable', tags, summary: 'Turn TOTP off (password required)', middleware: [signedIn], request: jsonBody(mfaDisableSchema), responses: { ...okResponse(anyBody), ...errorResponses } }),
-    async (c) => ok(c, await account.mfaDisable(deps, c.get('ctx'), c.req.valid('json').password), { info: ['Two-factor sign-in is off'] }),
+    createRoute({
+      method: 'post',
+      path: '/api/account/mfa/disable',
+      tags,
+      summary: 'Turn TOTP off (password required)',
+      middleware: [signedIn],
+      request: jsonBody(mfaDisableSchema),
+      responses: { ...okResponse(anyBody), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await account.mfaDisable(deps, c.get('ctx'), c.req.valid('json').password), {
+        info: ['Two-factor sign-in is off'],
+      }),
   );
   return app;
 }

@@ -41,7 +41,13 @@ export async function register(deps: Deps, input: Register) {
     if (taken) throw conflict('This username or e-mail is already registered');
     const [keyTaken] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.key, key));
     if (keyTaken) throw conflict(`The tenant key "${key}" is taken; choose another`);
-    const created = await createTenant(tx, { key, name: input.companyName, companyName: input.companyName, status: 'Trial', setupComplete: false });
+    const created = await createTenant(tx, {
+      key,
+      name: input.companyName,
+      companyName: input.companyName,
+      status: 'Trial',
+      setupComplete: false,
+    });
     const [user] = await tx
       .insert(users)
       .values({
@@ -73,10 +79,24 @@ export async function register(deps: Deps, input: Register) {
 }
 
 export async function activate(deps: Deps, key: string) {
-  const [user] = await deps.db.select().from(users).where(eq(users.activationKey, sha(key)));
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(eq(users.activationKey, sha(key)));
   if (!user) throw notFound('Activation key');
-  await deps.db.update(users).set({ status: 'active', activationKey: null, updatedAt: deps.now().toISOString() }).where(eq(users.id, user.id));
-  await audit(deps.db, { tenantId: user.tenantId, companyId: user.companyId, userId: user.id }, 'user', user.id, 'status', { status: user.status }, { status: 'active' });
+  await deps.db
+    .update(users)
+    .set({ status: 'active', activationKey: null, updatedAt: deps.now().toISOString() })
+    .where(eq(users.id, user.id));
+  await audit(
+    deps.db,
+    { tenantId: user.tenantId, companyId: user.companyId, userId: user.id },
+    'user',
+    user.id,
+    'status',
+    { status: user.status },
+    { status: 'active' },
+  );
   deps.principals.invalidate();
   return { activated: true, username: user.username };
 }
@@ -84,10 +104,16 @@ export async function activate(deps: Deps, key: string) {
 /** Always answers the same, so it cannot be used to learn which accounts exist. */
 export async function resendActivation(deps: Deps, who: string) {
   const needle = who.trim().toLowerCase();
-  const [user] = await deps.db.select().from(users).where(or(eq(users.username, needle), eq(users.email, needle)));
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(or(eq(users.username, needle), eq(users.email, needle)));
   if (user && user.status === 'pending' && user.email) {
     const activationKey = randomBytes(24).toString('base64url');
-    await deps.db.update(users).set({ activationKey: sha(activationKey) }).where(eq(users.id, user.id));
+    await deps.db
+      .update(users)
+      .set({ activationKey: sha(activationKey) })
+      .where(eq(users.id, user.id));
     await deps.mailer.send({
       tenantId: user.tenantId,
       to: user.email,
@@ -112,7 +138,11 @@ export async function updateAccount(deps: Deps, ctx: RequestContext, input: z.in
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
       if (taken) throw conflict('This e-mail is already used by another account');
     }
-    const [after] = await tx.update(users).set({ ...input, updatedAt: deps.now().toISOString() }).where(eq(users.id, ctx.userId)).returning();
+    const [after] = await tx
+      .update(users)
+      .set({ ...input, updatedAt: deps.now().toISOString() })
+      .where(eq(users.id, ctx.userId))
+      .returning();
     await audit(tx, ctx, 'user', ctx.userId, 'update', before, after);
   });
   deps.principals.invalidate();
@@ -124,7 +154,10 @@ export async function changePassword(deps: Deps, ctx: RequestContext, currentPas
   if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('currentPassword: is not correct');
   await assertPasswordPolicy(deps.db, ctx.tenantId, newPassword, 'newPassword');
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: deps.now().toISOString() }).where(eq(users.id, ctx.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword), updatedAt: deps.now().toISOString() })
+      .where(eq(users.id, ctx.userId));
     await audit(tx, ctx, 'user', ctx.userId, 'password', null, { changed: true });
   });
   return { changed: true };
@@ -137,7 +170,10 @@ export async function resetPasswordInit(deps: Deps, email: string) {
     const key = randomBytes(24).toString('base64url');
     await deps.db
       .update(users)
-      .set({ resetKeyHash: sha(key), resetKeyExpiresAt: new Date(deps.now().getTime() + RESET_KEY_TTL_MS).toISOString() })
+      .set({
+        resetKeyHash: sha(key),
+        resetKeyExpiresAt: new Date(deps.now().getTime() + RESET_KEY_TTL_MS).toISOString(),
+      })
       .where(eq(users.id, user.id));
     await deps.mailer.send({
       tenantId: user.tenantId,
@@ -151,29 +187,52 @@ export async function resetPasswordInit(deps: Deps, email: string) {
 }
 
 export async function resetPasswordFinish(deps: Deps, key: string, newPassword: string) {
-  const [user] = await deps.db.select().from(users).where(eq(users.resetKeyHash, sha(key)));
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(eq(users.resetKeyHash, sha(key)));
   if (!user || !user.resetKeyExpiresAt || Date.parse(user.resetKeyExpiresAt) < deps.now().getTime()) {
     throw businessRule('This reset link is not valid or has expired; ask for a new one');
   }
   await assertPasswordPolicy(deps.db, user.tenantId, newPassword, 'newPassword');
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash: await hashPassword(newPassword), resetKeyHash: null, resetKeyExpiresAt: null, failedLogins: 0, lockedUntil: null })
-      .where(eq(users.id, user.id));
-    // A reset means the old password may be known to someone else: end every session.
-    const families = await tx.selectDistinct({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.userId, user.id));
-    await audit(tx, { tenantId: user.tenantId, companyId: user.companyId, userId: user.id }, 'user', user.id, 'password', null, { reset: true });
-    return families;
-  }).then(async (families) => {
-    for (const f of families) await revokeFamily(deps, f.familyId);
-  });
+  await deps.db
+    .transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(newPassword),
+          resetKeyHash: null,
+          resetKeyExpiresAt: null,
+          failedLogins: 0,
+          lockedUntil: null,
+        })
+        .where(eq(users.id, user.id));
+      // A reset means the old password may be known to someone else: end every session.
+      const families = await tx
+        .selectDistinct({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, user.id));
+      await audit(
+        tx,
+        { tenantId: user.tenantId, companyId: user.companyId, userId: user.id },
+        'user',
+        user.id,
+        'password',
+        null,
+        { reset: true },
+      );
+      return families;
+    })
+    .then(async (families) => {
+      for (const f of families) await revokeFamily(deps, f.familyId);
+    });
   return { reset: true };
 }
 
 export async function mfaSetup(deps: Deps, ctx: RequestContext) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, ctx.userId));
-  if (user.mfaEnabled) throw businessRule('Two-factor sign-in is already enabled; disable it first to enrol a new device');
+  if (user.mfaEnabled)
+    throw businessRule('Two-factor sign-in is already enabled; disable it first to enrol a new device');
   const secret = newTotpSecret();
   await deps.db.update(users).set({ mfaPendingSecret: secret }).where(eq(users.id, ctx.userId));
   return { secret, otpauthUri: otpauthUri(secret, user.username, `Dockside (${ctx.tenantKey})`) };
@@ -185,7 +244,10 @@ export async function mfaConfirm(deps: Deps, ctx: RequestContext, code: string) 
   const step = verifyTotp(user.mfaPendingSecret, code, deps.now());
   if (step === null) throw badRequest('mfaCode: the code does not match; check the time on your device');
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaEnabled: true, mfaLastStep: step }).where(eq(users.id, ctx.userId));
+    await tx
+      .update(users)
+      .set({ mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaEnabled: true, mfaLastStep: step })
+      .where(eq(users.id, ctx.userId));
     await audit(tx, ctx, 'user', ctx.userId, 'mfa', { mfaEnabled: false }, { mfaEnabled: true });
   });
   deps.principals.invalidate();
@@ -193,10 +255,16 @@ export async function mfaConfirm(deps: Deps, ctx: RequestContext, code: string) 
 }
 
 export async function mfaDisable(deps: Deps, ctx: RequestContext, password: string) {
-  const [user] = await deps.db.select().from(users).where(and(eq(users.id, ctx.userId)));
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, ctx.userId)));
   if (!(await verifyPassword(password, user.passwordHash))) throw badRequest('password: is not correct');
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ mfaSecret: null, mfaEnabled: false, mfaLastStep: null }).where(eq(users.id, ctx.userId));
+    await tx
+      .update(users)
+      .set({ mfaSecret: null, mfaEnabled: false, mfaLastStep: null })
+      .where(eq(users.id, ctx.userId));
     await audit(tx, ctx, 'user', ctx.userId, 'mfa', { mfaEnabled: true }, { mfaEnabled: false });
   });
   deps.principals.invalidate();

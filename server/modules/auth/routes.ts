@@ -20,7 +20,11 @@ export function authRoutes(deps: Deps) {
       tags,
       summary: 'Sign in; answers tokens, or {mfaRequired: true} when the user has TOTP enabled',
       request: jsonBody(signInSchema),
-      responses: { ...okResponse(z.union([tokens, z.object({ mfaRequired: z.literal(true) })])), ...errorResponses, 429: { description: 'Too many failed attempts' } },
+      responses: {
+        ...okResponse(z.union([tokens, z.object({ mfaRequired: z.literal(true) })])),
+        ...errorResponses,
+        429: { description: 'Too many failed attempts' },
+      },
     }),
     async (c) => ok(c, await signIn(deps, c.req.valid('json'), c.req.header('user-agent'))),
   );

@@ -43,13 +43,17 @@ async function checkCredentials(deps: Deps, input: SignIn): Promise<UserRow> {
   const user = row.user;
   const now = deps.now().getTime();
   if (user.lockedUntil && Date.parse(user.lockedUntil) > now) {
-    throw tooManyRequests('Too many failed sign-in attempts; wait and try again', (Date.parse(user.lockedUntil) - now) / 1000);
+    throw tooManyRequests(
+      'Too many failed sign-in attempts; wait and try again',
+      (Date.parse(user.lockedUntil) - now) / 1000,
+    );
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) {
     await recordFailure(deps, user);
     throw unauthorized(INVALID);
   }
-  if (user.status === 'pending') throw unauthorized('This account is not activated yet; check your e-mail for the activation link');
+  if (user.status === 'pending')
+    throw unauthorized('This account is not activated yet; check your e-mail for the activation link');
   if (user.status !== 'active') throw unauthorized('This account is disabled');
   return user;
 }
@@ -62,11 +66,24 @@ async function completeSignIn(deps: Deps, user: UserRow, userAgent?: string, mfa
   }
   await deps.db
     .update(users)
-    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: deps.now().toISOString(), ...(mfaStep ? { mfaLastStep: mfaStep } : {}) })
+    .set({
+      failedLogins: 0,
+      lockedUntil: null,
+      lastLoginAt: deps.now().toISOString(),
+      ...(mfaStep ? { mfaLastStep: mfaStep } : {}),
+    })
     .where(eq(users.id, user.id));
-  await audit(deps.db, { tenantId: user.tenantId, companyId: user.companyId, userId: user.id }, 'user', user.id, 'sign-in', null, {
-    mfa: mfaStep !== undefined,
-  });
+  await audit(
+    deps.db,
+    { tenantId: user.tenantId, companyId: user.companyId, userId: user.id },
+    'user',
+    user.id,
+    'sign-in',
+    null,
+    {
+      mfa: mfaStep !== undefined,
+    },
+  );
   return startSession(deps, principal, userAgent);
 }
 

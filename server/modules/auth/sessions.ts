@@ -24,7 +24,11 @@ async function issue(deps: Deps, p: Principal, familyId: string, userAgent: stri
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
     userAgent: userAgent?.slice(0, 300),
   });
-  const accessToken = await signAccessToken(deps.config.jwtSecret, { userId: p.userId, tenantId: p.tenantId, sessionId: familyId }, now);
+  const accessToken = await signAccessToken(
+    deps.config.jwtSecret,
+    { userId: p.userId, tenantId: p.tenantId, sessionId: familyId },
+    now,
+  );
   return { accessToken, refreshToken, userData: toUserData(p) };
 }
 
@@ -62,6 +66,9 @@ export async function revokeFamily(deps: Deps, familyId: string): Promise<void> 
 
 /** Logout: revokes the presented token's session; an unknown token is not an error (idempotent). */
 export async function endSession(deps: Deps, presented: string): Promise<void> {
-  const [known] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(presented)));
+  const [known] = await deps.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(presented)));
   if (known) await revokeFamily(deps, known.familyId);
 }

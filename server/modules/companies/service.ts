@@ -27,7 +27,10 @@ import { ADMIN_ROLE, NEW_COMPANY_ROLE } from '../roles/defaults.js';
 import { companyChange, recordChanges } from '../../sync/changes.js';
 
 export async function companyInScope(tx: DbOrTx, ctx: RequestContext, id: number) {
-  const [company] = await tx.select().from(companies).where(and(eq(companies.id, id), scoped(ctx, companies.tenantId, companies.id)));
+  const [company] = await tx
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), scoped(ctx, companies.tenantId, companies.id)));
   if (!company) throw notFound('Company');
   return company;
 }
@@ -41,7 +44,12 @@ const sortColumns = {
 };
 
 /** The client list of the warehouse (its own company excluded). */
-export async function listCompanies(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof companyListQuerySchema>) {
+export async function listCompanies(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  q: z.infer<typeof companyListQuerySchema>,
+) {
   const conds: SQL[] = [scoped(ctx, companies.tenantId, companies.id), eq(companies.isOwner, false)];
   if (q.status) conds.push(eq(companies.status, q.status));
   if (q.minUnits) conds.push(gte(companies.unitCount, q.minUnits));
@@ -80,7 +88,11 @@ export async function getCompany(deps: Deps, ctx: RequestContext, id: number) {
   const company = await companyInScope(deps.db, ctx, id);
   if (id !== ctx.companyId && !seesAllCompanies(ctx)) throw notFound('Company');
   const [addressRows, warehouseRows] = await Promise.all([
-    deps.db.select().from(addresses).where(and(eq(addresses.tenantId, ctx.tenantId), eq(addresses.companyId, id))).orderBy(desc(addresses.isDefault), asc(addresses.id)),
+    deps.db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.tenantId, ctx.tenantId), eq(addresses.companyId, id)))
+      .orderBy(desc(addresses.isDefault), asc(addresses.id)),
     deps.db.select().from(warehouses).where(eq(warehouses.tenantId, ctx.tenantId)).orderBy(asc(warehouses.name)),
   ]);
   return { ...company, addresses: addressRows, warehouses: warehouseRows };
@@ -96,12 +108,23 @@ export async function createCompany(deps: Deps, ctx: RequestContext, input: z.in
       .from(users)
       .where(or(eq(users.username, input.firstUser.username), eq(users.email, input.firstUser.email)));
     if (taken) throw conflict('firstUser: this username or e-mail is already used');
-    const [dup] = await tx.select({ id: companies.id }).from(companies).where(and(eq(companies.tenantId, ctx.tenantId), ilike(companies.name, input.name)));
+    const [dup] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.tenantId, ctx.tenantId), ilike(companies.name, input.name)));
     if (dup) throw conflict(`A company named "${input.name}" already exists`);
     const { company, role } = await createClientCompany(tx, ctx.tenantId, input);
     const [user] = await tx
       .insert(users)
-      .values({ tenantId: ctx.tenantId, companyId: company.id, username: input.firstUser.username, fullname: input.firstUser.fullname, email: input.firstUser.email, passwordHash, roleId: role.id })
+      .values({
+        tenantId: ctx.tenantId,
+        companyId: company.id,
+        username: input.firstUser.username,
+        fullname: input.firstUser.fullname,
+        email: input.firstUser.email,
+        passwordHash,
+        roleId: role.id,
+      })
       .returning();
     await audit(tx, ctx, 'company', company.id, 'create', null, company);
     await audit(tx, ctx, 'user', user.id, 'create', null, user);
@@ -110,15 +133,22 @@ export async function createCompany(deps: Deps, ctx: RequestContext, input: z.in
   return getCompany(deps, ctx, id);
 }
 
-export async function updateCompany(deps: Deps, ctx: RequestContext, id: number, input: z.infer<typeof companyUpdateSchema>) {
+export async function updateCompany(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+  input: z.infer<typeof companyUpdateSchema>,
+) {
   if (id !== ctx.companyId && !seesAllCompanies(ctx)) throw notFound('Company');
   let promoted = false;
   await deps.db.transaction(async (tx) => {
     const before = await companyInScope(tx, ctx, id);
     if (input.audience && input.audience !== before.audience) {
       if (ctx.isClient) throw forbidden('Only the warehouse can change a client’s audience');
-      if (before.isOwner || input.audience === 'Warehouse') throw businessRule('The warehouse company’s audience cannot change, and a client cannot become a warehouse');
-      if (companyTypeOf(input.audience as Audience) !== companyTypeOf(before.audience as Audience)) throw businessRule('Audience change must stay a client audience');
+      if (before.isOwner || input.audience === 'Warehouse')
+        throw businessRule('The warehouse company’s audience cannot change, and a client cannot become a warehouse');
+      if (companyTypeOf(input.audience as Audience) !== companyTypeOf(before.audience as Audience))
+        throw businessRule('Audience change must stay a client audience');
     }
     const setupNow = before.isOwner && !before.setupComplete;
     const [after] = await tx
@@ -132,7 +162,10 @@ export async function updateCompany(deps: Deps, ctx: RequestContext, id: number,
     if (setupNow && ctx.roleName === NEW_COMPANY_ROLE) {
       const admin = await findRole(tx, ctx.tenantId, id, ADMIN_ROLE);
       await tx.update(users).set({ roleId: admin.id }).where(eq(users.id, ctx.userId));
-      await tx.update(users).set({ roleId: admin.id }).where(and(eq(users.companyId, id), eq(users.roleId, ctx.roleId)));
+      await tx
+        .update(users)
+        .set({ roleId: admin.id })
+        .where(and(eq(users.companyId, id), eq(users.roleId, ctx.roleId)));
       await audit(tx, ctx, 'user', ctx.userId, 'update', { role: NEW_COMPANY_ROLE }, { role: ADMIN_ROLE });
       promoted = true;
     }
@@ -145,7 +178,11 @@ export async function setCompanyStatus(deps: Deps, ctx: RequestContext, id: numb
   await deps.db.transaction(async (tx) => {
     const before = await companyInScope(tx, ctx, id);
     if (before.isOwner) throw businessRule('The warehouse’s own company status cannot be changed here');
-    const [after] = await tx.update(companies).set({ status, updatedAt: deps.now().toISOString() }).where(eq(companies.id, id)).returning();
+    const [after] = await tx
+      .update(companies)
+      .set({ status, updatedAt: deps.now().toISOString() })
+      .where(eq(companies.id, id))
+      .returning();
     await audit(tx, ctx, 'company', id, 'status', { status: before.status }, { status: after.status });
     await recordChanges(tx, ctx.tenantId, [companyChange(after)]);
   });
@@ -158,21 +195,42 @@ export async function listAddresses(deps: Deps, ctx: RequestContext, companyId: 
   return (await getCompany(deps, ctx, companyId)).addresses;
 }
 
-export async function saveAddress(deps: Deps, ctx: RequestContext, companyId: number, input: z.infer<typeof addressSchema>, addressId?: number) {
+export async function saveAddress(
+  deps: Deps,
+  ctx: RequestContext,
+  companyId: number,
+  input: z.infer<typeof addressSchema>,
+  addressId?: number,
+) {
   if (companyId !== ctx.companyId && !seesAllCompanies(ctx)) throw notFound('Company');
   return deps.db.transaction(async (tx) => {
     await companyInScope(tx, ctx, companyId);
     if (input.isDefault) {
-      await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.companyId, companyId), eq(addresses.kind, input.kind)));
+      await tx
+        .update(addresses)
+        .set({ isDefault: false })
+        .where(and(eq(addresses.companyId, companyId), eq(addresses.kind, input.kind)));
     }
     if (addressId) {
-      const [before] = await tx.select().from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.companyId, companyId), eq(addresses.tenantId, ctx.tenantId)));
+      const [before] = await tx
+        .select()
+        .from(addresses)
+        .where(
+          and(eq(addresses.id, addressId), eq(addresses.companyId, companyId), eq(addresses.tenantId, ctx.tenantId)),
+        );
       if (!before) throw notFound('Address');
-      const [after] = await tx.update(addresses).set({ ...input, updatedAt: deps.now().toISOString() }).where(eq(addresses.id, addressId)).returning();
+      const [after] = await tx
+        .update(addresses)
+        .set({ ...input, updatedAt: deps.now().toISOString() })
+        .where(eq(addresses.id, addressId))
+        .returning();
       await audit(tx, ctx, 'address', addressId, 'update', before, after);
       return after;
     }
-    const [created] = await tx.insert(addresses).values({ ...input, tenantId: ctx.tenantId, companyId }).returning();
+    const [created] = await tx
+      .insert(addresses)
+      .values({ ...input, tenantId: ctx.tenantId, companyId })
+      .returning();
     await audit(tx, ctx, 'address', created.id, 'create', null, created);
     return created;
   });
@@ -181,7 +239,12 @@ export async function saveAddress(deps: Deps, ctx: RequestContext, companyId: nu
 export async function deleteAddress(deps: Deps, ctx: RequestContext, companyId: number, addressId: number) {
   if (companyId !== ctx.companyId && !seesAllCompanies(ctx)) throw notFound('Company');
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.companyId, companyId), eq(addresses.tenantId, ctx.tenantId)));
+    const [before] = await tx
+      .select()
+      .from(addresses)
+      .where(
+        and(eq(addresses.id, addressId), eq(addresses.companyId, companyId), eq(addresses.tenantId, ctx.tenantId)),
+      );
     if (!before) throw notFound('Address');
     await tx.delete(addresses).where(eq(addresses.id, addressId));
     await audit(tx, ctx, 'address', addressId, 'delete', before, null);
@@ -193,17 +256,32 @@ export async function deleteAddress(deps: Deps, ctx: RequestContext, companyId: 
 export const listWarehouses = (deps: Deps, ctx: RequestContext) =>
   deps.db.select().from(warehouses).where(eq(warehouses.tenantId, ctx.tenantId)).orderBy(asc(warehouses.name));
 
-export async function saveWarehouse(deps: Deps, ctx: RequestContext, input: z.infer<typeof warehouseSchema>, id?: number) {
+export async function saveWarehouse(
+  deps: Deps,
+  ctx: RequestContext,
+  input: z.infer<typeof warehouseSchema>,
+  id?: number,
+) {
   if (ctx.isClient) throw forbidden('Only the warehouse manages its sites');
   return deps.db.transaction(async (tx) => {
     if (id) {
-      const [before] = await tx.select().from(warehouses).where(and(eq(warehouses.id, id), eq(warehouses.tenantId, ctx.tenantId)));
+      const [before] = await tx
+        .select()
+        .from(warehouses)
+        .where(and(eq(warehouses.id, id), eq(warehouses.tenantId, ctx.tenantId)));
       if (!before) throw notFound('Warehouse');
-      const [after] = await tx.update(warehouses).set({ ...input, updatedAt: deps.now().toISOString() }).where(eq(warehouses.id, id)).returning();
+      const [after] = await tx
+        .update(warehouses)
+        .set({ ...input, updatedAt: deps.now().toISOString() })
+        .where(eq(warehouses.id, id))
+        .returning();
       await audit(tx, ctx, 'warehouse', id, 'update', before, after);
       return after;
     }
-    const [created] = await tx.insert(warehouses).values({ ...input, tenantId: ctx.tenantId }).returning();
+    const [created] = await tx
+      .insert(warehouses)
+      .values({ ...input, tenantId: ctx.tenantId })
+      .returning();
     await audit(tx, ctx, 'warehouse', created.id, 'create', null, created);
     return created;
   });
@@ -212,9 +290,15 @@ export async function saveWarehouse(deps: Deps, ctx: RequestContext, input: z.in
 export async function deactivateWarehouse(deps: Deps, ctx: RequestContext, id: number) {
   if (ctx.isClient) throw forbidden('Only the warehouse manages its sites');
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(warehouses).where(and(eq(warehouses.id, id), eq(warehouses.tenantId, ctx.tenantId)));
+    const [before] = await tx
+      .select()
+      .from(warehouses)
+      .where(and(eq(warehouses.id, id), eq(warehouses.tenantId, ctx.tenantId)));
     if (!before) throw notFound('Warehouse');
-    const [{ active }] = await tx.select({ active: count() }).from(warehouses).where(and(eq(warehouses.tenantId, ctx.tenantId), eq(warehouses.active, true)));
+    const [{ active }] = await tx
+      .select({ active: count() })
+      .from(warehouses)
+      .where(and(eq(warehouses.tenantId, ctx.tenantId), eq(warehouses.active, true)));
     if (before.active && Number(active) <= 1) throw businessRule('A tenant keeps at least one active warehouse');
     const [after] = await tx.update(warehouses).set({ active: false }).where(eq(warehouses.id, id)).returning();
     await audit(tx, ctx, 'warehouse', id, 'status', before, after);
@@ -227,21 +311,41 @@ export const listDepartments = (deps: Deps, ctx: RequestContext, companyId?: num
   deps.db
     .select()
     .from(departments)
-    .where(and(scoped(ctx, departments.tenantId, departments.companyId), companyId ? eq(departments.companyId, companyId) : undefined))
+    .where(
+      and(
+        scoped(ctx, departments.tenantId, departments.companyId),
+        companyId ? eq(departments.companyId, companyId) : undefined,
+      ),
+    )
     .orderBy(asc(departments.name));
 
-export async function saveDepartment(deps: Deps, ctx: RequestContext, input: z.infer<typeof departmentSchema>, id?: number) {
+export async function saveDepartment(
+  deps: Deps,
+  ctx: RequestContext,
+  input: z.infer<typeof departmentSchema>,
+  id?: number,
+) {
   const companyId = input.companyId ?? ctx.companyId;
   return deps.db.transaction(async (tx) => {
     await companyInScope(tx, ctx, companyId);
     if (id) {
-      const [before] = await tx.select().from(departments).where(and(eq(departments.id, id), scoped(ctx, departments.tenantId, departments.companyId)));
+      const [before] = await tx
+        .select()
+        .from(departments)
+        .where(and(eq(departments.id, id), scoped(ctx, departments.tenantId, departments.companyId)));
       if (!before) throw notFound('Department');
-      const [after] = await tx.update(departments).set({ name: input.name, description: input.description, updatedAt: deps.now().toISOString() }).where(eq(departments.id, id)).returning();
+      const [after] = await tx
+        .update(departments)
+        .set({ name: input.name, description: input.description, updatedAt: deps.now().toISOString() })
+        .where(eq(departments.id, id))
+        .returning();
       await audit(tx, ctx, 'department', id, 'update', before, after);
       return after;
     }
-    const [created] = await tx.insert(departments).values({ tenantId: ctx.tenantId, companyId, name: input.name, description: input.description }).returning();
+    const [created] = await tx
+      .insert(departments)
+      .values({ tenantId: ctx.tenantId, companyId, name: input.name, description: input.description })
+      .returning();
     await audit(tx, ctx, 'department', created.id, 'create', null, created);
     return created;
   });
@@ -249,7 +353,10 @@ export async function saveDepartment(deps: Deps, ctx: RequestContext, input: z.i
 
 export async function deleteDepartment(deps: Deps, ctx: RequestContext, id: number) {
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(departments).where(and(eq(departments.id, id), scoped(ctx, departments.tenantId, departments.companyId)));
+    const [before] = await tx
+      .select()
+      .from(departments)
+      .where(and(eq(departments.id, id), scoped(ctx, departments.tenantId, departments.companyId)));
     if (!before) throw notFound('Department');
     await tx.delete(departments).where(eq(departments.id, id));
     await audit(tx, ctx, 'department', id, 'delete', before, null);

@@ -13,19 +13,40 @@ const counts = z.object({ clients: z.number(), activeClients: z.number(), users:
 export function dashboardRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.openapi(
-    createRoute({ method: 'get', path: '/api/dashboard/counts', tags: ['Dashboard'], summary: 'Live counts for the dashboard home (scoped)', middleware: [guards.requiresAny(['mainDashboard', 'read'], ['home', 'read'])], responses: { ...okResponse(counts), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/dashboard/counts',
+      tags: ['Dashboard'],
+      summary: 'Live counts for the dashboard home (scoped)',
+      middleware: [guards.requiresAny(['mainDashboard', 'read'], ['home', 'read'])],
+      responses: { ...okResponse(counts), ...errorResponses },
+    }),
     async (c) => {
       const ctx = c.get('ctx');
       const clientScope = and(scoped(ctx, companies.tenantId, companies.id), eq(companies.isOwner, false));
       const [[cl], [active], [us], [wh]] = await Promise.all([
         deps.db.select({ n: count() }).from(companies).where(clientScope),
-        deps.db.select({ n: count() }).from(companies).where(and(clientScope, eq(companies.status, 'Active'))),
-        deps.db.select({ n: count() }).from(users).where(and(scoped(ctx, users.tenantId, users.companyId), eq(users.status, 'active'))),
-        deps.db.select({ n: count() }).from(warehouses).where(and(eq(warehouses.tenantId, ctx.tenantId), eq(warehouses.active, true))),
+        deps.db
+          .select({ n: count() })
+          .from(companies)
+          .where(and(clientScope, eq(companies.status, 'Active'))),
+        deps.db
+          .select({ n: count() })
+          .from(users)
+          .where(and(scoped(ctx, users.tenantId, users.companyId), eq(users.status, 'active'))),
+        deps.db
+          .select({ n: count() })
+          .from(warehouses)
+          .where(and(eq(warehouses.tenantId, ctx.tenantId), eq(warehouses.active, true))),
       ]);
       // A client's own company is not one of "the clients".
       const clients = ctx.isClient ? 0 : Number(cl.n);
-      return ok(c, { clients, activeClients: ctx.isClient ? 0 : Number(active.n), users: Number(us.n), warehouses: Number(wh.n) });
+      return ok(c, {
+        clients,
+        activeClients: ctx.isClient ? 0 : Number(active.n),
+        users: Number(us.n),
+        warehouses: Number(wh.n),
+      });
     },
   );
   return app;

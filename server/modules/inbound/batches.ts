@@ -22,7 +22,14 @@ export const expectedPackageChange = (t: TrackingRow): Change => ({
   key: String(t.id),
   op: 'put',
   companyId: t.companyId,
-  row: { id: String(t.id), batchId: t.batchId, companyId: t.companyId, trackingNumber: t.normalized, status: t.status, deliveredAt: t.deliveredAt },
+  row: {
+    id: String(t.id),
+    batchId: t.batchId,
+    companyId: t.companyId,
+    trackingNumber: t.normalized,
+    status: t.status,
+    deliveredAt: t.deliveredAt,
+  },
 });
 
 type ItemRow = typeof batchItems.$inferSelect;
@@ -52,7 +59,13 @@ export const inboundItemChange = (i: ItemRow, batchName: string): Change => ({
     status: i.status,
   },
 });
-const itemTombstone = (i: ItemRow): Change => ({ table: 'inboundItems', key: String(i.id), op: 'delete', row: null, companyId: i.companyId });
+const itemTombstone = (i: ItemRow): Change => ({
+  table: 'inboundItems',
+  key: String(i.id),
+  op: 'delete',
+  row: null,
+  companyId: i.companyId,
+});
 
 /** The client a batch is for: clients use their own company; warehouse staff must name a client. */
 export async function resolveClientCompany(tx: DbOrTx, ctx: RequestContext, companyId: number | undefined) {
@@ -61,7 +74,10 @@ export async function resolveClientCompany(tx: DbOrTx, ctx: RequestContext, comp
     companyId = ctx.companyId;
   }
   if (!companyId) throw badRequest('companyId: required for warehouse users');
-  const [company] = await tx.select().from(companies).where(and(eq(companies.id, companyId), eq(companies.tenantId, ctx.tenantId)));
+  const [company] = await tx
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.tenantId, ctx.tenantId)));
   if (!company) throw notFound('Company');
   if (company.isOwner) throw badRequest('companyId: must be a client company');
   return company;
@@ -76,13 +92,22 @@ export async function createBatch(deps: Deps, ctx: RequestContext, input: BatchC
 export async function insertBatch(tx: DbOrTx, ctx: RequestContext, input: BatchCreate): Promise<number> {
   const company = await resolveClientCompany(tx, ctx, input.companyId);
   if (input.warehouseId) {
-    const [w] = await tx.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.id, input.warehouseId), eq(warehouses.tenantId, ctx.tenantId)));
+    const [w] = await tx
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.id, input.warehouseId), eq(warehouses.tenantId, ctx.tenantId)));
     if (!w) throw badRequest('warehouseId: no such warehouse');
   }
   const [dup] = await tx
     .select({ id: inboundBatches.id })
     .from(inboundBatches)
-    .where(and(eq(inboundBatches.tenantId, ctx.tenantId), eq(inboundBatches.companyId, company.id), eq(inboundBatches.batchName, input.batchName)));
+    .where(
+      and(
+        eq(inboundBatches.tenantId, ctx.tenantId),
+        eq(inboundBatches.companyId, company.id),
+        eq(inboundBatches.batchName, input.batchName),
+      ),
+    );
   if (dup) throw conflict(`A batch named "${input.batchName}" already exists for this client`);
   const [batch] = await tx
     .insert(inboundBatches)
@@ -100,18 +125,39 @@ export async function insertBatch(tx: DbOrTx, ctx: RequestContext, input: BatchC
   if (input.items.length) {
     const items = await tx
       .insert(batchItems)
-      .values(input.items.map((i) => ({ ...i, shipToCountryCode: i.shipToCountryCode ?? input.shipToCountryCode, tenantId: ctx.tenantId, companyId: company.id, batchId: batch.id })))
+      .values(
+        input.items.map((i) => ({
+          ...i,
+          shipToCountryCode: i.shipToCountryCode ?? input.shipToCountryCode,
+          tenantId: ctx.tenantId,
+          companyId: company.id,
+          batchId: batch.id,
+        })),
+      )
       .returning();
-    await recordChanges(tx, ctx.tenantId, items.map((i) => inboundItemChange(i, batch.batchName)));
+    await recordChanges(
+      tx,
+      ctx.tenantId,
+      items.map((i) => inboundItemChange(i, batch.batchName)),
+    );
   }
-  await audit(tx, ctx, 'inbound_batch', batch.id, 'create', null, { ...batch, trackingNumbers: rows.length, items: input.items.length });
+  await audit(tx, ctx, 'inbound_batch', batch.id, 'create', null, {
+    ...batch,
+    trackingNumbers: rows.length,
+    items: input.items.length,
+  });
   return batch.id;
 }
 
 /** The same package listed twice (or in two spellings that normalise alike) is one package. */
 async function insertTracking(tx: DbOrTx, ctx: RequestContext, batchId: number, companyId: number, numbers: string[]) {
   const existing = new Set(
-    (await tx.select({ n: trackingNumbers.normalized }).from(trackingNumbers).where(eq(trackingNumbers.batchId, batchId))).map((r) => r.n),
+    (
+      await tx
+        .select({ n: trackingNumbers.normalized })
+        .from(trackingNumbers)
+        .where(eq(trackingNumbers.batchId, batchId))
+    ).map((r) => r.n),
   );
   const unique = new Map<string, string>();
   for (const raw of numbers) {
@@ -121,7 +167,15 @@ async function insertTracking(tx: DbOrTx, ctx: RequestContext, batchId: number, 
   if (unique.size === 0) return [];
   const rows = await tx
     .insert(trackingNumbers)
-    .values([...unique].map(([normalized, raw]) => ({ tenantId: ctx.tenantId, companyId, batchId, trackingNumber: raw, normalized })))
+    .values(
+      [...unique].map(([normalized, raw]) => ({
+        tenantId: ctx.tenantId,
+        companyId,
+        batchId,
+        trackingNumber: raw,
+        normalized,
+      })),
+    )
     .returning();
   await recordChanges(tx, ctx.tenantId, rows.map(expectedPackageChange));
   return rows;
@@ -132,7 +186,9 @@ async function editableBatch(tx: DbOrTx, ctx: RequestContext, id: number) {
   const [batch] = await tx
     .select()
     .from(inboundBatches)
-    .where(and(eq(inboundBatches.id, id), scoped(ctx, inboundBatches.tenantId, inboundBatches.companyId, !ctx.isClient)));
+    .where(
+      and(eq(inboundBatches.id, id), scoped(ctx, inboundBatches.tenantId, inboundBatches.companyId, !ctx.isClient)),
+    );
   if (!batch) throw notFound('Batch');
   const [started] = await tx
     .select({ id: trackingNumbers.id })
@@ -144,7 +200,8 @@ async function editableBatch(tx: DbOrTx, ctx: RequestContext, id: number) {
     .from(batchItems)
     .where(and(eq(batchItems.batchId, id), sql`${batchItems.receivedQty} + ${batchItems.damagedQty} > 0`))
     .limit(1);
-  if (started || received) throw businessRule('Receiving of this batch has started; its items and tracking numbers can no longer change');
+  if (started || received)
+    throw businessRule('Receiving of this batch has started; its items and tracking numbers can no longer change');
   return batch;
 }
 
@@ -160,9 +217,14 @@ export async function addTracking(deps: Deps, ctx: RequestContext, batchId: numb
 export async function removeTracking(deps: Deps, ctx: RequestContext, batchId: number, trackingId: number) {
   await deps.db.transaction(async (tx) => {
     await editableBatch(tx, ctx, batchId);
-    const [row] = await tx.delete(trackingNumbers).where(and(eq(trackingNumbers.id, trackingId), eq(trackingNumbers.batchId, batchId))).returning();
+    const [row] = await tx
+      .delete(trackingNumbers)
+      .where(and(eq(trackingNumbers.id, trackingId), eq(trackingNumbers.batchId, batchId)))
+      .returning();
     if (!row) throw notFound('Tracking number');
-    await recordChanges(tx, ctx.tenantId, [{ table: 'expectedPackages', key: String(row.id), op: 'delete', row: null, companyId: row.companyId }]);
+    await recordChanges(tx, ctx.tenantId, [
+      { table: 'expectedPackages', key: String(row.id), op: 'delete', row: null, companyId: row.companyId },
+    ]);
     await audit(tx, ctx, 'tracking_number', trackingId, 'delete', row, null);
   });
   return getBatch(deps, ctx, batchId);
@@ -172,13 +234,23 @@ export async function saveItem(deps: Deps, ctx: RequestContext, batchId: number,
   await deps.db.transaction(async (tx) => {
     const batch = await editableBatch(tx, ctx, batchId);
     if (itemId) {
-      const [before] = await tx.select().from(batchItems).where(and(eq(batchItems.id, itemId), eq(batchItems.batchId, batchId)));
+      const [before] = await tx
+        .select()
+        .from(batchItems)
+        .where(and(eq(batchItems.id, itemId), eq(batchItems.batchId, batchId)));
       if (!before) throw notFound('Item');
-      const [after] = await tx.update(batchItems).set({ ...item, updatedAt: new Date().toISOString() }).where(eq(batchItems.id, itemId)).returning();
+      const [after] = await tx
+        .update(batchItems)
+        .set({ ...item, updatedAt: new Date().toISOString() })
+        .where(eq(batchItems.id, itemId))
+        .returning();
       await recordChanges(tx, ctx.tenantId, [inboundItemChange(after, batch.batchName)]);
       await audit(tx, ctx, 'batch_item', itemId, 'update', before, after);
     } else {
-      const [created] = await tx.insert(batchItems).values({ ...item, tenantId: ctx.tenantId, companyId: batch.companyId, batchId }).returning();
+      const [created] = await tx
+        .insert(batchItems)
+        .values({ ...item, tenantId: ctx.tenantId, companyId: batch.companyId, batchId })
+        .returning();
       await recordChanges(tx, ctx.tenantId, [inboundItemChange(created, batch.batchName)]);
       await audit(tx, ctx, 'batch_item', created.id, 'create', null, created);
     }
@@ -189,7 +261,10 @@ export async function saveItem(deps: Deps, ctx: RequestContext, batchId: number,
 export async function deleteItem(deps: Deps, ctx: RequestContext, batchId: number, itemId: number) {
   await deps.db.transaction(async (tx) => {
     await editableBatch(tx, ctx, batchId);
-    const [row] = await tx.delete(batchItems).where(and(eq(batchItems.id, itemId), eq(batchItems.batchId, batchId))).returning();
+    const [row] = await tx
+      .delete(batchItems)
+      .where(and(eq(batchItems.id, itemId), eq(batchItems.batchId, batchId)))
+      .returning();
     if (!row) throw notFound('Item');
     await recordChanges(tx, ctx.tenantId, [itemTombstone(row)]);
     await audit(tx, ctx, 'batch_item', itemId, 'delete', row, null);
@@ -202,7 +277,9 @@ export async function getBatch(deps: Deps, ctx: RequestContext, id: number) {
     .select({ batch: inboundBatches, companyName: companies.name, accountNo: companies.accountNo })
     .from(inboundBatches)
     .innerJoin(companies, eq(companies.id, inboundBatches.companyId))
-    .where(and(eq(inboundBatches.id, id), scoped(ctx, inboundBatches.tenantId, inboundBatches.companyId, !ctx.isClient)));
+    .where(
+      and(eq(inboundBatches.id, id), scoped(ctx, inboundBatches.tenantId, inboundBatches.companyId, !ctx.isClient)),
+    );
   if (!batch) throw notFound('Batch');
   const [[{ stage }], tracking, items] = await Promise.all([
     deps.db.select({ stage: stageSql }).from(inboundBatches).where(eq(inboundBatches.id, id)),
@@ -216,7 +293,13 @@ export async function getBatch(deps: Deps, ctx: RequestContext, id: number) {
     stage,
     /** Items and tracking numbers can change until receiving starts. */
     editable: stage === 'open',
-    trackingNumbers: tracking.map((t) => ({ id: t.id, trackingNumber: t.trackingNumber, normalized: t.normalized, status: t.status, deliveredAt: t.deliveredAt })),
+    trackingNumbers: tracking.map((t) => ({
+      id: t.id,
+      trackingNumber: t.trackingNumber,
+      normalized: t.normalized,
+      status: t.status,
+      deliveredAt: t.deliveredAt,
+    })),
     items: items.map(({ tenantId: _t, ...i }) => i),
   };
 }
@@ -228,11 +311,19 @@ const complete = sql`(not exists (select 1 from ${trackingNumbers} where ${track
   and not exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${inboundBatches.id} and ${batchItems.receivedQty} + ${batchItems.damagedQty} < ${batchItems.expectedQty}))`;
 const stageSql = sql<BatchStage>`case when not ${started} then 'open' when ${complete} then 'received' else 'receiving' end`;
 
-export async function listBatches(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof batchListQuerySchema>) {
+export async function listBatches(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  q: z.infer<typeof batchListQuerySchema>,
+) {
   const conds: SQL[] = [scoped(ctx, inboundBatches.tenantId, inboundBatches.companyId, !ctx.isClient)];
   if (q.companyId) conds.push(eq(inboundBatches.companyId, q.companyId));
   if (q.stage) conds.push(sql`${stageSql} = ${q.stage}`);
-  if (q.itemAction) conds.push(sql`exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${inboundBatches.id} and ${batchItems.itemAction} = ${q.itemAction})`);
+  if (q.itemAction)
+    conds.push(
+      sql`exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${inboundBatches.id} and ${batchItems.itemAction} = ${q.itemAction})`,
+    );
   if (q.q) conds.push(ilike(inboundBatches.batchName, likeContains(q.q)));
   const where = and(...conds);
   const [rows, [{ total }]] = await Promise.all([
@@ -259,7 +350,11 @@ export async function listBatches(deps: Deps, ctx: RequestContext, page: PageReq
   const [packages, units] = ids.length
     ? await Promise.all([
         deps.db
-          .select({ batchId: trackingNumbers.batchId, expected: count(), delivered: sql<number>`count(*) filter (where ${trackingNumbers.status} = 'delivered')` })
+          .select({
+            batchId: trackingNumbers.batchId,
+            expected: count(),
+            delivered: sql<number>`count(*) filter (where ${trackingNumbers.status} = 'delivered')`,
+          })
           .from(trackingNumbers)
           .where(inArray(trackingNumbers.batchId, ids))
           .groupBy(trackingNumbers.batchId),
@@ -298,19 +393,28 @@ export async function deleteBatch(deps: Deps, ctx: RequestContext, id: number) {
     const [batch] = await tx
       .select()
       .from(inboundBatches)
-      .where(and(eq(inboundBatches.id, id), scoped(ctx, inboundBatches.tenantId, inboundBatches.companyId, !ctx.isClient)));
+      .where(
+        and(eq(inboundBatches.id, id), scoped(ctx, inboundBatches.tenantId, inboundBatches.companyId, !ctx.isClient)),
+      );
     if (!batch) throw notFound('Batch');
     const rows = await tx.select().from(trackingNumbers).where(eq(trackingNumbers.batchId, id));
-    if (rows.some((r) => r.status !== 'expected')) throw businessRule('Packages of this batch were already received; it can no longer be deleted');
+    if (rows.some((r) => r.status !== 'expected'))
+      throw businessRule('Packages of this batch were already received; it can no longer be deleted');
     const items = await tx.select().from(batchItems).where(eq(batchItems.batchId, id));
-    if (items.some((i) => i.receivedQty + i.damagedQty > 0)) throw businessRule('Units of this batch were already counted; it can no longer be deleted');
+    if (items.some((i) => i.receivedQty + i.damagedQty > 0))
+      throw businessRule('Units of this batch were already counted; it can no longer be deleted');
     await tx.delete(trackingNumbers).where(eq(trackingNumbers.batchId, id));
     await tx.delete(inboundBatches).where(eq(inboundBatches.id, id));
-    await recordChanges(
-      tx,
-      ctx.tenantId,
-      [...rows.map((r): Change => ({ table: 'expectedPackages', key: String(r.id), op: 'delete', row: null, companyId: r.companyId })), ...items.map(itemTombstone)],
-    );
+    await recordChanges(tx, ctx.tenantId, [
+      ...rows.map((r): Change => ({
+        table: 'expectedPackages',
+        key: String(r.id),
+        op: 'delete',
+        row: null,
+        companyId: r.companyId,
+      })),
+      ...items.map(itemTombstone),
+    ]);
     await audit(tx, ctx, 'inbound_batch', id, 'delete', { ...batch, trackingNumbers: rows.length }, null);
   });
   return { deleted: true };

@@ -5,7 +5,14 @@
 import { postLedger } from '../inventory/ledger.js';
 import Papa from 'papaparse';
 import type { z } from 'zod';
-import { CSV_COLUMNS, csvRecordToItem, poItemSchema, type CsvRowReport, type csvUploadQuerySchema, type PoItem } from '../../../domain/schemas/purchase-orders.js';
+import {
+  CSV_COLUMNS,
+  csvRecordToItem,
+  poItemSchema,
+  type CsvRowReport,
+  type csvUploadQuerySchema,
+  type PoItem,
+} from '../../../domain/schemas/purchase-orders.js';
 import { trackingNumberInput } from '../../../domain/schemas/ship.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { ApiError } from '../../http/errors.js';
@@ -45,7 +52,8 @@ export function validateCsv(text: string, query: z.infer<typeof csvUploadQuerySc
   });
   const fileErrors: string[] = [];
   const headers = parsed.meta.fields ?? [];
-  for (const required of ['title', 'quantity']) if (!headers.includes(required)) fileErrors.push(`The file has no "${required}" column; download the template`);
+  for (const required of ['title', 'quantity'])
+    if (!headers.includes(required)) fileErrors.push(`The file has no "${required}" column; download the template`);
   const unknown = headers.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
   if (unknown.length) fileErrors.push(`Unknown columns: ${unknown.join(', ')}`);
   if (parsed.data.length === 0) fileErrors.push('The file has no rows');
@@ -64,7 +72,10 @@ export function validateCsv(text: string, query: z.infer<typeof csvUploadQuerySc
         if (item.success) items.push(item.data);
         else errors.push(...issueMessages(item.error));
       }
-      for (const t of (rec.tracking_number ?? '').split(/[;|]/).map((x) => x.trim()).filter(Boolean)) {
+      for (const t of (rec.tracking_number ?? '')
+        .split(/[;|]/)
+        .map((x) => x.trim())
+        .filter(Boolean)) {
         const tn = trackingNumberInput.safeParse(t);
         if (tn.success) trackingNumbers.push(tn.data);
         else errors.push(...issueMessages(tn.error));
@@ -73,17 +84,31 @@ export function validateCsv(text: string, query: z.infer<typeof csvUploadQuerySc
       if (errors.length) report.push({ row: i + 1, errors });
     });
   }
-  return { valid: fileErrors.length === 0 && report.length === 0, rows: parsed.data.length, items, trackingNumbers, report, fileErrors };
+  return {
+    valid: fileErrors.length === 0 && report.length === 0,
+    rows: parsed.data.length,
+    items,
+    trackingNumbers,
+    report,
+    fileErrors,
+  };
 }
 
-export async function uploadCsv(deps: Deps, ctx: RequestContext, text: string, query: z.infer<typeof csvUploadQuerySchema>) {
+export async function uploadCsv(
+  deps: Deps,
+  ctx: RequestContext,
+  text: string,
+  query: z.infer<typeof csvUploadQuerySchema>,
+) {
   // receiveInventory=true: the goods are already here (stock brought in by the desk); only the
   // warehouse may declare that.
   const receiveNow = query.receiveInventory === 'true';
-  if (receiveNow && (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory'))) throw forbidden('Only the warehouse receives inventory on upload (receiveInventory)');
+  if (receiveNow && (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory')))
+    throw forbidden('Only the warehouse receives inventory on upload (receiveInventory)');
   const onlyListings = query.createOnlyListings === 'true';
   if (!onlyListings && !query.batch_name) throw new ApiError(400, ['batch_name is required']);
-  if (onlyListings && receiveNow) throw new ApiError(400, ['createOnlyListings makes no purchase order: nothing can be received (receiveInventory)']);
+  if (onlyListings && receiveNow)
+    throw new ApiError(400, ['createOnlyListings makes no purchase order: nothing can be received (receiveInventory)']);
   const v = validateCsv(text, query);
   if (!v.valid) {
     const messages = [...v.fileErrors, ...v.report.map((r) => `Row ${r.row}: ${r.errors.join('; ')}`)];
@@ -115,11 +140,33 @@ export async function uploadCsv(deps: Deps, ctx: RequestContext, text: string, q
 
 /** Every item of a just-uploaded batch counted as received in full: its units enter RECEIVING. */
 async function receiveWholeBatch(tx: DbOrTx, ctx: RequestContext, batchId: number, batchName: string) {
-  const items = await tx.update(batchItems).set({ receivedQty: sql`${batchItems.expectedQty}`, status: 'received', updatedAt: new Date().toISOString() }).where(eq(batchItems.batchId, batchId)).returning();
+  const items = await tx
+    .update(batchItems)
+    .set({ receivedQty: sql`${batchItems.expectedQty}`, status: 'received', updatedAt: new Date().toISOString() })
+    .where(eq(batchItems.batchId, batchId))
+    .returning();
   if (items.length === 0) return;
   await postLedger(
     tx,
-    items.map((i) => ({ tenantId: ctx.tenantId, companyId: i.companyId, batchItemId: i.id, productKey: itemProductKey(i), title: i.title, location: 'RECEIVING', condition: 'sellable', quantity: i.expectedQty, reason: 'receive', refType: 'csv_upload', refId: String(batchId), userId: ctx.userId, deviceId: null })),
+    items.map((i) => ({
+      tenantId: ctx.tenantId,
+      companyId: i.companyId,
+      batchItemId: i.id,
+      productKey: itemProductKey(i),
+      title: i.title,
+      location: 'RECEIVING',
+      condition: 'sellable',
+      quantity: i.expectedQty,
+      reason: 'receive',
+      refType: 'csv_upload',
+      refId: String(batchId),
+      userId: ctx.userId,
+      deviceId: null,
+    })),
   );
-  await recordChanges(tx, ctx.tenantId, items.map((i) => inboundItemChange(i, batchName)));
+  await recordChanges(
+    tx,
+    ctx.tenantId,
+    items.map((i) => inboundItemChange(i, batchName)),
+  );
 }

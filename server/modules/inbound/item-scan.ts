@@ -41,18 +41,31 @@ export interface ItemScanResult {
 }
 export type ItemScanOutcome = { ok: ItemScanResult } | { refused: ApiError };
 
-
-export async function scanItem(tx: DbOrTx, ctx: RequestContext, args: ItemScanArgs, meta: MutationMeta): Promise<ItemScanResult> {
+export async function scanItem(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  args: ItemScanArgs,
+  meta: MutationMeta,
+): Promise<ItemScanResult> {
   const [outcome] = await scanItems(tx, ctx, [args], meta);
   if ('refused' in outcome) throw outcome.refused;
   return outcome.ok;
 }
 
 /** Scans of one purchase order, in scan order; one outcome per scan. */
-export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanArgs[], meta: MutationMeta): Promise<ItemScanOutcome[]> {
-  if (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory')) throw forbidden('You need create permission on receiveInventory');
+export async function scanItems(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  list: ItemScanArgs[],
+  meta: MutationMeta,
+): Promise<ItemScanOutcome[]> {
+  if (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory'))
+    throw forbidden('You need create permission on receiveInventory');
   if (new Set(list.map((a) => a.batchId)).size !== 1) throw new Error('scanItems: one batch per call');
-  const [batch] = await tx.select().from(inboundBatches).where(and(eq(inboundBatches.id, list[0].batchId), eq(inboundBatches.tenantId, ctx.tenantId)));
+  const [batch] = await tx
+    .select()
+    .from(inboundBatches)
+    .where(and(eq(inboundBatches.id, list[0].batchId), eq(inboundBatches.tenantId, ctx.tenantId)));
   if (!batch) return list.map(() => ({ refused: notFound('Batch') }));
 
   // 1. What each code names (a GS1 string: case GTIN-14, contained count; or a plain code), and
@@ -86,7 +99,23 @@ export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanA
     const item = found.find((i) => itemMatches(i, scanned[index]));
     if (!item) {
       // Nothing on this purchase order has the code: a problem the client will see, nothing counted.
-      problems.push({ index, run: () => insertProblem(tx, ctx, { batchId: batch.id, type: 'item_mismatch', quantity: args.count ?? 1, damageType: 'none', code: args.code.trim(), notes: 'Scanned on the dock; not on the purchase order' }, { sourceRef: args.id }) });
+      problems.push({
+        index,
+        run: () =>
+          insertProblem(
+            tx,
+            ctx,
+            {
+              batchId: batch.id,
+              type: 'item_mismatch',
+              quantity: args.count ?? 1,
+              damageType: 'none',
+              code: args.code.trim(),
+              notes: 'Scanned on the dock; not on the purchase order',
+            },
+            { sourceRef: args.id },
+          ),
+      });
       results.push({ ok: { verdict: 'unknown', units: 0 } });
       return;
     }
@@ -98,7 +127,12 @@ export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanA
       results.push({ refused: badRequest(err instanceof Error ? err.message : String(err)) });
       return;
     }
-    state.set(item.id, { ...current, receivedQty: counted.receivedQty, damagedQty: counted.damagedQty, status: counted.status });
+    state.set(item.id, {
+      ...current,
+      receivedQty: counted.receivedQty,
+      damagedQty: counted.damagedQty,
+      status: counted.status,
+    });
     touched.set(item.id, args.scannedAt);
     ledger.push({
       tenantId: ctx.tenantId,
@@ -117,7 +151,23 @@ export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanA
       at: args.scannedAt,
     });
     const damaged = args.damaged;
-    if (damaged) problems.push({ index, run: () => insertProblem(tx, ctx, { batchItemId: item.id, type: 'damaged', quantity: counted.units, damageType: damaged.damageType, notes: damaged.notes }, { sourceRef: args.id }) });
+    if (damaged)
+      problems.push({
+        index,
+        run: () =>
+          insertProblem(
+            tx,
+            ctx,
+            {
+              batchItemId: item.id,
+              type: 'damaged',
+              quantity: counted.units,
+              damageType: damaged.damageType,
+              notes: damaged.notes,
+            },
+            { sourceRef: args.id },
+          ),
+      });
     results.push({
       ok: {
         verdict: counted.verdict,
@@ -141,10 +191,16 @@ export async function scanItems(tx: DbOrTx, ctx: RequestContext, list: ItemScanA
     await tx
       .update(batchItems)
       .set({ receivedQty: sql`v.received`, damagedQty: sql`v.damaged`, status: sql`v.status`, updatedAt: sql`v.at` })
-      .from(sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, received int, damaged int, status text, at timestamptz)`)
+      .from(
+        sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, received int, damaged int, status text, at timestamptz)`,
+      )
       .where(and(eq(batchItems.id, sql`v.id`), inArray(batchItems.id, [...touched.keys()])));
     await postLedger(tx, ledger);
-    await recordChanges(tx, ctx.tenantId, [...touched.keys()].map((id) => inboundItemChange(state.get(id)!, batch.batchName)));
+    await recordChanges(
+      tx,
+      ctx.tenantId,
+      [...touched.keys()].map((id) => inboundItemChange(state.get(id)!, batch.batchName)),
+    );
   }
   // Problems after the counts, as one-by-one would: a damaged problem refers to a counted item.
   for (const p of problems) {

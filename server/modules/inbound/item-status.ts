@@ -62,15 +62,30 @@ export async function statusSummary(deps: Deps, ctx: RequestContext) {
     .where(scoped(ctx, batchItems.tenantId, batchItems.companyId, !ctx.isClient))
     .groupBy(batchItems.companyId, companies.name, companies.accountNo, batchItems.status)
     .orderBy(asc(companies.name), asc(batchItems.status));
-  return rows.map((r) => ({ ...r, items: Number(r.items), expectedUnits: Number(r.expectedUnits), receivedUnits: Number(r.receivedUnits), damagedUnits: Number(r.damagedUnits) }));
+  return rows.map((r) => ({
+    ...r,
+    items: Number(r.items),
+    expectedUnits: Number(r.expectedUnits),
+    receivedUnits: Number(r.receivedUnits),
+    damagedUnits: Number(r.damagedUnits),
+  }));
 }
 
-export async function listItems(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof itemListQuerySchema> & Partial<z.infer<typeof bundleQuerySchema>>) {
+export async function listItems(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  q: z.infer<typeof itemListQuerySchema> & Partial<z.infer<typeof bundleQuerySchema>>,
+) {
   const like = q.q ? likeContains(q.q) : undefined;
   const conds: (SQL | undefined)[] = [
     q.warehouseId ? eq(inboundBatches.warehouseId, q.warehouseId) : undefined,
     q.accountNo ? eq(companies.accountNo, q.accountNo) : undefined,
-    q.packType === 'case_packed' ? sql`${batchItems.packSize} > 1` : q.packType === 'individual' ? eq(batchItems.packSize, 1) : undefined,
+    q.packType === 'case_packed'
+      ? sql`${batchItems.packSize} > 1`
+      : q.packType === 'individual'
+        ? eq(batchItems.packSize, 1)
+        : undefined,
     q.title ? ilike(batchItems.title, likeContains(q.title)) : undefined,
     q.upc ? eq(batchItems.upc, q.upc) : undefined,
     q.asin ? eq(batchItems.asin, q.asin) : undefined,
@@ -79,7 +94,15 @@ export async function listItems(deps: Deps, ctx: RequestContext, page: PageReque
     q.pending === 'true' ? inArray(batchItems.status, PENDING_STATUSES) : undefined,
     q.companyId ? eq(batchItems.companyId, q.companyId) : undefined,
     q.batchId ? eq(batchItems.batchId, q.batchId) : undefined,
-    like ? (or(ilike(batchItems.title, like), ilike(batchItems.fnsku, like), ilike(batchItems.asin, like), ilike(batchItems.msku, like), ilike(batchItems.upc, like)) as SQL) : undefined,
+    like
+      ? (or(
+          ilike(batchItems.title, like),
+          ilike(batchItems.fnsku, like),
+          ilike(batchItems.asin, like),
+          ilike(batchItems.msku, like),
+          ilike(batchItems.upc, like),
+        ) as SQL)
+      : undefined,
   ];
   const where = and(...conds);
   return paged(
@@ -112,7 +135,12 @@ export async function listItems(deps: Deps, ctx: RequestContext, page: PageReque
       .orderBy(desc(batchItems.updatedAt), desc(batchItems.id))
       .limit(page.pageSize)
       .offset(pageOffset(page)),
-    deps.db.select({ total: count() }).from(batchItems).innerJoin(inboundBatches, eq(inboundBatches.id, batchItems.batchId)).innerJoin(companies, eq(companies.id, batchItems.companyId)).where(where),
+    deps.db
+      .select({ total: count() })
+      .from(batchItems)
+      .innerJoin(inboundBatches, eq(inboundBatches.id, batchItems.batchId))
+      .innerJoin(companies, eq(companies.id, batchItems.companyId))
+      .where(where),
   );
 }
 
@@ -125,7 +153,12 @@ export const itemStatusChangeSchema = z.object({
  * A desk change of an item's status (block, release, return, dispose, archive…) along the allowed
  * transitions of domain/rules/item-status.ts; anything else is a 412 that says what is allowed.
  */
-export async function changeItemStatus(deps: Deps, ctx: RequestContext, id: number, input: z.infer<typeof itemStatusChangeSchema>) {
+export async function changeItemStatus(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+  input: z.infer<typeof itemStatusChangeSchema>,
+) {
   if (ctx.isClient) throw forbidden('Item statuses are changed by the warehouse');
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -137,9 +170,21 @@ export async function changeItemStatus(deps: Deps, ctx: RequestContext, id: numb
     if (!row) throw notFound('Item');
     const error = transitionError(row.item.status as ItemStatus, input.status as ItemStatus);
     if (error) throw businessRule(error);
-    const [after] = await tx.update(batchItems).set({ status: input.status, updatedAt: new Date().toISOString() }).where(eq(batchItems.id, id)).returning();
+    const [after] = await tx
+      .update(batchItems)
+      .set({ status: input.status, updatedAt: new Date().toISOString() })
+      .where(eq(batchItems.id, id))
+      .returning();
     await recordChanges(tx, ctx.tenantId, [inboundItemChange(after, row.batchName)]);
-    await audit(tx, ctx, 'batch_item', id, 'status', { status: row.item.status }, { status: after.status, note: input.note ?? null });
+    await audit(
+      tx,
+      ctx,
+      'batch_item',
+      id,
+      'status',
+      { status: row.item.status },
+      { status: after.status, note: input.note ?? null },
+    );
     return { id, status: after.status };
   });
 }

@@ -13,7 +13,14 @@ import type { deliveredQuerySchema, MatchStatus } from '../../../domain/schemas/
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, inboundBatches, packageReceiveBatches, packageScans, trackingNumbers, warehouses } from '../../db/schema/index.js';
+import {
+  companies,
+  inboundBatches,
+  packageReceiveBatches,
+  packageScans,
+  trackingNumbers,
+  warehouses,
+} from '../../db/schema/index.js';
 import { type ApiError, badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
 import { paged } from '../../http/paging.js';
 import { scoped } from '../../http/scope.js';
@@ -33,7 +40,14 @@ const receiveBatchChange = (b: ReceiveBatchRow): Change => ({
   key: b.id,
   op: 'put',
   companyId: null,
-  row: { id: b.id, companyId: b.companyId, warehouseId: b.warehouseId, status: b.status, openedAt: b.openedAt, closedAt: b.closedAt },
+  row: {
+    id: b.id,
+    companyId: b.companyId,
+    warehouseId: b.warehouseId,
+    status: b.status,
+    openedAt: b.openedAt,
+    closedAt: b.closedAt,
+  },
 });
 
 const scanChange = (s: ScanRow): Change => ({
@@ -41,18 +55,31 @@ const scanChange = (s: ScanRow): Change => ({
   key: s.id,
   op: 'put',
   companyId: null,
-  row: { id: s.id, receiveBatchId: s.receiveBatchId, trackingNumber: s.normalized, matchStatus: s.matchStatus, scannedAt: s.scannedAt, provisional: false },
+  row: {
+    id: s.id,
+    receiveBatchId: s.receiveBatchId,
+    trackingNumber: s.normalized,
+    matchStatus: s.matchStatus,
+    scannedAt: s.scannedAt,
+    provisional: false,
+  },
 });
 
 function assertFloor(ctx: RequestContext, action: 'create' | 'update') {
   if (ctx.isClient) throw forbidden('Only warehouse staff receive packages');
-  if (!can(ctx.abilities, action, 'deliveredPackages')) throw forbidden(`You need ${action} permission on deliveredPackages`);
+  if (!can(ctx.abilities, action, 'deliveredPackages'))
+    throw forbidden(`You need ${action} permission on deliveredPackages`);
 }
 
-export async function openReceiveBatch(tx: DbOrTx, ctx: RequestContext, args: { id: string; companyId: number; warehouseId?: number }) {
+export async function openReceiveBatch(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  args: { id: string; companyId: number; warehouseId?: number },
+) {
   assertFloor(ctx, 'create');
   const company = await resolveClientCompany(tx, ctx, args.companyId);
-  if (company.status === 'Suspended') throw businessRule(`${company.name} is suspended; its packages cannot be received`);
+  if (company.status === 'Suspended')
+    throw businessRule(`${company.name} is suspended; its packages cannot be received`);
   const [existing] = await tx.select().from(packageReceiveBatches).where(eq(packageReceiveBatches.id, args.id));
   if (existing) {
     // The same id from another tenant or for another client is a collision, not a retry.
@@ -60,12 +87,22 @@ export async function openReceiveBatch(tx: DbOrTx, ctx: RequestContext, args: { 
     return { id: existing.id, status: existing.status };
   }
   if (args.warehouseId) {
-    const [w] = await tx.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.id, args.warehouseId), eq(warehouses.tenantId, ctx.tenantId)));
+    const [w] = await tx
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.id, args.warehouseId), eq(warehouses.tenantId, ctx.tenantId)));
     if (!w) throw badRequest('warehouseId: no such warehouse');
   }
   const [batch] = await tx
     .insert(packageReceiveBatches)
-    .values({ id: args.id, tenantId: ctx.tenantId, companyId: company.id, warehouseId: args.warehouseId ?? null, openedBy: ctx.userId, openedAt: new Date().toISOString() })
+    .values({
+      id: args.id,
+      tenantId: ctx.tenantId,
+      companyId: company.id,
+      warehouseId: args.warehouseId ?? null,
+      openedBy: ctx.userId,
+      openedAt: new Date().toISOString(),
+    })
     .returning();
   await recordChanges(tx, ctx.tenantId, [receiveBatchChange(batch)]);
   await audit(tx, ctx, 'package_receive_batch', batch.id, 'create', null, batch);
@@ -74,7 +111,10 @@ export async function openReceiveBatch(tx: DbOrTx, ctx: RequestContext, args: { 
 
 export async function closeReceiveBatch(tx: DbOrTx, ctx: RequestContext, args: { id: string }) {
   assertFloor(ctx, 'update');
-  const [before] = await tx.select().from(packageReceiveBatches).where(and(eq(packageReceiveBatches.id, args.id), eq(packageReceiveBatches.tenantId, ctx.tenantId)));
+  const [before] = await tx
+    .select()
+    .from(packageReceiveBatches)
+    .where(and(eq(packageReceiveBatches.id, args.id), eq(packageReceiveBatches.tenantId, ctx.tenantId)));
   if (!before) throw notFound('Receive batch');
   if (before.status === 'closed') return { id: before.id, status: before.status };
   const [after] = await tx
@@ -83,7 +123,15 @@ export async function closeReceiveBatch(tx: DbOrTx, ctx: RequestContext, args: {
     .where(eq(packageReceiveBatches.id, args.id))
     .returning();
   await recordChanges(tx, ctx.tenantId, [receiveBatchChange(after)]);
-  await audit(tx, ctx, 'package_receive_batch', after.id, 'status', { status: before.status }, { status: after.status });
+  await audit(
+    tx,
+    ctx,
+    'package_receive_batch',
+    after.id,
+    'status',
+    { status: before.status },
+    { status: after.status },
+  );
   return { id: after.id, status: after.status };
 }
 
@@ -98,7 +146,12 @@ type ScanVerdict = { matchStatus: MatchStatus; trackingId?: number };
 export type ScanOutcome = { ok: ScanVerdict } | { refused: ApiError };
 
 /** One scanned package (the REST route): the rule of `scanPackages` for a single scan. */
-export async function scanPackage(tx: DbOrTx, ctx: RequestContext, args: PackageScanArgs, meta: MutationMeta): Promise<ScanVerdict> {
+export async function scanPackage(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  args: PackageScanArgs,
+  meta: MutationMeta,
+): Promise<ScanVerdict> {
   const [outcome] = await scanPackages(tx, ctx, [args], meta);
   if ('refused' in outcome) throw outcome.refused;
   return outcome.ok;
@@ -113,21 +166,32 @@ export async function scanPackage(tx: DbOrTx, ctx: RequestContext, args: Package
  * The dock's hot path: a push of 100 scans costs a fixed handful of statements, not 100 times a
  * few — on PGlite each statement is a round trip through the engine.
  */
-export async function scanPackages(tx: DbOrTx, ctx: RequestContext, list: PackageScanArgs[], meta: MutationMeta): Promise<ScanOutcome[]> {
+export async function scanPackages(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  list: PackageScanArgs[],
+  meta: MutationMeta,
+): Promise<ScanOutcome[]> {
   assertFloor(ctx, 'create');
   const batchIds = new Set(list.map((a) => a.batchId));
   if (batchIds.size !== 1) throw new Error('scanPackages: one receive batch per call');
   const [batch] = await tx
-    .select({ id: packageReceiveBatches.id, companyId: packageReceiveBatches.companyId, status: packageReceiveBatches.status })
+    .select({
+      id: packageReceiveBatches.id,
+      companyId: packageReceiveBatches.companyId,
+      status: packageReceiveBatches.status,
+    })
     .from(packageReceiveBatches)
     .where(and(eq(packageReceiveBatches.id, list[0].batchId), eq(packageReceiveBatches.tenantId, ctx.tenantId)));
   if (!batch) return list.map(() => ({ refused: notFound('Receive batch') }));
-  if (batch.status !== 'open') return list.map(() => ({ refused: businessRule('This receive batch is closed; open a new one to keep scanning') }));
+  if (batch.status !== 'open')
+    return list.map(() => ({ refused: businessRule('This receive batch is closed; open a new one to keep scanning') }));
 
   const normalized = list.map((a) => normaliseTrackingNumber(a.trackingNumber));
   const valid = list.map((_, i) => normalized[i].length >= 4);
   const numbers = [...new Set(normalized.filter((_, i) => valid[i]))];
-  if (numbers.length === 0) return list.map(() => ({ refused: badRequest('trackingNumber: too short after normalisation') }));
+  if (numbers.length === 0)
+    return list.map(() => ({ refused: badRequest('trackingNumber: too short after normalisation') }));
 
   // Already scanned in this receive batch, or earlier in this list: a duplicate, nothing to claim.
   const before = await tx
@@ -144,11 +208,20 @@ export async function scanPackages(tx: DbOrTx, ctx: RequestContext, list: Packag
 
   // Claim the expected packages atomically, all in one statement: the status test is re-checked
   // on each locked row, so of two devices scanning a package at once exactly one matches.
-  const candidates = [...firstScan].map(([n, i]) => ({ scan_id: list[i].id, normalized: n, scanned_at: list[i].scannedAt }));
+  const candidates = [...firstScan].map(([n, i]) => ({
+    scan_id: list[i].id,
+    normalized: n,
+    scanned_at: list[i].scannedAt,
+  }));
   const claimed = candidates.length
     ? await tx
         .update(trackingNumbers)
-        .set({ status: 'delivered', deliveredAt: sql`c.scanned_at`, deliveredScanId: sql`c.scan_id`, updatedAt: sql`c.scanned_at` })
+        .set({
+          status: 'delivered',
+          deliveredAt: sql`c.scanned_at`,
+          deliveredScanId: sql`c.scan_id`,
+          updatedAt: sql`c.scanned_at`,
+        })
         .from(
           sql`(select distinct on (tn.normalized) tn.id, v.scan_id, v.scanned_at
                from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as v(scan_id uuid, normalized text, scanned_at timestamptz)
@@ -165,7 +238,13 @@ export async function scanPackages(tx: DbOrTx, ctx: RequestContext, list: Packag
     ? await tx
         .selectDistinct({ normalized: trackingNumbers.normalized })
         .from(trackingNumbers)
-        .where(and(eq(trackingNumbers.tenantId, ctx.tenantId), eq(trackingNumbers.companyId, batch.companyId), inArray(trackingNumbers.normalized, unclaimed)))
+        .where(
+          and(
+            eq(trackingNumbers.tenantId, ctx.tenantId),
+            eq(trackingNumbers.companyId, batch.companyId),
+            inArray(trackingNumbers.normalized, unclaimed),
+          ),
+        )
     : [];
   const knownSet = new Set(known.map((r) => r.normalized));
 
@@ -208,10 +287,20 @@ export async function scanPackages(tx: DbOrTx, ctx: RequestContext, list: Packag
 
 export async function listScans(deps: Deps, ctx: RequestContext, receiveBatchId: string) {
   if (ctx.isClient) throw forbidden('Only warehouse staff see dock scans');
-  const [batch] = await deps.db.select().from(packageReceiveBatches).where(and(eq(packageReceiveBatches.id, receiveBatchId), eq(packageReceiveBatches.tenantId, ctx.tenantId)));
+  const [batch] = await deps.db
+    .select()
+    .from(packageReceiveBatches)
+    .where(and(eq(packageReceiveBatches.id, receiveBatchId), eq(packageReceiveBatches.tenantId, ctx.tenantId)));
   if (!batch) throw notFound('Receive batch');
   const scans = await deps.db
-    .select({ id: packageScans.id, trackingNumber: packageScans.trackingNumber, normalized: packageScans.normalized, matchStatus: packageScans.matchStatus, scannedAt: packageScans.scannedAt, deviceId: packageScans.deviceId })
+    .select({
+      id: packageScans.id,
+      trackingNumber: packageScans.trackingNumber,
+      normalized: packageScans.normalized,
+      matchStatus: packageScans.matchStatus,
+      scannedAt: packageScans.scannedAt,
+      deviceId: packageScans.deviceId,
+    })
     .from(packageScans)
     .where(eq(packageScans.receiveBatchId, receiveBatchId))
     .orderBy(desc(packageScans.scannedAt));
@@ -222,7 +311,10 @@ export async function listScans(deps: Deps, ctx: RequestContext, receiveBatchId:
 
 export async function listReceiveBatches(deps: Deps, ctx: RequestContext, page: PageRequest, companyId?: number) {
   if (ctx.isClient) throw forbidden('Only warehouse staff see dock receive batches');
-  const where = and(eq(packageReceiveBatches.tenantId, ctx.tenantId), companyId ? eq(packageReceiveBatches.companyId, companyId) : undefined);
+  const where = and(
+    eq(packageReceiveBatches.tenantId, ctx.tenantId),
+    companyId ? eq(packageReceiveBatches.companyId, companyId) : undefined,
+  );
   return paged(
     page,
     deps.db
@@ -250,12 +342,19 @@ export async function listReceiveBatches(deps: Deps, ctx: RequestContext, page: 
  * Delivered Packages (desk): expected packages with their delivery state, and scans nothing
  * expected (NOT_FOUND). Clients see only theirs.
  */
-export async function deliveredPackages(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof deliveredQuerySchema>) {
+export async function deliveredPackages(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  q: z.infer<typeof deliveredQuerySchema>,
+) {
   const like = q.q ? likeContains(q.q) : undefined;
   const trackingConds: (SQL | undefined)[] = [
     scoped(ctx, trackingNumbers.tenantId, trackingNumbers.companyId, !ctx.isClient),
     q.companyId ? eq(trackingNumbers.companyId, q.companyId) : undefined,
-    like ? (or(ilike(trackingNumbers.trackingNumber, like), ilike(trackingNumbers.normalized, like)) as SQL) : undefined,
+    like
+      ? (or(ilike(trackingNumbers.trackingNumber, like), ilike(trackingNumbers.normalized, like)) as SQL)
+      : undefined,
     q.filter === 'DELIVERED' ? eq(trackingNumbers.status, 'delivered') : undefined,
     q.filter === 'NOT_DELIVERED' ? eq(trackingNumbers.status, 'expected') : undefined,
   ];
@@ -271,7 +370,10 @@ export async function deliveredPackages(deps: Deps, ctx: RequestContext, page: P
       trackingNumber: sql<string>`${trackingNumbers.trackingNumber}`.as('tracking_number'),
       companyId: sql<number>`${trackingNumbers.companyId}`.as('company_id'),
       batchName: sql<string | null>`${inboundBatches.batchName}`.as('batch_name'),
-      delivery: sql<string>`case when ${trackingNumbers.status} = 'delivered' then 'DELIVERED' else 'NOT_DELIVERED' end`.as('delivery'),
+      delivery:
+        sql<string>`case when ${trackingNumbers.status} = 'delivered' then 'DELIVERED' else 'NOT_DELIVERED' end`.as(
+          'delivery',
+        ),
       at: sql<string | null>`${trackingNumbers.deliveredAt}`.as('at'),
       createdAt: sql<string>`${trackingNumbers.createdAt}`.as('created_at'),
     })
@@ -295,7 +397,16 @@ export async function deliveredPackages(deps: Deps, ctx: RequestContext, page: P
   return paged(
     page,
     deps.db
-      .select({ key: sub.key, trackingNumber: sub.trackingNumber, companyId: sub.companyId, companyName: companies.name, accountNo: companies.accountNo, batchName: sub.batchName, delivery: sub.delivery, at: sub.at })
+      .select({
+        key: sub.key,
+        trackingNumber: sub.trackingNumber,
+        companyId: sub.companyId,
+        companyName: companies.name,
+        accountNo: companies.accountNo,
+        batchName: sub.batchName,
+        delivery: sub.delivery,
+        at: sub.at,
+      })
       .from(sub)
       .innerJoin(companies, eq(companies.id, sub.companyId))
       .orderBy(sql`${sub.at} desc nulls last`, asc(sub.key))

@@ -13,13 +13,29 @@ import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
-import { addTracking, createBatch, deleteBatch, deleteItem, getBatch, listBatches, removeTracking, saveItem } from './batches.js';
+import {
+  addTracking,
+  createBatch,
+  deleteBatch,
+  deleteItem,
+  getBatch,
+  listBatches,
+  removeTracking,
+  saveItem,
+} from './batches.js';
 import { CSV_TEMPLATE, uploadCsv } from './csv-upload.js';
 import { csvUploadQuerySchema, poItemSchema } from '../../../domain/schemas/purchase-orders.js';
 import { trackingAddSchema } from '../../../domain/schemas/ship.js';
 import * as receiving from './receiving.js';
 import { scanItem } from './item-scan.js';
-import { bundleQuerySchema, changeItemStatus, itemListQuerySchema, itemStatusChangeSchema, listItems, statusSummary } from './item-status.js';
+import {
+  bundleQuerySchema,
+  changeItemStatus,
+  itemListQuerySchema,
+  itemStatusChangeSchema,
+  listItems,
+  statusSummary,
+} from './item-status.js';
 import { itemScanArgsSchema, itemSortArgsSchema } from '../../../domain/schemas/ship.js';
 import { listSorted, sortItem } from './sorting.js';
 import { uploadText } from '../../http/upload-text.js';
@@ -30,54 +46,135 @@ const uuidParam = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'pa
 export function inboundRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const tags = ['Inbound'];
-  const floor = (a: 'read' | 'create' | 'update') => guards.requires('deliveredPackages', a, { warehouseOnly: a !== 'read' });
+  const floor = (a: 'read' | 'create' | 'update') =>
+    guards.requires('deliveredPackages', a, { warehouseOnly: a !== 'read' });
 
   app.openapi(
-    createRoute({ method: 'post', path: '/api/ship/batch', tags, summary: 'Announce an inbound batch with its tracking numbers', middleware: [guards.requires('purchaseOrders', 'create')], request: jsonBody(batchCreateSchema), responses: { ...okResponse(any), ...errorResponses } }),
-    async (c) => ok(c, await createBatch(deps, c.get('ctx'), c.req.valid('json')), { status: 201, info: ['Batch created'] }),
+    createRoute({
+      method: 'post',
+      path: '/api/ship/batch',
+      tags,
+      summary: 'Announce an inbound batch with its tracking numbers',
+      middleware: [guards.requires('purchaseOrders', 'create')],
+      request: jsonBody(batchCreateSchema),
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await createBatch(deps, c.get('ctx'), c.req.valid('json')), { status: 201, info: ['Batch created'] }),
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/ship/batch', tags, summary: 'Inbound batches (clients: their own)', middleware: [guards.requires('purchaseOrders', 'read')], request: { query: batchListQuerySchema }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/ship/batch',
+      tags,
+      summary: 'Inbound batches (clients: their own)',
+      middleware: [guards.requires('purchaseOrders', 'read')],
+      request: { query: batchListQuerySchema },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => {
       const q = c.req.valid('query');
       return ok(c, await listBatches(deps, c.get('ctx'), pageRequest(q), q));
     },
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/ship/batch/{id}', tags, summary: 'One inbound batch with its tracking numbers', middleware: [guards.requires('purchaseOrders', 'read')], request: { params: idParam }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/ship/batch/{id}',
+      tags,
+      summary: 'One inbound batch with its tracking numbers',
+      middleware: [guards.requires('purchaseOrders', 'read')],
+      request: { params: idParam },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => ok(c, await getBatch(deps, c.get('ctx'), c.req.valid('param').id)),
   );
   app.openapi(
-    createRoute({ method: 'delete', path: '/api/ship/batch/{id}', tags, summary: 'Withdraw a batch before any package is received', middleware: [guards.requires('purchaseOrders', 'delete')], request: { params: idParam }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'delete',
+      path: '/api/ship/batch/{id}',
+      tags,
+      summary: 'Withdraw a batch before any package is received',
+      middleware: [guards.requires('purchaseOrders', 'delete')],
+      request: { params: idParam },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => ok(c, await deleteBatch(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Batch deleted'] }),
   );
 
   const itemParams = z.object({
-    id: z.coerce.number().int().positive().openapi({ param: { name: 'id', in: 'path' } }),
-    itemId: z.coerce.number().int().positive().openapi({ param: { name: 'itemId', in: 'path' } }),
+    id: z.coerce
+      .number()
+      .int()
+      .positive()
+      .openapi({ param: { name: 'id', in: 'path' } }),
+    itemId: z.coerce
+      .number()
+      .int()
+      .positive()
+      .openapi({ param: { name: 'itemId', in: 'path' } }),
   });
   const poWrite = guards.requires('purchaseOrders', 'update');
   app.openapi(
-    createRoute({ method: 'post', path: '/api/ship/batch/{id}/items', tags, summary: 'Add an item (until receiving starts)', middleware: [poWrite], request: { params: idParam, ...jsonBody(poItemSchema) }, responses: { ...okResponse(any), ...errorResponses } }),
-    async (c) => ok(c, await saveItem(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), { status: 201, info: ['Item added'] }),
+    createRoute({
+      method: 'post',
+      path: '/api/ship/batch/{id}/items',
+      tags,
+      summary: 'Add an item (until receiving starts)',
+      middleware: [poWrite],
+      request: { params: idParam, ...jsonBody(poItemSchema) },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await saveItem(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
+        status: 201,
+        info: ['Item added'],
+      }),
   );
   app.openapi(
-    createRoute({ method: 'put', path: '/api/ship/batch/{id}/items/{itemId}', tags, summary: 'Edit an item (until receiving starts)', middleware: [poWrite], request: { params: itemParams, ...jsonBody(poItemSchema) }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'put',
+      path: '/api/ship/batch/{id}/items/{itemId}',
+      tags,
+      summary: 'Edit an item (until receiving starts)',
+      middleware: [poWrite],
+      request: { params: itemParams, ...jsonBody(poItemSchema) },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => {
       const p = c.req.valid('param');
       return ok(c, await saveItem(deps, c.get('ctx'), p.id, c.req.valid('json'), p.itemId), { info: ['Item saved'] });
     },
   );
   app.openapi(
-    createRoute({ method: 'delete', path: '/api/ship/batch/{id}/items/{itemId}', tags, summary: 'Remove an item (until receiving starts)', middleware: [poWrite], request: { params: itemParams }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'delete',
+      path: '/api/ship/batch/{id}/items/{itemId}',
+      tags,
+      summary: 'Remove an item (until receiving starts)',
+      middleware: [poWrite],
+      request: { params: itemParams },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => {
       const p = c.req.valid('param');
       return ok(c, await deleteItem(deps, c.get('ctx'), p.id, p.itemId), { info: ['Item removed'] });
     },
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/ship/batch/{id}/tracking', tags, summary: 'Add tracking numbers (until receiving starts)', middleware: [poWrite], request: { params: idParam, ...jsonBody(trackingAddSchema) }, responses: { ...okResponse(any), ...errorResponses } }),
-    async (c) => ok(c, await addTracking(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json').trackingNumbers), { info: ['Tracking numbers added'] }),
+    createRoute({
+      method: 'post',
+      path: '/api/ship/batch/{id}/tracking',
+      tags,
+      summary: 'Add tracking numbers (until receiving starts)',
+      middleware: [poWrite],
+      request: { params: idParam, ...jsonBody(trackingAddSchema) },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await addTracking(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json').trackingNumbers), {
+        info: ['Tracking numbers added'],
+      }),
   );
   app.openapi(
     createRoute({
@@ -96,15 +193,34 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
   );
 
   app.openapi(
-    createRoute({ method: 'get', path: '/api/ship/bundle', tags, summary: 'Purchase-order lines across batches (spec bundle query; clients: their own)', middleware: [guards.requires('purchaseOrders', 'read')], request: { query: bundleQuerySchema }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/ship/bundle',
+      tags,
+      summary: 'Purchase-order lines across batches (spec bundle query; clients: their own)',
+      middleware: [guards.requires('purchaseOrders', 'read')],
+      request: { query: bundleQuerySchema },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => {
       const q = c.req.valid('query');
       return ok(c, await listItems(deps, c.get('ctx'), pageRequest(q), q));
     },
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/ship/csv-upload/template', tags, summary: 'The purchase-order CSV template', middleware: [guards.requires('purchaseOrders', 'read')], responses: { 200: { description: 'text/csv' }, ...errorResponses } }),
-    (c) => c.body(CSV_TEMPLATE, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="dockside-purchase-order-template.csv"' }),
+    createRoute({
+      method: 'get',
+      path: '/api/ship/csv-upload/template',
+      tags,
+      summary: 'The purchase-order CSV template',
+      middleware: [guards.requires('purchaseOrders', 'read')],
+      responses: { 200: { description: 'text/csv' }, ...errorResponses },
+    }),
+    (c) =>
+      c.body(CSV_TEMPLATE, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="dockside-purchase-order-template.csv"',
+      }),
   );
   app.openapi(
     createRoute({
@@ -113,68 +229,231 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'Upload a purchase-order CSV (multipart field "file"): validated row by row, stored all or none',
       middleware: [guards.requires('purchaseOrders', 'create')],
-      request: { query: csvUploadQuerySchema, body: { content: { 'multipart/form-data': { schema: z.object({ file: z.custom<File>((v) => v instanceof File, 'attach the CSV as multipart field "file"').openapi({ type: 'string', format: 'binary' }) }) } }, required: true } },
+      request: {
+        query: csvUploadQuerySchema,
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: z.object({
+                file: z
+                  .custom<File>((v) => v instanceof File, 'attach the CSV as multipart field "file"')
+                  .openapi({ type: 'string', format: 'binary' }),
+              }),
+            },
+          },
+          required: true,
+        },
+      },
       responses: { ...okResponse(any), ...errorResponses },
     }),
     async (c) => {
       const { file } = c.req.valid('form');
       const result = await uploadCsv(deps, c.get('ctx'), await uploadText(file), c.req.valid('query'));
-      return ok(c, result, { status: result.stored ? 201 : 200, info: [result.stored ? `Batch created with ${result.items} items and ${result.trackingNumbers} tracking numbers` : `All ${result.rows} rows are valid`] });
+      return ok(c, result, {
+        status: result.stored ? 201 : 200,
+        info: [
+          result.stored
+            ? `Batch created with ${result.items} items and ${result.trackingNumbers} tracking numbers`
+            : `All ${result.rows} rows are valid`,
+        ],
+      });
     },
   );
 
   app.openapi(
-    createRoute({ method: 'get', path: '/api/inbound/package-receive-batch', tags, summary: 'Dock receive batches', middleware: [floor('read')], request: { query: z.object({ pageNumber: z.string().optional(), pageSize: z.string().optional(), companyId: z.coerce.number().int().positive().optional() }) }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/inbound/package-receive-batch',
+      tags,
+      summary: 'Dock receive batches',
+      middleware: [floor('read')],
+      request: {
+        query: z.object({
+          pageNumber: z.string().optional(),
+          pageSize: z.string().optional(),
+          companyId: z.coerce.number().int().positive().optional(),
+        }),
+      },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => {
       const q = c.req.valid('query');
       return ok(c, await receiving.listReceiveBatches(deps, c.get('ctx'), pageRequest(q), q.companyId));
     },
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/inbound/package-receive-batch', tags, summary: 'Open a dock receive batch (same rule as the packageReceiveBatch.open mutation)', middleware: [floor('create')], request: jsonBody(receiveBatchOpenArgsSchema), responses: { ...okResponse(any), ...errorResponses } }),
-    async (c) => ok(c, await deps.db.transaction((tx) => receiving.openReceiveBatch(tx, c.get('ctx'), c.req.valid('json'))), { status: 201 }),
+    createRoute({
+      method: 'post',
+      path: '/api/inbound/package-receive-batch',
+      tags,
+      summary: 'Open a dock receive batch (same rule as the packageReceiveBatch.open mutation)',
+      middleware: [floor('create')],
+      request: jsonBody(receiveBatchOpenArgsSchema),
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await deps.db.transaction((tx) => receiving.openReceiveBatch(tx, c.get('ctx'), c.req.valid('json'))), {
+        status: 201,
+      }),
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/inbound/package-receive-batch/{id}/close', tags, summary: 'Close a dock receive batch', middleware: [floor('update')], request: { params: uuidParam }, responses: { ...okResponse(any), ...errorResponses } }),
-    async (c) => ok(c, await deps.db.transaction((tx) => receiving.closeReceiveBatch(tx, c.get('ctx'), { id: c.req.valid('param').id })), { info: ['Receive batch closed'] }),
+    createRoute({
+      method: 'post',
+      path: '/api/inbound/package-receive-batch/{id}/close',
+      tags,
+      summary: 'Close a dock receive batch',
+      middleware: [floor('update')],
+      request: { params: uuidParam },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await deps.db.transaction((tx) =>
+          receiving.closeReceiveBatch(tx, c.get('ctx'), { id: c.req.valid('param').id }),
+        ),
+        { info: ['Receive batch closed'] },
+      ),
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/inbound/package-scan', tags, summary: 'Scan a package (same rule as the package.scan mutation)', middleware: [floor('create')], request: jsonBody(packageScanArgsSchema), responses: { ...okResponse(packageScanResultSchema), ...errorResponses } }),
-    async (c) => ok(c, await deps.db.transaction((tx) => receiving.scanPackage(tx, c.get('ctx'), c.req.valid('json'), { deviceId: c.req.header('x-device-id') ?? null })), { status: 201 }),
+    createRoute({
+      method: 'post',
+      path: '/api/inbound/package-scan',
+      tags,
+      summary: 'Scan a package (same rule as the package.scan mutation)',
+      middleware: [floor('create')],
+      request: jsonBody(packageScanArgsSchema),
+      responses: { ...okResponse(packageScanResultSchema), ...errorResponses },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await deps.db.transaction((tx) =>
+          receiving.scanPackage(tx, c.get('ctx'), c.req.valid('json'), {
+            deviceId: c.req.header('x-device-id') ?? null,
+          }),
+        ),
+        { status: 201 },
+      ),
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/inbound/package-scan', tags, summary: "A receive batch's scans with counts", middleware: [floor('read')], request: { query: z.object({ batchId: z.uuid() }) }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/inbound/package-scan',
+      tags,
+      summary: "A receive batch's scans with counts",
+      middleware: [floor('read')],
+      request: { query: z.object({ batchId: z.uuid() }) },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => ok(c, await receiving.listScans(deps, c.get('ctx'), c.req.valid('query').batchId)),
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/inbound/item-scan', tags, summary: 'Scan an item into its batch (same rule as the item.scan mutation)', middleware: [guards.requires('receiveInventory', 'create', { warehouseOnly: true })], request: jsonBody(itemScanArgsSchema), responses: { ...okResponse(any), ...errorResponses } }),
-    async (c) => ok(c, await deps.db.transaction((tx) => scanItem(tx, c.get('ctx'), c.req.valid('json'), { deviceId: c.req.header('x-device-id') ?? null })), { status: 201 }),
+    createRoute({
+      method: 'post',
+      path: '/api/inbound/item-scan',
+      tags,
+      summary: 'Scan an item into its batch (same rule as the item.scan mutation)',
+      middleware: [guards.requires('receiveInventory', 'create', { warehouseOnly: true })],
+      request: jsonBody(itemScanArgsSchema),
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await deps.db.transaction((tx) =>
+          scanItem(tx, c.get('ctx'), c.req.valid('json'), { deviceId: c.req.header('x-device-id') ?? null }),
+        ),
+        { status: 201 },
+      ),
   );
   app.openapi(
-    createRoute({ method: 'post', path: '/api/inbound/sort-item', tags, summary: 'Sort received units to their workflow\'s place (same rule as the item.sort mutation)', middleware: [guards.requires('receiveInventory', 'create', { warehouseOnly: true })], request: jsonBody(itemSortArgsSchema), responses: { ...okResponse(any), ...errorResponses } }),
-    async (c) => ok(c, await deps.db.transaction((tx) => sortItem(tx, c.get('ctx'), c.req.valid('json'), { deviceId: c.req.header('x-device-id') ?? null })), { status: 201 }),
+    createRoute({
+      method: 'post',
+      path: '/api/inbound/sort-item',
+      tags,
+      summary: "Sort received units to their workflow's place (same rule as the item.sort mutation)",
+      middleware: [guards.requires('receiveInventory', 'create', { warehouseOnly: true })],
+      request: jsonBody(itemSortArgsSchema),
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await deps.db.transaction((tx) =>
+          sortItem(tx, c.get('ctx'), c.req.valid('json'), { deviceId: c.req.header('x-device-id') ?? null }),
+        ),
+        { status: 201 },
+      ),
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/inbound/received-sorted-item', tags, summary: 'Sorted units, newest first (clients: their own)', middleware: [guards.requiresAny(['receiveInventory', 'read'], ['itemTracking', 'read'])], request: { query: z.object({ batchId: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(1000).optional() }) }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/inbound/received-sorted-item',
+      tags,
+      summary: 'Sorted units, newest first (clients: their own)',
+      middleware: [guards.requiresAny(['receiveInventory', 'read'], ['itemTracking', 'read'])],
+      request: {
+        query: z.object({
+          batchId: z.coerce.number().int().positive().optional(),
+          limit: z.coerce.number().int().min(1).max(1000).optional(),
+        }),
+      },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => ok(c, await listSorted(deps, c.get('ctx'), c.req.valid('query'))),
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/inbound/item-status-summary', tags, summary: 'Units per item status per client (clients: their own)', middleware: [guards.requires('itemTracking', 'read')], responses: { ...okResponse(z.array(any)), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/inbound/item-status-summary',
+      tags,
+      summary: 'Units per item status per client (clients: their own)',
+      middleware: [guards.requires('itemTracking', 'read')],
+      responses: { ...okResponse(z.array(any)), ...errorResponses },
+    }),
     async (c) => ok(c, await statusSummary(deps, c.get('ctx'))),
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/inbound/shipment-items', tags, summary: 'Items by status, client, batch or text (clients: their own)', middleware: [guards.requiresAny(['itemTracking', 'read'], ['purchaseOrders', 'read'])], request: { query: itemListQuerySchema }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/inbound/shipment-items',
+      tags,
+      summary: 'Items by status, client, batch or text (clients: their own)',
+      middleware: [guards.requiresAny(['itemTracking', 'read'], ['purchaseOrders', 'read'])],
+      request: { query: itemListQuerySchema },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => {
       const q = c.req.valid('query');
       return ok(c, await listItems(deps, c.get('ctx'), pageRequest(q), q));
     },
   );
   app.openapi(
-    createRoute({ method: 'put', path: '/api/inbound/shipment-items/{id}/status', tags, summary: 'Change an item status along the allowed transitions (412 otherwise)', middleware: [guards.requires('itemTracking', 'update', { warehouseOnly: true })], request: { params: idParam, ...jsonBody(itemStatusChangeSchema) }, responses: { ...okResponse(any), ...errorResponses } }),
-    async (c) => ok(c, await changeItemStatus(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), { info: ['Status changed'] }),
+    createRoute({
+      method: 'put',
+      path: '/api/inbound/shipment-items/{id}/status',
+      tags,
+      summary: 'Change an item status along the allowed transitions (412 otherwise)',
+      middleware: [guards.requires('itemTracking', 'update', { warehouseOnly: true })],
+      request: { params: idParam, ...jsonBody(itemStatusChangeSchema) },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await changeItemStatus(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
+        info: ['Status changed'],
+      }),
   );
   app.openapi(
-    createRoute({ method: 'get', path: '/api/inbound/delivered-packages', tags, summary: 'Expected packages and their delivery (ALL, NOT_DELIVERED, NOT_FOUND, DELIVERED)', middleware: [floor('read')], request: { query: deliveredQuerySchema }, responses: { ...okResponse(any), ...errorResponses } }),
+    createRoute({
+      method: 'get',
+      path: '/api/inbound/delivered-packages',
+      tags,
+      summary: 'Expected packages and their delivery (ALL, NOT_DELIVERED, NOT_FOUND, DELIVERED)',
+      middleware: [floor('read')],
+      request: { query: deliveredQuerySchema },
+      responses: { ...okResponse(any), ...errorResponses },
+    }),
     async (c) => {
       const q = c.req.valid('query');
       return ok(c, await receiving.deliveredPackages(deps, c.get('ctx'), pageRequest(q), q));

@@ -23,8 +23,14 @@ import { postLedger } from '../inventory/ledger.js';
 
 type SortArgs = z.infer<typeof itemSortArgsSchema>;
 
-export async function sortItem(tx: DbOrTx, ctx: RequestContext, args: SortArgs, meta: MutationMeta): Promise<ItemSortResult> {
-  if (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory')) throw forbidden('You need create permission on receiveInventory');
+export async function sortItem(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  args: SortArgs,
+  meta: MutationMeta,
+): Promise<ItemSortResult> {
+  if (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory'))
+    throw forbidden('You need create permission on receiveInventory');
   const [row] = await tx
     .select({ item: batchItems, batchName: inboundBatches.batchName })
     .from(batchItems)
@@ -40,18 +46,48 @@ export async function sortItem(tx: DbOrTx, ctx: RequestContext, args: SortArgs, 
   const [{ onHand }] = await tx
     .select({ onHand: sql<number>`coalesce(sum(${inventoryLedger.quantity}), 0)::int` })
     .from(inventoryLedger)
-    .where(and(eq(inventoryLedger.batchItemId, item.id), eq(inventoryLedger.location, RECEIVING), eq(inventoryLedger.condition, 'sellable')));
+    .where(
+      and(
+        eq(inventoryLedger.batchItemId, item.id),
+        eq(inventoryLedger.location, RECEIVING),
+        eq(inventoryLedger.condition, 'sellable'),
+      ),
+    );
   const out = applyMovement(Number(onHand), -args.quantity);
   if (!out.ok) throw businessRule(`${item.title}: ${out.message} in ${RECEIVING}`);
 
-  const base = { tenantId: ctx.tenantId, companyId: item.companyId, batchItemId: item.id, productKey: itemProductKey(item), title: item.title, condition: 'sellable', reason: 'sort', refType: 'item_sort', refId: args.id, userId: ctx.userId, deviceId: meta.deviceId, at: args.sortedAt };
+  const base = {
+    tenantId: ctx.tenantId,
+    companyId: item.companyId,
+    batchItemId: item.id,
+    productKey: itemProductKey(item),
+    title: item.title,
+    condition: 'sellable',
+    reason: 'sort',
+    refType: 'item_sort',
+    refId: args.id,
+    userId: ctx.userId,
+    deviceId: meta.deviceId,
+    at: args.sortedAt,
+  };
   await postLedger(tx, [
     { ...base, location: RECEIVING, quantity: -args.quantity },
     { ...base, location: check.location, quantity: args.quantity },
   ]);
-  const [updated] = await tx.update(batchItems).set({ sortedQty: check.sortedQty, status: check.status, updatedAt: args.sortedAt }).where(eq(batchItems.id, item.id)).returning();
+  const [updated] = await tx
+    .update(batchItems)
+    .set({ sortedQty: check.sortedQty, status: check.status, updatedAt: args.sortedAt })
+    .where(eq(batchItems.id, item.id))
+    .returning();
   await recordChanges(tx, ctx.tenantId, [inboundItemChange(updated, row.batchName)]);
-  return { itemId: item.id, quantity: args.quantity, location: check.location, sortedQty: updated.sortedQty, remaining: unitsToSort(updated), status: updated.status };
+  return {
+    itemId: item.id,
+    quantity: args.quantity,
+    location: check.location,
+    sortedQty: updated.sortedQty,
+    remaining: unitsToSort(updated),
+    status: updated.status,
+  };
 }
 
 /** Sorted units: the "into a location" ledger rows of sorts, newest first (clients: their own). */

@@ -17,19 +17,32 @@ import { postLedger } from './ledger.js';
 import { resolvePlace, resolveProductKey } from './places.js';
 
 export async function adjustInventory(deps: Deps, ctx: RequestContext, input: AdjustmentInput) {
-  if (ctx.isClient || !can(ctx.abilities, 'update', 'manageInventory')) throw forbidden('You need update permission on Manage Inventory to adjust stock');
+  if (ctx.isClient || !can(ctx.abilities, 'update', 'manageInventory'))
+    throw forbidden('You need update permission on Manage Inventory to adjust stock');
   return deps.db.transaction(async (tx) => {
-    const [company] = await tx.select({ id: companies.id }).from(companies).where(and(eq(companies.id, input.companyId), eq(companies.tenantId, ctx.tenantId)));
+    const [company] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.id, input.companyId), eq(companies.tenantId, ctx.tenantId)));
     if (!company) throw notFound('Client');
     const place = await resolvePlace(tx, ctx, input.location);
-    if (place.kind !== 'location') throw businessRule(`${input.location} is an LPN; give the location and the LPN separately`);
+    if (place.kind !== 'location')
+      throw businessRule(`${input.location} is an LPN; give the location and the LPN separately`);
     if (input.lpn) {
       const lpn = await resolvePlace(tx, ctx, input.lpn);
       if (lpn.kind !== 'lpn') throw notFound(`LPN ${input.lpn}`);
-      if (lpn.location !== input.location) throw businessRule(`${input.lpn} is at ${lpn.location ?? 'no location'}, not ${input.location}`);
+      if (lpn.location !== input.location)
+        throw businessRule(`${input.lpn} is at ${lpn.location ?? 'no location'}, not ${input.location}`);
     }
     const productKey = await resolveProductKey(tx, ctx, input.companyId, input.productCode);
-    const key = { tenantId: ctx.tenantId, companyId: input.companyId, productKey, location: input.location, lpn: input.lpn ?? '', condition: input.condition };
+    const key = {
+      tenantId: ctx.tenantId,
+      companyId: input.companyId,
+      productKey,
+      location: input.location,
+      lpn: input.lpn ?? '',
+      condition: input.condition,
+    };
     const [line] = await tx
       .select({ quantity: inventoryBalances.quantity, title: inventoryBalances.title })
       .from(inventoryBalances)
@@ -38,14 +51,36 @@ export async function adjustInventory(deps: Deps, ctx: RequestContext, input: Ad
     const check = applyMovement(line?.quantity ?? 0, input.quantity);
     if (!check.ok) throw businessRule(`${productKey} at ${input.lpn ?? input.location}: ${check.message}`);
     const ref = randomUUID();
-    await postLedger(tx, [{ ...key, quantity: input.quantity, reason: `adjust_${input.reason}`, refType: 'adjustment', refId: ref, userId: ctx.userId, deviceId: null }]);
-    await audit(tx, ctx, 'inventory', ref, 'update', { quantity: line?.quantity ?? 0 }, { ...key, quantity: check.after, delta: input.quantity, reason: input.reason, note: input.note ?? null });
+    await postLedger(tx, [
+      {
+        ...key,
+        quantity: input.quantity,
+        reason: `adjust_${input.reason}`,
+        refType: 'adjustment',
+        refId: ref,
+        userId: ctx.userId,
+        deviceId: null,
+      },
+    ]);
+    await audit(
+      tx,
+      ctx,
+      'inventory',
+      ref,
+      'update',
+      { quantity: line?.quantity ?? 0 },
+      { ...key, quantity: check.after, delta: input.quantity, reason: input.reason, note: input.note ?? null },
+    );
     return { ...key, before: line?.quantity ?? 0, after: check.after, title: line?.title ?? null };
   });
 }
 
 /** The ledger rows behind a snapshot line (or a client's, a product's, a place's), newest first. */
-export async function ledgerEntries(deps: Deps, ctx: RequestContext, q: { companyId?: number; productKey?: string; location?: string; lpn?: string; limit?: number }) {
+export async function ledgerEntries(
+  deps: Deps,
+  ctx: RequestContext,
+  q: { companyId?: number; productKey?: string; location?: string; lpn?: string; limit?: number },
+) {
   return deps.db
     .select({
       id: inventoryLedger.id,
@@ -76,4 +111,3 @@ export async function ledgerEntries(deps: Deps, ctx: RequestContext, q: { compan
     .orderBy(desc(inventoryLedger.at), desc(inventoryLedger.id))
     .limit(Math.min(q.limit ?? 200, 1000));
 }
-

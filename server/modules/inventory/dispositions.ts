@@ -19,35 +19,77 @@ import { postLedger } from './ledger.js';
 type ProblemRow = typeof problems.$inferSelect;
 
 /** The stock change of closing `problem` with `resolution`; the units it found (0 when none wait). */
-export async function carryOutResolution(tx: DbOrTx, ctx: RequestContext, problem: ProblemRow, resolution: ProblemResolution): Promise<number> {
+export async function carryOutResolution(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  problem: ProblemRow,
+  resolution: ProblemResolution,
+): Promise<number> {
   const effect = stockEffectOf(resolution);
   if (effect.kind === 'none' || !problem.batchItemId) return 0;
-  const [item] = await tx.select().from(batchItems).where(and(eq(batchItems.id, problem.batchItemId), eq(batchItems.tenantId, ctx.tenantId)));
+  const [item] = await tx
+    .select()
+    .from(batchItems)
+    .where(and(eq(batchItems.id, problem.batchItemId), eq(batchItems.tenantId, ctx.tenantId)));
   if (!item) return 0;
   const condition = problem.type === 'damaged' ? 'damaged' : 'sellable';
   // The units wait in RECEIVING first, else wherever they were put.
   const lines = await tx
     .select()
     .from(inventoryBalances)
-    .where(and(eq(inventoryBalances.tenantId, ctx.tenantId), eq(inventoryBalances.companyId, item.companyId), eq(inventoryBalances.productKey, itemProductKey(item)), eq(inventoryBalances.condition, condition), sql`${inventoryBalances.quantity} > 0`))
+    .where(
+      and(
+        eq(inventoryBalances.tenantId, ctx.tenantId),
+        eq(inventoryBalances.companyId, item.companyId),
+        eq(inventoryBalances.productKey, itemProductKey(item)),
+        eq(inventoryBalances.condition, condition),
+        sql`${inventoryBalances.quantity} > 0`,
+      ),
+    )
     .orderBy(sql`${inventoryBalances.location} = 'RECEIVING' desc`, inventoryBalances.location, inventoryBalances.lpn)
     .for('update');
   const { deltas, taken } = planTake(lines as BalanceLine[], problem.quantity);
   if (taken === 0) return 0;
-  const rows: LedgerDelta[] = effect.kind === 'leave' ? deltas : deltas.flatMap((d) => [d, { ...d, condition: 'sellable', quantity: -d.quantity }]);
+  const rows: LedgerDelta[] =
+    effect.kind === 'leave'
+      ? deltas
+      : deltas.flatMap((d) => [d, { ...d, condition: 'sellable', quantity: -d.quantity }]);
   await postLedger(
     tx,
-    rows.map((d) => ({ tenantId: ctx.tenantId, companyId: d.companyId, batchItemId: item.id, productKey: d.productKey, title: item.title, location: d.location, lpn: d.lpn, condition: d.condition, quantity: d.quantity, reason: effect.kind === 'leave' ? effect.reason : 'restock', refType: 'problem', refId: String(problem.id), userId: ctx.userId, deviceId: null })),
+    rows.map((d) => ({
+      tenantId: ctx.tenantId,
+      companyId: d.companyId,
+      batchItemId: item.id,
+      productKey: d.productKey,
+      title: item.title,
+      location: d.location,
+      lpn: d.lpn,
+      condition: d.condition,
+      quantity: d.quantity,
+      reason: effect.kind === 'leave' ? effect.reason : 'restock',
+      refType: 'problem',
+      refId: String(problem.id),
+      userId: ctx.userId,
+      deviceId: null,
+    })),
   );
   return taken;
 }
 
 /** The Dispositions report: units that left other than by shipping, newest first (clients: their own). */
-export async function listDispositions(deps: Deps, ctx: RequestContext, page: PageRequest, q: { companyId?: number; from?: string; to?: string; reason?: string }) {
+export async function listDispositions(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  q: { companyId?: number; from?: string; to?: string; reason?: string },
+) {
   const where = and(
     scoped(ctx, inventoryLedger.tenantId, inventoryLedger.companyId, !ctx.isClient),
     q.companyId && !ctx.isClient ? eq(inventoryLedger.companyId, q.companyId) : undefined,
-    inArray(inventoryLedger.reason, q.reason && DISPOSITION_REASONS.includes(q.reason) ? [q.reason] : DISPOSITION_REASONS),
+    inArray(
+      inventoryLedger.reason,
+      q.reason && DISPOSITION_REASONS.includes(q.reason) ? [q.reason] : DISPOSITION_REASONS,
+    ),
     sql`${inventoryLedger.quantity} < 0`,
     q.from ? gte(inventoryLedger.at, q.from) : undefined,
     q.to ? lt(inventoryLedger.at, q.to) : undefined,

@@ -12,10 +12,23 @@ import { businessRule } from '../../http/errors.js';
 
 export type LedgerInsert = typeof inventoryLedger.$inferInsert & { title?: string | null };
 
-const balanceKey = (r: LedgerInsert) => JSON.stringify([r.tenantId, r.companyId, r.productKey, r.location ?? 'RECEIVING', r.lpn ?? '', r.condition ?? 'sellable']);
+const balanceKey = (r: LedgerInsert) =>
+  JSON.stringify([
+    r.tenantId,
+    r.companyId,
+    r.productKey,
+    r.location ?? 'RECEIVING',
+    r.lpn ?? '',
+    r.condition ?? 'sellable',
+  ]);
 
 const isNegativeBalance = (err: unknown): boolean => {
-  const e = err as { code?: string; constraint?: string; message?: string; cause?: { code?: string; constraint?: string; message?: string } };
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+    cause?: { code?: string; constraint?: string; message?: string };
+  };
   const code = e?.code ?? e?.cause?.code;
   const text = `${e?.constraint ?? ''} ${e?.cause?.constraint ?? ''} ${e?.message ?? ''} ${e?.cause?.message ?? ''}`;
   return code === '23514' && text.includes('inventory_balances_not_negative');
@@ -26,7 +39,19 @@ export async function postLedger(tx: DbOrTx, rows: LedgerInsert[]): Promise<void
   await tx.insert(inventoryLedger).values(rows.map(({ title: _title, ...row }) => row));
 
   // One upsert per balance line (rows of the same line summed first: ON CONFLICT may touch a row once).
-  const lines = new Map<string, { tenant_id: number; company_id: number; product_key: string; location: string; lpn: string; condition: string; quantity: number; title: string | null }>();
+  const lines = new Map<
+    string,
+    {
+      tenant_id: number;
+      company_id: number;
+      product_key: string;
+      location: string;
+      lpn: string;
+      condition: string;
+      quantity: number;
+      title: string | null;
+    }
+  >();
   for (const r of rows) {
     const key = balanceKey(r);
     const line = lines.get(key);
@@ -34,13 +59,30 @@ export async function postLedger(tx: DbOrTx, rows: LedgerInsert[]): Promise<void
       line.quantity += r.quantity;
       line.title = r.title ?? line.title;
     } else {
-      lines.set(key, { tenant_id: r.tenantId, company_id: r.companyId, product_key: r.productKey, location: r.location ?? 'RECEIVING', lpn: r.lpn ?? '', condition: r.condition ?? 'sellable', quantity: r.quantity, title: r.title ?? null });
+      lines.set(key, {
+        tenant_id: r.tenantId,
+        company_id: r.companyId,
+        product_key: r.productKey,
+        location: r.location ?? 'RECEIVING',
+        lpn: r.lpn ?? '',
+        condition: r.condition ?? 'sellable',
+        quantity: r.quantity,
+        title: r.title ?? null,
+      });
     }
   }
   const values = sql`jsonb_to_recordset(${JSON.stringify([...lines.values()])}::jsonb)
     as v(tenant_id int, company_id int, product_key text, location text, lpn text, condition text, quantity int, title text)`;
   const sameLine = sql`b.tenant_id = v.tenant_id and b.company_id = v.company_id and b.product_key = v.product_key and b.location = v.location and b.lpn = v.lpn and b.condition = v.condition`;
-  type Changed = { tenant_id: number; company_id: number; product_key: string; condition: string; title: string | null; after: number; delta: number };
+  type Changed = {
+    tenant_id: number;
+    company_id: number;
+    product_key: string;
+    condition: string;
+    title: string | null;
+    after: number;
+    delta: number;
+  };
   let changed: Changed[];
   try {
     // Existing lines first: PostgreSQL checks an INSERT's row against the CHECK before ON CONFLICT
@@ -72,14 +114,44 @@ export async function postLedger(tx: DbOrTx, rows: LedgerInsert[]): Promise<void
  * Per-product totals follow the balance lines: the units changed, and a line that gained its
  * first unit or lost its last one adds or removes a place.
  */
-async function moveProductTotals(tx: DbOrTx, changed: { tenant_id: number; company_id: number; product_key: string; condition: string; title: string | null; after: number; delta: number }[]) {
-  const totals = new Map<string, { tenant_id: number; company_id: number; product_key: string; condition: string; quantity: number; places: number; title: string | null }>();
+async function moveProductTotals(
+  tx: DbOrTx,
+  changed: {
+    tenant_id: number;
+    company_id: number;
+    product_key: string;
+    condition: string;
+    title: string | null;
+    after: number;
+    delta: number;
+  }[],
+) {
+  const totals = new Map<
+    string,
+    {
+      tenant_id: number;
+      company_id: number;
+      product_key: string;
+      condition: string;
+      quantity: number;
+      places: number;
+      title: string | null;
+    }
+  >();
   for (const c of changed) {
     const after = Number(c.after);
     const before = after - Number(c.delta);
     const places = before <= 0 && after > 0 ? 1 : before > 0 && after <= 0 ? -1 : 0;
     const key = JSON.stringify([c.tenant_id, c.company_id, c.product_key, c.condition]);
-    const t = totals.get(key) ?? { tenant_id: c.tenant_id, company_id: c.company_id, product_key: c.product_key, condition: c.condition, quantity: 0, places: 0, title: c.title };
+    const t = totals.get(key) ?? {
+      tenant_id: c.tenant_id,
+      company_id: c.company_id,
+      product_key: c.product_key,
+      condition: c.condition,
+      quantity: 0,
+      places: 0,
+      title: c.title,
+    };
     t.quantity += Number(c.delta);
     t.places += places;
     t.title = c.title ?? t.title;

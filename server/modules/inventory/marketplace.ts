@@ -38,10 +38,15 @@ const INSERT_CHUNK = 1000;
 
 /** Parses the file (comma or tab separated, papaparse guesses) and reads it with the domain rule. */
 export function parseMarketplaceReport(marketplace: Marketplace, text: string): ReportReading {
-  const parsed = Papa.parse<Record<string, unknown>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<Record<string, unknown>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+  });
   const headers = parsed.meta.fields ?? [];
   // Only the header's columns: papaparse puts a row's surplus fields in an array (__parsed_extra).
-  const records = parsed.data.map((rec) => Object.fromEntries(headers.map((h) => [h, typeof rec[h] === 'string' ? rec[h] : undefined])));
+  const records = parsed.data.map((rec) =>
+    Object.fromEntries(headers.map((h) => [h, typeof rec[h] === 'string' ? rec[h] : undefined])),
+  );
   const reading = readMarketplaceReport(marketplace, headers, records);
   // A row papaparse could not split cleanly (stray quote, too many or too few fields) would put
   // figures under the wrong columns: refuse it rather than guess. An undetectable delimiter only
@@ -81,7 +86,13 @@ const lineCodesSql = (m: string): SQL => {
  * client's channels, so it replaces the client's lines of every type the marketplace covers (a
  * SKU no longer in the report is gone) and leaves the other marketplaces' lines alone.
  */
-export async function importMarketplaceReport(deps: Deps, ctx: RequestContext, query: MarketplaceImportQuery, fileName: string, text: string): Promise<MarketplaceImportResult> {
+export async function importMarketplaceReport(
+  deps: Deps,
+  ctx: RequestContext,
+  query: MarketplaceImportQuery,
+  fileName: string,
+  text: string,
+): Promise<MarketplaceImportResult> {
   const reading = parseMarketplaceReport(query.marketplace, text);
   if (reading.fileErrors.length || reading.problems.length) throw new ApiError(400, readingErrors(reading));
   const reportedAt = new Date(query.reportedAt ?? deps.now()).toISOString();
@@ -94,11 +105,34 @@ export async function importMarketplaceReport(deps: Deps, ctx: RequestContext, q
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company.id)).for('no key update');
     const [report] = await tx
       .insert(marketplaceReports)
-      .values({ tenantId: ctx.tenantId, companyId: company.id, marketplace: query.marketplace, fileName, rows: reading.rows, reportedAt, importedBy: ctx.userId })
+      .values({
+        tenantId: ctx.tenantId,
+        companyId: company.id,
+        marketplace: query.marketplace,
+        fileName,
+        rows: reading.rows,
+        reportedAt,
+        importedBy: ctx.userId,
+      })
       .returning();
-    await tx.delete(marketplaceInventory).where(and(eq(marketplaceInventory.tenantId, ctx.tenantId), eq(marketplaceInventory.companyId, company.id), inArray(marketplaceInventory.type, [...types])));
-    const rows = reading.lines.map((l) => ({ ...l, tenantId: ctx.tenantId, companyId: company.id, reportId: report.id, reportedAt }));
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(marketplaceInventory).values(rows.slice(i, i + INSERT_CHUNK));
+    await tx
+      .delete(marketplaceInventory)
+      .where(
+        and(
+          eq(marketplaceInventory.tenantId, ctx.tenantId),
+          eq(marketplaceInventory.companyId, company.id),
+          inArray(marketplaceInventory.type, [...types]),
+        ),
+      );
+    const rows = reading.lines.map((l) => ({
+      ...l,
+      tenantId: ctx.tenantId,
+      companyId: company.id,
+      reportId: report.id,
+      reportedAt,
+    }));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      await tx.insert(marketplaceInventory).values(rows.slice(i, i + INSERT_CHUNK));
     const matched = await countMatched(tx, ctx, report.id);
     const lines = countByType(reading.lines);
     await audit(tx, ctx, 'marketplace_report', report.id, 'create', null, { ...report, lines, matched });
@@ -126,7 +160,10 @@ const isoSql = (col: SQL): SQL => sql`to_char(${col} at time zone 'UTC', 'YYYY-M
 
 /** Every word typed, somewhere in the line's codes (SKU, FNSKU, ASIN, item id, GTIN) or title: one trigram index. */
 function searchFilter(q: string): SQL {
-  const words = q.split(/\s+/).filter(Boolean).map((w) => sql`m.search_text ilike ${likeContains(w)}`);
+  const words = q
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => sql`m.search_text ilike ${likeContains(w)}`);
   return sql`(${sql.join(words, sql` and `)})`;
 }
 
@@ -213,7 +250,12 @@ const toLine = (r: LineRow): MarketplaceLine => ({
   heldHere: Number(r.held_here),
 });
 
-export async function listMarketplaceInventory(deps: Deps, ctx: RequestContext, page: PageRequest, q: MarketplaceInventoryQuery): Promise<MarketplacePage> {
+export async function listMarketplaceInventory(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  q: MarketplaceInventoryQuery,
+): Promise<MarketplacePage> {
   // Clients see their own company whatever companyId they pass (as the snapshot does); the
   // warehouse sees every client's lines, or the one it names.
   const companyId = ctx.isClient ? ctx.companyId : q.companyId;
@@ -257,8 +299,8 @@ export async function listMarketplaceInventory(deps: Deps, ctx: RequestContext, 
     // Without them only the count is needed (the pager's).
     q.withTotals
       ? selectRows<Record<'n' | 'fulfillable' | 'inbound' | 'reserved' | 'unsellable' | 'held_here', number | string>>(
-      deps.db,
-      sql`with l as (select m.* from marketplace_inventory m where ${where}), ${heldTotalSql(ctx)}
+          deps.db,
+          sql`with l as (select m.* from marketplace_inventory m where ${where}), ${heldTotalSql(ctx)}
           select (select count(*) from l)::int as n, coalesce(sum(fulfillable), 0)::bigint as fulfillable, coalesce(sum(inbound), 0)::bigint as inbound,
                  coalesce(sum(reserved), 0)::bigint as reserved, coalesce(sum(unsellable), 0)::bigint as unsellable,
                  (select held_here from held) as held_here
@@ -266,14 +308,26 @@ export async function listMarketplaceInventory(deps: Deps, ctx: RequestContext, 
         )
       : selectRows<{ n: number }>(deps.db, sql`select count(*)::int as n from marketplace_inventory m where ${where}`),
     // The report time belongs to the clients on screen, not to what the search happens to match.
-    selectRows<{ at: string | null }>(deps.db, sql`select ${isoSql(sql`max(m.reported_at)`)} as at from marketplace_inventory m where ${sql.join(scope, sql` and `)}`),
+    selectRows<{ at: string | null }>(
+      deps.db,
+      sql`select ${isoSql(sql`max(m.reported_at)`)} as at from marketplace_inventory m where ${sql.join(scope, sql` and `)}`,
+    ),
   ]);
   return {
     content: rows.map(toLine),
     pageNumber: page.pageNumber,
     pageSize: page.pageSize,
     totalElements: Number(totals.n),
-    totals: 'held_here' in totals ? { fulfillable: Number(totals.fulfillable), inbound: Number(totals.inbound), reserved: Number(totals.reserved), unsellable: Number(totals.unsellable), heldHere: Number(totals.held_here) } : null,
+    totals:
+      'held_here' in totals
+        ? {
+            fulfillable: Number(totals.fulfillable),
+            inbound: Number(totals.inbound),
+            reserved: Number(totals.reserved),
+            unsellable: Number(totals.unsellable),
+            heldHere: Number(totals.held_here),
+          }
+        : null,
     reportedAt: latest?.at ?? null,
   };
 }

@@ -12,8 +12,6 @@ import type { Deps, RequestContext } from '../../context.js';
 import { selectRows } from './places.js';
 import { RECEIVING, SORT_STATIONS } from '../../../domain/rules/sorting.js';
 
-
-
 export async function snapshot(deps: Deps, ctx: RequestContext, page: PageRequest, q: SnapshotQuery) {
   // Clients see their own company only, whatever companyId they pass; the warehouse holds every
   // client's stock, so its users (floor staff too) see all of it.
@@ -30,7 +28,18 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
   }
   const where = sql.join(filters, sql` and `);
 
-  type Row = { company_id: number; name: string; account_no: string; product_key: string; title: string | null; location: string | null; lpn: string | null; condition: string; quantity: number; places?: number };
+  type Row = {
+    company_id: number;
+    name: string;
+    account_no: string;
+    product_key: string;
+    title: string | null;
+    location: string | null;
+    lpn: string | null;
+    condition: string;
+    quantity: number;
+    places?: number;
+  };
   let rows: Row[];
   let totalElements: number;
   let totalUnits: number;
@@ -39,7 +48,8 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
   if (!q.asOf) {
     // Now: straight from the balances, in the order of a partial index (quantity > 0), so a page
     // reads its 50 lines and stops; the totals are one count over the same index.
-    if (q.q) filters.push(sql`(l.product_key like ${likePrefix(q.q.toUpperCase())} or l.title ilike ${likeContains(q.q)})`);
+    if (q.q)
+      filters.push(sql`(l.product_key like ${likePrefix(q.q.toUpperCase())} or l.title ilike ${likeContains(q.q)})`);
     const current = sql.join([...filters, sql`l.quantity > 0`], sql` and `);
     // Per product without a place filter: the totals kept beside the balances (one index page).
     const fromTotals = q.groupBy === 'product' && !q.location && !q.lpn && !q.itemAction;
@@ -51,7 +61,10 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
                 from inventory_product_totals l join companies c on c.id = l.company_id where ${current}
                 order by l.product_key, l.company_id, l.condition ${limit}`,
           ),
-          selectRows<{ n: number; u: number }>(deps.db, sql`select count(*)::int as n, coalesce(sum(l.quantity), 0)::int as u from inventory_product_totals l where ${current}`),
+          selectRows<{ n: number; u: number }>(
+            deps.db,
+            sql`select count(*)::int as n, coalesce(sum(l.quantity), 0)::int as u from inventory_product_totals l where ${current}`,
+          ),
         ])
       : q.groupBy === 'product'
         ? await Promise.all([
@@ -63,7 +76,10 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
                     group by l.product_key, l.company_id, l.condition order by l.product_key, l.company_id, l.condition ${limit}) g
                   join companies c on c.id = g.company_id order by g.product_key, g.company_id, g.condition`,
             ),
-            selectRows<{ n: number; u: number }>(deps.db, sql`select count(*)::int as n, coalesce(sum(t.q), 0)::int as u from (select sum(l.quantity) as q from inventory_balances l where ${current} group by l.product_key, l.company_id, l.condition) t`),
+            selectRows<{ n: number; u: number }>(
+              deps.db,
+              sql`select count(*)::int as n, coalesce(sum(t.q), 0)::int as u from (select sum(l.quantity) as q from inventory_balances l where ${current} group by l.product_key, l.company_id, l.condition) t`,
+            ),
           ])
         : await Promise.all([
             selectRows<Row>(
@@ -72,7 +88,10 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
                   from inventory_balances l join companies c on c.id = l.company_id where ${current}
                   order by l.location, l.lpn, l.product_key, l.company_id, l.condition ${limit}`,
             ),
-            selectRows<{ n: number; u: number }>(deps.db, sql`select count(*)::int as n, coalesce(sum(l.quantity), 0)::int as u from inventory_balances l where ${current}`),
+            selectRows<{ n: number; u: number }>(
+              deps.db,
+              sql`select count(*)::int as n, coalesce(sum(l.quantity), 0)::int as u from inventory_balances l where ${current}`,
+            ),
           ]);
     rows = pageRows;
     totalElements = totals.n;
@@ -84,13 +103,18 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
             (select b.title from inventory_balances b where b.tenant_id = l.tenant_id and b.company_id = l.company_id and b.product_key = l.product_key and b.title is not null limit 1) as title
           from inventory_ledger l where ${where} and l.at <= ${q.asOf}::timestamptz
           group by l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition having sum(l.quantity) > 0`;
-    const search = q.q ? sql`where (x.product_key ilike ${likePrefix(q.q)} or x.title ilike ${likeContains(q.q)})` : sql``;
+    const search = q.q
+      ? sql`where (x.product_key ilike ${likePrefix(q.q)} or x.title ilike ${likeContains(q.q)})`
+      : sql``;
     const grouped =
       q.groupBy === 'product'
         ? sql`select x.company_id, x.product_key, max(x.title) as title, null::text as location, null::text as lpn, x.condition, sum(x.quantity)::int as quantity, count(*)::int as places
               from (${lines}) x ${search} group by x.company_id, x.product_key, x.condition`
         : sql`select x.company_id, x.product_key, x.title, x.location, nullif(x.lpn, '') as lpn, x.condition, x.quantity from (${lines}) x ${search}`;
-    const order = q.groupBy === 'product' ? sql`g.product_key, g.company_id, g.condition` : sql`g.location, g.lpn nulls first, g.product_key, g.company_id, g.condition`;
+    const order =
+      q.groupBy === 'product'
+        ? sql`g.product_key, g.company_id, g.condition`
+        : sql`g.location, g.lpn nulls first, g.product_key, g.company_id, g.condition`;
     const found = await selectRows<Row & { total_rows: number; total_units: number }>(
       deps.db,
       sql`with g as (${grouped})
@@ -102,7 +126,10 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
     totalUnits = found[0]?.total_units ?? 0;
     if (found.length === 0 && page.pageNumber > 1) {
       // Past the last page: the totals still describe the whole result.
-      const [t] = await selectRows<{ n: number; u: number }>(deps.db, sql`with g as (${grouped}) select count(*)::int as n, coalesce(sum(quantity), 0)::int as u from g`);
+      const [t] = await selectRows<{ n: number; u: number }>(
+        deps.db,
+        sql`with g as (${grouped}) select count(*)::int as n, coalesce(sum(quantity), 0)::int as u from g`,
+      );
       totalElements = t.n;
       totalUnits = t.u;
     }
@@ -119,5 +146,12 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
     quantity: Number(r.quantity),
     ...(r.places !== undefined ? { places: Number(r.places) } : {}),
   }));
-  return { content, pageNumber: page.pageNumber, pageSize: page.pageSize, totalElements: Number(totalElements), totalUnits: Number(totalUnits), asOf: q.asOf ?? null };
+  return {
+    content,
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+    totalElements: Number(totalElements),
+    totalUnits: Number(totalUnits),
+    asOf: q.asOf ?? null,
+  };
 }

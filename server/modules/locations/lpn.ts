@@ -20,7 +20,10 @@ import { recordLpnChanges } from '../../sync/place-changes.js';
 const parent = alias(lpns, 'parent');
 
 async function assertLocation(tx: DbOrTx, ctx: RequestContext, code: string) {
-  const [loc] = await tx.select({ active: warehouseLocations.active }).from(warehouseLocations).where(and(eq(warehouseLocations.tenantId, ctx.tenantId), eq(warehouseLocations.code, code)));
+  const [loc] = await tx
+    .select({ active: warehouseLocations.active })
+    .from(warehouseLocations)
+    .where(and(eq(warehouseLocations.tenantId, ctx.tenantId), eq(warehouseLocations.code, code)));
   if (!loc) throw badRequest(`locationCode: no location ${code}`);
   if (!loc.active) throw businessRule(`${code} is inactive`);
 }
@@ -38,15 +41,36 @@ export async function createLpns(deps: Deps, ctx: RequestContext, input: z.infer
     const first = Number(last) + 1;
     const rows = await tx
       .insert(lpns)
-      .values(Array.from({ length: input.count }, (_, i) => ({ tenantId: ctx.tenantId, code: lpnCode(input.prefix, first + i), locationCode: input.locationCode ?? null, description: input.description ?? null })))
+      .values(
+        Array.from({ length: input.count }, (_, i) => ({
+          tenantId: ctx.tenantId,
+          code: lpnCode(input.prefix, first + i),
+          locationCode: input.locationCode ?? null,
+          description: input.description ?? null,
+        })),
+      )
       .returning({ id: lpns.id, code: lpns.code });
-    await audit(tx, ctx, 'lpn', 'bulk', 'create', null, { count: rows.length, first: rows[0].code, last: rows.at(-1)!.code, locationCode: input.locationCode ?? null });
-    await recordLpnChanges(tx, ctx.tenantId, rows.map((r) => r.code));
+    await audit(tx, ctx, 'lpn', 'bulk', 'create', null, {
+      count: rows.length,
+      first: rows[0].code,
+      last: rows.at(-1)!.code,
+      locationCode: input.locationCode ?? null,
+    });
+    await recordLpnChanges(
+      tx,
+      ctx.tenantId,
+      rows.map((r) => r.code),
+    );
     return { created: rows.length, codes: rows.map((r) => r.code) };
   });
 }
 
-export async function listLpns(deps: Deps, ctx: RequestContext, page: PageRequest, q: { q?: string; locationCode?: string }) {
+export async function listLpns(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  q: { q?: string; locationCode?: string },
+) {
   const where = and(
     eq(lpns.tenantId, ctx.tenantId),
     q.q ? ilike(lpns.code, likePrefix(q.q.trim().toUpperCase())) : undefined,
@@ -54,7 +78,14 @@ export async function listLpns(deps: Deps, ctx: RequestContext, page: PageReques
   ) as SQL;
   const [rows, [{ total }]] = await Promise.all([
     deps.db
-      .select({ id: lpns.id, code: lpns.code, parentCode: parent.code, locationCode: lpns.locationCode, description: lpns.description, status: lpns.status })
+      .select({
+        id: lpns.id,
+        code: lpns.code,
+        parentCode: parent.code,
+        locationCode: lpns.locationCode,
+        description: lpns.description,
+        status: lpns.status,
+      })
       .from(lpns)
       .leftJoin(parent, eq(parent.id, lpns.parentId))
       .where(where)
@@ -68,12 +99,20 @@ export async function listLpns(deps: Deps, ctx: RequestContext, page: PageReques
 
 /** child → parent code of every LPN of the tenant (for the nesting rule; a few thousand rows at most). */
 async function nesting(tx: DbOrTx, ctx: RequestContext): Promise<Map<string, string | null>> {
-  const rows = await tx.select({ code: lpns.code, parentCode: parent.code }).from(lpns).leftJoin(parent, eq(parent.id, lpns.parentId)).where(eq(lpns.tenantId, ctx.tenantId));
+  const rows = await tx
+    .select({ code: lpns.code, parentCode: parent.code })
+    .from(lpns)
+    .leftJoin(parent, eq(parent.id, lpns.parentId))
+    .where(eq(lpns.tenantId, ctx.tenantId));
   return new Map(rows.map((r) => [r.code, r.parentCode]));
 }
 
 async function lpnByCode(tx: DbOrTx, ctx: RequestContext, code: string) {
-  const [row] = await tx.select().from(lpns).where(and(eq(lpns.tenantId, ctx.tenantId), eq(lpns.code, code))).for('update');
+  const [row] = await tx
+    .select()
+    .from(lpns)
+    .where(and(eq(lpns.tenantId, ctx.tenantId), eq(lpns.code, code)))
+    .for('update');
   if (!row) throw notFound(`LPN ${code}`);
   return row;
 }
@@ -86,8 +125,17 @@ export async function nestLpn(deps: Deps, ctx: RequestContext, code: string, par
     const parentOf = await nesting(tx, ctx);
     if (parentCode === null) {
       const top = outermost(parentOf, code);
-      const [root] = top === code ? [child] : await tx.select().from(lpns).where(and(eq(lpns.tenantId, ctx.tenantId), eq(lpns.code, top)));
-      await tx.update(lpns).set({ parentId: null, locationCode: root.locationCode, updatedAt: new Date().toISOString() }).where(eq(lpns.id, child.id));
+      const [root] =
+        top === code
+          ? [child]
+          : await tx
+              .select()
+              .from(lpns)
+              .where(and(eq(lpns.tenantId, ctx.tenantId), eq(lpns.code, top)));
+      await tx
+        .update(lpns)
+        .set({ parentId: null, locationCode: root.locationCode, updatedAt: new Date().toISOString() })
+        .where(eq(lpns.id, child.id));
       await audit(tx, ctx, 'lpn', child.id, 'update', { parentCode: parentOf.get(code) ?? null }, { parentCode: null });
       await recordLpnChanges(tx, ctx.tenantId, [code]);
       return { code, parentCode: null, locationCode: root.locationCode };
@@ -96,7 +144,19 @@ export async function nestLpn(deps: Deps, ctx: RequestContext, code: string, par
     const error = nestingError(parentOf, code, parentCode);
     if (error) throw businessRule(error);
     // Its units follow it to where the parent stands (ledger rows, a move row).
-    const moved = await moveInventory(tx, ctx, { id: randomUUID(), from: code, to: parentCode, condition: 'sellable', reason: 'restock_inventory', movedAt: new Date().toISOString() }, { deviceId: null });
+    const moved = await moveInventory(
+      tx,
+      ctx,
+      {
+        id: randomUUID(),
+        from: code,
+        to: parentCode,
+        condition: 'sellable',
+        reason: 'restock_inventory',
+        movedAt: new Date().toISOString(),
+      },
+      { deviceId: null },
+    );
     await audit(tx, ctx, 'lpn', child.id, 'update', { parentCode: parentOf.get(code) ?? null }, { parentCode });
     return { code, parentCode, locationCode: null, unitsMoved: moved.quantity };
   });
@@ -111,7 +171,19 @@ export async function moveLpn(deps: Deps, ctx: RequestContext, code: string, loc
       throw businessRule(`${code} is inside ${outermost(parentOf, code)}: move that one, or take ${code} out first`);
     }
     await assertLocation(tx, ctx, locationCode);
-    const moved = await moveInventory(tx, ctx, { id: randomUUID(), from: code, to: locationCode, condition: 'sellable', reason: 'restock_inventory', movedAt: new Date().toISOString() }, { deviceId: null });
+    const moved = await moveInventory(
+      tx,
+      ctx,
+      {
+        id: randomUUID(),
+        from: code,
+        to: locationCode,
+        condition: 'sellable',
+        reason: 'restock_inventory',
+        movedAt: new Date().toISOString(),
+      },
+      { deviceId: null },
+    );
     await audit(tx, ctx, 'lpn', row.id, 'update', { locationCode: row.locationCode }, { locationCode });
     return { code, locationCode, unitsMoved: moved.quantity };
   });

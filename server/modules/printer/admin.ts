@@ -26,21 +26,41 @@ function toDb(values: Record<string, unknown>) {
 
 export async function list(deps: Deps, ctx: RequestContext, kind: PrinterTable) {
   const t = PRINTER_TABLES[kind] as AnyTable;
-  const rows = await deps.db.select().from(t as PgTable).where(eq(t.tenantId, ctx.tenantId)).orderBy(asc(t.id));
+  const rows = await deps.db
+    .select()
+    .from(t as PgTable)
+    .where(eq(t.tenantId, ctx.tenantId))
+    .orderBy(asc(t.id));
   return rows.map((r) => toApi(r as Record<string, unknown>));
 }
 
-export async function save(deps: Deps, ctx: RequestContext, kind: PrinterTable, values: Record<string, unknown>, id?: number) {
+export async function save(
+  deps: Deps,
+  ctx: RequestContext,
+  kind: PrinterTable,
+  values: Record<string, unknown>,
+  id?: number,
+) {
   const t = PRINTER_TABLES[kind] as AnyTable;
   return deps.db.transaction(async (tx) => {
     if (id) {
-      const [before] = await tx.select().from(t as PgTable).where(and(eq(t.id, id), eq(t.tenantId, ctx.tenantId)));
+      const [before] = await tx
+        .select()
+        .from(t as PgTable)
+        .where(and(eq(t.id, id), eq(t.tenantId, ctx.tenantId)));
       if (!before) throw notFound('Record');
-      const [after] = await tx.update(t).set({ ...toDb(values), updatedAt: new Date().toISOString() }).where(eq(t.id, id)).returning();
+      const [after] = await tx
+        .update(t)
+        .set({ ...toDb(values), updatedAt: new Date().toISOString() })
+        .where(eq(t.id, id))
+        .returning();
       await audit(tx, ctx, `printer_${kind}`, id, 'update', before, after);
       return toApi(after as Record<string, unknown>);
     }
-    const [created] = await tx.insert(t).values({ ...toDb(values), tenantId: ctx.tenantId } as never).returning();
+    const [created] = await tx
+      .insert(t)
+      .values({ ...toDb(values), tenantId: ctx.tenantId } as never)
+      .returning();
     const row = created as Record<string, unknown>;
     await audit(tx, ctx, `printer_${kind}`, row.id as number, 'create', null, row);
     return toApi(row);
@@ -50,7 +70,10 @@ export async function save(deps: Deps, ctx: RequestContext, kind: PrinterTable, 
 export async function remove(deps: Deps, ctx: RequestContext, kind: PrinterTable, id: number) {
   const t = PRINTER_TABLES[kind] as AnyTable;
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(t as PgTable).where(and(eq(t.id, id), eq(t.tenantId, ctx.tenantId)));
+    const [before] = await tx
+      .select()
+      .from(t as PgTable)
+      .where(and(eq(t.id, id), eq(t.tenantId, ctx.tenantId)));
     if (!before) throw notFound('Record');
     await tx.delete(t).where(eq(t.id, id));
     await audit(tx, ctx, `printer_${kind}`, id, 'delete', before, null);

@@ -19,7 +19,10 @@ interface StoredQz {
 }
 
 async function ownerCompanyId(deps: Deps, tenantId: number): Promise<number> {
-  const [c] = await deps.db.select({ id: companies.id }).from(companies).where(and(eq(companies.tenantId, tenantId), eq(companies.isOwner, true)));
+  const [c] = await deps.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.tenantId, tenantId), eq(companies.isOwner, true)));
   return c.id;
 }
 
@@ -28,7 +31,14 @@ async function stored(deps: Deps, tenantId: number): Promise<StoredQz | null> {
   const [row] = await deps.db
     .select()
     .from(settings)
-    .where(and(eq(settings.tenantId, tenantId), eq(settings.referenceType, 'COMPANY'), eq(settings.referenceId, companyId), eq(settings.settingKey, 'QZ_SIGNING')));
+    .where(
+      and(
+        eq(settings.tenantId, tenantId),
+        eq(settings.referenceType, 'COMPANY'),
+        eq(settings.referenceId, companyId),
+        eq(settings.settingKey, 'QZ_SIGNING'),
+      ),
+    );
   return row ? (JSON.parse(row.value) as StoredQz) : null;
 }
 
@@ -44,14 +54,43 @@ export async function saveQzCredentials(deps: Deps, ctx: RequestContext, certifi
   } catch {
     throw badRequest('privateKey: not a PEM private key matching the certificate');
   }
-  const value: StoredQz = { certificate, sealedKey: seal(deps.config.jwtSecret, privateKey), subject: cert.subject, validTo: cert.validTo };
+  const value: StoredQz = {
+    certificate,
+    sealedKey: seal(deps.config.jwtSecret, privateKey),
+    subject: cert.subject,
+    validTo: cert.validTo,
+  };
   const companyId = await ownerCompanyId(deps, ctx.tenantId);
   await deps.db.transaction(async (tx) => {
-    const where = and(eq(settings.tenantId, ctx.tenantId), eq(settings.referenceType, 'COMPANY'), eq(settings.referenceId, companyId), eq(settings.settingKey, 'QZ_SIGNING'));
+    const where = and(
+      eq(settings.tenantId, ctx.tenantId),
+      eq(settings.referenceType, 'COMPANY'),
+      eq(settings.referenceId, companyId),
+      eq(settings.settingKey, 'QZ_SIGNING'),
+    );
     const [before] = await tx.select({ id: settings.id }).from(settings).where(where);
-    if (before) await tx.update(settings).set({ value: JSON.stringify(value), updatedAt: new Date().toISOString() }).where(where);
-    else await tx.insert(settings).values({ tenantId: ctx.tenantId, companyId, referenceId: companyId, referenceType: 'COMPANY', settingKey: 'QZ_SIGNING', settingType: 'JSON', settingName: 'QZ Tray signing', value: JSON.stringify(value) });
-    await audit(tx, ctx, 'qz_credentials', companyId, before ? 'update' : 'create', null, { subject: value.subject, validTo: value.validTo });
+    if (before)
+      await tx
+        .update(settings)
+        .set({ value: JSON.stringify(value), updatedAt: new Date().toISOString() })
+        .where(where);
+    else
+      await tx
+        .insert(settings)
+        .values({
+          tenantId: ctx.tenantId,
+          companyId,
+          referenceId: companyId,
+          referenceType: 'COMPANY',
+          settingKey: 'QZ_SIGNING',
+          settingType: 'JSON',
+          settingName: 'QZ Tray signing',
+          value: JSON.stringify(value),
+        });
+    await audit(tx, ctx, 'qz_credentials', companyId, before ? 'update' : 'create', null, {
+      subject: value.subject,
+      validTo: value.validTo,
+    });
   });
   return { subject: value.subject, validTo: value.validTo };
 }

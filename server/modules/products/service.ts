@@ -18,16 +18,26 @@ import { scoped } from '../../http/scope.js';
 type ProductRow = typeof products.$inferSelect;
 
 /** The company a write is for: a client's own; a warehouse user must name one of the tenant's clients. */
-async function targetCompany(tx: DbOrTx, ctx: RequestContext, companyId: number | undefined): Promise<{ id: number; accountNo: string }> {
+async function targetCompany(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  companyId: number | undefined,
+): Promise<{ id: number; accountNo: string }> {
   const id = ctx.isClient ? ctx.companyId : companyId;
   if (!id) throw badRequest('companyId: choose the client');
-  const [c] = await tx.select({ id: companies.id, accountNo: companies.accountNo }).from(companies).where(and(eq(companies.id, id), eq(companies.tenantId, ctx.tenantId)));
+  const [c] = await tx
+    .select({ id: companies.id, accountNo: companies.accountNo })
+    .from(companies)
+    .where(and(eq(companies.id, id), eq(companies.tenantId, ctx.tenantId)));
   if (!c) throw notFound('Client');
   return c;
 }
 
 async function productInScope(tx: DbOrTx, ctx: RequestContext, id: number, lock = false): Promise<ProductRow> {
-  const q = tx.select().from(products).where(and(eq(products.id, id), scoped(ctx, products.tenantId, products.companyId, !ctx.isClient)));
+  const q = tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), scoped(ctx, products.tenantId, products.companyId, !ctx.isClient)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('Product');
   return row;
@@ -45,8 +55,11 @@ async function assertCodeFree(tx: DbOrTx, ctx: RequestContext, companyId: number
     .select({ productId: productCodes.productId, title: products.title })
     .from(productCodes)
     .innerJoin(products, eq(products.id, productCodes.productId))
-    .where(and(eq(productCodes.tenantId, ctx.tenantId), eq(productCodes.companyId, companyId), eq(productCodes.code, code)));
-  if (taken && taken.productId !== productId) throw conflict(`${code} is already a code of “${taken.title}” (product ${taken.productId})`);
+    .where(
+      and(eq(productCodes.tenantId, ctx.tenantId), eq(productCodes.companyId, companyId), eq(productCodes.code, code)),
+    );
+  if (taken && taken.productId !== productId)
+    throw conflict(`${code} is already a code of “${taken.title}” (product ${taken.productId})`);
 }
 
 /** Keep the product's own codes in product_codes; a code another product of the client has is a 409. */
@@ -60,23 +73,49 @@ async function syncPrimaryCodes(tx: DbOrTx, ctx: RequestContext, product: Produc
     await assertCodeFree(tx, ctx, product.companyId, code, product.id);
     // An extra code the product had becomes its primary one.
     await tx.delete(productCodes).where(and(eq(productCodes.productId, product.id), eq(productCodes.code, code)));
-    await tx.insert(productCodes).values({ tenantId: ctx.tenantId, companyId: product.companyId, productId: product.id, code, codeType, primary: 1 });
+    await tx
+      .insert(productCodes)
+      .values({
+        tenantId: ctx.tenantId,
+        companyId: product.companyId,
+        productId: product.id,
+        code,
+        codeType,
+        primary: 1,
+      });
   }
 }
 
-async function checkComponents(tx: DbOrTx, ctx: RequestContext, companyId: number, type: ProductType, components: ProductInput['components'], selfId?: number) {
+async function checkComponents(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  companyId: number,
+  type: ProductType,
+  components: ProductInput['components'],
+  selfId?: number,
+) {
   const error = componentsError(type, components, selfId);
   if (error) throw businessRule(error);
   if (!components.length) return;
   const found = await tx
     .select({ id: products.id, companyId: products.companyId, productType: products.productType })
     .from(products)
-    .where(and(eq(products.tenantId, ctx.tenantId), inArray(products.id, components.map((c) => c.productId))));
+    .where(
+      and(
+        eq(products.tenantId, ctx.tenantId),
+        inArray(
+          products.id,
+          components.map((c) => c.productId),
+        ),
+      ),
+    );
   for (const c of components) {
     const p = found.find((f) => f.id === c.productId);
-    if (!p || p.companyId !== companyId) throw businessRule(`Bundle item ${c.productId} is not a product of this client`);
+    if (!p || p.companyId !== companyId)
+      throw businessRule(`Bundle item ${c.productId} is not a product of this client`);
     // One level: a bundle is made of sellable units, so it can never contain itself by a detour.
-    if (p.productType !== 'individual') throw businessRule(`Bundle item ${c.productId} is itself a bundle; add its items instead`);
+    if (p.productType !== 'individual')
+      throw businessRule(`Bundle item ${c.productId} is itself a bundle; add its items instead`);
   }
 }
 
@@ -99,7 +138,8 @@ const columnsOf = (input: ProductInput) => ({
 });
 
 function checkPacking(input: ProductInput) {
-  if (input.packing === 'case_packed' && input.packSize < 2) throw businessRule('A case-packed product has at least 2 units per case');
+  if (input.packing === 'case_packed' && input.packSize < 2)
+    throw businessRule('A case-packed product has at least 2 units per case');
 }
 
 export async function createProduct(deps: Deps, ctx: RequestContext, input: ProductInput) {
@@ -107,9 +147,15 @@ export async function createProduct(deps: Deps, ctx: RequestContext, input: Prod
     const company = await targetCompany(tx, ctx, input.companyId);
     await checkComponents(tx, ctx, company.id, input.productType, input.components);
     checkPacking(input);
-    const [row] = await tx.insert(products).values({ tenantId: ctx.tenantId, companyId: company.id, ...columnsOf(input) }).returning();
+    const [row] = await tx
+      .insert(products)
+      .values({ tenantId: ctx.tenantId, companyId: company.id, ...columnsOf(input) })
+      .returning();
     await syncPrimaryCodes(tx, ctx, row);
-    if (input.components.length) await tx.insert(productComponents).values(input.components.map((c) => ({ bundleId: row.id, componentId: c.productId, quantity: c.quantity })));
+    if (input.components.length)
+      await tx
+        .insert(productComponents)
+        .values(input.components.map((c) => ({ bundleId: row.id, componentId: c.productId, quantity: c.quantity })));
     await audit(tx, ctx, 'product', row.id, 'create', null, { ...row, components: input.components });
     return row.id;
   });
@@ -122,13 +168,23 @@ export async function updateProduct(deps: Deps, ctx: RequestContext, id: number,
     await checkComponents(tx, ctx, before.companyId, input.productType, input.components, id);
     checkPacking(input);
     if (input.productType !== 'individual') {
-      const [{ used }] = await tx.select({ used: count() }).from(productComponents).where(eq(productComponents.componentId, id));
+      const [{ used }] = await tx
+        .select({ used: count() })
+        .from(productComponents)
+        .where(eq(productComponents.componentId, id));
       if (Number(used) > 0) throw businessRule('This product is an item of a bundle; it stays an individual product');
     }
-    const [row] = await tx.update(products).set({ ...columnsOf(input), updatedAt: new Date().toISOString() }).where(eq(products.id, id)).returning();
+    const [row] = await tx
+      .update(products)
+      .set({ ...columnsOf(input), updatedAt: new Date().toISOString() })
+      .where(eq(products.id, id))
+      .returning();
     await syncPrimaryCodes(tx, ctx, row);
     await tx.delete(productComponents).where(eq(productComponents.bundleId, id));
-    if (input.components.length) await tx.insert(productComponents).values(input.components.map((c) => ({ bundleId: id, componentId: c.productId, quantity: c.quantity })));
+    if (input.components.length)
+      await tx
+        .insert(productComponents)
+        .values(input.components.map((c) => ({ bundleId: id, componentId: c.productId, quantity: c.quantity })));
     await audit(tx, ctx, 'product', id, 'update', before, { ...row, components: input.components });
   });
   return getProduct(deps, ctx, id);
@@ -137,7 +193,10 @@ export async function updateProduct(deps: Deps, ctx: RequestContext, id: number,
 export async function deleteProduct(deps: Deps, ctx: RequestContext, id: number) {
   await deps.db.transaction(async (tx) => {
     const before = await productInScope(tx, ctx, id, true);
-    const [{ used }] = await tx.select({ used: count() }).from(productComponents).where(eq(productComponents.componentId, id));
+    const [{ used }] = await tx
+      .select({ used: count() })
+      .from(productComponents)
+      .where(eq(productComponents.componentId, id));
     if (Number(used) > 0) throw businessRule('This product is an item of a bundle; remove it from the bundle first');
     await tx.delete(products).where(eq(products.id, id));
     await audit(tx, ctx, 'product', id, 'delete', before, null);
@@ -148,19 +207,49 @@ export async function deleteProduct(deps: Deps, ctx: RequestContext, id: number)
 export async function getProduct(deps: Deps, ctx: RequestContext, id: number) {
   const row = await productInScope(deps.db, ctx, id);
   const [codes, components, [company]] = await Promise.all([
-    deps.db.select({ id: productCodes.id, code: productCodes.code, codeType: productCodes.codeType, primary: productCodes.primary }).from(productCodes).where(eq(productCodes.productId, id)).orderBy(asc(productCodes.id)),
     deps.db
-      .select({ productId: productComponents.componentId, quantity: productComponents.quantity, title: products.title, msku: products.msku, fnsku: products.fnsku })
+      .select({
+        id: productCodes.id,
+        code: productCodes.code,
+        codeType: productCodes.codeType,
+        primary: productCodes.primary,
+      })
+      .from(productCodes)
+      .where(eq(productCodes.productId, id))
+      .orderBy(asc(productCodes.id)),
+    deps.db
+      .select({
+        productId: productComponents.componentId,
+        quantity: productComponents.quantity,
+        title: products.title,
+        msku: products.msku,
+        fnsku: products.fnsku,
+      })
       .from(productComponents)
       .innerJoin(products, eq(products.id, productComponents.componentId))
       .where(eq(productComponents.bundleId, id))
       .orderBy(asc(products.title)),
-    deps.db.select({ name: companies.name, accountNo: companies.accountNo }).from(companies).where(eq(companies.id, row.companyId)),
+    deps.db
+      .select({ name: companies.name, accountNo: companies.accountNo })
+      .from(companies)
+      .where(eq(companies.id, row.companyId)),
   ]);
-  return { ...row, companyName: company?.name ?? '', accountNo: company?.accountNo ?? '', cubicFeet: cubicFeet(row), codes: codes.map((c) => ({ ...c, primary: c.primary === 1 })), components };
+  return {
+    ...row,
+    companyName: company?.name ?? '',
+    accountNo: company?.accountNo ?? '',
+    cubicFeet: cubicFeet(row),
+    codes: codes.map((c) => ({ ...c, primary: c.primary === 1 })),
+    components,
+  };
 }
 
-export async function listProducts(deps: Deps, ctx: RequestContext, page: PageRequest, q: { q?: string; companyId?: number; productType?: string }) {
+export async function listProducts(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  q: { q?: string; companyId?: number; productType?: string },
+) {
   const needle = q.q?.trim();
   const where = and(
     scoped(ctx, products.tenantId, products.companyId, !ctx.isClient),
@@ -203,16 +292,38 @@ export async function listProducts(deps: Deps, ctx: RequestContext, page: PageRe
       .offset(pageOffset(page)),
     deps.db.select({ total: count() }).from(products).where(where),
   ]);
-  return { content: rows.map((r) => ({ ...r, cubicFeet: cubicFeet(r) })), pageNumber: page.pageNumber, pageSize: page.pageSize, totalElements: Number(total) };
+  return {
+    content: rows.map((r) => ({ ...r, cubicFeet: cubicFeet(r) })),
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+    totalElements: Number(total),
+  };
 }
 
 /** UPC and other codes (/api/product/upc-and-codes). */
-export async function addCode(deps: Deps, ctx: RequestContext, productId: number, input: z.infer<typeof productCodeInputSchema>) {
+export async function addCode(
+  deps: Deps,
+  ctx: RequestContext,
+  productId: number,
+  input: z.infer<typeof productCodeInputSchema>,
+) {
   await deps.db.transaction(async (tx) => {
     const product = await productInScope(tx, ctx, productId, true);
     await assertCodeFree(tx, ctx, product.companyId, input.code, product.id);
-    const [exists] = await tx.select({ id: productCodes.id }).from(productCodes).where(and(eq(productCodes.productId, productId), eq(productCodes.code, input.code)));
-    if (!exists) await tx.insert(productCodes).values({ tenantId: ctx.tenantId, companyId: product.companyId, productId, code: input.code, codeType: input.codeType });
+    const [exists] = await tx
+      .select({ id: productCodes.id })
+      .from(productCodes)
+      .where(and(eq(productCodes.productId, productId), eq(productCodes.code, input.code)));
+    if (!exists)
+      await tx
+        .insert(productCodes)
+        .values({
+          tenantId: ctx.tenantId,
+          companyId: product.companyId,
+          productId,
+          code: input.code,
+          codeType: input.codeType,
+        });
     await audit(tx, ctx, 'product_code', productId, 'create', null, input);
   });
   return getProduct(deps, ctx, productId);
@@ -221,7 +332,10 @@ export async function addCode(deps: Deps, ctx: RequestContext, productId: number
 export async function removeCode(deps: Deps, ctx: RequestContext, productId: number, codeId: number) {
   await deps.db.transaction(async (tx) => {
     await productInScope(tx, ctx, productId, true);
-    const [row] = await tx.select().from(productCodes).where(and(eq(productCodes.id, codeId), eq(productCodes.productId, productId)));
+    const [row] = await tx
+      .select()
+      .from(productCodes)
+      .where(and(eq(productCodes.id, codeId), eq(productCodes.productId, productId)));
     if (!row) throw notFound('Code');
     if (row.primary) throw businessRule(`${row.code} is the product's ${row.codeType}; change it on the product`);
     await tx.delete(productCodes).where(eq(productCodes.id, codeId));
@@ -236,7 +350,8 @@ function parseFormula(value: string | undefined): string | null {
   try {
     const v: unknown = JSON.parse(value);
     if (typeof v === 'string') return v;
-    if (v && typeof v === 'object' && typeof (v as { formula?: unknown }).formula === 'string') return (v as { formula: string }).formula;
+    if (v && typeof v === 'object' && typeof (v as { formula?: unknown }).formula === 'string')
+      return (v as { formula: string }).formula;
   } catch {
     // not JSON: the template itself
   }
@@ -249,10 +364,26 @@ export async function nextMerchantSku(deps: Deps, ctx: RequestContext, companyId
   const [setting] = await deps.db
     .select({ value: settings.value })
     .from(settings)
-    .where(and(eq(settings.tenantId, ctx.tenantId), eq(settings.companyId, company.id), eq(settings.settingKey, 'MSKUFORMULA')));
+    .where(
+      and(
+        eq(settings.tenantId, ctx.tenantId),
+        eq(settings.companyId, company.id),
+        eq(settings.settingKey, 'MSKUFORMULA'),
+      ),
+    );
   const formula = parseFormula(setting?.value) ?? DEFAULT_MSKU_FORMULA;
-  const existing = await deps.db.select({ msku: products.msku }).from(products).where(and(eq(products.tenantId, ctx.tenantId), eq(products.companyId, company.id), isNotNull(products.msku)));
-  return { formula, msku: nextMsku(formula, { account: company.accountNo, now: new Date() }, existing.map((e) => e.msku!)) };
+  const existing = await deps.db
+    .select({ msku: products.msku })
+    .from(products)
+    .where(and(eq(products.tenantId, ctx.tenantId), eq(products.companyId, company.id), isNotNull(products.msku)));
+  return {
+    formula,
+    msku: nextMsku(
+      formula,
+      { account: company.accountNo, now: new Date() },
+      existing.map((e) => e.msku!),
+    ),
+  };
 }
 
 /** Categories or manufacturers in use (suggestions for the form). */
@@ -271,14 +402,38 @@ export async function distinctValues(deps: Deps, ctx: RequestContext, column: 'c
  * CSV upload with listItems / createOnlyListings: each item becomes a catalogue product of the
  * client unless one of its codes already names a product (then it is left as it is).
  */
-export async function listInCatalogue(tx: DbOrTx, ctx: RequestContext, companyId: number | undefined, items: { title: string; asin?: string | null; fnsku?: string | null; msku?: string | null; upc?: string | null; packSize?: number }[]) {
+export async function listInCatalogue(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  companyId: number | undefined,
+  items: {
+    title: string;
+    asin?: string | null;
+    fnsku?: string | null;
+    msku?: string | null;
+    upc?: string | null;
+    packSize?: number;
+  }[],
+) {
   const company = await targetCompany(tx, ctx, companyId);
   let created = 0;
   let existing = 0;
   for (const item of items) {
-    const codes = [item.asin, item.fnsku, item.msku, item.upc].filter((c): c is string => !!c).map((c) => c.toUpperCase());
+    const codes = [item.asin, item.fnsku, item.msku, item.upc]
+      .filter((c): c is string => !!c)
+      .map((c) => c.toUpperCase());
     const [known] = codes.length
-      ? await tx.select({ id: productCodes.productId }).from(productCodes).where(and(eq(productCodes.tenantId, ctx.tenantId), eq(productCodes.companyId, company.id), inArray(productCodes.code, codes))).limit(1)
+      ? await tx
+          .select({ id: productCodes.productId })
+          .from(productCodes)
+          .where(
+            and(
+              eq(productCodes.tenantId, ctx.tenantId),
+              eq(productCodes.companyId, company.id),
+              inArray(productCodes.code, codes),
+            ),
+          )
+          .limit(1)
       : [];
     if (known) {
       existing++;
@@ -287,7 +442,17 @@ export async function listInCatalogue(tx: DbOrTx, ctx: RequestContext, companyId
     const packSize = item.packSize ?? 1;
     const [row] = await tx
       .insert(products)
-      .values({ tenantId: ctx.tenantId, companyId: company.id, title: item.title, asin: item.asin?.toUpperCase() ?? null, fnsku: item.fnsku?.toUpperCase() ?? null, msku: item.msku?.toUpperCase() ?? null, upc: item.upc ?? null, packing: packSize > 1 ? 'case_packed' : 'individual', packSize })
+      .values({
+        tenantId: ctx.tenantId,
+        companyId: company.id,
+        title: item.title,
+        asin: item.asin?.toUpperCase() ?? null,
+        fnsku: item.fnsku?.toUpperCase() ?? null,
+        msku: item.msku?.toUpperCase() ?? null,
+        upc: item.upc ?? null,
+        packing: packSize > 1 ? 'case_packed' : 'individual',
+        packSize,
+      })
       .returning();
     await syncPrimaryCodes(tx, ctx, row);
     created++;

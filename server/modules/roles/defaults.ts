@@ -21,13 +21,33 @@ export const newCompanyGrants: Grant[] = [
 
 /** Receivers and packers: receiving, inventory, WMS moves and printing. */
 export const floorGrants: Grant[] = [
-  ...(['mainDashboard', 'home', 'common', 'purchaseOrders', 'itemTracking', 'inventorySnapshot', 'productCatalog', 'myCompany'] as const).map(
-    (resource): Grant => ({ resource, action: 'read' }),
-  ),
-  ...(['deliveredPackages', 'receiveInventory', 'manageInventory', 'wms', 'barcodePrint', 'printerSettings', 'problemItems'] as const).map(
-    (resource): Grant => ({ resource, action: 'manage' }),
-  ),
+  ...(
+    [
+      'mainDashboard',
+      'home',
+      'common',
+      'purchaseOrders',
+      'itemTracking',
+      'inventorySnapshot',
+      'productCatalog',
+      'myCompany',
+    ] as const
+  ).map((resource): Grant => ({ resource, action: 'read' })),
+  ...(
+    [
+      'deliveredPackages',
+      'receiveInventory',
+      'manageInventory',
+      'wms',
+      'barcodePrint',
+      'printerSettings',
+      'problemItems',
+    ] as const
+  ).map((resource): Grant => ({ resource, action: 'manage' })),
 ];
 
 /** A client company's first user manages everything a client may be granted. */
-export const clientAdminGrants: Grant[] = grantableResources('client').map((resource) => ({ resource, action: 'manage' }));
+export const clientAdminGrants: Grant[] = grantableResources('client').map((resource) => ({
+  resource,
+  action: 'manage',
+}));

@@ -2,7 +2,13 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
-import { ACTIONS, companyTypeOf, grantableResources, isResource, type CompanyType } from '../../../domain/permissions.js';
+import {
+  ACTIONS,
+  companyTypeOf,
+  grantableResources,
+  isResource,
+  type CompanyType,
+} from '../../../domain/permissions.js';
 import type { Audience } from '../../../domain/enums.js';
 import type { grantSchema, roleCreateSchema, roleUpdateSchema } from '../../../domain/schemas/roles.js';
 import type { Deps, RequestContext } from '../../context.js';
@@ -13,16 +19,30 @@ import { badRequest, businessRule, conflict, notFound } from '../../http/errors.
 import { scoped } from '../../http/scope.js';
 
 async function roleInScope(tx: DbOrTx, ctx: RequestContext, id: number) {
-  const [role] = await tx.select().from(roles).where(and(eq(roles.id, id), scoped(ctx, roles.tenantId, roles.companyId)));
+  const [role] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), scoped(ctx, roles.tenantId, roles.companyId)));
   if (!role) throw notFound('Role');
   return role;
 }
 
 export async function listRoles(deps: Deps, ctx: RequestContext, page: PageRequest, companyId?: number) {
-  const where = and(scoped(ctx, roles.tenantId, roles.companyId), companyId ? eq(roles.companyId, companyId) : undefined);
+  const where = and(
+    scoped(ctx, roles.tenantId, roles.companyId),
+    companyId ? eq(roles.companyId, companyId) : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
     deps.db
-      .select({ id: roles.id, name: roles.name, description: roles.description, companyId: roles.companyId, companyName: companies.name, companyType: roles.companyType, isSystem: roles.isSystem })
+      .select({
+        id: roles.id,
+        name: roles.name,
+        description: roles.description,
+        companyId: roles.companyId,
+        companyName: companies.name,
+        companyType: roles.companyType,
+        isSystem: roles.isSystem,
+      })
       .from(roles)
       .innerJoin(companies, eq(companies.id, roles.companyId))
       .where(where)
@@ -33,7 +53,11 @@ export async function listRoles(deps: Deps, ctx: RequestContext, page: PageReque
   ]);
   const ids = rows.map((r) => r.id);
   const userCounts = ids.length
-    ? await deps.db.select({ roleId: users.roleId, n: count() }).from(users).where(inArray(users.roleId, ids)).groupBy(users.roleId)
+    ? await deps.db
+        .select({ roleId: users.roleId, n: count() })
+        .from(users)
+        .where(inArray(users.roleId, ids))
+        .groupBy(users.roleId)
     : [];
   const content = rows.map((r) => ({ ...r, userCount: Number(userCounts.find((u) => u.roleId === r.id)?.n ?? 0) }));
   return { content, pageNumber: page.pageNumber, pageSize: page.pageSize, totalElements: Number(total) };
@@ -48,13 +72,25 @@ export async function getRole(deps: Deps, ctx: RequestContext, id: number) {
 export async function createRole(deps: Deps, ctx: RequestContext, input: z.infer<typeof roleCreateSchema>) {
   const companyId = input.companyId ?? ctx.companyId;
   const id = await deps.db.transaction(async (tx) => {
-    const [company] = await tx.select().from(companies).where(and(eq(companies.id, companyId), scoped(ctx, companies.tenantId, companies.id)));
+    const [company] = await tx
+      .select()
+      .from(companies)
+      .where(and(eq(companies.id, companyId), scoped(ctx, companies.tenantId, companies.id)));
     if (!company) throw notFound('Company');
-    const [dup] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.companyId, companyId), eq(roles.name, input.name)));
+    const [dup] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.companyId, companyId), eq(roles.name, input.name)));
     if (dup) throw conflict(`A role named "${input.name}" already exists`);
     const [role] = await tx
       .insert(roles)
-      .values({ tenantId: ctx.tenantId, companyId, name: input.name, description: input.description, companyType: companyTypeOf(company.audience as Audience) })
+      .values({
+        tenantId: ctx.tenantId,
+        companyId,
+        name: input.name,
+        description: input.description,
+        companyType: companyTypeOf(company.audience as Audience),
+      })
       .returning();
     await audit(tx, ctx, 'role', role.id, 'create', null, role);
     return role.id;
@@ -65,8 +101,13 @@ export async function createRole(deps: Deps, ctx: RequestContext, input: z.infer
 export async function updateRole(deps: Deps, ctx: RequestContext, id: number, input: z.infer<typeof roleUpdateSchema>) {
   await deps.db.transaction(async (tx) => {
     const before = await roleInScope(tx, ctx, id);
-    if (before.isSystem && input.name && input.name !== before.name) throw businessRule(`The system role "${before.name}" cannot be renamed`);
-    const [after] = await tx.update(roles).set({ ...input, updatedAt: deps.now().toISOString() }).where(eq(roles.id, id)).returning();
+    if (before.isSystem && input.name && input.name !== before.name)
+      throw businessRule(`The system role "${before.name}" cannot be renamed`);
+    const [after] = await tx
+      .update(roles)
+      .set({ ...input, updatedAt: deps.now().toISOString() })
+      .where(eq(roles.id, id))
+      .returning();
     await audit(tx, ctx, 'role', id, 'update', before, after);
   });
   deps.principals.invalidate();
@@ -78,7 +119,8 @@ export async function deleteRole(deps: Deps, ctx: RequestContext, id: number) {
     const role = await roleInScope(tx, ctx, id);
     if (role.isSystem) throw businessRule(`The system role "${role.name}" cannot be deleted`);
     const [{ n }] = await tx.select({ n: count() }).from(users).where(eq(users.roleId, id));
-    if (Number(n) > 0) throw businessRule(`The role "${role.name}" is held by ${n} user(s); give them another role first`);
+    if (Number(n) > 0)
+      throw businessRule(`The role "${role.name}" is held by ${n} user(s); give them another role first`);
     await tx.delete(roles).where(eq(roles.id, id));
     await audit(tx, ctx, 'role', id, 'delete', role, null);
   });
@@ -89,7 +131,10 @@ export async function deleteRole(deps: Deps, ctx: RequestContext, id: number) {
 export async function listResources(deps: Deps, ctx: RequestContext, companyId?: number) {
   let type: CompanyType = ctx.isClient ? 'client' : 'warehouse';
   if (companyId) {
-    const [company] = await deps.db.select().from(companies).where(and(eq(companies.id, companyId), scoped(ctx, companies.tenantId, companies.id)));
+    const [company] = await deps.db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.id, companyId), scoped(ctx, companies.tenantId, companies.id)));
     if (!company) throw notFound('Company');
     type = companyTypeOf(company.audience as Audience);
   }
@@ -110,9 +155,18 @@ export async function grant(deps: Deps, ctx: RequestContext, input: z.infer<type
     const [existing] = await tx
       .select()
       .from(roleResourceActions)
-      .where(and(eq(roleResourceActions.roleId, role.id), eq(roleResourceActions.resource, input.resource), eq(roleResourceActions.action, input.action)));
+      .where(
+        and(
+          eq(roleResourceActions.roleId, role.id),
+          eq(roleResourceActions.resource, input.resource),
+          eq(roleResourceActions.action, input.action),
+        ),
+      );
     if (existing) return existing;
-    const [created] = await tx.insert(roleResourceActions).values({ tenantId: ctx.tenantId, roleId: role.id, resource: input.resource, action: input.action }).returning();
+    const [created] = await tx
+      .insert(roleResourceActions)
+      .values({ tenantId: ctx.tenantId, roleId: role.id, resource: input.resource, action: input.action })
+      .returning();
     await audit(tx, ctx, 'role_resource_action', created.id, 'grant', null, created);
     return created;
   });
@@ -122,7 +176,10 @@ export async function grant(deps: Deps, ctx: RequestContext, input: z.infer<type
 
 export async function revoke(deps: Deps, ctx: RequestContext, grantId: number) {
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(roleResourceActions).where(and(eq(roleResourceActions.id, grantId), eq(roleResourceActions.tenantId, ctx.tenantId)));
+    const [row] = await tx
+      .select()
+      .from(roleResourceActions)
+      .where(and(eq(roleResourceActions.id, grantId), eq(roleResourceActions.tenantId, ctx.tenantId)));
     if (!row) throw notFound('Grant');
     const role = await roleInScope(tx, ctx, row.roleId);
     if (role.isSystem && row.resource === 'all') throw businessRule('The administrator role keeps full access');

@@ -9,7 +9,12 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { can } from '../../../domain/permissions.js';
-import type { SettingWrite, settingReferenceQuerySchema, settingUpdateSchema, tenantSettingWriteSchema } from '../../../domain/schemas/settings.js';
+import type {
+  SettingWrite,
+  settingReferenceQuerySchema,
+  settingUpdateSchema,
+  tenantSettingWriteSchema,
+} from '../../../domain/schemas/settings.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -34,27 +39,40 @@ function canRead(ctx: RequestContext, row: Pick<Row, 'referenceType' | 'referenc
 }
 
 /** Resolves and checks the company a write belongs to; throws 403/404 when the caller may not write it. */
-async function writableCompany(tx: DbOrTx, ctx: RequestContext, input: Pick<SettingWrite, 'referenceType' | 'referenceId' | 'companyId'>): Promise<number> {
+async function writableCompany(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  input: Pick<SettingWrite, 'referenceType' | 'referenceId' | 'companyId'>,
+): Promise<number> {
   if (input.referenceType === 'USER') {
-    const [user] = await tx.select({ companyId: users.companyId }).from(users).where(and(eq(users.id, input.referenceId), eq(users.tenantId, ctx.tenantId)));
+    const [user] = await tx
+      .select({ companyId: users.companyId })
+      .from(users)
+      .where(and(eq(users.id, input.referenceId), eq(users.tenantId, ctx.tenantId)));
     if (!user) throw notFound('User');
     if (input.referenceId === ctx.userId) return user.companyId;
     const inScope = !ctx.isClient || user.companyId === ctx.companyId;
     if (!inScope) throw notFound('User');
-    if (!isAdmin(ctx, 'update') && !can(ctx.abilities, 'update', 'myCompany')) throw forbidden('You may change only your own personal settings');
+    if (!isAdmin(ctx, 'update') && !can(ctx.abilities, 'update', 'myCompany'))
+      throw forbidden('You may change only your own personal settings');
     return user.companyId;
   }
   if (input.referenceType === 'COMPANY') {
-    const [company] = await tx.select({ id: companies.id }).from(companies).where(and(eq(companies.id, input.referenceId), eq(companies.tenantId, ctx.tenantId)));
+    const [company] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.id, input.referenceId), eq(companies.tenantId, ctx.tenantId)));
     if (!company || (ctx.isClient && company.id !== ctx.companyId)) throw notFound('Company');
     const own = company.id === ctx.companyId && can(ctx.abilities, 'update', 'myCompany');
-    if (!own && !(!ctx.isClient && isAdmin(ctx, 'update'))) throw forbidden('You need generalSettings or myCompany update permission');
+    if (!own && !(!ctx.isClient && isAdmin(ctx, 'update')))
+      throw forbidden('You need generalSettings or myCompany update permission');
     return company.id;
   }
   const companyId = input.companyId ?? ctx.companyId;
   if (ctx.isClient && companyId !== ctx.companyId) throw notFound('Company');
   if (!ctx.isClient && !isAdmin(ctx, 'update')) throw forbidden('You need generalSettings update permission');
-  if (ctx.isClient && !can(ctx.abilities, 'update', 'myCompany')) throw forbidden('You need myCompany update permission');
+  if (ctx.isClient && !can(ctx.abilities, 'update', 'myCompany'))
+    throw forbidden('You need myCompany update permission');
   return companyId;
 }
 
@@ -67,14 +85,21 @@ export const listSettings = (deps: Deps, ctx: RequestContext, settingKey?: strin
     .then((rows) => rows.filter((r) => canRead(ctx, r)));
 
 export async function getSetting(deps: Deps, ctx: RequestContext, id: number) {
-  const [row] = await deps.db.select().from(settings).where(and(eq(settings.id, id), eq(settings.tenantId, ctx.tenantId)));
+  const [row] = await deps.db
+    .select()
+    .from(settings)
+    .where(and(eq(settings.id, id), eq(settings.tenantId, ctx.tenantId)));
   if (!row || !canRead(ctx, row)) throw notFound('Setting');
   return row;
 }
 
 export async function companySettings(deps: Deps, ctx: RequestContext, companyId: number) {
   if (ctx.isClient && companyId !== ctx.companyId) throw notFound('Company');
-  const rows = await deps.db.select().from(settings).where(and(eq(settings.tenantId, ctx.tenantId), eq(settings.companyId, companyId))).orderBy(asc(settings.settingKey));
+  const rows = await deps.db
+    .select()
+    .from(settings)
+    .where(and(eq(settings.tenantId, ctx.tenantId), eq(settings.companyId, companyId)))
+    .orderBy(asc(settings.settingKey));
   return rows.filter((r) => canRead(ctx, r));
 }
 
@@ -83,7 +108,14 @@ export async function byReference(deps: Deps, ctx: RequestContext, q: z.infer<ty
   const [row] = await deps.db
     .select()
     .from(settings)
-    .where(and(eq(settings.tenantId, ctx.tenantId), eq(settings.referenceType, q.referenceType), eq(settings.referenceId, q.referenceId), eq(settings.settingKey, q.settingKey)));
+    .where(
+      and(
+        eq(settings.tenantId, ctx.tenantId),
+        eq(settings.referenceType, q.referenceType),
+        eq(settings.referenceId, q.referenceId),
+        eq(settings.settingKey, q.settingKey),
+      ),
+    );
   if (!row) return null;
   if (!canRead(ctx, row)) throw notFound('Setting');
   return row;
@@ -93,7 +125,14 @@ async function findByReference(tx: DbOrTx, ctx: RequestContext, input: SettingWr
   const [row] = await tx
     .select()
     .from(settings)
-    .where(and(eq(settings.tenantId, ctx.tenantId), eq(settings.referenceType, input.referenceType), eq(settings.referenceId, input.referenceId), eq(settings.settingKey, input.settingKey)));
+    .where(
+      and(
+        eq(settings.tenantId, ctx.tenantId),
+        eq(settings.referenceType, input.referenceType),
+        eq(settings.referenceId, input.referenceId),
+        eq(settings.settingKey, input.settingKey),
+      ),
+    );
   return row;
 }
 
@@ -101,10 +140,17 @@ export async function createSetting(deps: Deps, ctx: RequestContext, input: Sett
   return deps.db.transaction(async (tx) => {
     const companyId = await writableCompany(tx, ctx, input);
     const existing = await findByReference(tx, ctx, input);
-    if (existing && !upsert) throw conflict(`${input.settingKey} already exists for this ${input.referenceType.toLowerCase()}; update it instead`);
+    if (existing && !upsert)
+      throw conflict(
+        `${input.settingKey} already exists for this ${input.referenceType.toLowerCase()}; update it instead`,
+      );
     const values = { ...input, companyId, tenantId: ctx.tenantId };
     if (existing) {
-      const [after] = await tx.update(settings).set({ ...values, updatedAt: deps.now().toISOString() }).where(eq(settings.id, existing.id)).returning();
+      const [after] = await tx
+        .update(settings)
+        .set({ ...values, updatedAt: deps.now().toISOString() })
+        .where(eq(settings.id, existing.id))
+        .returning();
       await audit(tx, ctx, 'setting', after.id, 'update', existing, after);
       return after;
     }
@@ -116,12 +162,24 @@ export async function createSetting(deps: Deps, ctx: RequestContext, input: Sett
 
 export async function updateSetting(deps: Deps, ctx: RequestContext, input: z.infer<typeof settingUpdateSchema>) {
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(settings).where(and(eq(settings.id, input.id), eq(settings.tenantId, ctx.tenantId)));
+    const [before] = await tx
+      .select()
+      .from(settings)
+      .where(and(eq(settings.id, input.id), eq(settings.tenantId, ctx.tenantId)));
     if (!before || !canRead(ctx, before)) throw notFound('Setting');
-    await writableCompany(tx, ctx, { referenceType: before.referenceType as SettingWrite['referenceType'], referenceId: before.referenceId, companyId: before.companyId });
+    await writableCompany(tx, ctx, {
+      referenceType: before.referenceType as SettingWrite['referenceType'],
+      referenceId: before.referenceId,
+      companyId: before.companyId,
+    });
     const [after] = await tx
       .update(settings)
-      .set({ value: input.value, settingName: input.settingName ?? before.settingName, description: input.description ?? before.description, updatedAt: deps.now().toISOString() })
+      .set({
+        value: input.value,
+        settingName: input.settingName ?? before.settingName,
+        description: input.description ?? before.description,
+        updatedAt: deps.now().toISOString(),
+      })
       .where(eq(settings.id, input.id))
       .returning();
     await audit(tx, ctx, 'setting', input.id, 'update', before, after);
@@ -131,9 +189,16 @@ export async function updateSetting(deps: Deps, ctx: RequestContext, input: z.in
 
 export async function deleteSetting(deps: Deps, ctx: RequestContext, id: number) {
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(settings).where(and(eq(settings.id, id), eq(settings.tenantId, ctx.tenantId)));
+    const [before] = await tx
+      .select()
+      .from(settings)
+      .where(and(eq(settings.id, id), eq(settings.tenantId, ctx.tenantId)));
     if (!before || !canRead(ctx, before)) throw notFound('Setting');
-    await writableCompany(tx, ctx, { referenceType: before.referenceType as SettingWrite['referenceType'], referenceId: before.referenceId, companyId: before.companyId });
+    await writableCompany(tx, ctx, {
+      referenceType: before.referenceType as SettingWrite['referenceType'],
+      referenceId: before.referenceId,
+      companyId: before.companyId,
+    });
     await tx.delete(settings).where(eq(settings.id, id));
     await audit(tx, ctx, 'setting', id, 'delete', before, null);
   });
@@ -142,23 +207,44 @@ export async function deleteSetting(deps: Deps, ctx: RequestContext, id: number)
 
 // ---- tenant settings ----
 export const listTenantSettings = (deps: Deps, ctx: RequestContext) =>
-  deps.db.select().from(tenantSettings).where(eq(tenantSettings.tenantId, ctx.tenantId)).orderBy(asc(tenantSettings.settingKey));
+  deps.db
+    .select()
+    .from(tenantSettings)
+    .where(eq(tenantSettings.tenantId, ctx.tenantId))
+    .orderBy(asc(tenantSettings.settingKey));
 
 export async function getTenantSetting(deps: Deps, ctx: RequestContext, key: string) {
-  const [row] = await deps.db.select().from(tenantSettings).where(and(eq(tenantSettings.tenantId, ctx.tenantId), eq(tenantSettings.settingKey, key)));
+  const [row] = await deps.db
+    .select()
+    .from(tenantSettings)
+    .where(and(eq(tenantSettings.tenantId, ctx.tenantId), eq(tenantSettings.settingKey, key)));
   if (!row) throw notFound('Tenant setting');
   return row;
 }
 
-export async function upsertTenantSetting(deps: Deps, ctx: RequestContext, input: z.infer<typeof tenantSettingWriteSchema>) {
+export async function upsertTenantSetting(
+  deps: Deps,
+  ctx: RequestContext,
+  input: z.infer<typeof tenantSettingWriteSchema>,
+) {
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(tenantSettings).where(and(eq(tenantSettings.tenantId, ctx.tenantId), eq(tenantSettings.settingKey, input.settingKey)));
+    const [before] = await tx
+      .select()
+      .from(tenantSettings)
+      .where(and(eq(tenantSettings.tenantId, ctx.tenantId), eq(tenantSettings.settingKey, input.settingKey)));
     if (before) {
-      const [after] = await tx.update(tenantSettings).set({ ...input, updatedAt: deps.now().toISOString() }).where(eq(tenantSettings.id, before.id)).returning();
+      const [after] = await tx
+        .update(tenantSettings)
+        .set({ ...input, updatedAt: deps.now().toISOString() })
+        .where(eq(tenantSettings.id, before.id))
+        .returning();
       await audit(tx, ctx, 'tenant_setting', after.id, 'update', before, after);
       return after;
     }
-    const [created] = await tx.insert(tenantSettings).values({ ...input, tenantId: ctx.tenantId }).returning();
+    const [created] = await tx
+      .insert(tenantSettings)
+      .values({ ...input, tenantId: ctx.tenantId })
+      .returning();
     await audit(tx, ctx, 'tenant_setting', created.id, 'create', null, created);
     return created;
   });
@@ -166,7 +252,10 @@ export async function upsertTenantSetting(deps: Deps, ctx: RequestContext, input
 
 export async function deleteTenantSetting(deps: Deps, ctx: RequestContext, key: string) {
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(tenantSettings).where(and(eq(tenantSettings.tenantId, ctx.tenantId), eq(tenantSettings.settingKey, key)));
+    const [before] = await tx
+      .select()
+      .from(tenantSettings)
+      .where(and(eq(tenantSettings.tenantId, ctx.tenantId), eq(tenantSettings.settingKey, key)));
     if (!before) throw notFound('Tenant setting');
     await tx.delete(tenantSettings).where(eq(tenantSettings.id, before.id));
     await audit(tx, ctx, 'tenant_setting', before.id, 'delete', before, null);

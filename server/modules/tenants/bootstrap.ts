@@ -28,7 +28,9 @@ export async function createRole(
 ) {
   const [role] = await tx.insert(roles).values({ tenantId, companyId, name, companyType, isSystem }).returning();
   if (grants.length) {
-    await tx.insert(roleResourceActions).values(grants.map((g) => ({ tenantId, roleId: role.id, resource: g.resource, action: g.action })));
+    await tx
+      .insert(roleResourceActions)
+      .values(grants.map((g) => ({ tenantId, roleId: role.id, resource: g.resource, action: g.action })));
   }
   return role;
 }
@@ -53,7 +55,10 @@ export interface NewTenant {
 }
 
 export async function createTenant(tx: DbOrTx, t: NewTenant) {
-  const [tenant] = await tx.insert(tenants).values({ key: t.key, name: t.name, status: t.status ?? 'Active' }).returning();
+  const [tenant] = await tx
+    .insert(tenants)
+    .values({ key: t.key, name: t.name, status: t.status ?? 'Active' })
+    .returning();
   await tx.insert(changeSeq).values({ tenantId: tenant.id, seq: 0 });
   const [company] = await tx
     .insert(companies)
@@ -101,7 +106,15 @@ export async function createClientCompany(tx: DbOrTx, tenantId: number, c: NewCl
     })
     .returning();
   await recordChanges(tx, tenantId, [companyChange(company)]);
-  const role = await createRole(tx, tenantId, company.id, CLIENT_ADMIN_ROLE, companyTypeOf(c.audience), clientAdminGrants, true);
+  const role = await createRole(
+    tx,
+    tenantId,
+    company.id,
+    CLIENT_ADMIN_ROLE,
+    companyTypeOf(c.audience),
+    clientAdminGrants,
+    true,
+  );
   return { company, role };
 }
 

@@ -15,7 +15,8 @@ import { tenants, users } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { createTenant } from './bootstrap.js';
 
-const visible = (ctx: RequestContext): SQL | undefined => (ctx.platformAdmin ? undefined : eq(tenants.id, ctx.tenantId));
+const visible = (ctx: RequestContext): SQL | undefined =>
+  ctx.platformAdmin ? undefined : eq(tenants.id, ctx.tenantId);
 
 export async function listTenants(deps: Deps, ctx: RequestContext, page: PageRequest, q?: string) {
   const like = q ? likeContains(q) : undefined;
@@ -28,20 +29,35 @@ export async function listTenants(deps: Deps, ctx: RequestContext, page: PageReq
 }
 
 export async function getTenant(deps: Deps, ctx: RequestContext, id: number) {
-  const [row] = await deps.db.select().from(tenants).where(and(eq(tenants.id, id), visible(ctx)));
+  const [row] = await deps.db
+    .select()
+    .from(tenants)
+    .where(and(eq(tenants.id, id), visible(ctx)));
   if (!row) throw notFound('Tenant');
   return row;
 }
 
-export async function createTenantWithAdmin(deps: Deps, ctx: RequestContext, input: z.infer<typeof tenantCreateSchema>) {
+export async function createTenantWithAdmin(
+  deps: Deps,
+  ctx: RequestContext,
+  input: z.infer<typeof tenantCreateSchema>,
+) {
   if (!ctx.platformAdmin) throw forbidden('Only the installation operators create tenants');
   const passwordHash = await hashPassword(input.admin.password);
   const id = await deps.db.transaction(async (tx) => {
     const [dup] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.key, input.key));
     if (dup) throw conflict(`The tenant key "${input.key}" is taken`);
-    const [taken] = await tx.select({ id: users.id }).from(users).where(or(eq(users.username, input.admin.username), eq(users.email, input.admin.email)));
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.username, input.admin.username), eq(users.email, input.admin.email)));
     if (taken) throw conflict('admin: this username or e-mail is already used');
-    const created = await createTenant(tx, { key: input.key, name: input.name, companyName: input.name, status: input.status });
+    const created = await createTenant(tx, {
+      key: input.key,
+      name: input.name,
+      companyName: input.name,
+      status: input.status,
+    });
     await tx.insert(users).values({
       tenantId: created.tenant.id,
       companyId: created.company.id,
@@ -57,12 +73,24 @@ export async function createTenantWithAdmin(deps: Deps, ctx: RequestContext, inp
   return getTenant(deps, ctx, id);
 }
 
-export async function updateTenant(deps: Deps, ctx: RequestContext, id: number, input: z.infer<typeof tenantUpdateSchema>) {
+export async function updateTenant(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+  input: z.infer<typeof tenantUpdateSchema>,
+) {
   if (input.status && !ctx.platformAdmin) throw forbidden('Only the installation operators change a tenant’s status');
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(tenants).where(and(eq(tenants.id, id), visible(ctx)));
+    const [before] = await tx
+      .select()
+      .from(tenants)
+      .where(and(eq(tenants.id, id), visible(ctx)));
     if (!before) throw notFound('Tenant');
-    const [after] = await tx.update(tenants).set({ ...input, updatedAt: deps.now().toISOString() }).where(eq(tenants.id, id)).returning();
+    const [after] = await tx
+      .update(tenants)
+      .set({ ...input, updatedAt: deps.now().toISOString() })
+      .where(eq(tenants.id, id))
+      .returning();
     await audit(tx, ctx, 'tenant', id, input.status ? 'status' : 'update', before, after);
   });
   deps.principals.invalidate();

@@ -37,10 +37,19 @@ const columns = {
 };
 
 function baseQuery(db: DbOrTx) {
-  return db.select(columns).from(users).innerJoin(companies, eq(companies.id, users.companyId)).innerJoin(roles, eq(roles.id, users.roleId));
+  return db
+    .select(columns)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .innerJoin(roles, eq(roles.id, users.roleId));
 }
 
-export async function listUsers(deps: Deps, ctx: RequestContext, page: PageRequest, q: z.infer<typeof userListQuerySchema>) {
+export async function listUsers(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  q: z.infer<typeof userListQuerySchema>,
+) {
   const conds: SQL[] = [scoped(ctx, users.tenantId, users.companyId)];
   if (q.companyId) conds.push(eq(users.companyId, q.companyId));
   if (q.status) conds.push(eq(users.status, q.status));
@@ -64,7 +73,10 @@ export async function getUser(deps: Deps, ctx: RequestContext, id: number) {
 
 /** The role must belong to the user's company: a client's user cannot get a warehouse role. */
 async function assertRoleFor(tx: DbOrTx, ctx: RequestContext, roleId: number, companyId: number) {
-  const [role] = await tx.select().from(roles).where(and(eq(roles.id, roleId), eq(roles.tenantId, ctx.tenantId)));
+  const [role] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, roleId), eq(roles.tenantId, ctx.tenantId)));
   if (!role) throw badRequest('roleId: no such role');
   if (role.companyId !== companyId) throw businessRule(`The role "${role.name}" belongs to another company`);
   return role;
@@ -86,11 +98,23 @@ export async function createUser(deps: Deps, ctx: RequestContext, input: z.infer
   const id = await deps.db.transaction(async (tx) => {
     await assertCompanyInScope(tx, ctx, companyId);
     await assertRoleFor(tx, ctx, input.roleId, companyId);
-    const [taken] = await tx.select({ id: users.id }).from(users).where(or(eq(users.username, input.username), eq(users.email, input.email)));
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.username, input.username), eq(users.email, input.email)));
     if (taken) throw conflict('This username or e-mail is already used');
     const [user] = await tx
       .insert(users)
-      .values({ tenantId: ctx.tenantId, companyId, username: input.username, fullname: input.fullname, email: input.email, passwordHash, roleId: input.roleId, langKey: input.langKey })
+      .values({
+        tenantId: ctx.tenantId,
+        companyId,
+        username: input.username,
+        fullname: input.fullname,
+        email: input.email,
+        passwordHash,
+        roleId: input.roleId,
+        langKey: input.langKey,
+      })
       .returning();
     await audit(tx, ctx, 'user', user.id, 'create', null, user);
     return user.id;
@@ -100,16 +124,25 @@ export async function createUser(deps: Deps, ctx: RequestContext, input: z.infer
 
 export async function updateUser(deps: Deps, ctx: RequestContext, id: number, input: z.infer<typeof userUpdateSchema>) {
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(users).where(and(eq(users.id, id), scoped(ctx, users.tenantId, users.companyId)));
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), scoped(ctx, users.tenantId, users.companyId)));
     if (!before) throw notFound('User');
     if (input.roleId) await assertRoleFor(tx, ctx, input.roleId, before.companyId);
-    if (id === ctx.userId && input.status && input.status !== 'active') throw businessRule('You cannot disable your own account');
-    if (id === ctx.userId && input.roleId && input.roleId !== before.roleId) throw businessRule('You cannot change your own role');
+    if (id === ctx.userId && input.status && input.status !== 'active')
+      throw businessRule('You cannot disable your own account');
+    if (id === ctx.userId && input.roleId && input.roleId !== before.roleId)
+      throw businessRule('You cannot change your own role');
     if (input.email && input.email !== before.email) {
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
       if (taken) throw conflict('This e-mail is already used');
     }
-    const [after] = await tx.update(users).set({ ...input, updatedAt: deps.now().toISOString() }).where(eq(users.id, id)).returning();
+    const [after] = await tx
+      .update(users)
+      .set({ ...input, updatedAt: deps.now().toISOString() })
+      .where(eq(users.id, id))
+      .returning();
     await audit(tx, ctx, 'user', id, 'update', before, after);
   });
   deps.principals.invalidate();
@@ -122,18 +155,28 @@ export async function disableUser(deps: Deps, ctx: RequestContext, id: number) {
 }
 
 /** Individually granted permission keys (the user-extended menu entries). */
-export async function setUserPermissions(deps: Deps, ctx: RequestContext, id: number, permissions: { resource: string; action: Action }[]) {
+export async function setUserPermissions(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+  permissions: { resource: string; action: Action }[],
+) {
   const user = await getUser(deps, ctx, id);
   const grantable = grantableResources(companyTypeOf(user.audience as never));
   for (const p of permissions) {
     if (!isResource(p.resource)) throw badRequest(`permissions: unknown resource "${p.resource}"`);
-    if (!grantable.includes(p.resource)) throw businessRule(`"${p.resource}" cannot be granted to a ${user.audience} user`);
+    if (!grantable.includes(p.resource))
+      throw businessRule(`"${p.resource}" cannot be granted to a ${user.audience} user`);
   }
   await deps.db.transaction(async (tx) => {
     const before = await tx.select().from(userPermissions).where(eq(userPermissions.userId, id));
     await tx.delete(userPermissions).where(eq(userPermissions.userId, id));
     if (permissions.length) {
-      await tx.insert(userPermissions).values(permissions.map((p) => ({ tenantId: ctx.tenantId, userId: id, resource: p.resource, action: p.action })));
+      await tx
+        .insert(userPermissions)
+        .values(
+          permissions.map((p) => ({ tenantId: ctx.tenantId, userId: id, resource: p.resource, action: p.action })),
+        );
     }
     await audit(tx, ctx, 'user_permissions', id, 'update', before, permissions);
   });
@@ -143,7 +186,10 @@ export async function setUserPermissions(deps: Deps, ctx: RequestContext, id: nu
 
 export async function listUserPermissions(deps: Deps, ctx: RequestContext, id: number) {
   await getUser(deps, ctx, id);
-  return deps.db.select({ resource: userPermissions.resource, action: userPermissions.action }).from(userPermissions).where(eq(userPermissions.userId, id));
+  return deps.db
+    .select({ resource: userPermissions.resource, action: userPermissions.action })
+    .from(userPermissions)
+    .where(eq(userPermissions.userId, id));
 }
 
 export async function currentUser(deps: Deps, ctx: RequestContext) {

@@ -35,7 +35,8 @@ export function AppLayout() {
     const pending = (await useEngineStore.getState().engine?.signOutCheck()) ?? 0;
     if (pending > 0 && !window.confirm(t('sync.signOutPending', { count: pending }))) return;
     const refreshToken = useSession.getState().refreshToken;
-    if (refreshToken) await post('/api/logout', { refreshToken }, { quiet: true, background: true }).catch(() => undefined);
+    if (refreshToken)
+      await post('/api/logout', { refreshToken }, { quiet: true, background: true }).catch(() => undefined);
     useSession.getState().clear();
     await navigate({ to: '/login' });
   };
@@ -53,30 +54,65 @@ export function AppLayout() {
           <Suspense fallback={null}>
             <SyncIndicator />
           </Suspense>
-          <label className="sr-only" htmlFor="lang-select">{t('layout.language')}</label>
+          <label className="sr-only" htmlFor="lang-select">
+            {t('layout.language')}
+          </label>
           <select id="lang-select" value={i18n.language} onChange={(e) => void setLanguage(e.target.value as Language)}>
             {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>{l.label}</option>
+              <option key={l.code} value={l.code}>
+                {l.label}
+              </option>
             ))}
           </select>
-          <button type="button" className="btn" data-testid="theme-toggle" onClick={() => void theme.set({ themeSkin: theme.themeSkin === 'dark' ? 'light' : 'dark' }, user.id)}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="theme-toggle"
+            onClick={() => void theme.set({ themeSkin: theme.themeSkin === 'dark' ? 'light' : 'dark' }, user.id)}
+          >
             {theme.themeSkin === 'dark' ? t('layout.light') : t('layout.dark')}
           </button>
-          <label className="sr-only" htmlFor="layout-select">{t('layout.layout')}</label>
-          <select id="layout-select" value={theme.themeLayoutType} onChange={(e) => void theme.set({ themeLayoutType: e.target.value as LayoutType }, user.id)}>
+          <label className="sr-only" htmlFor="layout-select">
+            {t('layout.layout')}
+          </label>
+          <select
+            id="layout-select"
+            value={theme.themeLayoutType}
+            onChange={(e) => void theme.set({ themeLayoutType: e.target.value as LayoutType }, user.id)}
+          >
             <option value="horizontal">{t('layout.horizontal')}</option>
             <option value="vertical">{t('layout.vertical')}</option>
             <option value="full">{t('layout.full')}</option>
           </select>
           <details className="user-menu">
-            <summary className="user-chip" title={user.companyName}>{user.fullname}</summary>
+            <summary className="user-chip" title={user.companyName}>
+              {user.fullname}
+            </summary>
             <ul className="popover">
-              <li><Link to="/pages/account-setting" className="menu-link">{t('nav.AccountSettings')}</Link></li>
-              {mayOpen({ resource: 'myCompany', action: 'read' }) && <li><Link to="/apps/management/account-manager/users-list" className="menu-link" data-admin-link="users">{t('nav.Users')}</Link></li>}
+              <li>
+                <Link to="/pages/account-setting" className="menu-link">
+                  {t('nav.AccountSettings')}
+                </Link>
+              </li>
+              {mayOpen({ resource: 'myCompany', action: 'read' }) && (
+                <li>
+                  <Link to="/apps/management/account-manager/users-list" className="menu-link" data-admin-link="users">
+                    {t('nav.Users')}
+                  </Link>
+                </li>
+              )}
               {mayOpen({ resource: 'admin', action: 'manage' }) && (
                 <>
-                  <li><Link to="/apps/admin/tenants" className="menu-link" data-admin-link="tenants">{t('nav.Tenants')}</Link></li>
-                  <li><Link to="/apps/admin/swagger" className="menu-link" data-admin-link="swagger">{t('nav.Swagger')}</Link></li>
+                  <li>
+                    <Link to="/apps/admin/tenants" className="menu-link" data-admin-link="tenants">
+                      {t('nav.Tenants')}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/apps/admin/swagger" className="menu-link" data-admin-link="swagger">
+                      {t('nav.Swagger')}
+                    </Link>
+                  </li>
                 </>
               )}
             </ul>

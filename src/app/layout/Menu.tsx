@@ -14,7 +14,9 @@ export function hrefOf(menuKey: string, user: UserData): string | null {
 
 export function Menu({ user, orientation }: { user: UserData; orientation: 'horizontal' | 'vertical' }) {
   const { t } = useTranslation();
-  const sections = visibleMenu(user.audience, user.ability, user.extendedResources as Resource[], (k) => registeredMenuKeys.has(k));
+  const sections = visibleMenu(user.audience, user.ability, user.extendedResources as Resource[], (k) =>
+    registeredMenuKeys.has(k),
+  );
   return (
     <nav className={`menu menu-${orientation}`} aria-label={t('nav.menu')}>
       {sections.map((section) => (
@@ -26,9 +28,18 @@ export function Menu({ user, orientation }: { user: UserData; orientation: 'hori
               if (!href) return null;
               return (
                 <li key={entry.key}>
-                  <Link to={href} className="menu-link" data-menu-key={entry.key} activeProps={{ className: 'menu-link active' }}>
+                  <Link
+                    to={href}
+                    className="menu-link"
+                    data-menu-key={entry.key}
+                    activeProps={{ className: 'menu-link active' }}
+                  >
                     {t(`nav.${entry.key}`)}
-                    {entry.userExtended && <span className="badge" title={t('nav.userExtended')}>+</span>}
+                    {entry.userExtended && (
+                      <span className="badge" title={t('nav.userExtended')}>
+                        +
+                      </span>
+                    )}
                   </Link>
                 </li>
               );

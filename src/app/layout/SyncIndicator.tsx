@@ -13,19 +13,38 @@ export default function SyncIndicator() {
   const engine = useSyncEngine();
   const status = useSyncStatus();
   const [open, setOpen] = useState(false);
-  const entries = useLiveQuery(() => (open && engine ? engine.needsAttention() : []), [open, engine, status.needsAttentionCount]);
+  const entries = useLiveQuery(
+    () => (open && engine ? engine.needsAttention() : []),
+    [open, engine, status.needsAttentionCount],
+  );
   const online = status.online && (typeof navigator === 'undefined' || navigator.onLine);
 
   return (
     <div className="sync-indicator">
-      <span className={`sync-dot ${online ? 'on' : 'off'}`} data-testid="sync-online" data-online={online} data-last-sync={status.lastSyncAt ?? ""} title={status.lastSyncAt ? t('sync.lastSync', { at: new Date(status.lastSyncAt).toLocaleTimeString(i18n.language) }) : undefined}>
+      <span
+        className={`sync-dot ${online ? 'on' : 'off'}`}
+        data-testid="sync-online"
+        data-online={online}
+        data-last-sync={status.lastSyncAt ?? ''}
+        title={
+          status.lastSyncAt
+            ? t('sync.lastSync', { at: new Date(status.lastSyncAt).toLocaleTimeString(i18n.language) })
+            : undefined
+        }
+      >
         {online ? t('app.online') : t('app.offline')}
       </span>
       <span className="pill" data-testid="sync-pending" data-count={status.pendingCount} title={t('sync.pendingHelp')}>
         {t('sync.pending', { count: status.pendingCount })}
       </span>
       {status.needsAttentionCount > 0 && (
-        <button type="button" className="btn attention" data-testid="sync-attention" data-count={status.needsAttentionCount} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="btn attention"
+          data-testid="sync-attention"
+          data-count={status.needsAttentionCount}
+          onClick={() => setOpen(true)}
+        >
           {t('sync.attention', { count: status.needsAttentionCount })}
         </button>
       )}
@@ -42,14 +61,26 @@ export default function SyncIndicator() {
                   <p className="form-error">{e.message}</p>
                   <p className="muted">{new Date(e.createdAt).toLocaleString(i18n.language)}</p>
                   <div className="form-actions">
-                    <button type="button" className="btn primary" onClick={() => void engine.retry(e.id)}>{t('sync.retry')}</button>
-                    <button type="button" className="btn" onClick={() => window.confirm(t('sync.discardConfirm')) && void engine.discard(e.id, { confirmed: true })}>{t('sync.discard')}</button>
+                    <button type="button" className="btn primary" onClick={() => void engine.retry(e.id)}>
+                      {t('sync.retry')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={() =>
+                        window.confirm(t('sync.discardConfirm')) && void engine.discard(e.id, { confirmed: true })
+                      }
+                    >
+                      {t('sync.discard')}
+                    </button>
                   </div>
                 </li>
               ))}
             </ul>
             <div className="modal-actions">
-              <button type="button" className="btn" onClick={() => setOpen(false)}>{t('errorModal.close')}</button>
+              <button type="button" className="btn" onClick={() => setOpen(false)}>
+                {t('errorModal.close')}
+              </button>
             </div>
           </div>
         </div>

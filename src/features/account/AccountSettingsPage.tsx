@@ -9,7 +9,14 @@ import { CopyText } from '../../ui/CopyText';
 
 async function qrDataUrl(text: string): Promise<string> {
   const { default: bwipjs } = await import('bwip-js/browser');
-  const svg = bwipjs.toSVG({ bcid: 'qrcode', text, scale: 4, paddingwidth: 4, paddingheight: 4, backgroundcolor: 'FFFFFF' });
+  const svg = bwipjs.toSVG({
+    bcid: 'qrcode',
+    text,
+    scale: 4,
+    paddingwidth: 4,
+    paddingheight: 4,
+    backgroundcolor: 'FFFFFF',
+  });
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
@@ -18,7 +25,8 @@ function MfaSection({ user }: { user: UserData }) {
   const [setup, setSetup] = useState<{ secret: string; otpauthUri: string; qr: string } | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const refresh = async () => useSession.getState().updateUser(await get<UserData>('/api/users/refresh-auth-data', { quiet: true }));
+  const refresh = async () =>
+    useSession.getState().updateUser(await get<UserData>('/api/users/refresh-auth-data', { quiet: true }));
   const start = async () => {
     const s = await post<{ secret: string; otpauthUri: string }>('/api/account/mfa/setup');
     setSetup({ ...s, qr: await qrDataUrl(s.otpauthUri) });
@@ -40,17 +48,32 @@ function MfaSection({ user }: { user: UserData }) {
     <section className="card" data-testid="mfa">
       <h2>{t('account.mfa')}</h2>
       <p>{user.mfaEnabled ? t('account.mfaOn') : t('account.mfaOff')}</p>
-      {!user.mfaEnabled && !setup && <button type="button" className="btn primary" onClick={() => void start()}>{t('account.enable')}</button>}
+      {!user.mfaEnabled && !setup && (
+        <button type="button" className="btn primary" onClick={() => void start()}>
+          {t('account.enable')}
+        </button>
+      )}
       {setup && (
         <form className="form" onSubmit={(e) => void confirm(e)}>
           <p>{t('account.scan')}</p>
           <img src={setup.qr} alt="otpauth QR" width={200} height={200} className="qr" />
-          <p className="muted">{t('account.secret', { secret: '' })}<CopyText value={setup.secret} /></p>
+          <p className="muted">
+            {t('account.secret', { secret: '' })}
+            <CopyText value={setup.secret} />
+          </p>
           <label>
             {t('auth.mfaCode')}
-            <input name="mfaCode" inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            <input
+              name="mfaCode"
+              inputMode="numeric"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
           </label>
-          <button type="submit" className="btn primary">{t('account.confirm')}</button>
+          <button type="submit" className="btn primary">
+            {t('account.confirm')}
+          </button>
         </form>
       )}
       {user.mfaEnabled && (
@@ -59,7 +82,9 @@ function MfaSection({ user }: { user: UserData }) {
             {t('auth.password')}
             <input name="password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </label>
-          <button type="submit" className="btn">{t('account.disable')}</button>
+          <button type="submit" className="btn">
+            {t('account.disable')}
+          </button>
         </form>
       )}
     </section>
@@ -75,7 +100,11 @@ export default function AccountSettingsPage() {
   useEffect(() => setProfile({ fullname: user.fullname, email: user.email ?? '' }), [user]);
   const saveProfile = async (e: FormEvent) => {
     e.preventDefault();
-    const updated = await post<UserData>('/api/account', { fullname: profile.fullname, email: profile.email || undefined, langKey: i18n.language }).catch(() => null);
+    const updated = await post<UserData>('/api/account', {
+      fullname: profile.fullname,
+      email: profile.email || undefined,
+      langKey: i18n.language,
+    }).catch(() => null);
     if (updated) useSession.getState().updateUser(updated);
   };
   const changePassword = async (e: FormEvent) => {
@@ -96,21 +125,38 @@ export default function AccountSettingsPage() {
         <form className="form" onSubmit={(e) => void saveProfile(e)}>
           <label>
             {t('auth.fullname')}
-            <input name="fullname" value={profile.fullname} onChange={(e) => setProfile({ ...profile, fullname: e.target.value })} />
+            <input
+              name="fullname"
+              value={profile.fullname}
+              onChange={(e) => setProfile({ ...profile, fullname: e.target.value })}
+            />
           </label>
           <label>
             {t('auth.email')}
-            <input name="email" type="email" value={profile.email} onChange={(e) => setProfile({ ...profile, email: e.target.value })} />
+            <input
+              name="email"
+              type="email"
+              value={profile.email}
+              onChange={(e) => setProfile({ ...profile, email: e.target.value })}
+            />
           </label>
           <label>
             {t('account.language')}
-            <select name="language" value={i18n.language} onChange={(e) => void setLanguage(e.target.value as Language)}>
+            <select
+              name="language"
+              value={i18n.language}
+              onChange={(e) => void setLanguage(e.target.value as Language)}
+            >
               {LANGUAGES.map((l) => (
-                <option key={l.code} value={l.code}>{l.label}</option>
+                <option key={l.code} value={l.code}>
+                  {l.label}
+                </option>
               ))}
             </select>
           </label>
-          <button type="submit" className="btn primary">{t('account.save')}</button>
+          <button type="submit" className="btn primary">
+            {t('account.save')}
+          </button>
         </form>
       </section>
       <section className="card">
@@ -118,14 +164,33 @@ export default function AccountSettingsPage() {
         <form className="form" onSubmit={(e) => void changePassword(e)}>
           <label>
             {t('account.currentPassword')}
-            <input name="currentPassword" type="password" autoComplete="current-password" value={pw.currentPassword} onChange={(e) => setPw({ ...pw, currentPassword: e.target.value })} />
+            <input
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              value={pw.currentPassword}
+              onChange={(e) => setPw({ ...pw, currentPassword: e.target.value })}
+            />
           </label>
           <label>
             {t('account.newPassword')}
-            <input name="newPassword" type="password" autoComplete="new-password" minLength={4} value={pw.newPassword} onChange={(e) => setPw({ ...pw, newPassword: e.target.value })} />
+            <input
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              minLength={4}
+              value={pw.newPassword}
+              onChange={(e) => setPw({ ...pw, newPassword: e.target.value })}
+            />
           </label>
-          {pwError && <p className="form-error" role="alert">{pwError}</p>}
-          <button type="submit" className="btn primary">{t('account.changePassword')}</button>
+          {pwError && (
+            <p className="form-error" role="alert">
+              {pwError}
+            </p>
+          )}
+          <button type="submit" className="btn primary">
+            {t('account.changePassword')}
+          </button>
         </form>
       </section>
       <MfaSection user={user} />

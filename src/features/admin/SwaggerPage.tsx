@@ -16,8 +16,16 @@ interface OpenApiDoc {
 
 export default function SwaggerPage() {
   const { t } = useTranslation();
-  const doc = useQuery({ queryKey: ['openapi'], queryFn: async () => (await fetch('/api/docs/openapi.json')).json() as Promise<OpenApiDoc> });
-  if (!doc.data) return <div className="page"><p>{t('app.loading')}</p></div>;
+  const doc = useQuery({
+    queryKey: ['openapi'],
+    queryFn: async () => (await fetch('/api/docs/openapi.json')).json() as Promise<OpenApiDoc>,
+  });
+  if (!doc.data)
+    return (
+      <div className="page">
+        <p>{t('app.loading')}</p>
+      </div>
+    );
   const byTag = new Map<string, { method: string; path: string; op: Operation }[]>();
   for (const [path, methods] of Object.entries(doc.data.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -27,24 +35,41 @@ export default function SwaggerPage() {
   }
   return (
     <div className="page">
-      <h1>{doc.data.info.title} <small className="muted">{doc.data.info.version}</small></h1>
+      <h1>
+        {doc.data.info.title} <small className="muted">{doc.data.info.version}</small>
+      </h1>
       <p className="muted">{doc.data.info.description}</p>
       {[...byTag].map(([tag, ops]) => (
         <details key={tag} className="card api-tag">
-          <summary><strong>{tag}</strong> <span className="muted">{t('swagger.operations', { count: ops.length })}</span></summary>
+          <summary>
+            <strong>{tag}</strong> <span className="muted">{t('swagger.operations', { count: ops.length })}</span>
+          </summary>
           {ops.map(({ method, path, op }) => (
             <details key={`${method} ${path}`} className="api-op">
-              <summary><span className={`method method-${method}`}>{method.toUpperCase()}</span> <code>{path}</code> <span className="muted">{op.summary}</span></summary>
+              <summary>
+                <span className={`method method-${method}`}>{method.toUpperCase()}</span> <code>{path}</code>{' '}
+                <span className="muted">{op.summary}</span>
+              </summary>
               {op.parameters?.length ? (
-                <p>{t('swagger.parameters')}: {op.parameters.map((p) => `${p.name} (${p.in}${p.required ? ', required' : ''})`).join(', ')}</p>
+                <p>
+                  {t('swagger.parameters')}:{' '}
+                  {op.parameters.map((p) => `${p.name} (${p.in}${p.required ? ', required' : ''})`).join(', ')}
+                </p>
               ) : null}
               {op.requestBody?.content && (
                 <>
                   <p>{t('swagger.request')}:</p>
-                  <pre className="schema">{JSON.stringify(Object.values(op.requestBody.content)[0]?.schema ?? {}, null, 2)}</pre>
+                  <pre className="schema">
+                    {JSON.stringify(Object.values(op.requestBody.content)[0]?.schema ?? {}, null, 2)}
+                  </pre>
                 </>
               )}
-              <p>{t('swagger.responses')}: {Object.entries(op.responses ?? {}).map(([code, r]) => `${code} ${r.description ?? ''}`).join(' · ')}</p>
+              <p>
+                {t('swagger.responses')}:{' '}
+                {Object.entries(op.responses ?? {})
+                  .map(([code, r]) => `${code} ${r.description ?? ''}`)
+                  .join(' · ')}
+              </p>
             </details>
           ))}
         </details>

@@ -18,12 +18,25 @@ export default function TenantsPage() {
     { accessorKey: 'key', header: t('tenants.key') },
     { accessorKey: 'name', header: t('tenants.name') },
     { accessorKey: 'status', header: t('tenants.status'), cell: ({ getValue }) => t(`status.${String(getValue())}`) },
-    { accessorKey: 'createdAt', header: t('tenants.created'), cell: ({ getValue }) => new Date(String(getValue())).toLocaleDateString(i18n.language) },
+    {
+      accessorKey: 'createdAt',
+      header: t('tenants.created'),
+      cell: ({ getValue }) => new Date(String(getValue())).toLocaleDateString(i18n.language),
+    },
   ];
   return (
     <div className="page">
       <h1>{t('tenants.title')}</h1>
-      <DataGrid<TenantRow> id="tenants" columns={columns} fetchPage={(q) => get<Page<TenantRow>>('/api/organization/tenant', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q }, background: true })} />
+      <DataGrid<TenantRow>
+        id="tenants"
+        columns={columns}
+        fetchPage={(q) =>
+          get<Page<TenantRow>>('/api/organization/tenant', {
+            query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q },
+            background: true,
+          })
+        }
+      />
     </div>
   );
 }

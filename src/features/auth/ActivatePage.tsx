@@ -18,8 +18,14 @@ export default function ActivatePage() {
       <h2>{t('auth.activateTitle')}</h2>
       {state === 'working' && <p>{t('app.loading')}</p>}
       {state === 'ok' && <p role="status">{t('auth.activated')}</p>}
-      {state === 'failed' && <p className="form-error" role="alert">{t('auth.activationFailed')}</p>}
-      <p className="auth-links"><Link to="/login">{t('auth.signIn')}</Link></p>
+      {state === 'failed' && (
+        <p className="form-error" role="alert">
+          {t('auth.activationFailed')}
+        </p>
+      )}
+      <p className="auth-links">
+        <Link to="/login">{t('auth.signIn')}</Link>
+      </p>
     </div>
   );
 }

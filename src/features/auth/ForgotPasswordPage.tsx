@@ -34,13 +34,27 @@ export default function ForgotPasswordPage() {
         <>
           <label>
             {code ? t('auth.newPassword') : t('auth.email')}
-            <input name={code ? 'newPassword' : 'email'} type={code ? 'password' : 'email'} value={value} onChange={(e) => setValue(e.target.value)} required />
+            <input
+              name={code ? 'newPassword' : 'email'}
+              type={code ? 'password' : 'email'}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              required
+            />
           </label>
-          {error && <p className="form-error" role="alert">{error}</p>}
-          <button type="submit" className="btn primary block">{code ? t('auth.setPassword') : t('auth.sendLink')}</button>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn primary block">
+            {code ? t('auth.setPassword') : t('auth.sendLink')}
+          </button>
         </>
       )}
-      <p className="auth-links"><Link to="/login">{t('auth.haveAccount')}</Link></p>
+      <p className="auth-links">
+        <Link to="/login">{t('auth.haveAccount')}</Link>
+      </p>
     </form>
   );
 }

@@ -28,7 +28,11 @@ export default function LoginPage() {
     setError(null);
     try {
       if (!mfaStep) {
-        const res = await post<Tokens | { mfaRequired: true }>('/api/authenticate/mfa', { username, password, tenantKey: params.tenantKey }, { quiet: true });
+        const res = await post<Tokens | { mfaRequired: true }>(
+          '/api/authenticate/mfa',
+          { username, password, tenantKey: params.tenantKey },
+          { quiet: true },
+        );
         if ('mfaRequired' in res) {
           localStorage.setItem(KEYS.mfaUserData, JSON.stringify({ username }));
           setMfaStep(true);
@@ -36,7 +40,13 @@ export default function LoginPage() {
         }
         await done(res);
       } else {
-        await done(await post<Tokens>('/api/authenticate/mfa/verify', { username, password, mfaCode, tenantKey: params.tenantKey }, { quiet: true }));
+        await done(
+          await post<Tokens>(
+            '/api/authenticate/mfa/verify',
+            { username, password, mfaCode, tenantKey: params.tenantKey },
+            { quiet: true },
+          ),
+        );
       }
     } catch (err) {
       setError(err instanceof ApiFailure ? err.messages.join(' ') || err.message : String(err));
@@ -46,16 +56,34 @@ export default function LoginPage() {
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       <h2>{mfaStep ? t('auth.mfaTitle') : t('auth.signInTitle')}</h2>
-      {params.tenantKey && <p className="muted">{t('auth.tenant')}: <strong>{params.tenantKey}</strong></p>}
+      {params.tenantKey && (
+        <p className="muted">
+          {t('auth.tenant')}: <strong>{params.tenantKey}</strong>
+        </p>
+      )}
       {!mfaStep ? (
         <>
           <label>
             {t('auth.username')}
-            <input name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+            <input
+              name="username"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoFocus
+            />
           </label>
           <label>
             {t('auth.password')}
-            <input name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </label>
         </>
       ) : (
@@ -63,14 +91,32 @@ export default function LoginPage() {
           <p className="muted">{t('auth.mfaHelp')}</p>
           <label>
             {t('auth.mfaCode')}
-            <input name="mfaCode" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required value={mfaCode} onChange={(e) => setMfaCode(e.target.value.replace(/\D/g, ''))} autoFocus />
+            <input
+              name="mfaCode"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              required
+              value={mfaCode}
+              onChange={(e) => setMfaCode(e.target.value.replace(/\D/g, ''))}
+              autoFocus
+            />
           </label>
         </>
       )}
-      {error && <p className="form-error" role="alert">{error}</p>}
-      <button type="submit" className="btn primary block">{mfaStep ? t('auth.verify') : t('auth.signIn')}</button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn primary block">
+        {mfaStep ? t('auth.verify') : t('auth.signIn')}
+      </button>
       {mfaStep ? (
-        <button type="button" className="btn block" onClick={() => setMfaStep(false)}>{t('auth.back')}</button>
+        <button type="button" className="btn block" onClick={() => setMfaStep(false)}>
+          {t('auth.back')}
+        </button>
       ) : (
         <p className="auth-links">
           <Link to="/forgot-password">{t('auth.forgot')}</Link>

@@ -6,20 +6,37 @@ import { ApiFailure, post } from '../../api/client';
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
   const params = useParams({ strict: false }) as { tenantKey?: string };
-  const [form, setForm] = useState({ companyName: '', fullname: '', username: '', email: '', password: '', tenantKey: params.tenantKey ?? '' });
+  const [form, setForm] = useState({
+    companyName: '',
+    fullname: '',
+    username: '',
+    email: '',
+    password: '',
+    tenantKey: params.tenantKey ?? '',
+  });
   const [done, setDone] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const field = (name: keyof typeof form, label: string, type = 'text') => (
     <label>
       {label}
-      <input name={name} type={type} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} required={name !== 'tenantKey'} />
+      <input
+        name={name}
+        type={type}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        required={name !== 'tenantKey'}
+      />
     </label>
   );
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setErrors([]);
     try {
-      await post('/api/register', { ...form, tenantKey: form.tenantKey || undefined, langKey: i18n.language }, { quiet: true });
+      await post(
+        '/api/register',
+        { ...form, tenantKey: form.tenantKey || undefined, langKey: i18n.language },
+        { quiet: true },
+      );
       setDone(true);
     } catch (err) {
       setErrors(err instanceof ApiFailure ? err.messages : [String(err)]);
@@ -36,10 +53,16 @@ export default function RegisterPage() {
       {field('password', t('auth.password'), 'password')}
       {field('tenantKey', t('auth.tenantKey'))}
       {errors.map((m) => (
-        <p key={m} className="form-error" role="alert">{m}</p>
+        <p key={m} className="form-error" role="alert">
+          {m}
+        </p>
       ))}
-      <button type="submit" className="btn primary block">{t('auth.create')}</button>
-      <p className="auth-links"><Link to="/login">{t('auth.haveAccount')}</Link></p>
+      <button type="submit" className="btn primary block">
+        {t('auth.create')}
+      </button>
+      <p className="auth-links">
+        <Link to="/login">{t('auth.haveAccount')}</Link>
+      </p>
     </form>
   );
 }

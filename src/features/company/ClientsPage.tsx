@@ -24,14 +24,21 @@ function StatusSelect({ row }: { row: ClientRow }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const user = useSession((s) => s.user)!;
-  if (!can(user.ability, 'update', 'clients')) return <span className={`pill status-${row.status}`}>{t(`status.${row.status}`)}</span>;
+  if (!can(user.ability, 'update', 'clients'))
+    return <span className={`pill status-${row.status}`}>{t(`status.${row.status}`)}</span>;
   return (
-    <select aria-label={t('clients.changeStatus')} value={row.status} onChange={async (e) => {
-      await post(`/api/company/${row.id}/status`, { status: e.target.value }).catch(() => undefined);
-      await qc.invalidateQueries({ queryKey: ['clients'] });
-    }}>
+    <select
+      aria-label={t('clients.changeStatus')}
+      value={row.status}
+      onChange={async (e) => {
+        await post(`/api/company/${row.id}/status`, { status: e.target.value }).catch(() => undefined);
+        await qc.invalidateQueries({ queryKey: ['clients'] });
+      }}
+    >
       {COMPANY_STATUSES.map((s) => (
-        <option key={s} value={s}>{t(`status.${s}`)}</option>
+        <option key={s} value={s}>
+          {t(`status.${s}`)}
+        </option>
       ))}
     </select>
   );
@@ -39,7 +46,15 @@ function StatusSelect({ row }: { row: ClientRow }) {
 
 function CreateClient({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const [f, setF] = useState({ name: '', audience: 'Customer', email: '', fullname: '', username: '', userEmail: '', password: '' });
+  const [f, setF] = useState({
+    name: '',
+    audience: 'Customer',
+    email: '',
+    fullname: '',
+    username: '',
+    userEmail: '',
+    password: '',
+  });
   const [errors, setErrors] = useState<string[]>([]);
   const input = (k: keyof typeof f, label: string, type = 'text') => (
     <label>
@@ -51,7 +66,16 @@ function CreateClient({ onDone }: { onDone: () => void }) {
     e.preventDefault();
     setErrors([]);
     try {
-      await post('/api/company', { name: f.name, audience: f.audience, email: f.email || undefined, firstUser: { fullname: f.fullname, username: f.username, email: f.userEmail, password: f.password } }, { quiet: true });
+      await post(
+        '/api/company',
+        {
+          name: f.name,
+          audience: f.audience,
+          email: f.email || undefined,
+          firstUser: { fullname: f.fullname, username: f.username, email: f.userEmail, password: f.password },
+        },
+        { quiet: true },
+      );
       onDone();
     } catch (err) {
       setErrors(err instanceof ApiFailure ? err.messages : [String(err)]);
@@ -66,7 +90,9 @@ function CreateClient({ onDone }: { onDone: () => void }) {
           {t('clients.audience')}
           <select name="audience" value={f.audience} onChange={(e) => setF({ ...f, audience: e.target.value })}>
             {AUDIENCES.filter((a) => a !== 'Warehouse').map((a) => (
-              <option key={a} value={a}>{a}</option>
+              <option key={a} value={a}>
+                {a}
+              </option>
             ))}
           </select>
         </label>
@@ -80,11 +106,17 @@ function CreateClient({ onDone }: { onDone: () => void }) {
         {input('password', t('auth.password'), 'password')}
       </div>
       {errors.map((m) => (
-        <p key={m} className="form-error" role="alert">{m}</p>
+        <p key={m} className="form-error" role="alert">
+          {m}
+        </p>
       ))}
       <div className="form-actions">
-        <button type="submit" className="btn primary">{t('clients.save')}</button>
-        <button type="button" className="btn" onClick={onDone}>{t('clients.cancel')}</button>
+        <button type="submit" className="btn primary">
+          {t('clients.save')}
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          {t('clients.cancel')}
+        </button>
       </div>
     </form>
   );
@@ -109,27 +141,49 @@ export default function ClientsPage() {
   return (
     <div className="page">
       <h1>{t('clients.title')}</h1>
-      {creating && <CreateClient onDone={() => { setCreating(false); void qc.invalidateQueries({ queryKey: ['clients'] }); }} />}
+      {creating && (
+        <CreateClient
+          onDone={() => {
+            setCreating(false);
+            void qc.invalidateQueries({ queryKey: ['clients'] });
+          }}
+        />
+      )}
       <DataGrid<ClientRow>
         id="clients"
         columns={columns}
         filters={{ status, minUnits }}
-        fetchPage={(q) => get<Page<ClientRow>>('/api/company', { query: { ...q, status, minUnits: minUnits || undefined }, background: true })}
+        fetchPage={(q) =>
+          get<Page<ClientRow>>('/api/company', {
+            query: { ...q, status, minUnits: minUnits || undefined },
+            background: true,
+          })
+        }
         toolbar={
           <>
             <select aria-label={t('clients.status')} value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="">{t('grid.all')}</option>
               {COMPANY_STATUSES.map((s) => (
-                <option key={s} value={s}>{t(`status.${s}`)}</option>
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
               ))}
             </select>
-            <select aria-label={t('clients.unitSize')} value={minUnits} onChange={(e) => setMinUnits(Number(e.target.value))}>
+            <select
+              aria-label={t('clients.unitSize')}
+              value={minUnits}
+              onChange={(e) => setMinUnits(Number(e.target.value))}
+            >
               {UNIT_SIZE_FILTERS.map((u) => (
-                <option key={u} value={u}>{u === 0 ? t('grid.all') : `${u}+`}</option>
+                <option key={u} value={u}>
+                  {u === 0 ? t('grid.all') : `${u}+`}
+                </option>
               ))}
             </select>
             {can(user.ability, 'create', 'clients') && !creating && (
-              <button type="button" className="btn primary" onClick={() => setCreating(true)}>{t('clients.create')}</button>
+              <button type="button" className="btn primary" onClick={() => setCreating(true)}>
+                {t('clients.create')}
+              </button>
             )}
           </>
         }

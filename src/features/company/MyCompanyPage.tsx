@@ -18,7 +18,15 @@ interface Company {
   phone: string | null;
   website: string | null;
   taxId: string | null;
-  addresses: { id: number; kind: string; line1: string; city: string; postalCode: string; countryCode: string; isDefault: boolean }[];
+  addresses: {
+    id: number;
+    kind: string;
+    line1: string;
+    city: string;
+    postalCode: string;
+    countryCode: string;
+    isDefault: boolean;
+  }[];
   warehouses: { id: number; name: string; code: string; active: boolean }[];
 }
 
@@ -38,13 +46,26 @@ function AddressForm({ companyId, onSaved }: { companyId: string; onSaved: () =>
       {(['line1', 'city', 'postalCode', 'countryCode'] as const).map((k) => (
         <label key={k}>
           {t(`addressForm.${k}`)}
-          <input name={k} value={a[k]} maxLength={k === 'countryCode' ? 2 : undefined} onChange={(e) => setA({ ...a, [k]: e.target.value })} />
+          <input
+            name={k}
+            value={a[k]}
+            maxLength={k === 'countryCode' ? 2 : undefined}
+            onChange={(e) => setA({ ...a, [k]: e.target.value })}
+          />
         </label>
       ))}
       <label className="checkbox">
-        <input type="checkbox" name="isDefault" checked={a.isDefault} onChange={(e) => setA({ ...a, isDefault: e.target.checked })} /> {t('addressForm.isDefault')}
+        <input
+          type="checkbox"
+          name="isDefault"
+          checked={a.isDefault}
+          onChange={(e) => setA({ ...a, isDefault: e.target.checked })}
+        />{' '}
+        {t('addressForm.isDefault')}
       </label>
-      <button type="submit" className="btn primary">{t('addressForm.save')}</button>
+      <button type="submit" className="btn primary">
+        {t('addressForm.save')}
+      </button>
     </form>
   );
 }
@@ -54,20 +75,45 @@ export default function MyCompanyPage() {
   const { companyId } = useParams({ strict: false }) as { companyId: string };
   const user = useSession((s) => s.user)!;
   const qc = useQueryClient();
-  const company = useQuery({ queryKey: ['company', companyId], queryFn: () => get<Company>(`/api/company/${companyId}`) });
+  const company = useQuery({
+    queryKey: ['company', companyId],
+    queryFn: () => get<Company>(`/api/company/${companyId}`),
+  });
   const [form, setForm] = useState({ name: '', phone: '', website: '', taxId: '' });
   useEffect(() => {
-    if (company.data) setForm({ name: company.data.name, phone: company.data.phone ?? '', website: company.data.website ?? '', taxId: company.data.taxId ?? '' });
+    if (company.data)
+      setForm({
+        name: company.data.name,
+        phone: company.data.phone ?? '',
+        website: company.data.website ?? '',
+        taxId: company.data.taxId ?? '',
+      });
   }, [company.data]);
   const editable = can(user.ability, 'update', 'myCompany') || can(user.ability, 'update', 'clients');
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await put<{ setupCompleted: boolean }>(`/api/company/${companyId}`, { name: form.name, phone: form.phone || null, website: form.website || null, taxId: form.taxId || null }).catch(() => null);
-    if (res?.setupCompleted) useSession.getState().updateUser(await get<UserData>('/api/users/refresh-auth-data', { quiet: true }));
+    const res = await put<{ setupCompleted: boolean }>(`/api/company/${companyId}`, {
+      name: form.name,
+      phone: form.phone || null,
+      website: form.website || null,
+      taxId: form.taxId || null,
+    }).catch(() => null);
+    if (res?.setupCompleted)
+      useSession.getState().updateUser(await get<UserData>('/api/users/refresh-auth-data', { quiet: true }));
     await qc.invalidateQueries({ queryKey: ['company', companyId] });
   };
-  if (company.isError) return <div className="page"><p className="form-error">{t('errors.generic')}</p></div>;
-  if (!company.data) return <div className="page"><p>{t('app.loading')}</p></div>;
+  if (company.isError)
+    return (
+      <div className="page">
+        <p className="form-error">{t('errors.generic')}</p>
+      </div>
+    );
+  if (!company.data)
+    return (
+      <div className="page">
+        <p>{t('app.loading')}</p>
+      </div>
+    );
   const c = company.data;
   return (
     <div className="page">
@@ -76,42 +122,74 @@ export default function MyCompanyPage() {
       <section className="card">
         <h2>{t('company.details')}</h2>
         <dl className="facts">
-          <dt>{t('company.account')}</dt><dd>{c.accountNo}</dd>
-          <dt>{t('company.audience')}</dt><dd>{c.audience}</dd>
-          <dt>{t('clients.status')}</dt><dd>{t(`status.${c.status}`)}</dd>
+          <dt>{t('company.account')}</dt>
+          <dd>{c.accountNo}</dd>
+          <dt>{t('company.audience')}</dt>
+          <dd>{c.audience}</dd>
+          <dt>{t('clients.status')}</dt>
+          <dd>{t(`status.${c.status}`)}</dd>
         </dl>
         <form className="form form-grid" onSubmit={(e) => void save(e)}>
           {(['name', 'phone', 'website', 'taxId'] as const).map((k) => (
             <label key={k}>
               {t(`company.${k}`)}
-              <input name={k} value={form[k]} disabled={!editable} onChange={(e) => setForm({ ...form, [k]: e.target.value })} />
+              <input
+                name={k}
+                value={form[k]}
+                disabled={!editable}
+                onChange={(e) => setForm({ ...form, [k]: e.target.value })}
+              />
             </label>
           ))}
-          {editable && <button type="submit" className="btn primary">{t('company.save')}</button>}
+          {editable && (
+            <button type="submit" className="btn primary">
+              {t('company.save')}
+            </button>
+          )}
         </form>
       </section>
       <section className="card">
         <h2>{t('company.addresses')}</h2>
-        {c.addresses.length === 0 ? <p className="muted">{t('company.noAddresses')}</p> : (
+        {c.addresses.length === 0 ? (
+          <p className="muted">{t('company.noAddresses')}</p>
+        ) : (
           <ul className="address-list">
             {c.addresses.map((a) => (
               <li key={a.id}>
-                {a.line1}, {a.postalCode} {a.city}, {a.countryCode}{a.isDefault ? ' ★' : ''}
+                {a.line1}, {a.postalCode} {a.city}, {a.countryCode}
+                {a.isDefault ? ' ★' : ''}
                 {editable && (
-                  <button type="button" className="btn small" onClick={async () => {
-                    await del(`/api/company/${companyId}/addresses/${a.id}`).catch(() => undefined);
-                    await qc.invalidateQueries({ queryKey: ['company', companyId] });
-                  }}>{t('addressForm.remove')}</button>
+                  <button
+                    type="button"
+                    className="btn small"
+                    onClick={async () => {
+                      await del(`/api/company/${companyId}/addresses/${a.id}`).catch(() => undefined);
+                      await qc.invalidateQueries({ queryKey: ['company', companyId] });
+                    }}
+                  >
+                    {t('addressForm.remove')}
+                  </button>
                 )}
               </li>
             ))}
           </ul>
         )}
-        {editable && <AddressForm companyId={companyId} onSaved={() => void qc.invalidateQueries({ queryKey: ['company', companyId] })} />}
+        {editable && (
+          <AddressForm
+            companyId={companyId}
+            onSaved={() => void qc.invalidateQueries({ queryKey: ['company', companyId] })}
+          />
+        )}
       </section>
       <section className="card">
         <h2>{t('company.warehouses')}</h2>
-        <ul>{c.warehouses.map((w) => <li key={w.id}>{w.name} ({w.code})</li>)}</ul>
+        <ul>
+          {c.warehouses.map((w) => (
+            <li key={w.id}>
+              {w.name} ({w.code})
+            </li>
+          ))}
+        </ul>
       </section>
     </div>
   );

@@ -13,10 +13,22 @@ interface Counts {
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user)!;
-  const counts = useQuery({ queryKey: ['dashboard-counts'], queryFn: () => get<Counts>('/api/dashboard/counts', { background: true }) });
-  const tiles: [string, number | undefined][] = user.audience === 'Warehouse'
-    ? [['dashboard.clients', counts.data?.clients], ['dashboard.activeClients', counts.data?.activeClients], ['dashboard.users', counts.data?.users], ['dashboard.warehouses', counts.data?.warehouses]]
-    : [['dashboard.users', counts.data?.users], ['dashboard.warehouses', counts.data?.warehouses]];
+  const counts = useQuery({
+    queryKey: ['dashboard-counts'],
+    queryFn: () => get<Counts>('/api/dashboard/counts', { background: true }),
+  });
+  const tiles: [string, number | undefined][] =
+    user.audience === 'Warehouse'
+      ? [
+          ['dashboard.clients', counts.data?.clients],
+          ['dashboard.activeClients', counts.data?.activeClients],
+          ['dashboard.users', counts.data?.users],
+          ['dashboard.warehouses', counts.data?.warehouses],
+        ]
+      : [
+          ['dashboard.users', counts.data?.users],
+          ['dashboard.warehouses', counts.data?.warehouses],
+        ];
   return (
     <div className="page">
       <h1>{t('dashboard.greeting', { name: user.fullname })}</h1>

@@ -24,7 +24,9 @@ export default function AccountSelectPage() {
     const needle = q.trim().toLowerCase();
     return (companies ?? [])
       .filter((c) => !c.isOwner && c.audience !== 'Warehouse')
-      .filter((c) => !needle || c.name.toLowerCase().includes(needle) || (c.accountNo ?? '').toLowerCase().includes(needle))
+      .filter(
+        (c) => !needle || c.name.toLowerCase().includes(needle) || (c.accountNo ?? '').toLowerCase().includes(needle),
+      )
       .sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
   }, [companies, q]);
   const recent = new Set(recentAccounts());
@@ -34,7 +36,14 @@ export default function AccountSelectPage() {
       <h1>{t('dock.selectTitle')}</h1>
       <label className="field">
         <span>{t('dock.searchAccount')}</span>
-        <input type="search" name="accountSearch" value={q} onChange={(e) => setQ(e.target.value)} autoFocus autoComplete="off" />
+        <input
+          type="search"
+          name="accountSearch"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          autoFocus
+          autoComplete="off"
+        />
       </label>
       {companies === undefined || !engine ? (
         <p className="grid-state">{t('app.loading')}</p>

@@ -51,7 +51,13 @@ const useLastMatched = create<{ code: string | null }>(() => ({ code: null }));
 function PrintLastLabel({ label, onPrint }: { label: string; onPrint: (code: string) => void }) {
   const code = useLastMatched((s) => s.code);
   return (
-    <button className="btn" type="button" onClick={() => code && onPrint(code)} disabled={!code} title={code ?? undefined}>
+    <button
+      className="btn"
+      type="button"
+      onClick={() => code && onPrint(code)}
+      disabled={!code}
+      title={code ?? undefined}
+    >
       {label}
     </button>
   );
@@ -77,26 +83,35 @@ export default function PackageScanPage() {
     if (!engine || !Number.isInteger(companyId)) return;
     rememberAccount(companyId);
     setLast(null);
-    openBatchFor(engine, companyId).then(setBatchId, (err: unknown) => setOpenError(err instanceof Error ? err.message : String(err)));
+    openBatchFor(engine, companyId).then(setBatchId, (err: unknown) =>
+      setOpenError(err instanceof Error ? err.message : String(err)),
+    );
   }, [engine, companyId]);
 
   // Printing in the same pass: the user's printer settings, and QZ Tray when a printer is named.
   useEffect(() => {
     if (!user) return;
-    void usePrinterSettings.getState().load(user.id).then(async (settings) => {
-      if (settings.kinds.package?.printerName) await connectQz();
-      autoPrint.current = await autoPrintReady(settings);
-      if (settings.autoPrint && !autoPrint.current) toast('warning', t('dock.autoPrintNeedsQz'));
-    });
+    void usePrinterSettings
+      .getState()
+      .load(user.id)
+      .then(async (settings) => {
+        if (settings.kinds.package?.printerName) await connectQz();
+        autoPrint.current = await autoPrintReady(settings);
+        if (settings.autoPrint && !autoPrint.current) toast('warning', t('dock.autoPrintNeedsQz'));
+      });
   }, [user, toast, t]);
 
   const printLabel = useCallback(
     async (code: string, manual: boolean) => {
       if (!batchId) return;
-      const result = await printPackageLabel({ code, accountNo: params.accountNo, companyName: params.companyName, receiveBatchId: batchId }, usePrinterSettings.getState().settings);
+      const result = await printPackageLabel(
+        { code, accountNo: params.accountNo, companyName: params.companyName, receiveBatchId: batchId },
+        usePrinterSettings.getState().settings,
+      );
       // A failed print is never reported as printed; an automatic success needs no toast.
       if (!result.ok) toast('error', t('printing.failed', { error: result.error }));
-      else if (manual && result.transport === 'qz') toast('success', t('printing.sent', { printer: result.printer, copies: result.copies }));
+      else if (manual && result.transport === 'qz')
+        toast('success', t('printing.sent', { printer: result.printer, copies: result.copies }));
     },
     [batchId, params.accountNo, params.companyName, toast, t],
   );
@@ -105,7 +120,13 @@ export default function PackageScanPage() {
   // and this batch's scans, reloaded when the replica's count of announced numbers changes.
   const verdicts = useRef(new DockVerdictCache());
   const announced = useLiveQuery(
-    async () => (engine ? engine.db.expectedPackages.where('[companyId+trackingNumber]').between([companyId, ''], [companyId, '\uffff']).count() : 0),
+    async () =>
+      engine
+        ? engine.db.expectedPackages
+            .where('[companyId+trackingNumber]')
+            .between([companyId, ''], [companyId, '\uffff'])
+            .count()
+        : 0,
     [engine, companyId],
   );
   useEffect(() => {
@@ -113,19 +134,34 @@ export default function PackageScanPage() {
     let stale = false;
     void (async () => {
       const [expected, scanned] = await Promise.all([
-        engine.db.expectedPackages.where('[companyId+trackingNumber]').between([companyId, ''], [companyId, '\uffff']).toArray(),
+        engine.db.expectedPackages
+          .where('[companyId+trackingNumber]')
+          .between([companyId, ''], [companyId, '\uffff'])
+          .toArray(),
         engine.db.packageScans.where('receiveBatchId').equals(batchId).toArray(),
       ]);
-      if (!stale) verdicts.current.load(expected, scanned.map((s) => s.trackingNumber));
+      if (!stale)
+        verdicts.current.load(
+          expected,
+          scanned.map((s) => s.trackingNumber),
+        );
     })();
     return () => {
       stale = true;
     };
   }, [engine, batchId, companyId, announced]);
 
-  const batch = useLiveQuery(() => (engine && batchId ? engine.db.receiveBatches.get(batchId) : undefined), [engine, batchId]);
+  const batch = useLiveQuery(
+    () => (engine && batchId ? engine.db.receiveBatches.get(batchId) : undefined),
+    [engine, batchId],
+  );
   const scans = useLiveQuery(
-    async () => (engine && batchId ? (await engine.db.packageScans.where('receiveBatchId').equals(batchId).sortBy('scannedAt')).reverse().slice(0, LIST_LIMIT) : []),
+    async () =>
+      engine && batchId
+        ? (await engine.db.packageScans.where('receiveBatchId').equals(batchId).sortBy('scannedAt'))
+            .reverse()
+            .slice(0, LIST_LIMIT)
+        : [],
     [engine, batchId],
   );
 
@@ -148,7 +184,12 @@ export default function PackageScanPage() {
       // The verdict is on screen from memory; the write (IndexedDB, live queries) waits for its paint.
       await afterPaint();
       try {
-        const result = await engine.mutate('package.scan', { id, batchId, trackingNumber: code, scannedAt: new Date().toISOString() });
+        const result = await engine.mutate('package.scan', {
+          id,
+          batchId,
+          trackingNumber: code,
+          scannedAt: new Date().toISOString(),
+        });
         if (result.matchStatus !== predicted?.status) {
           // The device's own transaction saw something the picture had not (another device's scan).
           scanFeedback(FEEDBACK[result.matchStatus]);
@@ -180,20 +221,47 @@ export default function PackageScanPage() {
       <h1>
         {t('dock.scanTitle')} · {params.companyName} <span className="muted">{params.accountNo}</span>
       </h1>
-      {openError && <p className="form-error" role="alert">{openError}</p>}
-      {batch?.status === 'closed' && <p className="notice" role="status">{t('dock.batchClosed')}</p>}
+      {openError && (
+        <p className="form-error" role="alert">
+          {openError}
+        </p>
+      )}
+      {batch?.status === 'closed' && (
+        <p className="notice" role="status">
+          {t('dock.batchClosed')}
+        </p>
+      )}
 
       <LastScanPanel />
 
       <div className="tiles dock-counts">
-        <div className="tile" data-testid="count-matched"><span className="tile-value">{counts.matched}</span><span className="tile-label">{t('dock.matched')}</span></div>
-        <div className="tile" data-testid="count-not_found"><span className="tile-value">{counts.not_found}</span><span className="tile-label">{t('dock.not_found')}</span></div>
-        <div className="tile" data-testid="count-duplicate"><span className="tile-value">{counts.duplicate}</span><span className="tile-label">{t('dock.duplicate')}</span></div>
+        <div className="tile" data-testid="count-matched">
+          <span className="tile-value">{counts.matched}</span>
+          <span className="tile-label">{t('dock.matched')}</span>
+        </div>
+        <div className="tile" data-testid="count-not_found">
+          <span className="tile-value">{counts.not_found}</span>
+          <span className="tile-label">{t('dock.not_found')}</span>
+        </div>
+        <div className="tile" data-testid="count-duplicate">
+          <span className="tile-value">{counts.duplicate}</span>
+          <span className="tile-label">{t('dock.duplicate')}</span>
+        </div>
       </div>
 
-      <ScanForm label={t('dock.trackingNumber')} name="trackingNumber" addLabel={t('dock.add')} onScan={(code) => void scan(code)} camera={camera} onCamera={() => setCamera((c) => !c)} disabled={batch?.status !== 'open'}>
+      <ScanForm
+        label={t('dock.trackingNumber')}
+        name="trackingNumber"
+        addLabel={t('dock.add')}
+        onScan={(code) => void scan(code)}
+        camera={camera}
+        onCamera={() => setCamera((c) => !c)}
+        disabled={batch?.status !== 'open'}
+      >
         <PrintLastLabel label={t('dock.printLabel')} onPrint={(code) => void printLabel(code, true)} />
-        <button className="btn" type="button" onClick={() => void close()} disabled={batch?.status !== 'open'}>{t('dock.closeBatch')}</button>
+        <button className="btn" type="button" onClick={() => void close()} disabled={batch?.status !== 'open'}>
+          {t('dock.closeBatch')}
+        </button>
       </ScanForm>
       {camera && (
         <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
@@ -208,7 +276,11 @@ export default function PackageScanPage() {
         <div className="table-wrap">
           <table className="table" data-testid="scan-list">
             <thead>
-              <tr><th>{t('dock.trackingNumber')}</th><th>{t('dock.verdict')}</th><th>{t('dock.when')}</th></tr>
+              <tr>
+                <th>{t('dock.trackingNumber')}</th>
+                <th>{t('dock.verdict')}</th>
+                <th>{t('dock.when')}</th>
+              </tr>
             </thead>
             <tbody>
               {(scans ?? []).map((s) => (
@@ -237,7 +309,11 @@ const ScanRow = memo(
       </tr>
     );
   },
-  (a, b) => a.time === b.time && a.scan.id === b.scan.id && a.scan.matchStatus === b.scan.matchStatus && a.scan.provisional === b.scan.provisional,
+  (a, b) =>
+    a.time === b.time &&
+    a.scan.id === b.scan.id &&
+    a.scan.matchStatus === b.scan.matchStatus &&
+    a.scan.provisional === b.scan.provisional,
 );
 
 /** The value, once the frame showing it has been painted (the first value at once). */
@@ -261,7 +337,10 @@ function LastScanPanel() {
   // The stored row (provisional / confirmed) is looked up after the verdict's frame: the live
   // query's subscription is IndexedDB work the paint must not wait for.
   const rowId = useAfterPaint(last?.id ?? null);
-  const storedRow = useLiveQuery(() => (engine && rowId ? engine.db.packageScans.get(rowId) : undefined), [engine, rowId]);
+  const storedRow = useLiveQuery(
+    () => (engine && rowId ? engine.db.packageScans.get(rowId) : undefined),
+    [engine, rowId],
+  );
   const lastRow = storedRow && storedRow.id === last?.id ? storedRow : undefined;
   const verdict = lastRow?.matchStatus ?? (last?.status !== 'error' ? last?.status : undefined);
   const panelStatus = last?.status === 'error' ? 'error' : verdict;
@@ -277,7 +356,11 @@ function LastScanPanel() {
       note={
         last &&
         last.status !== 'error' &&
-        (lastRow?.provisional !== false ? t('dock.provisional') : lastRow.differed ? t('dock.serverDiffered', { status: t(`dock.${lastRow.matchStatus}`) }) : t('dock.confirmed'))
+        (lastRow?.provisional !== false
+          ? t('dock.provisional')
+          : lastRow.differed
+            ? t('dock.serverDiffered', { status: t(`dock.${lastRow.matchStatus}`) })
+            : t('dock.confirmed'))
       }
     />
   );

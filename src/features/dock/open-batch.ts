@@ -8,7 +8,11 @@ import type { SyncEngine } from '../../../sync/engine';
 const opening = new Map<number, Promise<string>>();
 
 export async function currentOpenBatch(engine: SyncEngine, companyId: number): Promise<string | null> {
-  const open = await engine.db.receiveBatches.where('companyId').equals(companyId).filter((b) => b.status === 'open').toArray();
+  const open = await engine.db.receiveBatches
+    .where('companyId')
+    .equals(companyId)
+    .filter((b) => b.status === 'open')
+    .toArray();
   open.sort((a, b) => b.openedAt.localeCompare(a.openedAt));
   return open[0]?.id ?? null;
 }

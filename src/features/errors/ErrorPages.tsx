@@ -11,7 +11,9 @@ function ErrorPage({ title, text }: { title: string; text: string }) {
     <main className="error-page">
       <h1>{title}</h1>
       <p>{text}</p>
-      <Link to="/" className="btn primary">{t('errors.home')}</Link>
+      <Link to="/" className="btn primary">
+        {t('errors.home')}
+      </Link>
     </main>
   );
 }

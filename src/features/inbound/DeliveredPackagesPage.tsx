@@ -25,8 +25,20 @@ export default function DeliveredPackagesPage() {
     { accessorKey: 'trackingNumber', header: t('delivered.tracking'), enableSorting: false },
     { accessorKey: 'companyName', header: t('delivered.client'), enableSorting: false },
     { accessorKey: 'batchName', header: t('delivered.batch'), enableSorting: false },
-    { accessorKey: 'delivery', header: t('delivered.delivery'), enableSorting: false, cell: ({ getValue }) => <span className={`pill delivery-${String(getValue())}`}>{t(`delivered.${String(getValue())}`)}</span> },
-    { accessorKey: 'at', header: t('delivered.at'), enableSorting: false, cell: ({ getValue }) => (getValue() ? new Date(String(getValue())).toLocaleString(i18n.language) : '–') },
+    {
+      accessorKey: 'delivery',
+      header: t('delivered.delivery'),
+      enableSorting: false,
+      cell: ({ getValue }) => (
+        <span className={`pill delivery-${String(getValue())}`}>{t(`delivered.${String(getValue())}`)}</span>
+      ),
+    },
+    {
+      accessorKey: 'at',
+      header: t('delivered.at'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() ? new Date(String(getValue())).toLocaleString(i18n.language) : '–'),
+    },
   ];
   return (
     <div className="page">
@@ -42,11 +54,22 @@ export default function DeliveredPackagesPage() {
         id="delivered-packages"
         columns={columns}
         filters={{ filter }}
-        fetchPage={(q) => get<Page<Row>>('/api/inbound/delivered-packages', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, filter }, background: true })}
+        fetchPage={(q) =>
+          get<Page<Row>>('/api/inbound/delivered-packages', {
+            query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, filter },
+            background: true,
+          })
+        }
         toolbar={
           <div className="segmented" role="group" aria-label={t('delivered.delivery')}>
             {DELIVERY_FILTERS.map((f) => (
-              <button key={f} type="button" className={`btn ${filter === f ? 'primary' : ''}`} aria-pressed={filter === f} onClick={() => setFilter(f)}>
+              <button
+                key={f}
+                type="button"
+                className={`btn ${filter === f ? 'primary' : ''}`}
+                aria-pressed={filter === f}
+                onClick={() => setFilter(f)}
+              >
                 {t(`delivered.${f}`)}
               </button>
             ))}

@@ -7,6 +7,7 @@ import { isInventoryType, MarketplaceInventory } from './MarketplaceInventoryPag
 export default function AmazonInventoryPage() {
   const { t } = useTranslation();
   const { inventoryType } = useParams({ strict: false }) as { inventoryType?: string };
-  if (!isInventoryType(inventoryType) || MARKETPLACE_OF_TYPE[inventoryType] !== 'amazon') return <p className="form-error">{t('errors.notFound')}</p>;
+  if (!isInventoryType(inventoryType) || MARKETPLACE_OF_TYPE[inventoryType] !== 'amazon')
+    return <p className="form-error">{t('errors.notFound')}</p>;
   return <MarketplaceInventory key={inventoryType} type={inventoryType} />;
 }

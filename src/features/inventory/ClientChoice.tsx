@@ -2,16 +2,31 @@
 import { useTranslation } from 'react-i18next';
 import { clientLabel, useClientChoices } from './client-choices';
 
-export function ClientChoice({ value, onChange, error }: { value: number | null; onChange: (id: number | null) => void; error?: string }) {
+export function ClientChoice({
+  value,
+  onChange,
+  error,
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const clients = useClientChoices();
   return (
     <label>
       {t('po.client')}
-      <select name="companyId" value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)} aria-invalid={!!error}>
+      <select
+        name="companyId"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+        aria-invalid={!!error}
+      >
         <option value="">{t('po.chooseClient')}</option>
         {(clients ?? []).map((c) => (
-          <option key={c.id} value={c.id}>{clientLabel(c)}</option>
+          <option key={c.id} value={c.id}>
+            {clientLabel(c)}
+          </option>
         ))}
       </select>
       {error && <span className="form-error">{error}</span>}
@@ -20,7 +35,15 @@ export function ClientChoice({ value, onChange, error }: { value: number | null;
 }
 
 /** A client filter for warehouse lists: "All clients" or one (the value is the id as text, '' = all). */
-export function ClientFilter({ value, onChange, name = 'companyId' }: { value: string; onChange: (id: string) => void; name?: string }) {
+export function ClientFilter({
+  value,
+  onChange,
+  name = 'companyId',
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  name?: string;
+}) {
   const { t } = useTranslation();
   const clients = useClientChoices();
   return (
@@ -29,7 +52,9 @@ export function ClientFilter({ value, onChange, name = 'companyId' }: { value: s
       <select name={name} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t('inventory.allClients')}</option>
         {(clients ?? []).map((c) => (
-          <option key={c.id} value={c.id}>{clientLabel(c)}</option>
+          <option key={c.id} value={c.id}>
+            {clientLabel(c)}
+          </option>
         ))}
       </select>
     </label>

@@ -44,22 +44,53 @@ export default function DispositionsPage() {
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
   const [f, setF] = useState({ companyId: '', from: '', to: '', reason: '' });
   const columns: ColumnDef<Row, unknown>[] = [
-    { accessorKey: 'at', header: t('inventory.when'), enableSorting: false, cell: ({ getValue }) => new Date(String(getValue())).toLocaleString(i18n.language) },
-    { id: 'client', header: t('po.client'), enableSorting: false, cell: ({ row: { original: r } }) => `${r.accountNo} ${r.companyName}` },
+    {
+      accessorKey: 'at',
+      header: t('inventory.when'),
+      enableSorting: false,
+      cell: ({ getValue }) => new Date(String(getValue())).toLocaleString(i18n.language),
+    },
+    {
+      id: 'client',
+      header: t('po.client'),
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => `${r.accountNo} ${r.companyName}`,
+    },
     { accessorKey: 'productKey', header: t('inventory.product'), enableSorting: false },
-    { accessorKey: 'title', header: t('po.fields.title'), enableSorting: false, cell: ({ getValue }) => (getValue() as string | null) ?? '–' },
+    {
+      accessorKey: 'title',
+      header: t('po.fields.title'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() as string | null) ?? '–',
+    },
     { accessorKey: 'quantity', header: t('po.units'), enableSorting: false },
-    { accessorKey: 'reason', header: t('inventory.reason'), enableSorting: false, cell: ({ getValue }) => t(`inventory.dispositionReasons.${String(getValue())}`) },
+    {
+      accessorKey: 'reason',
+      header: t('inventory.reason'),
+      enableSorting: false,
+      cell: ({ getValue }) => t(`inventory.dispositionReasons.${String(getValue())}`),
+    },
     { accessorKey: 'location', header: t('inventory.location'), enableSorting: false },
     {
       id: 'source',
       header: t('inventory.source'),
       enableSorting: false,
       cell: ({ row: { original: r } }) =>
-        r.refType === 'problem' ? <Link to="/apps/problem/management" search={{ id: r.refId }}>{t('problems.detail', { id: r.refId })}</Link> : `${t('inventory.adjustment')}${r.user ? ` · ${r.user}` : ''}`,
+        r.refType === 'problem' ? (
+          <Link to="/apps/problem/management" search={{ id: r.refId }}>
+            {t('problems.detail', { id: r.refId })}
+          </Link>
+        ) : (
+          `${t('inventory.adjustment')}${r.user ? ` · ${r.user}` : ''}`
+        ),
     },
   ];
-  const query = { companyId: f.companyId || undefined, from: dayStart(f.from), to: dayStart(f.to, true), reason: f.reason || undefined };
+  const query = {
+    companyId: f.companyId || undefined,
+    from: dayStart(f.from),
+    to: dayStart(f.to, true),
+    reason: f.reason || undefined,
+  };
   return (
     <div className="page">
       <h1>{t('nav.Dispositions')}</h1>
@@ -79,7 +110,9 @@ export default function DispositionsPage() {
             <select name="reason" value={f.reason} onChange={(e) => setF({ ...f, reason: e.target.value })}>
               <option value="">{t('grid.all')}</option>
               {DISPOSITION_REASONS.map((r) => (
-                <option key={r} value={r}>{t(`inventory.dispositionReasons.${r}`)}</option>
+                <option key={r} value={r}>
+                  {t(`inventory.dispositionReasons.${r}`)}
+                </option>
               ))}
             </select>
           </label>
@@ -89,7 +122,12 @@ export default function DispositionsPage() {
         id="dispositions"
         columns={columns}
         filters={query}
-        fetchPage={(q) => get<Page<Row>>('/api/inventory/dispositions', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, ...query }, background: true })}
+        fetchPage={(q) =>
+          get<Page<Row>>('/api/inventory/dispositions', {
+            query: { pageNumber: q.pageNumber, pageSize: q.pageSize, ...query },
+            background: true,
+          })
+        }
       />
     </div>
   );

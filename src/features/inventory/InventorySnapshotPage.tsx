@@ -17,7 +17,6 @@ import type { SnapshotLine } from './snapshot-columns';
 import { LedgerPanel } from './LedgerPanel';
 import { snapshotColumns } from './snapshot-columns';
 
-
 const GRID = 'inventory-snapshot';
 
 /** A datetime-local value (local time, no zone) as an ISO instant; '' when empty or invalid. */
@@ -31,7 +30,13 @@ export default function InventorySnapshotPage() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
-  const [filters, setFilters] = useState({ companyId: '', location: '', condition: '', asOf: '', groupBy: 'location' as 'location' | 'product' });
+  const [filters, setFilters] = useState({
+    companyId: '',
+    location: '',
+    condition: '',
+    asOf: '',
+    groupBy: 'location' as 'location' | 'product',
+  });
   const [totalUnits, setTotalUnits] = useState<number | null>(null);
   const [open, setOpen] = useState<SnapshotLine | null>(null);
   const [adjusting, setAdjusting] = useState<Partial<SnapshotLine> | null>(null);
@@ -45,12 +50,27 @@ export default function InventorySnapshotPage() {
       header: t('po.actions'),
       enableSorting: false,
       cell: ({ row: { original: l } }) => (
-        <button type="button" className="btn" onClick={(e) => { e.stopPropagation(); setAdjusting(l); }}>{t('inventory.adjust')}</button>
+        <button
+          type="button"
+          className="btn"
+          onClick={(e) => {
+            e.stopPropagation();
+            setAdjusting(l);
+          }}
+        >
+          {t('inventory.adjust')}
+        </button>
       ),
     });
 
   const set = (patch: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...patch }));
-  const query = { companyId: filters.companyId || undefined, location: filters.location.trim() || undefined, condition: filters.condition || undefined, asOf: asOf || undefined, groupBy: filters.groupBy };
+  const query = {
+    companyId: filters.companyId || undefined,
+    location: filters.location.trim() || undefined,
+    condition: filters.condition || undefined,
+    asOf: asOf || undefined,
+    groupBy: filters.groupBy,
+  };
 
   return (
     <div className="page">
@@ -60,36 +80,61 @@ export default function InventorySnapshotPage() {
           {warehouse && <ClientFilter value={filters.companyId} onChange={(companyId) => set({ companyId })} />}
           <label>
             {t('inventory.locationPrefix')}
-            <input name="location" value={filters.location} onChange={(e) => set({ location: e.target.value.toUpperCase() })} placeholder="A-01" />
+            <input
+              name="location"
+              value={filters.location}
+              onChange={(e) => set({ location: e.target.value.toUpperCase() })}
+              placeholder="A-01"
+            />
           </label>
           <label>
             {t('inventory.condition')}
             <select name="condition" value={filters.condition} onChange={(e) => set({ condition: e.target.value })}>
               <option value="">{t('grid.all')}</option>
               {CONDITIONS.map((c) => (
-                <option key={c} value={c}>{t(`inventory.conditions.${c}`)}</option>
+                <option key={c} value={c}>
+                  {t(`inventory.conditions.${c}`)}
+                </option>
               ))}
             </select>
           </label>
           <label>
             {t('inventory.asOf')}
-            <input name="asOf" type="datetime-local" value={filters.asOf} onChange={(e) => set({ asOf: e.target.value })} />
+            <input
+              name="asOf"
+              type="datetime-local"
+              value={filters.asOf}
+              onChange={(e) => set({ asOf: e.target.value })}
+            />
           </label>
           <label>
             {t('inventory.groupBy')}
-            <select name="groupBy" value={filters.groupBy} onChange={(e) => set({ groupBy: e.target.value as 'location' | 'product' })}>
+            <select
+              name="groupBy"
+              value={filters.groupBy}
+              onChange={(e) => set({ groupBy: e.target.value as 'location' | 'product' })}
+            >
               <option value="location">{t('inventory.byLocation')}</option>
               <option value="product">{t('inventory.byProduct')}</option>
             </select>
           </label>
         </div>
         <p className="muted" data-testid="snapshot-summary">
-          {asOf ? t('inventory.asOfNote', { at: new Date(asOf).toLocaleString(i18n.language) }) : t('inventory.nowNote')}
-          {totalUnits !== null && <> · {t('inventory.totalUnits', { count: totalUnits, formatted: totalUnits.toLocaleString(i18n.language) })}</>}
+          {asOf
+            ? t('inventory.asOfNote', { at: new Date(asOf).toLocaleString(i18n.language) })
+            : t('inventory.nowNote')}
+          {totalUnits !== null && (
+            <>
+              {' '}
+              · {t('inventory.totalUnits', { count: totalUnits, formatted: totalUnits.toLocaleString(i18n.language) })}
+            </>
+          )}
         </p>
         {warehouse && (
           <div className="button-row">
-            <button type="button" className="btn" onClick={() => setAdjusting({})}>{t('inventory.newAdjustment')}</button>
+            <button type="button" className="btn" onClick={() => setAdjusting({})}>
+              {t('inventory.newAdjustment')}
+            </button>
           </div>
         )}
       </form>
@@ -110,7 +155,10 @@ export default function InventorySnapshotPage() {
         filters={query}
         onRowOpen={(l) => setOpen(l)}
         fetchPage={async (q) => {
-          const page = await get<Page<SnapshotLine> & { totalUnits: number }>('/api/inventory', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, ...query }, background: true });
+          const page = await get<Page<SnapshotLine> & { totalUnits: number }>('/api/inventory', {
+            query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, ...query },
+            background: true,
+          });
           setTotalUnits(page.totalUnits);
           return page;
         }}

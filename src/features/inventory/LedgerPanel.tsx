@@ -24,15 +24,29 @@ export function LedgerPanel({ line, onClose }: { line: SnapshotLine; onClose: ()
   const { t, i18n } = useTranslation();
   const rows = useQuery({
     queryKey: ['inventory-ledger', line.companyId, line.productKey],
-    queryFn: () => get<LedgerRow[]>('/api/inventory/ledger', { query: { companyId: line.companyId, productKey: line.productKey, limit: 500 }, background: true }),
+    queryFn: () =>
+      get<LedgerRow[]>('/api/inventory/ledger', {
+        query: { companyId: line.companyId, productKey: line.productKey, limit: 500 },
+        background: true,
+      }),
   });
   const reason = (r: string) =>
-    r.startsWith('adjust_') ? `${t('inventory.adjustment')}: ${t(`inventory.adjustReasons.${r.slice(7)}`)}` : r.startsWith('disposition_') ? t(`inventory.dispositionReasons.${r}`) : t(`inventory.ledgerReasons.${r}`, { defaultValue: r });
+    r.startsWith('adjust_')
+      ? `${t('inventory.adjustment')}: ${t(`inventory.adjustReasons.${r.slice(7)}`)}`
+      : r.startsWith('disposition_')
+        ? t(`inventory.dispositionReasons.${r}`)
+        : t(`inventory.ledgerReasons.${r}`, { defaultValue: r });
   return (
-    <section className="card" aria-label={t('inventory.ledgerTitle', { product: line.title ?? line.productKey })} data-testid="ledger-panel">
+    <section
+      className="card"
+      aria-label={t('inventory.ledgerTitle', { product: line.title ?? line.productKey })}
+      data-testid="ledger-panel"
+    >
       <div className="card-head">
         <h2>{t('inventory.ledgerTitle', { product: line.title ?? line.productKey })}</h2>
-        <button type="button" className="btn" onClick={onClose}>{t('problems.close')}</button>
+        <button type="button" className="btn" onClick={onClose}>
+          {t('problems.close')}
+        </button>
       </div>
       {rows.isLoading && <p className="muted">{t('app.loading')}</p>}
       {rows.isError && <p className="form-error">{t('grid.error')}</p>}
@@ -41,11 +55,21 @@ export function LedgerPanel({ line, onClose }: { line: SnapshotLine; onClose: ()
         <div className="table-wrap">
           <table className="table">
             <thead>
-              <tr><th>{t('inventory.when')}</th><th>{t('inventory.change')}</th><th>{t('inventory.location')}</th><th>{t('inventory.lpn')}</th><th>{t('inventory.reason')}</th><th>{t('inventory.who')}</th></tr>
+              <tr>
+                <th>{t('inventory.when')}</th>
+                <th>{t('inventory.change')}</th>
+                <th>{t('inventory.location')}</th>
+                <th>{t('inventory.lpn')}</th>
+                <th>{t('inventory.reason')}</th>
+                <th>{t('inventory.who')}</th>
+              </tr>
             </thead>
             <tbody>
               {rows.data.map((r) => (
-                <tr key={r.id} className={r.location === line.location && (r.lpn || null) === line.lpn ? 'active' : undefined}>
+                <tr
+                  key={r.id}
+                  className={r.location === line.location && (r.lpn || null) === line.lpn ? 'active' : undefined}
+                >
                   <td>{new Date(r.at).toLocaleString(i18n.language)}</td>
                   <td className={r.quantity < 0 ? 'neg' : 'pos'}>{r.quantity > 0 ? `+${r.quantity}` : r.quantity}</td>
                   <td>{r.location}</td>

@@ -22,7 +22,12 @@ import { isInventoryType, MarketplaceInventory } from './MarketplaceInventoryPag
  */
 export default function InventoryParamPage() {
   const { itemAction } = useParams({ strict: false }) as { itemAction?: string };
-  if (!(ITEM_ACTIONS as readonly string[]).includes(itemAction ?? '') && isInventoryType(itemAction) && MARKETPLACE_OF_TYPE[itemAction] !== 'amazon') return <MarketplaceInventory key={itemAction} type={itemAction} />;
+  if (
+    !(ITEM_ACTIONS as readonly string[]).includes(itemAction ?? '') &&
+    isInventoryType(itemAction) &&
+    MARKETPLACE_OF_TYPE[itemAction] !== 'amazon'
+  )
+    return <MarketplaceInventory key={itemAction} type={itemAction} />;
   return <ManageInventoryPage itemAction={itemAction} />;
 }
 
@@ -30,7 +35,8 @@ function ManageInventoryPage({ itemAction }: { itemAction: string | undefined })
   const { t, i18n } = useTranslation();
   const [byProduct, setByProduct] = useState(true);
   const [totalUnits, setTotalUnits] = useState<number | null>(null);
-  if (!(ITEM_ACTIONS as readonly string[]).includes(itemAction ?? '')) return <p className="form-error">{t('errors.notFound')}</p>;
+  if (!(ITEM_ACTIONS as readonly string[]).includes(itemAction ?? ''))
+    return <p className="form-error">{t('errors.notFound')}</p>;
   const action = itemAction as ItemAction;
   const station = SORT_STATIONS[action];
   return (
@@ -38,19 +44,34 @@ function ManageInventoryPage({ itemAction }: { itemAction: string | undefined })
       <h1>{t('nav.ManageInventory')}</h1>
       <nav className="tabs" aria-label={t('po.workflow')}>
         {ITEM_ACTIONS.map((a) => (
-          <Link key={a} to="/apps/inventory/$itemAction" params={{ itemAction: a }} className={`tab ${a === action ? 'active' : ''}`} aria-current={a === action ? 'page' : undefined}>
+          <Link
+            key={a}
+            to="/apps/inventory/$itemAction"
+            params={{ itemAction: a }}
+            className={`tab ${a === action ? 'active' : ''}`}
+            aria-current={a === action ? 'page' : undefined}
+          >
             {t(`po.types.${a}`)}
           </Link>
         ))}
       </nav>
       <p className="muted" data-testid="manage-summary">
         {station ? t('inventory.waitsAt', { station }) : t('inventory.waitsInBins')}
-        {totalUnits !== null && <> · {t('inventory.totalUnits', { count: totalUnits, formatted: totalUnits.toLocaleString(i18n.language) })}</>}
+        {totalUnits !== null && (
+          <>
+            {' '}
+            · {t('inventory.totalUnits', { count: totalUnits, formatted: totalUnits.toLocaleString(i18n.language) })}
+          </>
+        )}
       </p>
       <div className="button-row">
         <label className="field">
           <span>{t('inventory.groupBy')}</span>
-          <select name="groupBy" value={byProduct ? 'product' : 'location'} onChange={(e) => setByProduct(e.target.value === 'product')}>
+          <select
+            name="groupBy"
+            value={byProduct ? 'product' : 'location'}
+            onChange={(e) => setByProduct(e.target.value === 'product')}
+          >
             <option value="product">{t('inventory.byProduct')}</option>
             <option value="location">{t('inventory.byLocation')}</option>
           </select>
@@ -61,7 +82,16 @@ function ManageInventoryPage({ itemAction }: { itemAction: string | undefined })
         columns={snapshotColumns(t, i18n.language, byProduct)}
         filters={{ action, byProduct }}
         fetchPage={async (q) => {
-          const page = await get<Page<SnapshotLine> & { totalUnits: number }>('/api/inventory', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, itemAction: action, groupBy: byProduct ? 'product' : 'location' }, background: true });
+          const page = await get<Page<SnapshotLine> & { totalUnits: number }>('/api/inventory', {
+            query: {
+              pageNumber: q.pageNumber,
+              pageSize: q.pageSize,
+              q: q.q,
+              itemAction: action,
+              groupBy: byProduct ? 'product' : 'location',
+            },
+            background: true,
+          });
           setTotalUnits(page.totalUnits);
           return page;
         }}

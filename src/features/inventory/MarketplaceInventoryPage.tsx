@@ -30,7 +30,8 @@ const GRID = 'marketplace-inventory';
 /** FBM and eBay stock is the seller's own: those reports carry one quantity. */
 const ONE_QUANTITY: readonly InventoryType[] = ['fbm', 'ebay'];
 
-export const isInventoryType = (v: string | undefined): v is InventoryType => (INVENTORY_TYPES as readonly string[]).includes(v ?? '');
+export const isInventoryType = (v: string | undefined): v is InventoryType =>
+  (INVENTORY_TYPES as readonly string[]).includes(v ?? '');
 
 export function MarketplaceInventory({ type }: { type: InventoryType }) {
   const { t, i18n } = useTranslation();
@@ -40,26 +41,62 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
   const [summary, setSummary] = useState<{ totals: MarketplaceTotals; reportedAt: string | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const n = (v: number) => v.toLocaleString(i18n.language);
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const day = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }).format(new Date(iso));
   const marketplace = MARKETPLACE_OF_TYPE[type];
   const one = ONE_QUANTITY.includes(type);
 
-  const qty = (key: keyof MarketplaceTotals, header: string): ColumnDef<MarketplaceLine, unknown> => ({ accessorKey: key, header, enableSorting: false, cell: ({ getValue }) => n(Number(getValue())) });
+  const qty = (key: keyof MarketplaceTotals, header: string): ColumnDef<MarketplaceLine, unknown> => ({
+    accessorKey: key,
+    header,
+    enableSorting: false,
+    cell: ({ getValue }) => n(Number(getValue())),
+  });
   const columns: ColumnDef<MarketplaceLine, unknown>[] = [
-    { accessorKey: 'sku', header: t('marketplace.sku'), enableSorting: false, cell: ({ getValue }) => <strong>{String(getValue())}</strong> },
-    { accessorKey: 'title', header: t('po.fields.title'), enableSorting: false, cell: ({ getValue }) => (getValue() as string | null) ?? '–' },
+    {
+      accessorKey: 'sku',
+      header: t('marketplace.sku'),
+      enableSorting: false,
+      cell: ({ getValue }) => <strong>{String(getValue())}</strong>,
+    },
+    {
+      accessorKey: 'title',
+      header: t('po.fields.title'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() as string | null) ?? '–',
+    },
     {
       id: 'codes',
       header: t('po.codes'),
       enableSorting: false,
       cell: ({ row: { original: l } }) => [l.asin, l.fnsku, l.itemId, l.gtin].filter(Boolean).join(' · ') || '–',
     },
-    ...(warehouse ? [{ id: 'client', header: t('po.client'), enableSorting: false, cell: ({ row: { original: l } }) => `${l.accountNo ?? ''} ${l.companyName}`.trim() } satisfies ColumnDef<MarketplaceLine, unknown>] : []),
+    ...(warehouse
+      ? [
+          {
+            id: 'client',
+            header: t('po.client'),
+            enableSorting: false,
+            cell: ({ row: { original: l } }) => `${l.accountNo ?? ''} ${l.companyName}`.trim(),
+          } satisfies ColumnDef<MarketplaceLine, unknown>,
+        ]
+      : []),
     qty('fulfillable', one ? t('marketplace.available') : t('marketplace.fulfillable')),
-    ...(one ? [] : [qty('inbound', t('marketplace.inbound')), qty('reserved', t('marketplace.reserved')), qty('unsellable', t('marketplace.unsellable'))]),
+    ...(one
+      ? []
+      : [
+          qty('inbound', t('marketplace.inbound')),
+          qty('reserved', t('marketplace.reserved')),
+          qty('unsellable', t('marketplace.unsellable')),
+        ]),
     // Reports of different clients are of different days: each line says how fresh it is.
-    { accessorKey: 'reportedAt', header: t('marketplace.reported'), enableSorting: false, cell: ({ getValue }) => day(String(getValue())) },
+    {
+      accessorKey: 'reportedAt',
+      header: t('marketplace.reported'),
+      enableSorting: false,
+      cell: ({ getValue }) => day(String(getValue())),
+    },
     {
       accessorKey: 'heldHere',
       header: t('marketplace.heldHere'),
@@ -69,7 +106,14 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
       cell: ({ row: { original: l } }) => (
         <>
           <strong>{n(l.heldHere)}</strong>
-          {l.productId === null && <> <span className="pill muted" title={t('marketplace.notInCatalogueHelp')}>{t('marketplace.notInCatalogue')}</span></>}
+          {l.productId === null && (
+            <>
+              {' '}
+              <span className="pill muted" title={t('marketplace.notInCatalogueHelp')}>
+                {t('marketplace.notInCatalogue')}
+              </span>
+            </>
+          )}
         </>
       ),
     },
@@ -80,12 +124,19 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
       <div className="page-head">
         <h1>{t(`marketplace.titles.${type}`)}</h1>
         <div className="button-row">
-          <button type="button" className="btn" aria-expanded={importing} onClick={() => setImporting((v) => !v)}>{t('marketplace.importReport')}</button>
+          <button type="button" className="btn" aria-expanded={importing} onClick={() => setImporting((v) => !v)}>
+            {t('marketplace.importReport')}
+          </button>
         </div>
       </div>
       <nav className="tabs" aria-label={t('marketplace.types')}>
         {INVENTORY_TYPES.map((it) => (
-          <Link key={it} to={inventoryTypePath(it)} className={`tab ${it === type ? 'active' : ''}`} aria-current={it === type ? 'page' : undefined}>
+          <Link
+            key={it}
+            to={inventoryTypePath(it)}
+            className={`tab ${it === type ? 'active' : ''}`}
+            aria-current={it === type ? 'page' : undefined}
+          >
             {t(`marketplace.tabs.${it}`)}
           </Link>
         ))}
@@ -111,7 +162,9 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
           <span>{t('marketplace.stock')}</span>
           <select name="stock" value={stock} onChange={(e) => setStock(e.target.value as typeof stock)}>
             {MARKETPLACE_STOCK_FILTERS.map((f) => (
-              <option key={f} value={f}>{t(`marketplace.stockFilters.${f}`)}</option>
+              <option key={f} value={f}>
+                {t(`marketplace.stockFilters.${f}`)}
+              </option>
             ))}
           </select>
         </label>
@@ -123,7 +176,18 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
         fetchPage={async (q) => {
           // A filter change starts again at page 1, which brings the totals; later pages leave them out.
           const withTotals = q.pageNumber === 1;
-          const page = await get<MarketplacePage>('/api/inventory/marketplace', { query: { type, pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, stock, companyId: companyId || undefined, withTotals }, background: true });
+          const page = await get<MarketplacePage>('/api/inventory/marketplace', {
+            query: {
+              type,
+              pageNumber: q.pageNumber,
+              pageSize: q.pageSize,
+              q: q.q,
+              stock,
+              companyId: companyId || undefined,
+              withTotals,
+            },
+            background: true,
+          });
           const totals = page.totals;
           if (totals) setSummary({ totals, reportedAt: page.reportedAt });
           return page;
@@ -147,7 +211,10 @@ function ImportCard({ type, warehouse, onDone }: { type: InventoryType; warehous
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const found = { company: warehouse && !companyId ? t('po.clientRequired') : undefined, file: file ? undefined : t('marketplace.fileRequired') };
+    const found = {
+      company: warehouse && !companyId ? t('po.clientRequired') : undefined,
+      file: file ? undefined : t('marketplace.fileRequired'),
+    };
     setErrors(found);
     if (found.company || found.file || !file) return;
     const form = new FormData();
@@ -155,7 +222,11 @@ function ImportCard({ type, warehouse, onDone }: { type: InventoryType; warehous
     setBusy(true);
     try {
       const r = await post<MarketplaceImportResult>('/api/inventory/marketplace/report', form, {
-        query: { marketplace, companyId: companyId ?? undefined, reportedAt: reportedAt ? new Date(reportedAt).toISOString() : undefined },
+        query: {
+          marketplace,
+          companyId: companyId ?? undefined,
+          reportedAt: reportedAt ? new Date(reportedAt).toISOString() : undefined,
+        },
         quiet: true,
         inlineRefusal: true,
       });
@@ -178,23 +249,42 @@ function ImportCard({ type, warehouse, onDone }: { type: InventoryType; warehous
         {warehouse && <ClientChoice value={companyId} onChange={setCompanyId} error={errors.company} />}
         <label>
           {t('marketplace.file')}
-          <input type="file" name="report" accept=".txt,.tsv,.csv,text/plain,text/csv,text/tab-separated-values" aria-invalid={!!errors.file} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input
+            type="file"
+            name="report"
+            accept=".txt,.tsv,.csv,text/plain,text/csv,text/tab-separated-values"
+            aria-invalid={!!errors.file}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
           {errors.file && <span className="form-error">{errors.file}</span>}
         </label>
         <label>
           {t('marketplace.reportedAt')}
-          <input type="datetime-local" name="reportedAt" value={reportedAt} onChange={(e) => setReportedAt(e.target.value)} />
+          <input
+            type="datetime-local"
+            name="reportedAt"
+            value={reportedAt}
+            onChange={(e) => setReportedAt(e.target.value)}
+          />
         </label>
       </div>
       {errors.report && (
         <section role="alert" data-testid="marketplace-import-report">
           <p className="form-error">{t('marketplace.nothingImported')}</p>
-          <ul>{errors.report.map((m, i) => <li key={i}>{m}</li>)}</ul>
+          <ul>
+            {errors.report.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
         </section>
       )}
       <div className="button-row">
-        <button type="submit" className="btn primary" disabled={busy}>{t('marketplace.import')}</button>
-        <button type="button" className="btn" onClick={onDone}>{t('po.cancel')}</button>
+        <button type="submit" className="btn primary" disabled={busy}>
+          {t('marketplace.import')}
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          {t('po.cancel')}
+        </button>
       </div>
     </form>
   );

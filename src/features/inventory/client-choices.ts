@@ -12,8 +12,11 @@ export function useClientChoices(): CompanyRow[] | undefined {
   return useLiveQuery(async () => {
     if (!engine) return undefined;
     const rows = await engine.db.companies.toArray();
-    return rows.filter((c) => !c.isOwner && c.audience !== 'Warehouse').sort((a, b) => (a.accountNo ?? a.name).localeCompare(b.accountNo ?? b.name));
+    return rows
+      .filter((c) => !c.isOwner && c.audience !== 'Warehouse')
+      .sort((a, b) => (a.accountNo ?? a.name).localeCompare(b.accountNo ?? b.name));
   }, [engine]);
 }
 
-export const clientLabel = (c: Pick<CompanyRow, 'accountNo' | 'name'>): string => (c.accountNo ? `${c.accountNo} · ${c.name}` : c.name);
+export const clientLabel = (c: Pick<CompanyRow, 'accountNo' | 'name'>): string =>
+  c.accountNo ? `${c.accountNo} · ${c.name}` : c.name;

@@ -12,14 +12,39 @@ export function snapshotColumns(t: TFunction, language: string, byProduct: boole
     ? [{ accessorKey: 'places', header: t('inventory.places'), enableSorting: false }]
     : [
         { accessorKey: 'location', header: t('inventory.location'), enableSorting: false },
-        { accessorKey: 'lpn', header: t('inventory.lpn'), enableSorting: false, cell: ({ getValue }) => (getValue() as string | null) ?? '–' },
+        {
+          accessorKey: 'lpn',
+          header: t('inventory.lpn'),
+          enableSorting: false,
+          cell: ({ getValue }) => (getValue() as string | null) ?? '–',
+        },
       ];
   return [
     { accessorKey: 'productKey', header: t('inventory.product'), enableSorting: false },
-    { accessorKey: 'title', header: t('po.fields.title'), enableSorting: false, cell: ({ getValue }) => (getValue() as string | null) ?? '–' },
-    { id: 'client', header: t('po.client'), enableSorting: false, cell: ({ row: { original: l } }) => `${l.accountNo} ${l.companyName}` },
+    {
+      accessorKey: 'title',
+      header: t('po.fields.title'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() as string | null) ?? '–',
+    },
+    {
+      id: 'client',
+      header: t('po.client'),
+      enableSorting: false,
+      cell: ({ row: { original: l } }) => `${l.accountNo} ${l.companyName}`,
+    },
     ...place,
-    { accessorKey: 'condition', header: t('inventory.condition'), enableSorting: false, cell: ({ getValue }) => t(`inventory.conditions.${String(getValue())}`) },
-    { accessorKey: 'quantity', header: t('inventory.onHand'), enableSorting: false, cell: ({ getValue }) => <strong>{Number(getValue()).toLocaleString(language)}</strong> },
+    {
+      accessorKey: 'condition',
+      header: t('inventory.condition'),
+      enableSorting: false,
+      cell: ({ getValue }) => t(`inventory.conditions.${String(getValue())}`),
+    },
+    {
+      accessorKey: 'quantity',
+      header: t('inventory.onHand'),
+      enableSorting: false,
+      cell: ({ getValue }) => <strong>{Number(getValue()).toLocaleString(language)}</strong>,
+    },
   ];
 }

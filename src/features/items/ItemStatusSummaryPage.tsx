@@ -21,13 +21,23 @@ interface SummaryRow {
 
 export default function ItemStatusSummaryPage() {
   const { t, i18n } = useTranslation();
-  const summary = useQuery({ queryKey: ['item-status-summary'], queryFn: () => get<SummaryRow[]>('/api/inbound/item-status-summary', { background: true }) });
+  const summary = useQuery({
+    queryKey: ['item-status-summary'],
+    queryFn: () => get<SummaryRow[]>('/api/inbound/item-status-summary', { background: true }),
+  });
   if (summary.isPending) return <p className="muted">{t('app.loading')}</p>;
-  if (summary.isError) return <p className="form-error" role="alert">{String(summary.error)}</p>;
+  if (summary.isError)
+    return (
+      <p className="form-error" role="alert">
+        {String(summary.error)}
+      </p>
+    );
   const rows = summary.data;
   const statuses = ITEM_STATUS_NAMES.filter((s) => rows.some((r) => r.status === s));
   const companies = [...new Map(rows.map((r) => [r.companyId, r])).values()];
-  const totals = Object.fromEntries(statuses.map((s) => [s, rows.filter((r) => r.status === s).reduce((n, r) => n + r.items, 0)]));
+  const totals = Object.fromEntries(
+    statuses.map((s) => [s, rows.filter((r) => r.status === s).reduce((n, r) => n + r.items, 0)]),
+  );
   const n = (v: number) => v.toLocaleString(i18n.language);
 
   return (
@@ -50,7 +60,9 @@ export default function ItemStatusSummaryPage() {
               <thead>
                 <tr>
                   <th>{t('po.client')}</th>
-                  {statuses.map((s) => <th key={s}>{t(`items.statuses.${s}`)}</th>)}
+                  {statuses.map((s) => (
+                    <th key={s}>{t(`items.statuses.${s}`)}</th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -62,8 +74,20 @@ export default function ItemStatusSummaryPage() {
                       return (
                         <td key={s}>
                           {cell ? (
-                            <Link to="/apps/inbound/shipment-items/$status" params={{ status: s }} search={{ companyId: c.companyId }} title={t('items.unitsTitle', { expected: n(cell.expectedUnits), received: n(cell.receivedUnits), damaged: n(cell.damagedUnits) })}>
-                              {t('items.cell', { items: n(cell.items), units: n(cell.receivedUnits + cell.damagedUnits) })}
+                            <Link
+                              to="/apps/inbound/shipment-items/$status"
+                              params={{ status: s }}
+                              search={{ companyId: c.companyId }}
+                              title={t('items.unitsTitle', {
+                                expected: n(cell.expectedUnits),
+                                received: n(cell.receivedUnits),
+                                damaged: n(cell.damagedUnits),
+                              })}
+                            >
+                              {t('items.cell', {
+                                items: n(cell.items),
+                                units: n(cell.receivedUnits + cell.damagedUnits),
+                              })}
                             </Link>
                           ) : (
                             '–'

@@ -30,27 +30,92 @@ export interface ItemRow {
   updatedAt: string;
 }
 
-export function ItemsGrid({ id, query, toolbar }: { id: string; query: Record<string, string | number | undefined>; toolbar?: ReactNode }) {
+export function ItemsGrid({
+  id,
+  query,
+  toolbar,
+}: {
+  id: string;
+  query: Record<string, string | number | undefined>;
+  toolbar?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const warehouse = useSession((st) => st.user?.audience) === 'Warehouse';
   const columns: ColumnDef<ItemRow, unknown>[] = [
     { accessorKey: 'title', header: t('po.fields.title'), enableSorting: false },
-    { id: 'codes', header: t('po.codes'), enableSorting: false, cell: ({ row: { original: i } }) => <span className="codes">{[i.asin, i.fnsku, i.msku, i.upc].filter(Boolean).join(' · ')}</span> },
-    { accessorKey: 'companyName', header: t('po.client'), enableSorting: false, cell: ({ row: { original: i } }) => `${i.accountNo ?? ''} ${i.companyName}`.trim() },
-    { accessorKey: 'batchName', header: t('po.batchName'), enableSorting: false, cell: ({ row: { original: i } }) => <Link to="/apps/inbound/batch-workspace/$batchId" params={{ batchId: String(i.batchId) }}>{i.batchName}</Link> },
-    { accessorKey: 'status', header: t('po.itemStatus'), enableSorting: false, cell: ({ getValue }) => <span className="pill">{t(`items.statuses.${String(getValue())}`)}</span> },
-    { id: 'qty', header: t('po.counted'), enableSorting: false, cell: ({ row: { original: i } }) => t('items.countedOfExpected', { counted: i.receivedQty + i.damagedQty, expected: i.expectedQty, damaged: i.damagedQty }) },
-    { accessorKey: 'itemAction', header: t('po.fields.itemAction'), enableSorting: false, cell: ({ getValue }) => t(`po.types.${String(getValue())}`) },
-    { accessorKey: 'updatedAt', header: t('items.updated'), enableSorting: false, cell: ({ getValue }) => new Date(String(getValue())).toLocaleString(i18n.language) },
+    {
+      id: 'codes',
+      header: t('po.codes'),
+      enableSorting: false,
+      cell: ({ row: { original: i } }) => (
+        <span className="codes">{[i.asin, i.fnsku, i.msku, i.upc].filter(Boolean).join(' · ')}</span>
+      ),
+    },
+    {
+      accessorKey: 'companyName',
+      header: t('po.client'),
+      enableSorting: false,
+      cell: ({ row: { original: i } }) => `${i.accountNo ?? ''} ${i.companyName}`.trim(),
+    },
+    {
+      accessorKey: 'batchName',
+      header: t('po.batchName'),
+      enableSorting: false,
+      cell: ({ row: { original: i } }) => (
+        <Link to="/apps/inbound/batch-workspace/$batchId" params={{ batchId: String(i.batchId) }}>
+          {i.batchName}
+        </Link>
+      ),
+    },
+    {
+      accessorKey: 'status',
+      header: t('po.itemStatus'),
+      enableSorting: false,
+      cell: ({ getValue }) => <span className="pill">{t(`items.statuses.${String(getValue())}`)}</span>,
+    },
+    {
+      id: 'qty',
+      header: t('po.counted'),
+      enableSorting: false,
+      cell: ({ row: { original: i } }) =>
+        t('items.countedOfExpected', {
+          counted: i.receivedQty + i.damagedQty,
+          expected: i.expectedQty,
+          damaged: i.damagedQty,
+        }),
+    },
+    {
+      accessorKey: 'itemAction',
+      header: t('po.fields.itemAction'),
+      enableSorting: false,
+      cell: ({ getValue }) => t(`po.types.${String(getValue())}`),
+    },
+    {
+      accessorKey: 'updatedAt',
+      header: t('items.updated'),
+      enableSorting: false,
+      cell: ({ getValue }) => new Date(String(getValue())).toLocaleString(i18n.language),
+    },
   ];
-  if (warehouse) columns.push({ id: 'change', header: t('items.changeStatus'), enableSorting: false, cell: ({ row: { original: i } }) => <StatusChange item={i} gridId={id} /> });
+  if (warehouse)
+    columns.push({
+      id: 'change',
+      header: t('items.changeStatus'),
+      enableSorting: false,
+      cell: ({ row: { original: i } }) => <StatusChange item={i} gridId={id} />,
+    });
   return (
     <DataGrid<ItemRow>
       id={id}
       columns={columns}
       filters={query}
       toolbar={toolbar}
-      fetchPage={(q) => get<Page<ItemRow>>('/api/inbound/shipment-items', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, ...query }, background: true })}
+      fetchPage={(q) =>
+        get<Page<ItemRow>>('/api/inbound/shipment-items', {
+          query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, ...query },
+          background: true,
+        })
+      }
     />
   );
 }
@@ -63,7 +128,11 @@ function StatusChange({ item, gridId }: { item: ItemRow; gridId: string }) {
   const next = ITEM_TRANSITIONS[item.status as ItemStatus] ?? [];
   if (next.length === 0) return null;
   const change = async (status: string) => {
-    if (!status || !window.confirm(t('items.changeConfirm', { title: item.title, status: t(`items.statuses.${status}`) }))) return;
+    if (
+      !status ||
+      !window.confirm(t('items.changeConfirm', { title: item.title, status: t(`items.statuses.${status}`) }))
+    )
+      return;
     try {
       await put(`/api/inbound/shipment-items/${item.id}/status`, { status }, { quiet: true, inlineRefusal: true });
       toast('success', t('items.statusChanged', { status: t(`items.statuses.${status}`) }));
@@ -73,9 +142,17 @@ function StatusChange({ item, gridId }: { item: ItemRow; gridId: string }) {
     }
   };
   return (
-    <select aria-label={t('items.changeStatusOf', { title: item.title })} value="" onChange={(e) => void change(e.target.value)}>
+    <select
+      aria-label={t('items.changeStatusOf', { title: item.title })}
+      value=""
+      onChange={(e) => void change(e.target.value)}
+    >
       <option value="">{t('items.moveTo')}</option>
-      {next.map((s) => <option key={s} value={s}>{t(`items.statuses.${s}`)}</option>)}
+      {next.map((s) => (
+        <option key={s} value={s}>
+          {t(`items.statuses.${s}`)}
+        </option>
+      ))}
     </select>
   );
 }

@@ -19,11 +19,19 @@ export default function ShipmentItemsPage() {
       <h1>{t('items.title')}</h1>
       <nav className="tabs" aria-label={t('po.itemStatus')}>
         {(['all', ...ITEM_STATUS_FILTERS] as string[]).map((s) => (
-          <Link key={s} to="/apps/inbound/shipment-items/$status" params={{ status: s }} className={`tab ${s === current ? 'active' : ''}`} aria-current={s === current ? 'page' : undefined}>
+          <Link
+            key={s}
+            to="/apps/inbound/shipment-items/$status"
+            params={{ status: s }}
+            className={`tab ${s === current ? 'active' : ''}`}
+            aria-current={s === current ? 'page' : undefined}
+          >
             {s === 'all' ? t('items.all') : t(`items.statuses.${s}`)}
           </Link>
         ))}
-        {current && current !== 'all' && !(ITEM_STATUS_FILTERS as string[]).includes(current) && <span className="tab active">{t(`items.statuses.${current}`)}</span>}
+        {current && current !== 'all' && !(ITEM_STATUS_FILTERS as string[]).includes(current) && (
+          <span className="tab active">{t(`items.statuses.${current}`)}</span>
+        )}
       </nav>
       <ItemsGrid id="shipment-items" query={{ status: current === 'all' ? undefined : current, companyId }} />
     </div>

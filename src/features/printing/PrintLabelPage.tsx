@@ -5,7 +5,14 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LABEL_TEMPLATES, MAX_COPIES, defaultTemplateSize, templateSizes, type LabelSizeId, type LabelTemplateId } from '../../../domain/schemas/labels';
+import {
+  LABEL_TEMPLATES,
+  MAX_COPIES,
+  defaultTemplateSize,
+  templateSizes,
+  type LabelSizeId,
+  type LabelTemplateId,
+} from '../../../domain/schemas/labels';
 import { useSession } from '../../app/session';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import { useFeedback } from '../../ui/feedback-store';
@@ -93,7 +100,10 @@ export default function PrintLabelPage() {
 
   useWedgeScanner((code) => setValues((v) => ({ ...v, [spec.scanField]: code })));
 
-  const quantityError = !Number.isInteger(copies) || copies < 1 || copies > MAX_COPIES ? t('printing.quantityRange', { max: MAX_COPIES }) : null;
+  const quantityError =
+    !Number.isInteger(copies) || copies < 1 || copies > MAX_COPIES
+      ? t('printing.quantityRange', { max: MAX_COPIES })
+      : null;
 
   const run = async (action: 'print' | 'pdf') => {
     if (quantityError) return;
@@ -107,9 +117,16 @@ export default function PrintLabelPage() {
       }
       const printer = await makePrinter(settings);
       const result = await printer.printLabel({ template, data: request.data, size, copies });
-      if (result.ok) toast('success', result.transport === 'qz' ? t('printing.sent', { printer: result.printer, copies }) : t('printing.dialogOpened'));
+      if (result.ok)
+        toast(
+          'success',
+          result.transport === 'qz'
+            ? t('printing.sent', { printer: result.printer, copies })
+            : t('printing.dialogOpened'),
+        );
       else {
-        if (result.fields) setErrors(Object.fromEntries(result.fields.map((f) => [f.path.replace(/^data\./, ''), f.message])));
+        if (result.fields)
+          setErrors(Object.fromEntries(result.fields.map((f) => [f.path.replace(/^data\./, ''), f.message])));
         toast('error', t('printing.failed', { error: result.error }));
       }
     } catch (err) {
@@ -130,55 +147,106 @@ export default function PrintLabelPage() {
       return (
         <select {...common}>
           <option value="">{field.required ? t('printing.choose') : t('printing.none')}</option>
-          {field.options?.map((o) => <option key={o} value={o}>{t(`printing.option.${o}`, { defaultValue: o })}</option>)}
+          {field.options?.map((o) => (
+            <option key={o} value={o}>
+              {t(`printing.option.${o}`, { defaultValue: o })}
+            </option>
+          ))}
         </select>
       );
     }
     if (field.kind === 'lines') return <textarea {...common} rows={3} />;
-    return <input {...common} type={field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text'} required={field.required} autoFocus={field.name === spec.scanField} />;
+    return (
+      <input
+        {...common}
+        type={field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text'}
+        required={field.required}
+        autoFocus={field.name === spec.scanField}
+      />
+    );
   };
 
   return (
     <div className="page print-label-page">
       <h1>{t('printing.toolTitle')}</h1>
       <div className="print-label-layout">
-        <form className="card form" onSubmit={(e) => { e.preventDefault(); void run('print'); }} noValidate>
+        <form
+          className="card form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run('print');
+          }}
+          noValidate
+        >
           <p className="muted">{t('printing.scanHint')}</p>
           <label>
             {t('printing.template')}
-            <select name="template" value={template} onChange={(e) => chooseTemplate(e.target.value as LabelTemplateId)}>
-              {LABEL_TEMPLATES.map((id) => <option key={id} value={id}>{t(`printing.templates.${id}`)}</option>)}
+            <select
+              name="template"
+              value={template}
+              onChange={(e) => chooseTemplate(e.target.value as LabelTemplateId)}
+            >
+              {LABEL_TEMPLATES.map((id) => (
+                <option key={id} value={id}>
+                  {t(`printing.templates.${id}`)}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             {t('printing.size')}
             <select name="size" value={size} onChange={(e) => setSize(e.target.value as LabelSizeId)}>
-              {templateSizes(template).map((id) => <option key={id} value={id}>{t(`printing.sizes.${id}`)}</option>)}
+              {templateSizes(template).map((id) => (
+                <option key={id} value={id}>
+                  {t(`printing.sizes.${id}`)}
+                </option>
+              ))}
             </select>
           </label>
           {spec.fields.map((field) => (
             <label key={`${template}-${field.name}`}>
-              {t(`printing.fields.${field.name}`)}{field.required ? ' *' : ''}
+              {t(`printing.fields.${field.name}`)}
+              {field.required ? ' *' : ''}
               {input(field)}
               {errors[field.name] && <span className="form-error">{errors[field.name]}</span>}
             </label>
           ))}
           <label>
             {t('printing.quantity')}
-            <input name="quantity" type="number" min={1} max={MAX_COPIES} value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-invalid={quantityError ? true : undefined} />
+            <input
+              name="quantity"
+              type="number"
+              min={1}
+              max={MAX_COPIES}
+              value={quantity}
+              onChange={(e) => setQuantity(e.target.value)}
+              aria-invalid={quantityError ? true : undefined}
+            />
             {quantityError && <span className="form-error">{quantityError}</span>}
           </label>
-          {errors[''] && <p className="form-error" role="alert">{errors['']}</p>}
+          {errors[''] && (
+            <p className="form-error" role="alert">
+              {errors['']}
+            </p>
+          )}
           <div className="button-row">
-            <button type="submit" className="btn primary" disabled={busy || !hasInput}>{t('printing.print')}</button>
-            <button type="button" className="btn" disabled={busy || !hasInput} onClick={() => void run('pdf')}>{t('printing.downloadPdf')}</button>
+            <button type="submit" className="btn primary" disabled={busy || !hasInput}>
+              {t('printing.print')}
+            </button>
+            <button type="button" className="btn" disabled={busy || !hasInput} onClick={() => void run('pdf')}>
+              {t('printing.downloadPdf')}
+            </button>
           </div>
         </form>
         <section className="card label-preview" aria-label={t('printing.preview')}>
           <h2>{t('printing.preview')}</h2>
           {preview ? (
             // SVG from our own renderer (printing/svg.ts escapes every text).
-            <div className="label-preview-image" data-testid="label-preview" dangerouslySetInnerHTML={{ __html: preview }} />
+            <div
+              className="label-preview-image"
+              data-testid="label-preview"
+              dangerouslySetInnerHTML={{ __html: preview }}
+            />
           ) : (
             <p className="muted">{hasInput ? t('printing.previewInvalid') : t('printing.previewEmpty')}</p>
           )}

@@ -6,7 +6,17 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LABEL_DPIS, LABEL_KINDS, LABEL_SIZES, MAX_COPIES, printerKindSettingsSchema, printerSettingsSchema, type LabelKind, type PrinterKindSettings, type PrinterSettings } from '../../../domain/schemas/labels';
+import {
+  LABEL_DPIS,
+  LABEL_KINDS,
+  LABEL_SIZES,
+  MAX_COPIES,
+  printerKindSettingsSchema,
+  printerSettingsSchema,
+  type LabelKind,
+  type PrinterKindSettings,
+  type PrinterSettings,
+} from '../../../domain/schemas/labels';
 import { can } from '../../../domain/permissions';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
@@ -48,7 +58,8 @@ export default function PrinterSettingsPage() {
   if (!draft || !user) return <p className="muted">{t('app.loading')}</p>;
 
   const kind = (k: LabelKind): PrinterKindSettings => draft.kinds[k] ?? kindDefaults();
-  const change = (k: LabelKind, patch: Partial<PrinterKindSettings>) => setDraft({ ...draft, kinds: { ...draft.kinds, [k]: { ...kind(k), ...patch } } });
+  const change = (k: LabelKind, patch: Partial<PrinterKindSettings>) =>
+    setDraft({ ...draft, kinds: { ...draft.kinds, [k]: { ...kind(k), ...patch } } });
 
   const validated = (): PrinterSettings | null => {
     const parsed = printerSettingsSchema.safeParse(draft);
@@ -76,13 +87,22 @@ export default function PrinterSettingsPage() {
     if (!settings || k === 'shipping') return;
     setTesting(k);
     const sample = SAMPLE_LABELS[k];
-    const result = await (await makePrinter(settings)).printLabel({ template: sample.template, data: sample.data(), copies: 1 });
+    const result = await (
+      await makePrinter(settings)
+    ).printLabel({ template: sample.template, data: sample.data(), copies: 1 });
     setTesting(null);
-    if (result.ok) toast('success', result.transport === 'qz' ? t('printing.sent', { printer: result.printer, copies: 1 }) : t('printing.dialogOpened'));
+    if (result.ok)
+      toast(
+        'success',
+        result.transport === 'qz'
+          ? t('printing.sent', { printer: result.printer, copies: 1 })
+          : t('printing.dialogOpened'),
+      );
     else toast('error', t('printing.failed', { error: result.error }));
   };
 
-  const err = (k: LabelKind, field: string) => errors[`${k}.${field}`] && <span className="form-error">{errors[`${k}.${field}`]}</span>;
+  const err = (k: LabelKind, field: string) =>
+    errors[`${k}.${field}`] && <span className="form-error">{errors[`${k}.${field}`]}</span>;
 
   return (
     <div className="page">
@@ -90,7 +110,14 @@ export default function PrinterSettingsPage() {
       <section className="card">
         <p className="muted">{t(source === 'server' ? 'printing.fromServer' : 'printing.perDevice')}</p>
         <div className="button-row">
-          <button type="button" className="btn" onClick={() => void findPrinters()} disabled={qz.state === 'connecting'}>{t('printing.findPrinters')}</button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void findPrinters()}
+            disabled={qz.state === 'connecting'}
+          >
+            {t('printing.findPrinters')}
+          </button>
           <span role="status" data-testid="qz-status">
             {qz.state === 'connected' && t('printing.qzConnected', { count: qz.printers.length })}
             {qz.state === 'connecting' && t('app.loading')}
@@ -98,11 +125,20 @@ export default function PrinterSettingsPage() {
           </span>
         </div>
         <label className="checkbox">
-          <input type="checkbox" name="autoPrint" checked={draft.autoPrint} onChange={(e) => setDraft({ ...draft, autoPrint: e.target.checked })} />
+          <input
+            type="checkbox"
+            name="autoPrint"
+            checked={draft.autoPrint}
+            onChange={(e) => setDraft({ ...draft, autoPrint: e.target.checked })}
+          />
           {t('printing.autoPrint')}
         </label>
       </section>
-      <datalist id="qz-printers">{qz.printers.map((p) => <option key={p} value={p} />)}</datalist>
+      <datalist id="qz-printers">
+        {qz.printers.map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
       <div className="printer-kinds">
         {LABEL_KINDS.map((k) => {
           const s = kind(k);
@@ -111,58 +147,111 @@ export default function PrinterSettingsPage() {
               <legend>{t(`printing.kinds.${k}`)}</legend>
               <label>
                 {t('printing.printer')}
-                <input name={`${k}.printerName`} list="qz-printers" value={s.printerName ?? ''} placeholder={t('printing.browserDialog')} onChange={(e) => change(k, { printerName: e.target.value.trim() ? e.target.value : null })} />
+                <input
+                  name={`${k}.printerName`}
+                  list="qz-printers"
+                  value={s.printerName ?? ''}
+                  placeholder={t('printing.browserDialog')}
+                  onChange={(e) => change(k, { printerName: e.target.value.trim() ? e.target.value : null })}
+                />
                 {err(k, 'printerName')}
               </label>
               <label>
                 {t('printing.language')}
-                <select name={`${k}.language`} value={s.language} onChange={(e) => change(k, { language: e.target.value as 'zpl' | 'pdf' })}>
+                <select
+                  name={`${k}.language`}
+                  value={s.language}
+                  onChange={(e) => change(k, { language: e.target.value as 'zpl' | 'pdf' })}
+                >
                   <option value="zpl">{t('printing.zpl')}</option>
                   <option value="pdf">{t('printing.pdf')}</option>
                 </select>
               </label>
               <label>
                 {t('printing.size')}
-                <select name={`${k}.size`} value={s.size ?? ''} onChange={(e) => change(k, { size: (e.target.value || undefined) as PrinterKindSettings['size'] })}>
+                <select
+                  name={`${k}.size`}
+                  value={s.size ?? ''}
+                  onChange={(e) => change(k, { size: (e.target.value || undefined) as PrinterKindSettings['size'] })}
+                >
                   <option value="">{t('printing.templateDefault')}</option>
-                  {LABEL_SIZES.map((id) => <option key={id} value={id}>{t(`printing.sizes.${id}`)}</option>)}
+                  {LABEL_SIZES.map((id) => (
+                    <option key={id} value={id}>
+                      {t(`printing.sizes.${id}`)}
+                    </option>
+                  ))}
                 </select>
               </label>
               <label>
                 {t('printing.dpi')}
-                <select name={`${k}.dpi`} value={s.dpi} onChange={(e) => change(k, { dpi: Number(e.target.value) as 203 | 300 })}>
-                  {LABEL_DPIS.map((d) => <option key={d} value={d}>{d} dpi</option>)}
+                <select
+                  name={`${k}.dpi`}
+                  value={s.dpi}
+                  onChange={(e) => change(k, { dpi: Number(e.target.value) as 203 | 300 })}
+                >
+                  {LABEL_DPIS.map((d) => (
+                    <option key={d} value={d}>
+                      {d} dpi
+                    </option>
+                  ))}
                 </select>
               </label>
               <label>
                 {t('printing.darkness')}
-                <input name={`${k}.darkness`} type="number" min={0} max={30} value={s.darkness ?? ''} placeholder={t('printing.printerDefault')} onChange={(e) => change(k, { darkness: e.target.value === '' ? undefined : Number(e.target.value) })} />
+                <input
+                  name={`${k}.darkness`}
+                  type="number"
+                  min={0}
+                  max={30}
+                  value={s.darkness ?? ''}
+                  placeholder={t('printing.printerDefault')}
+                  onChange={(e) => change(k, { darkness: e.target.value === '' ? undefined : Number(e.target.value) })}
+                />
                 {err(k, 'darkness')}
               </label>
               <label>
                 {t('printing.copies')}
-                <input name={`${k}.copies`} type="number" min={1} max={MAX_COPIES} value={s.copies} onChange={(e) => change(k, { copies: Number(e.target.value) })} />
+                <input
+                  name={`${k}.copies`}
+                  type="number"
+                  min={1}
+                  max={MAX_COPIES}
+                  value={s.copies}
+                  onChange={(e) => change(k, { copies: Number(e.target.value) })}
+                />
                 {err(k, 'copies')}
               </label>
               {k !== 'shipping' && (
-                <button type="button" className="btn" disabled={testing !== null} onClick={() => void testPrint(k)}>{t('printing.testPrint')}</button>
+                <button type="button" className="btn" disabled={testing !== null} onClick={() => void testPrint(k)}>
+                  {t('printing.testPrint')}
+                </button>
               )}
             </fieldset>
           );
         })}
       </div>
       <div className="button-row">
-        <button type="button" className="btn primary" onClick={() => void save()}>{t('printing.save')}</button>
+        <button type="button" className="btn primary" onClick={() => void save()}>
+          {t('printing.save')}
+        </button>
       </div>
       <ScannerSettingsCard />
       {can(user.ability, 'manage', 'admin') && (
         <nav className="card" aria-label={t('printerAdmin.title')}>
           <h2>{t('printerAdmin.title')}</h2>
           <div className="button-row">
-            <Link className="btn" to="/apps/printermanagement/vendors">{t('printerAdmin.vendorsTitle')}</Link>
-            <Link className="btn" to="/apps/printermanagement/printerlabels">{t('printerAdmin.labelsTitle')}</Link>
-            <Link className="btn" to="/apps/printermanagement/printersystemdata">{t('printerAdmin.stationsTitle')}</Link>
-            <Link className="btn" to="/apps/printermanagement/testpage">{t('printerAdmin.testTitle')}</Link>
+            <Link className="btn" to="/apps/printermanagement/vendors">
+              {t('printerAdmin.vendorsTitle')}
+            </Link>
+            <Link className="btn" to="/apps/printermanagement/printerlabels">
+              {t('printerAdmin.labelsTitle')}
+            </Link>
+            <Link className="btn" to="/apps/printermanagement/printersystemdata">
+              {t('printerAdmin.stationsTitle')}
+            </Link>
+            <Link className="btn" to="/apps/printermanagement/testpage">
+              {t('printerAdmin.testTitle')}
+            </Link>
           </div>
         </nav>
       )}

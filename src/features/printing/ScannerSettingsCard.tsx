@@ -49,7 +49,12 @@ export function ScannerSettingsCard() {
   };
 
   const toggleTerminator = (key: string, on: boolean) =>
-    setDraft({ ...draft, terminators: on ? [...draft.terminators.filter((k) => k !== key), key] : draft.terminators.filter((k) => k !== key) });
+    setDraft({
+      ...draft,
+      terminators: on
+        ? [...draft.terminators.filter((k) => k !== key), key]
+        : draft.terminators.filter((k) => k !== key),
+    });
 
   return (
     <fieldset className="card form" data-testid="scanner-settings">
@@ -57,19 +62,38 @@ export function ScannerSettingsCard() {
       <p className="muted">{t('scanner.intro')}</p>
       <label>
         {t('scanner.maxGap')}
-        <input name="maxGapMs" type="number" min={5} max={200} value={draft.maxGapMs} onChange={(e) => setDraft({ ...draft, maxGapMs: e.target.value })} />
+        <input
+          name="maxGapMs"
+          type="number"
+          min={5}
+          max={200}
+          value={draft.maxGapMs}
+          onChange={(e) => setDraft({ ...draft, maxGapMs: e.target.value })}
+        />
         {errors.maxGapMs && <span className="form-error">{errors.maxGapMs}</span>}
       </label>
       <label>
         {t('scanner.minLength')}
-        <input name="minLength" type="number" min={1} max={64} value={draft.minLength} onChange={(e) => setDraft({ ...draft, minLength: e.target.value })} />
+        <input
+          name="minLength"
+          type="number"
+          min={1}
+          max={64}
+          value={draft.minLength}
+          onChange={(e) => setDraft({ ...draft, minLength: e.target.value })}
+        />
         {errors.minLength && <span className="form-error">{errors.minLength}</span>}
       </label>
       <div role="group" aria-label={t('scanner.terminators')}>
         <span>{t('scanner.terminators')}</span>
         {WEDGE_TERMINATORS.map((key) => (
           <label key={key} className="checkbox">
-            <input type="checkbox" name={`terminator.${key}`} checked={draft.terminators.includes(key)} onChange={(e) => toggleTerminator(key, e.target.checked)} />
+            <input
+              type="checkbox"
+              name={`terminator.${key}`}
+              checked={draft.terminators.includes(key)}
+              onChange={(e) => toggleTerminator(key, e.target.checked)}
+            />
             {t(`scanner.keys.${key}`)}
           </label>
         ))}
@@ -83,7 +107,9 @@ export function ScannerSettingsCard() {
         {lastScan === null ? t('scanner.tryIt') : t('scanner.detected', { code: lastScan, length: lastScan.length })}
       </p>
       <div className="button-row">
-        <button type="button" className="btn primary" onClick={save}>{t('scanner.save')}</button>
+        <button type="button" className="btn primary" onClick={save}>
+          {t('scanner.save')}
+        </button>
       </div>
     </fieldset>
   );

@@ -13,18 +13,60 @@ export interface LabelField {
   options?: readonly string[];
 }
 
-const f = (name: string, kind: FieldKind = 'text', required = true, options?: readonly string[]): LabelField => ({ name, kind, required, options });
+const f = (name: string, kind: FieldKind = 'text', required = true, options?: readonly string[]): LabelField => ({
+  name,
+  kind,
+  required,
+  options,
+});
 
 export const LABEL_FIELDS: Record<LabelTemplateId, { fields: LabelField[]; scanField: string }> = {
-  fnsku: { scanField: 'fnsku', fields: [f('fnsku'), f('title'), f('condition', 'select', true, ['New', 'Used - Like New', 'Used - Very Good', 'Used - Good', 'Used - Acceptable']), f('expiry', 'date', false)] },
-  package: { scanField: 'packageCode', fields: [f('packageCode'), f('accountNumber'), f('company'), f('batchName'), f('date', 'date')] },
+  fnsku: {
+    scanField: 'fnsku',
+    fields: [
+      f('fnsku'),
+      f('title'),
+      f('condition', 'select', true, [
+        'New',
+        'Used - Like New',
+        'Used - Very Good',
+        'Used - Good',
+        'Used - Acceptable',
+      ]),
+      f('expiry', 'date', false),
+    ],
+  },
+  package: {
+    scanField: 'packageCode',
+    fields: [f('packageCode'), f('accountNumber'), f('company'), f('batchName'), f('date', 'date')],
+  },
   lpn: { scanField: 'lpn', fields: [f('lpn'), f('description', 'text', false)] },
   location: {
     scanField: 'code',
-    fields: [f('code'), f('zone', 'text', false), f('aisle', 'text', false), f('rack', 'text', false), f('level', 'text', false), f('bin', 'text', false), f('arrow', 'select', false, ARROW_DIRECTIONS)],
+    fields: [
+      f('code'),
+      f('zone', 'text', false),
+      f('aisle', 'text', false),
+      f('rack', 'text', false),
+      f('level', 'text', false),
+      f('bin', 'text', false),
+      f('arrow', 'select', false, ARROW_DIRECTIONS),
+    ],
   },
-  box: { scanField: 'boxId', fields: [f('boxId'), f('shipmentId'), f('boxNumber', 'number'), f('boxCount', 'number'), f('contents', 'lines', false)] },
-  pallet: { scanField: 'palletId', fields: [f('palletId'), f('shipmentId'), f('palletNumber', 'number'), f('palletCount', 'number'), f('destination')] },
+  box: {
+    scanField: 'boxId',
+    fields: [
+      f('boxId'),
+      f('shipmentId'),
+      f('boxNumber', 'number'),
+      f('boxCount', 'number'),
+      f('contents', 'lines', false),
+    ],
+  },
+  pallet: {
+    scanField: 'palletId',
+    fields: [f('palletId'), f('shipmentId'), f('palletNumber', 'number'), f('palletCount', 'number'), f('destination')],
+  },
 };
 
 export type FormValues = Record<string, string>;
@@ -36,7 +78,11 @@ export function toLabelData(template: LabelTemplateId, values: FormValues): Reco
     const raw = (values[field.name] ?? '').trim();
     if (!raw && !field.required) continue;
     if (field.kind === 'number') data[field.name] = raw === '' ? undefined : Number(raw);
-    else if (field.kind === 'lines') data[field.name] = raw.split('\n').map((l) => l.trim()).filter(Boolean);
+    else if (field.kind === 'lines')
+      data[field.name] = raw
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
     else data[field.name] = raw;
   }
   return data;
@@ -45,11 +91,47 @@ export function toLabelData(template: LabelTemplateId, values: FormValues): Reco
 const today = (): string => new Date().toISOString().slice(0, 10);
 
 /** A sample label of each kind, for the printer settings' test print. */
-export const SAMPLE_LABELS: Record<Exclude<LabelKind, 'shipping'>, { template: LabelTemplateId; data: () => Record<string, unknown> }> = {
-  item: { template: 'fnsku', data: () => ({ fnsku: 'X00TEST001', title: 'Dockside test label — printer check', condition: 'New' }) },
-  package: { template: 'package', data: () => ({ packageCode: 'PKG-TEST-0001', accountNumber: 'TEST', company: 'Dockside test', batchName: 'Printer check', date: today() }) },
+export const SAMPLE_LABELS: Record<
+  Exclude<LabelKind, 'shipping'>,
+  { template: LabelTemplateId; data: () => Record<string, unknown> }
+> = {
+  item: {
+    template: 'fnsku',
+    data: () => ({ fnsku: 'X00TEST001', title: 'Dockside test label — printer check', condition: 'New' }),
+  },
+  package: {
+    template: 'package',
+    data: () => ({
+      packageCode: 'PKG-TEST-0001',
+      accountNumber: 'TEST',
+      company: 'Dockside test',
+      batchName: 'Printer check',
+      date: today(),
+    }),
+  },
   lpn: { template: 'lpn', data: () => ({ lpn: 'LPN-TEST-0001', description: 'Printer check' }) },
-  location: { template: 'location', data: () => ({ code: 'A-01-01-01', zone: 'A', aisle: '01', rack: '01', level: '01', arrow: 'up' }) },
-  box: { template: 'box', data: () => ({ boxId: 'BOX-TEST-0001', shipmentId: 'FBA-TEST', boxNumber: 1, boxCount: 1, contents: ['Printer check'] }) },
-  pallet: { template: 'pallet', data: () => ({ palletId: 'PLT-TEST-0001', shipmentId: 'FBA-TEST', palletNumber: 1, palletCount: 1, destination: 'Printer check' }) },
+  location: {
+    template: 'location',
+    data: () => ({ code: 'A-01-01-01', zone: 'A', aisle: '01', rack: '01', level: '01', arrow: 'up' }),
+  },
+  box: {
+    template: 'box',
+    data: () => ({
+      boxId: 'BOX-TEST-0001',
+      shipmentId: 'FBA-TEST',
+      boxNumber: 1,
+      boxCount: 1,
+      contents: ['Printer check'],
+    }),
+  },
+  pallet: {
+    template: 'pallet',
+    data: () => ({
+      palletId: 'PLT-TEST-0001',
+      shipmentId: 'FBA-TEST',
+      palletNumber: 1,
+      palletCount: 1,
+      destination: 'Printer check',
+    }),
+  },
 };

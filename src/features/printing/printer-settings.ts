@@ -62,6 +62,10 @@ export const usePrinterSettings = create<PrinterSettingsState>((set) => ({
     const all = (await secureStore.get<ByUser>(KEY)) ?? {};
     await secureStore.set(KEY, { ...all, [String(userId)]: settings });
     set({ userId, settings, source: 'device' });
-    await post('/api/common/settings/create-or-update', { referenceId: userId, referenceType: 'USER', settingKey: SERVER_KEY, value: JSON.stringify(settings) }, { quiet: true });
+    await post(
+      '/api/common/settings/create-or-update',
+      { referenceId: userId, referenceType: 'USER', settingKey: SERVER_KEY, value: JSON.stringify(settings) },
+      { quiet: true },
+    );
   },
 }));

@@ -12,8 +12,17 @@ let bridge: Promise<QzBridge> | null = null;
 async function qzBridge(): Promise<QzBridge> {
   bridge ??= import('../../../printing/index').then(({ createQzBridge }) =>
     createQzBridge({
-      certificate: async () => (await get<{ certificate: string }>('/api/printer/qz/certificate', { quiet: true, background: true })).certificate,
-      sign: async (toSign) => (await post<{ signature: string }>('/api/printer/qz/sign', { request: toSign }, { quiet: true, background: true })).signature,
+      certificate: async () =>
+        (await get<{ certificate: string }>('/api/printer/qz/certificate', { quiet: true, background: true }))
+          .certificate,
+      sign: async (toSign) =>
+        (
+          await post<{ signature: string }>(
+            '/api/printer/qz/sign',
+            { request: toSign },
+            { quiet: true, background: true },
+          )
+        ).signature,
     }),
   );
   return bridge;

@@ -20,5 +20,9 @@ export function AuthImage({ path, alt }: { path: string; alt: string }) {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [path]);
-  return url ? <img src={url} alt={alt} className="problem-photo" /> : <span className="problem-photo placeholder" aria-label={alt} />;
+  return url ? (
+    <img src={url} alt={alt} className="problem-photo" />
+  ) : (
+    <span className="problem-photo placeholder" aria-label={alt} />
+  );
 }

@@ -41,43 +41,115 @@ export default function ProblemsPage() {
   const [raising, setRaising] = useState(false);
 
   const columns: ColumnDef<Row, unknown>[] = [
-    { accessorKey: 'id', header: '#', enableSorting: false, cell: ({ row: { original: r } }) => <button type="button" className="btn link" onClick={() => setSelected(r.id)} aria-label={t('problems.open', { id: r.id })}>#{r.id}</button> },
-    { accessorKey: 'type', header: t('problems.type'), enableSorting: false, cell: ({ getValue }) => t(`problems.types.${String(getValue())}`) },
+    {
+      accessorKey: 'id',
+      header: '#',
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => (
+        <button
+          type="button"
+          className="btn link"
+          onClick={() => setSelected(r.id)}
+          aria-label={t('problems.open', { id: r.id })}
+        >
+          #{r.id}
+        </button>
+      ),
+    },
+    {
+      accessorKey: 'type',
+      header: t('problems.type'),
+      enableSorting: false,
+      cell: ({ getValue }) => t(`problems.types.${String(getValue())}`),
+    },
     { accessorKey: 'companyName', header: t('po.client'), enableSorting: false },
-    { id: 'what', header: t('problems.item'), enableSorting: false, cell: ({ row: { original: r } }) => r.itemTitle ?? (r.code ? <code>{r.code}</code> : '–') },
+    {
+      id: 'what',
+      header: t('problems.item'),
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => r.itemTitle ?? (r.code ? <code>{r.code}</code> : '–'),
+    },
     { accessorKey: 'quantity', header: t('problems.quantity'), enableSorting: false },
-    { accessorKey: 'status', header: t('problems.status'), enableSorting: false, cell: ({ getValue }) => <span className={`pill status-${String(getValue())}`}>{t(`problems.statuses.${String(getValue())}`)}</span> },
-    { accessorKey: 'resolution', header: t('problems.resolution'), enableSorting: false, cell: ({ getValue }) => t(`problems.resolutions.${String(getValue())}`) },
-    { accessorKey: 'createdAt', header: t('problems.raised'), enableSorting: false, cell: ({ getValue }) => new Date(String(getValue())).toLocaleString(i18n.language) },
+    {
+      accessorKey: 'status',
+      header: t('problems.status'),
+      enableSorting: false,
+      cell: ({ getValue }) => (
+        <span className={`pill status-${String(getValue())}`}>{t(`problems.statuses.${String(getValue())}`)}</span>
+      ),
+    },
+    {
+      accessorKey: 'resolution',
+      header: t('problems.resolution'),
+      enableSorting: false,
+      cell: ({ getValue }) => t(`problems.resolutions.${String(getValue())}`),
+    },
+    {
+      accessorKey: 'createdAt',
+      header: t('problems.raised'),
+      enableSorting: false,
+      cell: ({ getValue }) => new Date(String(getValue())).toLocaleString(i18n.language),
+    },
   ];
 
   return (
     <div className="page">
       <div className="page-head">
         <h1>{t('problems.title')}</h1>
-        {warehouse && <button type="button" className="btn primary" onClick={() => setRaising(true)}>{t('problems.raise')}</button>}
+        {warehouse && (
+          <button type="button" className="btn primary" onClick={() => setRaising(true)}>
+            {t('problems.raise')}
+          </button>
+        )}
       </div>
-      {raising && <RaiseProblemForm onDone={(id) => { setRaising(false); if (id) setSelected(id); }} />}
+      {raising && (
+        <RaiseProblemForm
+          onDone={(id) => {
+            setRaising(false);
+            if (id) setSelected(id);
+          }}
+        />
+      )}
       <div className={selected ? 'split' : undefined}>
         <DataGrid<Row>
           id="problems"
           columns={columns}
           filters={{ open, type }}
           onRowOpen={(r) => setSelected(r.id)}
-          fetchPage={(q) => get<Page<Row>>('/api/problem-management/problem', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, open: open || undefined, type: type || undefined }, background: true })}
+          fetchPage={(q) =>
+            get<Page<Row>>('/api/problem-management/problem', {
+              query: {
+                pageNumber: q.pageNumber,
+                pageSize: q.pageSize,
+                open: open || undefined,
+                type: type || undefined,
+              },
+              background: true,
+            })
+          }
           searchable={false}
           toolbar={
             <>
               <div className="segmented" role="group" aria-label={t('problems.status')}>
                 {OPEN_FILTERS.map((f) => (
-                  <button key={f || 'all'} type="button" className={`btn ${open === f ? 'primary' : ''}`} aria-pressed={open === f} onClick={() => setOpen(f)}>
+                  <button
+                    key={f || 'all'}
+                    type="button"
+                    className={`btn ${open === f ? 'primary' : ''}`}
+                    aria-pressed={open === f}
+                    onClick={() => setOpen(f)}
+                  >
                     {t(`problems.filter.${f || 'all'}`)}
                   </button>
                 ))}
               </div>
               <select aria-label={t('problems.type')} value={type} onChange={(e) => setType(e.target.value)}>
                 <option value="">{t('problems.anyType')}</option>
-                {PROBLEM_TYPES.map((p) => <option key={p} value={p}>{t(`problems.types.${p}`)}</option>)}
+                {PROBLEM_TYPES.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`problems.types.${p}`)}
+                  </option>
+                ))}
               </select>
             </>
           }
@@ -104,12 +176,17 @@ function RaiseProblemForm({ onDone }: { onDone: (id: number | null) => void }) {
       code: v.code.trim() || undefined,
       notes: v.notes.trim() || undefined,
     });
-    const errs: Record<string, string> = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    const errs: Record<string, string> = parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
     if (!companyId) errs.companyId = t('po.clientRequired');
     setErrors(errs);
     if (!parsed.success || Object.keys(errs).length) return;
     try {
-      const created = await post<{ id: number }>('/api/problem-management/problem', parsed.data, { quiet: true, inlineRefusal: true });
+      const created = await post<{ id: number }>('/api/problem-management/problem', parsed.data, {
+        quiet: true,
+        inlineRefusal: true,
+      });
       onDone(created.id);
     } catch (err) {
       setErrors({ form: err instanceof ApiFailure ? err.message : String(err) });
@@ -123,20 +200,34 @@ function RaiseProblemForm({ onDone }: { onDone: (id: number | null) => void }) {
         <label>
           {t('problems.type')}
           <select name="type" value={v.type} onChange={(e) => setV({ ...v, type: e.target.value })}>
-            {PROBLEM_TYPES.map((p) => <option key={p} value={p}>{t(`problems.types.${p}`)}</option>)}
+            {PROBLEM_TYPES.map((p) => (
+              <option key={p} value={p}>
+                {t(`problems.types.${p}`)}
+              </option>
+            ))}
           </select>
         </label>
         {v.type === 'damaged' && (
           <label>
             {t('problems.damageType')}
             <select name="damageType" value={v.damageType} onChange={(e) => setV({ ...v, damageType: e.target.value })}>
-              {DAMAGE_TYPES.filter((d) => d !== 'none').map((d) => <option key={d} value={d}>{t(`problems.damageTypes.${d}`)}</option>)}
+              {DAMAGE_TYPES.filter((d) => d !== 'none').map((d) => (
+                <option key={d} value={d}>
+                  {t(`problems.damageTypes.${d}`)}
+                </option>
+              ))}
             </select>
           </label>
         )}
         <label>
           {t('problems.quantity')}
-          <input name="quantity" type="number" min={1} value={v.quantity} onChange={(e) => setV({ ...v, quantity: e.target.value })} />
+          <input
+            name="quantity"
+            type="number"
+            min={1}
+            value={v.quantity}
+            onChange={(e) => setV({ ...v, quantity: e.target.value })}
+          />
           {errors.quantity && <span className="form-error">{errors.quantity}</span>}
         </label>
         <label>
@@ -148,10 +239,18 @@ function RaiseProblemForm({ onDone }: { onDone: (id: number | null) => void }) {
         {t('problems.addNote')}
         <textarea name="notes" rows={2} value={v.notes} onChange={(e) => setV({ ...v, notes: e.target.value })} />
       </label>
-      {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
       <div className="button-row">
-        <button type="submit" className="btn primary">{t('problems.raise')}</button>
-        <button type="button" className="btn" onClick={() => onDone(null)}>{t('po.cancel')}</button>
+        <button type="submit" className="btn primary">
+          {t('problems.raise')}
+        </button>
+        <button type="button" className="btn" onClick={() => onDone(null)}>
+          {t('po.cancel')}
+        </button>
       </div>
     </form>
   );

@@ -9,7 +9,10 @@ export function scaledSize(width: number, height: number, max = MAX_PHOTO_EDGE):
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
-export async function photoDataUrl(file: File, opts: { maxEdge?: number; quality?: number; maxChars?: number } = {}): Promise<string> {
+export async function photoDataUrl(
+  file: File,
+  opts: { maxEdge?: number; quality?: number; maxChars?: number } = {},
+): Promise<string> {
   const bitmap = await createImageBitmap(file);
   const { width, height } = scaledSize(bitmap.width, bitmap.height, opts.maxEdge);
   const canvas = Object.assign(document.createElement('canvas'), { width, height });
@@ -26,4 +29,5 @@ export async function photoDataUrl(file: File, opts: { maxEdge?: number; quality
 }
 
 /** A floor photo: small enough to queue offline and send in one push (problemPhotoArgsSchema). */
-export const floorPhotoDataUrl = (file: File): Promise<string> => photoDataUrl(file, { maxEdge: 1280, quality: 0.72, maxChars: 650_000 });
+export const floorPhotoDataUrl = (file: File): Promise<string> =>
+  photoDataUrl(file, { maxEdge: 1280, quality: 0.72, maxChars: 650_000 });

@@ -30,9 +30,20 @@ export default function BundlePage() {
   const toast = useFeedback((s) => s.toast);
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
   const editId = Number((useSearch({ strict: false }) as { productId?: string | number }).productId) || null;
-  const existing = useQuery({ queryKey: ['product', editId], enabled: !!editId, queryFn: () => get<Product>(`/api/product/products/${editId}`) });
+  const existing = useQuery({
+    queryKey: ['product', editId],
+    enabled: !!editId,
+    queryFn: () => get<Product>(`/api/product/products/${editId}`),
+  });
   const [companyId, setCompanyId] = useState<number | null>(null);
-  const [v, setV] = useState({ title: '', productType: 'bundle' as ProductType, msku: '', fnsku: '', asin: '', upc: '' });
+  const [v, setV] = useState({
+    title: '',
+    productType: 'bundle' as ProductType,
+    msku: '',
+    fnsku: '',
+    asin: '',
+    upc: '',
+  });
   const [items, setItems] = useState<Item[]>([]);
   const [search, setSearch] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -42,15 +53,39 @@ export default function BundlePage() {
     const p = existing.data;
     if (!p) return;
     setCompanyId(p.companyId);
-    setV({ title: p.title, productType: p.productType as ProductType, msku: p.msku ?? '', fnsku: p.fnsku ?? '', asin: p.asin ?? '', upc: p.upc ?? '' });
-    setItems(p.components.map((c) => ({ productId: c.productId, title: c.title, code: c.msku ?? c.fnsku ?? '', quantity: String(c.quantity) })));
+    setV({
+      title: p.title,
+      productType: p.productType as ProductType,
+      msku: p.msku ?? '',
+      fnsku: p.fnsku ?? '',
+      asin: p.asin ?? '',
+      upc: p.upc ?? '',
+    });
+    setItems(
+      p.components.map((c) => ({
+        productId: c.productId,
+        title: c.title,
+        code: c.msku ?? c.fnsku ?? '',
+        quantity: String(c.quantity),
+      })),
+    );
   }, [existing.data]);
 
   const owner = editId ? existing.data?.companyId : warehouse ? companyId : undefined;
   const candidates = useQuery({
     queryKey: ['bundle-candidates', owner, search],
     enabled: !warehouse || !!owner,
-    queryFn: () => get<Page<ProductListRow>>('/api/product/products', { query: { pageNumber: 1, pageSize: 10, q: search || undefined, companyId: owner ?? undefined, productType: 'individual' }, background: true }),
+    queryFn: () =>
+      get<Page<ProductListRow>>('/api/product/products', {
+        query: {
+          pageNumber: 1,
+          pageSize: 10,
+          q: search || undefined,
+          companyId: owner ?? undefined,
+          productType: 'individual',
+        },
+        background: true,
+      }),
   });
 
   const components = items.map((i) => ({ productId: i.productId, quantity: Number(i.quantity) }));
@@ -58,7 +93,15 @@ export default function BundlePage() {
 
   const add = (p: ProductListRow) => {
     if (items.some((i) => i.productId === p.id)) return;
-    setItems([...items, { productId: p.id, title: p.title, code: p.msku ?? p.fnsku ?? p.upc ?? '', quantity: v.productType === 'multi_pack' ? '2' : '1' }]);
+    setItems([
+      ...items,
+      {
+        productId: p.id,
+        title: p.title,
+        code: p.msku ?? p.fnsku ?? p.upc ?? '',
+        quantity: v.productType === 'multi_pack' ? '2' : '1',
+      },
+    ]);
   };
 
   const submit = async (e: FormEvent) => {
@@ -71,7 +114,22 @@ export default function BundlePage() {
     try {
       if (editId && existing.data) {
         const p = existing.data;
-        await put(`/api/product/products/${editId}`, { ...parsed.data, packing: p.packing, packSize: p.packSize, category: p.category ?? undefined, manufacturer: p.manufacturer ?? undefined, lengthIn: p.lengthIn ?? undefined, widthIn: p.widthIn ?? undefined, heightIn: p.heightIn ?? undefined, weightLb: p.weightLb ?? undefined, imageUrls: p.imageUrls }, { quiet: true, inlineRefusal: true });
+        await put(
+          `/api/product/products/${editId}`,
+          {
+            ...parsed.data,
+            packing: p.packing,
+            packSize: p.packSize,
+            category: p.category ?? undefined,
+            manufacturer: p.manufacturer ?? undefined,
+            lengthIn: p.lengthIn ?? undefined,
+            widthIn: p.widthIn ?? undefined,
+            heightIn: p.heightIn ?? undefined,
+            weightLb: p.weightLb ?? undefined,
+            imageUrls: p.imageUrls,
+          },
+          { quiet: true, inlineRefusal: true },
+        );
       } else {
         await post('/api/product/products', parsed.data, { quiet: true, inlineRefusal: true });
       }
@@ -89,24 +147,49 @@ export default function BundlePage() {
       <h1>{editId ? t('products.editBundle') : t('products.createBundle')}</h1>
       <form className="card form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('products.createBundle')}>
         <div className="form-row">
-          {warehouse && !editId && <ClientChoice value={companyId} onChange={(id) => { setCompanyId(id); setItems([]); }} error={errors.companyId} />}
+          {warehouse && !editId && (
+            <ClientChoice
+              value={companyId}
+              onChange={(id) => {
+                setCompanyId(id);
+                setItems([]);
+              }}
+              error={errors.companyId}
+            />
+          )}
           <label>
             {t('products.fields.title')}
-            <input name="title" value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} aria-invalid={!!errors.title} />
+            <input
+              name="title"
+              value={v.title}
+              onChange={(e) => setV({ ...v, title: e.target.value })}
+              aria-invalid={!!errors.title}
+            />
             {errors.title && <span className="form-error">{errors.title}</span>}
           </label>
           <label>
             {t('products.fields.productType')}
-            <select name="productType" value={v.productType} onChange={(e) => setV({ ...v, productType: e.target.value as ProductType })}>
+            <select
+              name="productType"
+              value={v.productType}
+              onChange={(e) => setV({ ...v, productType: e.target.value as ProductType })}
+            >
               {BUNDLE_TYPES.map((p) => (
-                <option key={p} value={p}>{t(`products.types.${p}`)}</option>
+                <option key={p} value={p}>
+                  {t(`products.types.${p}`)}
+                </option>
               ))}
             </select>
           </label>
           {(['msku', 'fnsku', 'asin', 'upc'] as const).map((f) => (
             <label key={f}>
               {t(`products.fields.${f}`)}
-              <input name={f} value={v[f]} onChange={(e) => setV({ ...v, [f]: e.target.value })} aria-invalid={!!errors[f]} />
+              <input
+                name={f}
+                value={v[f]}
+                onChange={(e) => setV({ ...v, [f]: e.target.value })}
+                aria-invalid={!!errors[f]}
+              />
               {errors[f] && <span className="form-error">{errors[f]}</span>}
             </label>
           ))}
@@ -114,48 +197,103 @@ export default function BundlePage() {
 
         <h2>{t('products.itemsTitle', { count: items.length })}</h2>
         {items.length === 0 ? (
-          <p className="notice" role="status" data-testid="bundle-empty">{t('products.emptyBundle')}</p>
+          <p className="notice" role="status" data-testid="bundle-empty">
+            {t('products.emptyBundle')}
+          </p>
         ) : (
           <table className="table" data-testid="bundle-items">
             <thead>
-              <tr><th>{t('po.fields.title')}</th><th>{t('po.codes')}</th><th>{t('products.quantity')}</th><th /></tr>
+              <tr>
+                <th>{t('po.fields.title')}</th>
+                <th>{t('po.codes')}</th>
+                <th>{t('products.quantity')}</th>
+                <th />
+              </tr>
             </thead>
             <tbody>
               {items.map((i, n) => (
                 <tr key={i.productId}>
                   <td>{i.title}</td>
-                  <td><code>{i.code}</code></td>
                   <td>
-                    <input name={`quantity-${i.productId}`} inputMode="numeric" value={i.quantity} onChange={(e) => setItems(items.map((x, k) => (k === n ? { ...x, quantity: e.target.value } : x)))} aria-label={t('products.quantityOf', { title: i.title })} />
+                    <code>{i.code}</code>
                   </td>
-                  <td><button type="button" className="btn link" onClick={() => setItems(items.filter((_, k) => k !== n))}>{t('po.remove')}</button></td>
+                  <td>
+                    <input
+                      name={`quantity-${i.productId}`}
+                      inputMode="numeric"
+                      value={i.quantity}
+                      onChange={(e) =>
+                        setItems(items.map((x, k) => (k === n ? { ...x, quantity: e.target.value } : x)))
+                      }
+                      aria-label={t('products.quantityOf', { title: i.title })}
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn link"
+                      onClick={() => setItems(items.filter((_, k) => k !== n))}
+                    >
+                      {t('po.remove')}
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        {items.length > 0 && ruleError && <p className="form-error" data-testid="bundle-rule">{ruleError}</p>}
-        {errors.items && items.length === 0 && <p className="form-error" role="alert">{errors.items}</p>}
+        {items.length > 0 && ruleError && (
+          <p className="form-error" data-testid="bundle-rule">
+            {ruleError}
+          </p>
+        )}
+        {errors.items && items.length === 0 && (
+          <p className="form-error" role="alert">
+            {errors.items}
+          </p>
+        )}
 
         <label className="field">
           <span>{t('products.findItem')}</span>
-          <input type="search" name="itemSearch" value={search} onChange={(e) => setSearch(e.target.value)} disabled={warehouse && !owner} placeholder={warehouse && !owner ? t('po.chooseClient') : undefined} />
+          <input
+            type="search"
+            name="itemSearch"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            disabled={warehouse && !owner}
+            placeholder={warehouse && !owner ? t('po.chooseClient') : undefined}
+          />
         </label>
         <ul className="plain-list" data-testid="bundle-candidates">
           {(candidates.data?.content ?? []).map((p) => (
             <li key={p.id}>
-              <button type="button" className="btn link" disabled={items.some((i) => i.productId === p.id)} onClick={() => add(p)}>
+              <button
+                type="button"
+                className="btn link"
+                disabled={items.some((i) => i.productId === p.id)}
+                onClick={() => add(p)}
+              >
                 {t('products.addItem', { title: p.title })}
               </button>{' '}
               <span className="codes">{[p.msku, p.fnsku, p.upc].filter(Boolean).join(' · ')}</span>
             </li>
           ))}
-          {candidates.data && candidates.data.content.length === 0 && <li className="muted">{t('products.noCandidates')}</li>}
+          {candidates.data && candidates.data.content.length === 0 && (
+            <li className="muted">{t('products.noCandidates')}</li>
+          )}
         </ul>
-        {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+        {errors.form && (
+          <p className="form-error" role="alert">
+            {errors.form}
+          </p>
+        )}
         <div className="button-row">
-          <button type="submit" className="btn primary" disabled={busy}>{t('products.save')}</button>
-          <button type="button" className="btn" onClick={() => void navigate({ to: '/apps/product/products' })}>{t('po.cancel')}</button>
+          <button type="submit" className="btn primary" disabled={busy}>
+            {t('products.save')}
+          </button>
+          <button type="button" className="btn" onClick={() => void navigate({ to: '/apps/product/products' })}>
+            {t('po.cancel')}
+          </button>
         </div>
       </form>
     </div>

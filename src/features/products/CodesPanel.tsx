@@ -15,7 +15,12 @@ export function CodesPanel({ product, onChanged }: { product: Product; onChanged
     const parsed = productCodeInputSchema.safeParse({ code, codeType });
     if (!parsed.success) return setError(parsed.error.issues[0].message);
     try {
-      onChanged(await post<Product>(`/api/product/upc-and-codes/${product.id}`, parsed.data, { quiet: true, inlineRefusal: true }));
+      onChanged(
+        await post<Product>(`/api/product/upc-and-codes/${product.id}`, parsed.data, {
+          quiet: true,
+          inlineRefusal: true,
+        }),
+      );
       setCode('');
       setError(null);
     } catch (err) {
@@ -24,7 +29,9 @@ export function CodesPanel({ product, onChanged }: { product: Product; onChanged
   };
   const remove = async (id: number) => {
     try {
-      onChanged(await del<Product>(`/api/product/upc-and-codes/${product.id}/${id}`, { quiet: true, inlineRefusal: true }));
+      onChanged(
+        await del<Product>(`/api/product/upc-and-codes/${product.id}/${id}`, { quiet: true, inlineRefusal: true }),
+      );
     } catch (err) {
       setError(err instanceof ApiFailure ? err.message : String(err));
     }
@@ -36,7 +43,13 @@ export function CodesPanel({ product, onChanged }: { product: Product; onChanged
         {product.codes.map((c) => (
           <li key={c.id}>
             <code>{c.code}</code> <span className="pill">{c.codeType}</span>{' '}
-            {c.primary ? <span className="muted">{t('products.primaryCode')}</span> : <button type="button" className="btn link" onClick={() => void remove(c.id)}>{t('po.remove')}</button>}
+            {c.primary ? (
+              <span className="muted">{t('products.primaryCode')}</span>
+            ) : (
+              <button type="button" className="btn link" onClick={() => void remove(c.id)}>
+                {t('po.remove')}
+              </button>
+            )}
           </li>
         ))}
         {product.codes.length === 0 && <li className="muted">{t('products.noCodes')}</li>}
@@ -50,13 +63,21 @@ export function CodesPanel({ product, onChanged }: { product: Product; onChanged
           <span>{t('products.codeType')}</span>
           <select name="codeType" value={codeType} onChange={(e) => setCodeType(e.target.value)}>
             {CODE_TYPES.map((c) => (
-              <option key={c} value={c}>{c}</option>
+              <option key={c} value={c}>
+                {c}
+              </option>
             ))}
           </select>
         </label>
-        <button type="submit" className="btn">{t('products.addCode')}</button>
+        <button type="submit" className="btn">
+          {t('products.addCode')}
+        </button>
       </form>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

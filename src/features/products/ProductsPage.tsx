@@ -19,7 +19,8 @@ import { ProductForm } from './ProductForm';
 import type { Product, ProductListRow } from './types';
 
 const GRID = 'products';
-const dims = (p: ProductListRow) => (p.lengthIn && p.widthIn && p.heightIn ? `${p.lengthIn} × ${p.widthIn} × ${p.heightIn}` : '–');
+const dims = (p: ProductListRow) =>
+  p.lengthIn && p.widthIn && p.heightIn ? `${p.lengthIn} × ${p.widthIn} × ${p.heightIn}` : '–';
 
 export default function ProductsPage() {
   const { t, i18n } = useTranslation();
@@ -30,17 +31,57 @@ export default function ProductsPage() {
   const [productType, setProductType] = useState('all');
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: [GRID] });
-  const open = useQuery({ queryKey: ['product', editing], enabled: typeof editing === 'number', queryFn: () => get<Product>(`/api/product/products/${editing}`) });
+  const open = useQuery({
+    queryKey: ['product', editing],
+    enabled: typeof editing === 'number',
+    queryFn: () => get<Product>(`/api/product/products/${editing}`),
+  });
 
   const columns: ColumnDef<ProductListRow, unknown>[] = [
     { accessorKey: 'title', header: t('po.fields.title'), enableSorting: false },
-    { accessorKey: 'productType', header: t('products.fields.productType'), enableSorting: false, cell: ({ row: { original: p } }) => `${t(`products.types.${p.productType}`)}${p.items ? ` (${p.items})` : ''}` },
-    { id: 'codes', header: t('po.codes'), enableSorting: false, cell: ({ row: { original: p } }) => <span className="codes">{[p.asin, p.fnsku, p.msku, p.upc].filter(Boolean).join(' · ')}</span> },
-    ...(warehouse ? [{ id: 'client', header: t('po.client'), enableSorting: false, cell: ({ row: { original: p } }) => `${p.accountNo} ${p.companyName}` } as ColumnDef<ProductListRow, unknown>] : []),
+    {
+      accessorKey: 'productType',
+      header: t('products.fields.productType'),
+      enableSorting: false,
+      cell: ({ row: { original: p } }) => `${t(`products.types.${p.productType}`)}${p.items ? ` (${p.items})` : ''}`,
+    },
+    {
+      id: 'codes',
+      header: t('po.codes'),
+      enableSorting: false,
+      cell: ({ row: { original: p } }) => (
+        <span className="codes">{[p.asin, p.fnsku, p.msku, p.upc].filter(Boolean).join(' · ')}</span>
+      ),
+    },
+    ...(warehouse
+      ? [
+          {
+            id: 'client',
+            header: t('po.client'),
+            enableSorting: false,
+            cell: ({ row: { original: p } }) => `${p.accountNo} ${p.companyName}`,
+          } as ColumnDef<ProductListRow, unknown>,
+        ]
+      : []),
     { id: 'dims', header: t('products.dims'), enableSorting: false, cell: ({ row: { original: p } }) => dims(p) },
-    { accessorKey: 'cubicFeet', header: t('products.cubicFeet'), enableSorting: false, cell: ({ getValue }) => (getValue() === null ? '–' : Number(getValue()).toLocaleString(i18n.language)) },
-    { accessorKey: 'weightLb', header: t('products.fields.weightLb'), enableSorting: false, cell: ({ getValue }) => (getValue() ?? '–') as string },
-    { accessorKey: 'category', header: t('products.fields.category'), enableSorting: false, cell: ({ getValue }) => (getValue() ?? '–') as string },
+    {
+      accessorKey: 'cubicFeet',
+      header: t('products.cubicFeet'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() === null ? '–' : Number(getValue()).toLocaleString(i18n.language)),
+    },
+    {
+      accessorKey: 'weightLb',
+      header: t('products.fields.weightLb'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() ?? '–') as string,
+    },
+    {
+      accessorKey: 'category',
+      header: t('products.fields.category'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() ?? '–') as string,
+    },
   ];
 
   const remove = async (p: Product) => {
@@ -59,13 +100,23 @@ export default function ProductsPage() {
     <div className="page">
       <h1>{t('nav.ProductCatalog')}</h1>
       <div className="button-row">
-        <button type="button" className="btn primary" onClick={() => setEditing('new')}>{t('products.create')}</button>
-        <Link className="btn" to="/apps/product/products/create-bundle">{t('products.createBundle')}</Link>
+        <button type="button" className="btn primary" onClick={() => setEditing('new')}>
+          {t('products.create')}
+        </button>
+        <Link className="btn" to="/apps/product/products/create-bundle">
+          {t('products.createBundle')}
+        </Link>
         {warehouse && <ClientFilter name="companyFilter" value={companyId} onChange={setCompanyId} />}
       </div>
       <nav className="tabs" aria-label={t('products.fields.productType')}>
         {(['all', ...PRODUCT_TYPES] as string[]).map((p) => (
-          <button key={p} type="button" className={`tab ${p === productType ? 'active' : ''}`} aria-pressed={p === productType} onClick={() => setProductType(p)}>
+          <button
+            key={p}
+            type="button"
+            className={`tab ${p === productType ? 'active' : ''}`}
+            aria-pressed={p === productType}
+            onClick={() => setProductType(p)}
+          >
             {p === 'all' ? t('grid.all') : t(`products.types.${p}`)}
           </button>
         ))}
@@ -92,9 +143,17 @@ export default function ProductsPage() {
             }}
             onCancel={() => setEditing(null)}
           />
-          <CodesPanel product={open.data} onChanged={(p) => { qc.setQueryData(['product', p.id], p); refresh(); }} />
+          <CodesPanel
+            product={open.data}
+            onChanged={(p) => {
+              qc.setQueryData(['product', p.id], p);
+              refresh();
+            }}
+          />
           <div className="button-row">
-            <button type="button" className="btn danger" onClick={() => void remove(open.data!)}>{t('products.delete')}</button>
+            <button type="button" className="btn danger" onClick={() => void remove(open.data!)}>
+              {t('products.delete')}
+            </button>
           </div>
         </>
       )}
@@ -103,7 +162,18 @@ export default function ProductsPage() {
         columns={columns}
         filters={{ companyId, productType }}
         onRowOpen={(p) => setEditing(p.id)}
-        fetchPage={(q) => get<Page<ProductListRow>>('/api/product/products', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, companyId: companyId || undefined, productType }, background: true })}
+        fetchPage={(q) =>
+          get<Page<ProductListRow>>('/api/product/products', {
+            query: {
+              pageNumber: q.pageNumber,
+              pageSize: q.pageSize,
+              q: q.q,
+              companyId: companyId || undefined,
+              productType,
+            },
+            background: true,
+          })
+        }
       />
     </div>
   );

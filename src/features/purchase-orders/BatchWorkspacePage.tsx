@@ -39,7 +39,13 @@ interface Batch {
   storeName: string | null;
   stage: BatchStage;
   editable: boolean;
-  trackingNumbers: { id: number; trackingNumber: string; normalized: string; status: string; deliveredAt: string | null }[];
+  trackingNumbers: {
+    id: number;
+    trackingNumber: string;
+    normalized: string;
+    status: string;
+    deliveredAt: string | null;
+  }[];
   items: BatchItem[];
 }
 
@@ -52,20 +58,33 @@ export default function BatchWorkspacePage() {
   const navigate = useNavigate();
   const toast = useFeedback((s) => s.toast);
   const key = ['batch', batchId];
-  const batch = useQuery({ queryKey: key, queryFn: () => get<Batch>(`/api/ship/batch/${batchId}`, { quiet: true, inlineRefusal: true }), retry: false });
+  const batch = useQuery({
+    queryKey: key,
+    queryFn: () => get<Batch>(`/api/ship/batch/${batchId}`, { quiet: true, inlineRefusal: true }),
+    retry: false,
+  });
   const [editing, setEditing] = useState<BatchItem | 'new' | null>(null);
   const [tracking, setTracking] = useState('');
   const [trackingError, setTrackingError] = useState<string | null>(null);
 
   if (batch.isPending) return <p className="muted">{t('app.loading')}</p>;
-  if (batch.isError) return <p className="form-error" role="alert">{failureText(batch.error)}</p>;
+  if (batch.isError)
+    return (
+      <p className="form-error" role="alert">
+        {failureText(batch.error)}
+      </p>
+    );
   const b = batch.data;
   const saved = (next: Batch) => qc.setQueryData(key, next);
 
   const saveItem = async (item: PoItem): Promise<string | null> => {
     try {
       const target = editing === 'new' || !editing ? null : editing;
-      saved(target ? await put<Batch>(`/api/ship/batch/${b.id}/items/${target.id}`, item, { quiet: true, inlineRefusal: true }) : await post<Batch>(`/api/ship/batch/${b.id}/items`, item, { quiet: true, inlineRefusal: true }));
+      saved(
+        target
+          ? await put<Batch>(`/api/ship/batch/${b.id}/items/${target.id}`, item, { quiet: true, inlineRefusal: true })
+          : await post<Batch>(`/api/ship/batch/${b.id}/items`, item, { quiet: true, inlineRefusal: true }),
+      );
       setEditing(null);
       toast('success', t('po.itemSaved'));
       return null;
@@ -104,25 +123,55 @@ export default function BatchWorkspacePage() {
         <div>
           <h1>{b.batchName}</h1>
           <p className="muted">
-            {[b.accountNo, b.companyName, b.storeName].filter(Boolean).join(' · ')} · <span className={`pill stage-${b.stage}`} data-testid="batch-stage">{t(`po.stages.${b.stage}`)}</span>
+            {[b.accountNo, b.companyName, b.storeName].filter(Boolean).join(' · ')} ·{' '}
+            <span className={`pill stage-${b.stage}`} data-testid="batch-stage">
+              {t(`po.stages.${b.stage}`)}
+            </span>
           </p>
         </div>
         <div className="button-row">
-          <Link to="/apps/inbound/uploaded-batches/po/$type" params={{ type: 'all' }} className="btn">{t('po.backToList')}</Link>
+          <Link to="/apps/inbound/uploaded-batches/po/$type" params={{ type: 'all' }} className="btn">
+            {t('po.backToList')}
+          </Link>
           {mayOpen({ resource: 'receiveInventory', action: 'create' }) && b.items.length > 0 && (
-            <Link to="/apps/inbound/package-scan" search={{ batchName: b.batchName, accountNo: b.accountNo ?? '' }} className="btn primary">{t('itemScan.scanItems')}</Link>
+            <Link
+              to="/apps/inbound/package-scan"
+              search={{ batchName: b.batchName, accountNo: b.accountNo ?? '' }}
+              className="btn primary"
+            >
+              {t('itemScan.scanItems')}
+            </Link>
           )}
-          {b.editable && <button type="button" className="btn danger" onClick={() => void deleteBatch()}>{t('po.deleteBatch')}</button>}
+          {b.editable && (
+            <button type="button" className="btn danger" onClick={() => void deleteBatch()}>
+              {t('po.deleteBatch')}
+            </button>
+          )}
         </div>
       </div>
-      {!b.editable && <p className="card locked" role="status">{t('po.locked')}</p>}
+      {!b.editable && (
+        <p className="card locked" role="status">
+          {t('po.locked')}
+        </p>
+      )}
 
       <section className="card" aria-labelledby="items-head">
         <div className="page-head">
           <h2 id="items-head">{t('po.itemsTitle', { count: b.items.length, counted, units })}</h2>
-          {b.editable && editing === null && <button type="button" className="btn primary" onClick={() => setEditing('new')}>{t('po.addItem')}</button>}
+          {b.editable && editing === null && (
+            <button type="button" className="btn primary" onClick={() => setEditing('new')}>
+              {t('po.addItem')}
+            </button>
+          )}
         </div>
-        {editing !== null && <ItemForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? undefined : editing} onSave={saveItem} onCancel={() => setEditing(null)} />}
+        {editing !== null && (
+          <ItemForm
+            key={editing === 'new' ? 'new' : editing.id}
+            initial={editing === 'new' ? undefined : editing}
+            onSave={saveItem}
+            onCancel={() => setEditing(null)}
+          />
+        )}
         {b.items.length === 0 ? (
           <p className="muted">{t('po.noItems')}</p>
         ) : (
@@ -149,11 +198,17 @@ export default function BatchWorkspacePage() {
                     <td>{i.expectedQty.toLocaleString(i18n.language)}</td>
                     <td>{i.packSize}</td>
                     <td>{t('po.countedOf', { received: i.receivedQty, damaged: i.damagedQty })}</td>
-                    <td><span className="pill">{t(`items.statuses.${i.status}`)}</span></td>
+                    <td>
+                      <span className="pill">{t(`items.statuses.${i.status}`)}</span>
+                    </td>
                     {b.editable && (
                       <td className="button-row">
-                        <button type="button" className="btn" onClick={() => setEditing(i)}>{t('po.edit')}</button>
-                        <button type="button" className="btn" onClick={() => void removeItem(i)}>{t('po.remove')}</button>
+                        <button type="button" className="btn" onClick={() => setEditing(i)}>
+                          {t('po.edit')}
+                        </button>
+                        <button type="button" className="btn" onClick={() => void removeItem(i)}>
+                          {t('po.remove')}
+                        </button>
                       </td>
                     )}
                   </tr>
@@ -165,16 +220,35 @@ export default function BatchWorkspacePage() {
       </section>
 
       <section className="card" aria-labelledby="tracking-head">
-        <h2 id="tracking-head">{t('po.trackingTitle', { count: b.trackingNumbers.length, delivered: b.trackingNumbers.filter((x) => x.status === 'delivered').length })}</h2>
+        <h2 id="tracking-head">
+          {t('po.trackingTitle', {
+            count: b.trackingNumbers.length,
+            delivered: b.trackingNumbers.filter((x) => x.status === 'delivered').length,
+          })}
+        </h2>
         {b.trackingNumbers.length === 0 ? (
           <p className="muted">{t('po.noTracking')}</p>
         ) : (
           <ul className="tracking-list" data-testid="batch-tracking">
             {b.trackingNumbers.map((x) => (
               <li key={x.id}>
-                <code>{x.trackingNumber}</code> <span className="pill">{t(`po.trackingStatus.${x.status === 'delivered' ? 'delivered' : 'expected'}`)}</span>
-                {x.deliveredAt && <span className="muted"> {new Date(x.deliveredAt).toLocaleString(i18n.language)}</span>}
-                {b.editable && <button type="button" className="btn link" onClick={() => void removeTracking(x.id)} aria-label={t('po.removeTracking', { tracking: x.trackingNumber })}>×</button>}
+                <code>{x.trackingNumber}</code>{' '}
+                <span className="pill">
+                  {t(`po.trackingStatus.${x.status === 'delivered' ? 'delivered' : 'expected'}`)}
+                </span>
+                {x.deliveredAt && (
+                  <span className="muted"> {new Date(x.deliveredAt).toLocaleString(i18n.language)}</span>
+                )}
+                {b.editable && (
+                  <button
+                    type="button"
+                    className="btn link"
+                    onClick={() => void removeTracking(x.id)}
+                    aria-label={t('po.removeTracking', { tracking: x.trackingNumber })}
+                  >
+                    ×
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -183,11 +257,19 @@ export default function BatchWorkspacePage() {
           <div className="form">
             <label>
               {t('po.addTracking')}
-              <textarea name="tracking" rows={2} value={tracking} onChange={(e) => setTracking(e.target.value)} placeholder={t('po.trackingHint')} />
+              <textarea
+                name="tracking"
+                rows={2}
+                value={tracking}
+                onChange={(e) => setTracking(e.target.value)}
+                placeholder={t('po.trackingHint')}
+              />
               {trackingError && <span className="form-error">{trackingError}</span>}
             </label>
             <div className="button-row">
-              <button type="button" className="btn" onClick={() => void addTracking()}>{t('po.addTrackingButton')}</button>
+              <button type="button" className="btn" onClick={() => void addTracking()}>
+                {t('po.addTrackingButton')}
+              </button>
             </div>
           </div>
         )}

@@ -57,7 +57,9 @@ export default function FileUploadPage() {
       createOnlyListings: onlyListings ? 'true' : undefined,
       validateOnly: validateOnly ? 'true' : undefined,
     });
-    const errs: Record<string, string> = query.success ? {} : Object.fromEntries(query.error.issues.map((i) => [String(i.path[0]), i.message]));
+    const errs: Record<string, string> = query.success
+      ? {}
+      : Object.fromEntries(query.error.issues.map((i) => [String(i.path[0]), i.message]));
     if (!file) errs.file = t('po.fileRequired');
     if (!onlyListings && !fields.batch_name.trim()) errs.batch_name = t('po.batchNameRequired');
     if (warehouse && !companyId) errs.companyId = t('po.clientRequired');
@@ -67,9 +69,14 @@ export default function FileUploadPage() {
     form.set('file', file);
     setBusy(true);
     try {
-      const summary = await post<Summary>('/api/ship/csv-upload', form, { query: query.data, quiet: true, inlineRefusal: true });
+      const summary = await post<Summary>('/api/ship/csv-upload', form, {
+        query: query.data,
+        quiet: true,
+        inlineRefusal: true,
+      });
       setReport({ kind: 'ok', summary });
-      if (summary.stored && summary.listed && !summary.batch) toast('success', t('po.listed', { created: summary.listed.created, existing: summary.listed.existing }));
+      if (summary.stored && summary.listed && !summary.batch)
+        toast('success', t('po.listed', { created: summary.listed.created, existing: summary.listed.existing }));
       if (summary.stored && summary.batch) {
         toast('success', t('po.uploaded', { items: summary.items, tracking: summary.trackingNumbers }));
         void navigate({ to: '/apps/inbound/batch-workspace/$batchId', params: { batchId: String(summary.batch.id) } });
@@ -84,7 +91,10 @@ export default function FileUploadPage() {
   const downloadTemplate = async () => {
     const res = await api<Response>('GET', '/api/ship/csv-upload/template', { raw: true });
     const url = URL.createObjectURL(await res.blob());
-    const a = Object.assign(document.createElement('a'), { href: url, download: 'dockside-purchase-order-template.csv' });
+    const a = Object.assign(document.createElement('a'), {
+      href: url,
+      download: 'dockside-purchase-order-template.csv',
+    });
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
@@ -96,7 +106,15 @@ export default function FileUploadPage() {
   const field = (name: keyof typeof fields, label: string, extra: Record<string, unknown> = {}) => (
     <label>
       {label}
-      <input name={name} value={fields[name]} onChange={(e) => { setFields({ ...fields, [name]: e.target.value }); setReport(null); }} {...extra} />
+      <input
+        name={name}
+        value={fields[name]}
+        onChange={(e) => {
+          setFields({ ...fields, [name]: e.target.value });
+          setReport(null);
+        }}
+        {...extra}
+      />
       {errors[name] && <span className="form-error">{errors[name]}</span>}
     </label>
   );
@@ -105,17 +123,35 @@ export default function FileUploadPage() {
     <div className="page">
       <div className="page-head">
         <h1>{t('po.uploadTitle')}</h1>
-        <button type="button" className="btn" onClick={() => void downloadTemplate()}>{t('po.template')}</button>
+        <button type="button" className="btn" onClick={() => void downloadTemplate()}>
+          {t('po.template')}
+        </button>
       </div>
       <form className="card form" noValidate onSubmit={submit}>
         <p className="muted">{t('po.uploadHelp')}</p>
         {!onlyListings && field('batch_name', t('po.batchName'))}
-        {warehouse && <ClientSelect value={companyId} onChange={(id) => { setCompanyId(id); setReport(null); }} error={errors.companyId} />}
+        {warehouse && (
+          <ClientSelect
+            value={companyId}
+            onChange={(id) => {
+              setCompanyId(id);
+              setReport(null);
+            }}
+            error={errors.companyId}
+          />
+        )}
         {field('ecommerce_store', t('po.store'))}
         {field('shipToCountryCode', t('po.shipTo'), { maxLength: 2, placeholder: 'US' })}
         <label>
           {t('po.listing')}
-          <select name="listing" value={listing} onChange={(e) => { setListing(e.target.value as Listing); setReport(null); }}>
+          <select
+            name="listing"
+            value={listing}
+            onChange={(e) => {
+              setListing(e.target.value as Listing);
+              setReport(null);
+            }}
+          >
             <option value="none">{t('po.listingNone')}</option>
             <option value="listItems">{t('po.listingAlso')}</option>
             <option value="createOnlyListings">{t('po.listingOnly')}</option>
@@ -123,38 +159,72 @@ export default function FileUploadPage() {
         </label>
         {warehouse && !onlyListings && (
           <label className="checkbox">
-            <input type="checkbox" name="receiveInventory" checked={receiveNow} onChange={(e) => setReceiveNow(e.target.checked)} />
+            <input
+              type="checkbox"
+              name="receiveInventory"
+              checked={receiveNow}
+              onChange={(e) => setReceiveNow(e.target.checked)}
+            />
             {t('po.receiveNow')}
           </label>
         )}
         <label>
           {t('po.file')}
-          <input name="file" type="file" accept=".csv,text/csv" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setReport(null); }} />
+          <input
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setReport(null);
+            }}
+          />
           {errors.file && <span className="form-error">{errors.file}</span>}
         </label>
         <div className="button-row">
-          <button type="button" className="btn" disabled={busy} onClick={() => void send(true)}>{t('po.check')}</button>
-          <button type="submit" className="btn primary" disabled={busy}>{t('po.upload')}</button>
+          <button type="button" className="btn" disabled={busy} onClick={() => void send(true)}>
+            {t('po.check')}
+          </button>
+          <button type="submit" className="btn primary" disabled={busy}>
+            {t('po.upload')}
+          </button>
         </div>
       </form>
       {report?.kind === 'ok' && report.summary.stored && report.summary.listed && !report.summary.batch && (
         <p className="card" role="status" data-testid="csv-report">
-          {t('po.listed', { created: report.summary.listed.created, existing: report.summary.listed.existing })} <Link to="/apps/product/products">{t('nav.ProductCatalog')}</Link>
+          {t('po.listed', { created: report.summary.listed.created, existing: report.summary.listed.existing })}{' '}
+          <Link to="/apps/product/products">{t('nav.ProductCatalog')}</Link>
         </p>
       )}
       {report?.kind === 'ok' && !report.summary.stored && (
-        <p className="card" role="status" data-testid="csv-report">{t('po.checkedOk', { rows: report.summary.rows, items: report.summary.items, tracking: report.summary.trackingNumbers })}</p>
+        <p className="card" role="status" data-testid="csv-report">
+          {t('po.checkedOk', {
+            rows: report.summary.rows,
+            items: report.summary.items,
+            tracking: report.summary.trackingNumbers,
+          })}
+        </p>
       )}
       {report?.kind === 'errors' && (
         <section className="card" role="alert" data-testid="csv-report">
           <h2>{t('po.reportTitle', { count: report.messages.length })}</h2>
           <p className="muted">{t('po.nothingStored')}</p>
           <table className="report">
-            <thead><tr><th>{t('po.row')}</th><th>{t('po.problem')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('po.row')}</th>
+                <th>{t('po.problem')}</th>
+              </tr>
+            </thead>
             <tbody>
               {report.messages.map((m, i) => {
                 const [row, text] = splitRow(m);
-                return <tr key={i}><td>{row ?? t('po.wholeFile')}</td><td>{text}</td></tr>;
+                return (
+                  <tr key={i}>
+                    <td>{row ?? t('po.wholeFile')}</td>
+                    <td>{text}</td>
+                  </tr>
+                );
               })}
             </tbody>
           </table>

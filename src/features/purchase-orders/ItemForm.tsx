@@ -32,7 +32,15 @@ export const toValues = (i?: Stored): ItemValues => ({
   shipToCountryCode: String(i?.shipToCountryCode ?? ''),
 });
 
-export function ItemForm({ initial, onSave, onCancel }: { initial?: Stored; onSave: (item: PoItem) => Promise<string | null>; onCancel: () => void }) {
+export function ItemForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial?: Stored;
+  onSave: (item: PoItem) => Promise<string | null>;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [v, setV] = useState<ItemValues>(() => toValues(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -61,13 +69,24 @@ export function ItemForm({ initial, onSave, onCancel }: { initial?: Stored; onSa
   const input = (name: keyof ItemValues, extra: Record<string, unknown> = {}) => (
     <label key={name}>
       {t(`po.fields.${name}`)}
-      <input name={name} value={v[name]} onChange={(e) => setV({ ...v, [name]: e.target.value })} aria-invalid={!!errors[name]} {...extra} />
+      <input
+        name={name}
+        value={v[name]}
+        onChange={(e) => setV({ ...v, [name]: e.target.value })}
+        aria-invalid={!!errors[name]}
+        {...extra}
+      />
       {errors[name] && <span className="form-error">{errors[name]}</span>}
     </label>
   );
 
   return (
-    <form className="card form item-form" noValidate onSubmit={(e) => void submit(e)} aria-label={t(initial ? 'po.editItem' : 'po.addItem')}>
+    <form
+      className="card form item-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={t(initial ? 'po.editItem' : 'po.addItem')}
+    >
       {input('title', { autoFocus: true })}
       <div className="form-row">
         {input('asin')}
@@ -85,15 +104,27 @@ export function ItemForm({ initial, onSave, onCancel }: { initial?: Stored; onSa
         <label>
           {t('po.fields.itemAction')}
           <select name="itemAction" value={v.itemAction} onChange={(e) => setV({ ...v, itemAction: e.target.value })}>
-            {ITEM_ACTIONS.map((a) => <option key={a} value={a}>{t(`po.types.${a}`)}</option>)}
+            {ITEM_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {t(`po.types.${a}`)}
+              </option>
+            ))}
           </select>
         </label>
         {input('shipToCountryCode', { maxLength: 2 })}
       </div>
-      {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
       <div className="button-row">
-        <button type="submit" className="btn primary" disabled={busy}>{t('po.saveItem')}</button>
-        <button type="button" className="btn" onClick={onCancel}>{t('po.cancel')}</button>
+        <button type="submit" className="btn primary" disabled={busy}>
+          {t('po.saveItem')}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          {t('po.cancel')}
+        </button>
       </div>
     </form>
   );

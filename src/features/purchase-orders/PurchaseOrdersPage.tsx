@@ -8,7 +8,13 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../domain/paging';
-import { BATCH_STAGES, batchCreateSchema, PO_LIST_TYPES, type BatchStage, type PoListType } from '../../../domain/schemas/ship';
+import {
+  BATCH_STAGES,
+  batchCreateSchema,
+  PO_LIST_TYPES,
+  type BatchStage,
+  type PoListType,
+} from '../../../domain/schemas/ship';
 import { ApiFailure, get, post } from '../../api/client';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
@@ -34,19 +40,61 @@ interface Row {
 export default function PurchaseOrdersPage() {
   const { t, i18n } = useTranslation();
   const params = useParams({ strict: false }) as { type?: string };
-  const type: PoListType = (PO_LIST_TYPES as readonly string[]).includes(params.type ?? '') ? (params.type as PoListType) : 'all';
+  const type: PoListType = (PO_LIST_TYPES as readonly string[]).includes(params.type ?? '')
+    ? (params.type as PoListType)
+    : 'all';
   const [stage, setStage] = useState<BatchStage | ''>('');
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
 
   const columns: ColumnDef<Row, unknown>[] = [
-    { accessorKey: 'batchName', header: t('po.batchName'), enableSorting: false, cell: ({ row }) => <Link to="/apps/inbound/batch-workspace/$batchId" params={{ batchId: String(row.original.id) }}>{row.original.batchName}</Link> },
-    { accessorKey: 'companyName', header: t('po.client'), enableSorting: false, cell: ({ row }) => `${row.original.accountNo ?? ''} ${row.original.companyName}`.trim() },
-    { accessorKey: 'stage', header: t('po.stage'), enableSorting: false, cell: ({ getValue }) => <span className={`pill stage-${String(getValue())}`}>{t(`po.stages.${String(getValue())}`)}</span> },
+    {
+      accessorKey: 'batchName',
+      header: t('po.batchName'),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Link to="/apps/inbound/batch-workspace/$batchId" params={{ batchId: String(row.original.id) }}>
+          {row.original.batchName}
+        </Link>
+      ),
+    },
+    {
+      accessorKey: 'companyName',
+      header: t('po.client'),
+      enableSorting: false,
+      cell: ({ row }) => `${row.original.accountNo ?? ''} ${row.original.companyName}`.trim(),
+    },
+    {
+      accessorKey: 'stage',
+      header: t('po.stage'),
+      enableSorting: false,
+      cell: ({ getValue }) => (
+        <span className={`pill stage-${String(getValue())}`}>{t(`po.stages.${String(getValue())}`)}</span>
+      ),
+    },
     { accessorKey: 'items', header: t('po.items'), enableSorting: false },
-    { id: 'units', header: t('po.units'), enableSorting: false, cell: ({ row }) => t('po.unitsOf', { received: row.original.receivedUnits + row.original.damagedUnits, expected: row.original.expectedUnits }) },
-    { id: 'packages', header: t('po.packages'), enableSorting: false, cell: ({ row }) => t('po.unitsOf', { received: row.original.delivered, expected: row.original.packages }) },
-    { accessorKey: 'createdAt', header: t('po.created'), enableSorting: false, cell: ({ getValue }) => new Date(String(getValue())).toLocaleDateString(i18n.language) },
+    {
+      id: 'units',
+      header: t('po.units'),
+      enableSorting: false,
+      cell: ({ row }) =>
+        t('po.unitsOf', {
+          received: row.original.receivedUnits + row.original.damagedUnits,
+          expected: row.original.expectedUnits,
+        }),
+    },
+    {
+      id: 'packages',
+      header: t('po.packages'),
+      enableSorting: false,
+      cell: ({ row }) => t('po.unitsOf', { received: row.original.delivered, expected: row.original.packages }),
+    },
+    {
+      accessorKey: 'createdAt',
+      header: t('po.created'),
+      enableSorting: false,
+      cell: ({ getValue }) => new Date(String(getValue())).toLocaleDateString(i18n.language),
+    },
   ];
 
   return (
@@ -54,14 +102,31 @@ export default function PurchaseOrdersPage() {
       <div className="page-head">
         <h1>{t('po.title')}</h1>
         <div className="button-row">
-          <button type="button" className="btn" onClick={() => setCreating(true)}>{t('po.newBatch')}</button>
-          <Link to="/apps/inbound/file-upload" className="btn primary">{t('po.uploadCsv')}</Link>
+          <button type="button" className="btn" onClick={() => setCreating(true)}>
+            {t('po.newBatch')}
+          </button>
+          <Link to="/apps/inbound/file-upload" className="btn primary">
+            {t('po.uploadCsv')}
+          </Link>
         </div>
       </div>
-      {creating && <NewBatchForm onCancel={() => setCreating(false)} onCreated={(id) => void navigate({ to: '/apps/inbound/batch-workspace/$batchId', params: { batchId: String(id) } })} />}
+      {creating && (
+        <NewBatchForm
+          onCancel={() => setCreating(false)}
+          onCreated={(id) =>
+            void navigate({ to: '/apps/inbound/batch-workspace/$batchId', params: { batchId: String(id) } })
+          }
+        />
+      )}
       <nav className="tabs" aria-label={t('po.workflow')}>
         {PO_LIST_TYPES.map((k) => (
-          <Link key={k} to="/apps/inbound/uploaded-batches/po/$type" params={{ type: k }} className={`tab ${k === type ? 'active' : ''}`} aria-current={k === type ? 'page' : undefined}>
+          <Link
+            key={k}
+            to="/apps/inbound/uploaded-batches/po/$type"
+            params={{ type: k }}
+            className={`tab ${k === type ? 'active' : ''}`}
+            aria-current={k === type ? 'page' : undefined}
+          >
             {t(`po.types.${k}`)}
           </Link>
         ))}
@@ -70,12 +135,31 @@ export default function PurchaseOrdersPage() {
         id="purchase-orders"
         columns={columns}
         filters={{ stage, type }}
-        fetchPage={(q) => get<Page<Row>>('/api/ship/batch', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, stage: stage || undefined, itemAction: type === 'all' ? undefined : type }, background: true })}
-        onRowOpen={(r) => void navigate({ to: '/apps/inbound/batch-workspace/$batchId', params: { batchId: String(r.id) } })}
+        fetchPage={(q) =>
+          get<Page<Row>>('/api/ship/batch', {
+            query: {
+              pageNumber: q.pageNumber,
+              pageSize: q.pageSize,
+              q: q.q,
+              stage: stage || undefined,
+              itemAction: type === 'all' ? undefined : type,
+            },
+            background: true,
+          })
+        }
+        onRowOpen={(r) =>
+          void navigate({ to: '/apps/inbound/batch-workspace/$batchId', params: { batchId: String(r.id) } })
+        }
         toolbar={
           <div className="segmented" role="group" aria-label={t('po.stage')}>
             {(['', ...BATCH_STAGES] as const).map((s) => (
-              <button key={s || 'any'} type="button" className={`btn ${stage === s ? 'primary' : ''}`} aria-pressed={stage === s} onClick={() => setStage(s)}>
+              <button
+                key={s || 'any'}
+                type="button"
+                className={`btn ${stage === s ? 'primary' : ''}`}
+                aria-pressed={stage === s}
+                onClick={() => setStage(s)}
+              >
                 {s ? t(`po.stages.${s}`) : t('po.anyStage')}
               </button>
             ))}
@@ -98,9 +182,16 @@ function NewBatchForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const input = { batchName, companyId: companyId ?? undefined, trackingNumbers: tracking.split(/[\s,;]+/).filter(Boolean), items: [] };
+    const input = {
+      batchName,
+      companyId: companyId ?? undefined,
+      trackingNumbers: tracking.split(/[\s,;]+/).filter(Boolean),
+      items: [],
+    };
     const parsed = batchCreateSchema.safeParse(input);
-    const errs: Record<string, string> = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    const errs: Record<string, string> = parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
     if (warehouse && !companyId) errs.companyId = t('po.clientRequired');
     setErrors(errs);
     if (!parsed.success || Object.keys(errs).length) return;
@@ -125,13 +216,27 @@ function NewBatchForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
       {warehouse && <ClientSelect value={companyId} onChange={setCompanyId} error={errors.companyId} />}
       <label>
         {t('po.trackingNumbers')}
-        <textarea name="trackingNumbers" rows={3} value={tracking} onChange={(e) => setTracking(e.target.value)} placeholder={t('po.trackingHint')} />
+        <textarea
+          name="trackingNumbers"
+          rows={3}
+          value={tracking}
+          onChange={(e) => setTracking(e.target.value)}
+          placeholder={t('po.trackingHint')}
+        />
         {errors.trackingNumbers && <span className="form-error">{errors.trackingNumbers}</span>}
       </label>
-      {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
       <div className="button-row">
-        <button type="submit" className="btn primary" disabled={busy}>{t('po.create')}</button>
-        <button type="button" className="btn" onClick={onCancel}>{t('po.cancel')}</button>
+        <button type="submit" className="btn primary" disabled={busy}>
+          {t('po.create')}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          {t('po.cancel')}
+        </button>
       </div>
     </form>
   );

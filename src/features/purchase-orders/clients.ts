@@ -19,7 +19,10 @@ export function useClientOptions() {
     enabled: isWarehouseUser(audience),
     staleTime: 60_000,
     queryFn: async () => {
-      const page = await get<Page<ClientOption & { isOwner?: boolean }>>('/api/company', { query: { pageNumber: 1, pageSize: 200, sort: 'name', dir: 'asc' }, background: true });
+      const page = await get<Page<ClientOption & { isOwner?: boolean }>>('/api/company', {
+        query: { pageNumber: 1, pageSize: 200, sort: 'name', dir: 'asc' },
+        background: true,
+      });
       return page.content.filter((c) => !c.isOwner);
     },
   });

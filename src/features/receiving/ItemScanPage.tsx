@@ -29,7 +29,12 @@ import { canLabel, itemAutoPrintReady, printItemLabel } from './item-label';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
 
-const FEEDBACK: Record<ItemScanResult['verdict'], FeedbackKind> = { received: 'ok', damaged: 'ok', over_received: 'duplicate', unknown: 'unknown' };
+const FEEDBACK: Record<ItemScanResult['verdict'], FeedbackKind> = {
+  received: 'ok',
+  damaged: 'ok',
+  over_received: 'duplicate',
+  unknown: 'unknown',
+};
 type DamageType = Exclude<(typeof DAMAGE_TYPES)[number], 'none'>;
 
 interface LastItemScan {
@@ -42,18 +47,35 @@ interface LastItemScan {
 
 export default function ItemScanPage() {
   const search = useSearch({ strict: false }) as { batchName?: string; accountNo?: string };
-  return search.batchName && search.accountNo ? <ItemScanner batchName={String(search.batchName)} accountNo={String(search.accountNo)} /> : <BatchPicker />;
+  return search.batchName && search.accountNo ? (
+    <ItemScanner batchName={String(search.batchName)} accountNo={String(search.accountNo)} />
+  ) : (
+    <BatchPicker />
+  );
 }
 
 function BatchPicker() {
   const { t } = useTranslation();
   const engine = useSyncEngine();
   const [q, setQ] = useState('');
-  const batches = useLiveQuery(async () => (engine ? pickableBatches(await engine.db.inboundItems.toArray(), await engine.db.companies.toArray(), q) : undefined), [engine, q]);
+  const batches = useLiveQuery(
+    async () =>
+      engine
+        ? pickableBatches(await engine.db.inboundItems.toArray(), await engine.db.companies.toArray(), q)
+        : undefined,
+    [engine, q],
+  );
   return (
     <div className="page">
       <h1>{t('itemScan.pickTitle')}</h1>
-      <input type="search" aria-label={t('itemScan.searchBatch')} placeholder={t('itemScan.searchBatch')} value={q} onChange={(e) => setQ(e.target.value)} autoFocus />
+      <input
+        type="search"
+        aria-label={t('itemScan.searchBatch')}
+        placeholder={t('itemScan.searchBatch')}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        autoFocus
+      />
       {batches === undefined ? (
         <p className="muted">{t('app.loading')}</p>
       ) : batches.length === 0 ? (
@@ -62,9 +84,16 @@ function BatchPicker() {
         <ul className="pick-list" data-testid="batch-pick-list">
           {batches.map((b) => (
             <li key={b.batchId}>
-              <Link to="/apps/inbound/package-scan" search={{ batchName: b.batchName, accountNo: b.accountNo ?? '' }} className="card pick">
-                <strong>{b.batchName}</strong> <span className="muted">{[b.accountNo, b.companyName].filter(Boolean).join(' · ')}</span>
-                <span className="pick-progress">{t('itemScan.progress', { counted: b.countedUnits, expected: b.expectedUnits })}</span>
+              <Link
+                to="/apps/inbound/package-scan"
+                search={{ batchName: b.batchName, accountNo: b.accountNo ?? '' }}
+                className="card pick"
+              >
+                <strong>{b.batchName}</strong>{' '}
+                <span className="muted">{[b.accountNo, b.companyName].filter(Boolean).join(' · ')}</span>
+                <span className="pick-progress">
+                  {t('itemScan.progress', { counted: b.countedUnits, expected: b.expectedUnits })}
+                </span>
               </Link>
             </li>
           ))}
@@ -97,12 +126,22 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
   const [filter, setFilter] = useState('');
   const autoPrint = useRef(false);
 
-  const company = useLiveQuery(async () => (engine ? ((await engine.db.companies.where('accountNo').equals(accountNo).first()) ?? null) : undefined), [engine, accountNo]);
+  const company = useLiveQuery(
+    async () =>
+      engine ? ((await engine.db.companies.where('accountNo').equals(accountNo).first()) ?? null) : undefined,
+    [engine, accountNo],
+  );
   // The purchase order's rows are re-read when they change, but at most every REFRESH_MS: a
   // burst of scans must not re-read thousands of rows per scan. The live query itself is a count
   // over the batch's index range (cheap) that fires on any change in that range.
   const changed = useLiveQuery(
-    async () => (engine && company ? { n: await engine.db.inboundItems.where('[companyId+batchName]').equals([company.id, batchName]).count(), at: performance.now() } : undefined),
+    async () =>
+      engine && company
+        ? {
+            n: await engine.db.inboundItems.where('[companyId+batchName]').equals([company.id, batchName]).count(),
+            at: performance.now(),
+          }
+        : undefined,
     [engine, company, batchName],
   );
   const [items, setItems] = useState<InboundItemRow[] | undefined>(undefined);
@@ -110,7 +149,10 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
     if (!engine || !company || !changed) return;
     let stale = false;
     const load = async () => {
-      const rows = await engine.db.inboundItems.where('[companyId+batchName]').equals([company.id, batchName]).toArray();
+      const rows = await engine.db.inboundItems
+        .where('[companyId+batchName]')
+        .equals([company.id, batchName])
+        .toArray();
       if (!stale) setItems(rows.sort((a, b) => Number(a.id) - Number(b.id)));
     };
     const timer = setTimeout(() => void load(), items === undefined ? 0 : REFRESH_MS);
@@ -125,7 +167,10 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
   // The verdict is predicted from the items in memory (the same domain rule the device's
   // transaction and the server apply) and painted at once; counts of scans not yet back from the
   // replica are kept in an overlay so back-to-back scans of one item predict right.
-  const memory = useRef<{ items: InboundItemRow[]; overlay: Map<string, InboundItemRow> }>({ items: [], overlay: new Map() });
+  const memory = useRef<{ items: InboundItemRow[]; overlay: Map<string, InboundItemRow> }>({
+    items: [],
+    overlay: new Map(),
+  });
   useEffect(() => {
     memory.current = { items: items ?? [], overlay: new Map() };
   }, [items]);
@@ -133,10 +178,13 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
   useEffect(() => {
     setLast(null);
     if (!user) return;
-    void usePrinterSettings.getState().load(user.id).then(async (settings) => {
-      if (settings.kinds.item?.printerName) await connectQz();
-      autoPrint.current = await itemAutoPrintReady(settings);
-    });
+    void usePrinterSettings
+      .getState()
+      .load(user.id)
+      .then(async (settings) => {
+        if (settings.kinds.item?.printerName) await connectQz();
+        autoPrint.current = await itemAutoPrintReady(settings);
+      });
   }, [user]);
 
   const printFor = useCallback(
@@ -144,7 +192,8 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
       if (!canLabel(item)) return;
       const result = await printItemLabel(item, usePrinterSettings.getState().settings);
       if (!result.ok) toast('error', t('printing.failed', { error: result.error }));
-      else if (manual && result.transport === 'qz') toast('success', t('printing.sent', { printer: result.printer, copies: result.copies }));
+      else if (manual && result.transport === 'qz')
+        toast('success', t('printing.sent', { printer: result.printer, copies: result.copies }));
     },
     [toast, t],
   );
@@ -170,8 +219,20 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
       // The verdict is on screen from memory; the write (IndexedDB, live queries) waits for its paint.
       await afterPaint();
       try {
-        const result = await engine.mutate('item.scan', { id, batchId, code, count: bulk, damaged: damage, scannedAt: new Date().toISOString() });
-        if (!predicted || predicted.result.verdict !== result.verdict || predicted.result.receivedQty !== result.receivedQty || predicted.result.damagedQty !== result.damagedQty) {
+        const result = await engine.mutate('item.scan', {
+          id,
+          batchId,
+          code,
+          count: bulk,
+          damaged: damage,
+          scannedAt: new Date().toISOString(),
+        });
+        if (
+          !predicted ||
+          predicted.result.verdict !== result.verdict ||
+          predicted.result.receivedQty !== result.receivedQty ||
+          predicted.result.damagedQty !== result.damagedQty
+        ) {
           if (!predicted || predicted.result.verdict !== result.verdict) scanFeedback(FEEDBACK[result.verdict]);
           if (useLastItemScan.getState().last?.id === id || !predicted) setLast({ id, code, result });
         }
@@ -196,8 +257,16 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
     return (
       <div className="page">
         <h1>{t('itemScan.title')}</h1>
-        <p className="notice" role="alert">{t('itemScan.notOnDevice', { batchName, accountNo })}</p>
-        <button type="button" className="btn" onClick={() => void navigate({ to: '/apps/inbound/package-scan', search: {} })}>{t('itemScan.chooseAnother')}</button>
+        <p className="notice" role="alert">
+          {t('itemScan.notOnDevice', { batchName, accountNo })}
+        </p>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void navigate({ to: '/apps/inbound/package-scan', search: {} })}
+        >
+          {t('itemScan.chooseAnother')}
+        </button>
       </div>
     );
   }
@@ -206,7 +275,10 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
   return (
     <div className="page dock-page">
       <h1>
-        {t('itemScan.title')} · {batchName} <span className="muted">{accountNo} {company.name}</span>
+        {t('itemScan.title')} · {batchName}{' '}
+        <span className="muted">
+          {accountNo} {company.name}
+        </span>
       </h1>
       <LastItemScanPanel items={items} onPrint={(item) => void printFor(item, true)} />
 
@@ -220,19 +292,49 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
         fields={
           <label className="field">
             <span>{t('itemScan.count')}</span>
-            <input name="count" type="number" min={1} inputMode="numeric" value={count} placeholder="1" onChange={(e) => setCount(e.target.value)} />
+            <input
+              name="count"
+              type="number"
+              min={1}
+              inputMode="numeric"
+              value={count}
+              placeholder="1"
+              onChange={(e) => setCount(e.target.value)}
+            />
           </label>
         }
       />
       <fieldset className="card damage-mode">
         <legend>{t('itemScan.damaged')}</legend>
         <div className="segmented" role="group" aria-label={t('itemScan.damaged')}>
-          <button type="button" className={`btn ${damaged === null ? 'primary' : ''}`} aria-pressed={damaged === null} onClick={() => setDamaged(null)}>{t('itemScan.notDamaged')}</button>
+          <button
+            type="button"
+            className={`btn ${damaged === null ? 'primary' : ''}`}
+            aria-pressed={damaged === null}
+            onClick={() => setDamaged(null)}
+          >
+            {t('itemScan.notDamaged')}
+          </button>
           {DAMAGE_TYPES.filter((d): d is DamageType => d !== 'none').map((d) => (
-            <button key={d} type="button" className={`btn ${damaged === d ? 'primary' : ''}`} aria-pressed={damaged === d} onClick={() => setDamaged(d)}>{t(`problems.damageTypes.${d}`)}</button>
+            <button
+              key={d}
+              type="button"
+              className={`btn ${damaged === d ? 'primary' : ''}`}
+              aria-pressed={damaged === d}
+              onClick={() => setDamaged(d)}
+            >
+              {t(`problems.damageTypes.${d}`)}
+            </button>
           ))}
         </div>
-        {damaged && <input name="damageNote" placeholder={t('itemScan.damageNote')} value={damageNote} onChange={(e) => setDamageNote(e.target.value)} />}
+        {damaged && (
+          <input
+            name="damageNote"
+            placeholder={t('itemScan.damageNote')}
+            value={damageNote}
+            onChange={(e) => setDamageNote(e.target.value)}
+          />
+        )}
       </fieldset>
       {camera && (
         <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
@@ -245,7 +347,12 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
 }
 
 /** The verdict of a scan from the items in memory, or null when they are not loaded yet. */
-function predictScan(mem: { items: InboundItemRow[]; overlay: Map<string, InboundItemRow> }, code: string, count: number | undefined, damaged: boolean): { result: ItemScanResult; item?: InboundItemRow } | null {
+function predictScan(
+  mem: { items: InboundItemRow[]; overlay: Map<string, InboundItemRow> },
+  code: string,
+  count: number | undefined,
+  damaged: boolean,
+): { result: ItemScanResult; item?: InboundItemRow } | null {
   if (mem.items.length === 0) return null;
   const scanned = readItemCode(code);
   const found = mem.items.find((i) => itemMatches(i, scanned));
@@ -254,7 +361,16 @@ function predictScan(mem: { items: InboundItemRow[]; overlay: Map<string, Inboun
   try {
     const c = countItemScan(item, { scanned, count, damaged });
     return {
-      result: { verdict: c.verdict, itemId: Number(item.id), title: item.title, units: c.units, receivedQty: c.receivedQty, damagedQty: c.damagedQty, expectedQty: item.expectedQty, overReceived: c.overReceived },
+      result: {
+        verdict: c.verdict,
+        itemId: Number(item.id),
+        title: item.title,
+        units: c.units,
+        receivedQty: c.receivedQty,
+        damagedQty: c.damagedQty,
+        expectedQty: item.expectedQty,
+        overReceived: c.overReceived,
+      },
       item: { ...item, receivedQty: c.receivedQty, damagedQty: c.damagedQty, status: c.status },
     };
   } catch {
@@ -274,7 +390,11 @@ function LastItemScanPanel({ items, onPrint }: { items: InboundItemRow[]; onPrin
   const addPhoto = async (file: File | undefined) => {
     if (!engine || !file || !last?.id || last.result?.verdict !== 'damaged') return;
     try {
-      await engine.mutate('problem.photo', { id: crypto.randomUUID(), scanId: last.id, dataUrl: await floorPhotoDataUrl(file) });
+      await engine.mutate('problem.photo', {
+        id: crypto.randomUUID(),
+        scanId: last.id,
+        dataUrl: await floorPhotoDataUrl(file),
+      });
       toast('success', t('itemScan.photoQueued'));
     } catch (err) {
       toast('error', err instanceof Error ? err.message : String(err));
@@ -288,11 +408,22 @@ function LastItemScanPanel({ items, onPrint }: { items: InboundItemRow[]; onPrin
       data={{ 'data-status': verdict }}
       prompt={t('itemScan.ready')}
       code={last?.code}
-      verdict={last && (last.error ?? t(`itemScan.verdicts.${last.result!.verdict}`, { units: last.result!.units, over: last.result!.overReceived ?? 0 }))}
+      verdict={
+        last &&
+        (last.error ??
+          t(`itemScan.verdicts.${last.result!.verdict}`, {
+            units: last.result!.units,
+            over: last.result!.overReceived ?? 0,
+          }))
+      }
       note={
         last?.result?.title && (
           <>
-            {last.result.title} · {t('itemScan.progress', { counted: (last.result.receivedQty ?? 0) + (last.result.damagedQty ?? 0), expected: last.result.expectedQty ?? 0 })}
+            {last.result.title} ·{' '}
+            {t('itemScan.progress', {
+              counted: (last.result.receivedQty ?? 0) + (last.result.damagedQty ?? 0),
+              expected: last.result.expectedQty ?? 0,
+            })}
           </>
         )
       }
@@ -302,10 +433,21 @@ function LastItemScanPanel({ items, onPrint }: { items: InboundItemRow[]; onPrin
           {last.result?.verdict === 'damaged' && (
             <label className="btn">
               {t('itemScan.addPhoto')}
-              <input type="file" name="damagePhoto" accept="image/*" capture="environment" hidden onChange={(e) => void addPhoto(e.target.files?.[0])} />
+              <input
+                type="file"
+                name="damagePhoto"
+                accept="image/*"
+                capture="environment"
+                hidden
+                onChange={(e) => void addPhoto(e.target.files?.[0])}
+              />
             </label>
           )}
-          {canLabel(lastItem) && <button className="btn" type="button" onClick={() => onPrint(lastItem)}>{t('itemScan.printLabel')}</button>}
+          {canLabel(lastItem) && (
+            <button className="btn" type="button" onClick={() => onPrint(lastItem)}>
+              {t('itemScan.printLabel')}
+            </button>
+          )}
         </div>
       )}
     </ScanVerdict>
@@ -313,23 +455,47 @@ function LastItemScanPanel({ items, onPrint }: { items: InboundItemRow[]; onPrin
 }
 
 /** The purchase order's items: those still open first, at most TABLE_LIMIT rows (a filter finds the rest). */
-const ItemTable = memo(function ItemTable({ items, filter, onFilter }: { items: InboundItemRow[]; filter: string; onFilter: (v: string) => void }) {
+const ItemTable = memo(function ItemTable({
+  items,
+  filter,
+  onFilter,
+}: {
+  items: InboundItemRow[];
+  filter: string;
+  onFilter: (v: string) => void;
+}) {
   const { t } = useTranslation();
   const expected = items.reduce((n, i) => n + i.expectedQty, 0);
   const counted = items.reduce((n, i) => n + i.receivedQty + i.damagedQty, 0);
   const needle = filter.trim().toLowerCase();
   const shown = items
     .filter((i) => !needle || [i.title, i.fnsku, i.asin, i.msku, i.upc].some((v) => v?.toLowerCase().includes(needle)))
-    .sort((a, b) => Number(a.receivedQty + a.damagedQty >= a.expectedQty) - Number(b.receivedQty + b.damagedQty >= b.expectedQty))
+    .sort(
+      (a, b) =>
+        Number(a.receivedQty + a.damagedQty >= a.expectedQty) - Number(b.receivedQty + b.damagedQty >= b.expectedQty),
+    )
     .slice(0, TABLE_LIMIT);
   return (
     <>
       <h2>{t('itemScan.itemsTitle', { counted, expected })}</h2>
-      {items.length > TABLE_LIMIT && <input type="search" aria-label={t('itemScan.filter')} placeholder={t('itemScan.filter')} value={filter} onChange={(e) => onFilter(e.target.value)} />}
+      {items.length > TABLE_LIMIT && (
+        <input
+          type="search"
+          aria-label={t('itemScan.filter')}
+          placeholder={t('itemScan.filter')}
+          value={filter}
+          onChange={(e) => onFilter(e.target.value)}
+        />
+      )}
       <div className="table-wrap">
         <table className="table" data-testid="item-progress">
           <thead>
-            <tr><th>{t('po.fields.title')}</th><th>{t('po.codes')}</th><th>{t('itemScan.counted')}</th><th>{t('po.itemStatus')}</th></tr>
+            <tr>
+              <th>{t('po.fields.title')}</th>
+              <th>{t('po.codes')}</th>
+              <th>{t('itemScan.counted')}</th>
+              <th>{t('po.itemStatus')}</th>
+            </tr>
           </thead>
           <tbody>
             {shown.map((i) => {
@@ -340,10 +506,19 @@ const ItemTable = memo(function ItemTable({ items, filter, onFilter }: { items: 
                   <td>{i.title}</td>
                   <td className="codes">{[i.fnsku, i.asin, i.msku, i.upc].filter(Boolean).join(' · ')}</td>
                   <td>
-                    <progress max={i.expectedQty} value={Math.min(total, i.expectedQty)} aria-label={i.title} /> {t('itemScan.itemCount', { received: i.receivedQty, damaged: i.damagedQty, expected: i.expectedQty })}
-                    {state === 'over' && <strong className="form-error"> {t('itemScan.over', { count: total - i.expectedQty })}</strong>}
+                    <progress max={i.expectedQty} value={Math.min(total, i.expectedQty)} aria-label={i.title} />{' '}
+                    {t('itemScan.itemCount', {
+                      received: i.receivedQty,
+                      damaged: i.damagedQty,
+                      expected: i.expectedQty,
+                    })}
+                    {state === 'over' && (
+                      <strong className="form-error"> {t('itemScan.over', { count: total - i.expectedQty })}</strong>
+                    )}
                   </td>
-                  <td><span className="pill">{t(`items.statuses.${i.status}`)}</span></td>
+                  <td>
+                    <span className="pill">{t(`items.statuses.${i.status}`)}</span>
+                  </td>
                 </tr>
               );
             })}

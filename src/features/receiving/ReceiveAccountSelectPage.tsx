@@ -23,7 +23,9 @@ export default function ReceiveAccountSelectPage() {
     const needle = q.trim().toLowerCase();
     return companies
       .filter((c) => !c.isOwner && c.audience !== 'Warehouse')
-      .filter((c) => !needle || c.name.toLowerCase().includes(needle) || (c.accountNo ?? '').toLowerCase().includes(needle))
+      .filter(
+        (c) => !needle || c.name.toLowerCase().includes(needle) || (c.accountNo ?? '').toLowerCase().includes(needle),
+      )
       .map((c) => ({ ...c, waiting: waiting.get(c.id) ?? 0 }))
       .sort((a, b) => b.waiting - a.waiting || a.name.localeCompare(b.name));
   }, [engine, q]);
@@ -33,7 +35,14 @@ export default function ReceiveAccountSelectPage() {
       <h1>{t('sortReceive.selectTitle')}</h1>
       <label className="field">
         <span>{t('dock.searchAccount')}</span>
-        <input type="search" name="accountSearch" value={q} onChange={(e) => setQ(e.target.value)} autoFocus autoComplete="off" />
+        <input
+          type="search"
+          name="accountSearch"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          autoFocus
+          autoComplete="off"
+        />
       </label>
       {rows === undefined ? (
         <p className="grid-state">{t('app.loading')}</p>
@@ -43,7 +52,11 @@ export default function ReceiveAccountSelectPage() {
         <ul className="account-list" data-testid="receive-accounts">
           {rows.map((c) => (
             <li key={c.id}>
-              <Link className="account-item" to="/apps/inbound/receive-batch/$accountNo/$companyId" params={{ accountNo: c.accountNo ?? '-', companyId: String(c.id) }}>
+              <Link
+                className="account-item"
+                to="/apps/inbound/receive-batch/$accountNo/$companyId"
+                params={{ accountNo: c.accountNo ?? '-', companyId: String(c.id) }}
+              >
                 <strong>{c.name}</strong>
                 <span className="muted">{c.accountNo}</span>
                 <span className={c.waiting ? 'pill' : 'muted'}>{t('sortReceive.waiting', { count: c.waiting })}</span>

@@ -20,7 +20,11 @@ import { findAny, findWaiting, waitingItems } from './sort-lookup';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
 
-type Panel = { kind: 'ready' } | { kind: 'item'; item: InboundItemRow } | { kind: 'sorted'; title: string; quantity: number; location: string; remaining: number } | { kind: 'error'; code: string; message: string };
+type Panel =
+  | { kind: 'ready' }
+  | { kind: 'item'; item: InboundItemRow }
+  | { kind: 'sorted'; title: string; quantity: number; location: string; remaining: number }
+  | { kind: 'error'; code: string; message: string };
 
 export default function SortReceivePage() {
   const { t } = useTranslation();
@@ -36,8 +40,20 @@ export default function SortReceivePage() {
   /** Why the picked unit could not go where it was scanned (it stays picked). */
   const [errorLine, setErrorLine] = useState<string | null>(null);
 
-  const company = useLiveQuery(async () => (engine ? await engine.db.companies.get(companyId) : undefined), [engine, companyId]);
-  const items = useLiveQuery(async () => (engine ? engine.db.inboundItems.where('[companyId+batchName]').between([companyId, ''], [companyId, '\uffff']).toArray() : undefined), [engine, companyId]);
+  const company = useLiveQuery(
+    async () => (engine ? await engine.db.companies.get(companyId) : undefined),
+    [engine, companyId],
+  );
+  const items = useLiveQuery(
+    async () =>
+      engine
+        ? engine.db.inboundItems
+            .where('[companyId+batchName]')
+            .between([companyId, ''], [companyId, '\uffff'])
+            .toArray()
+        : undefined,
+    [engine, companyId],
+  );
 
   const current = panel.kind === 'item' ? (items?.find((i) => i.id === panel.item.id) ?? panel.item) : null;
 
@@ -55,14 +71,30 @@ export default function SortReceivePage() {
       }
       if (!current) {
         scanFeedback('unknown');
-        setPanel({ kind: 'error', code, message: findAny(items, code) ? t('sortReceive.nothingWaiting') : t('sortReceive.unknownUnit') });
+        setPanel({
+          kind: 'error',
+          code,
+          message: findAny(items, code) ? t('sortReceive.nothingWaiting') : t('sortReceive.unknownUnit'),
+        });
         return;
       }
       // Otherwise the code is the place: confirm the sort there.
       try {
-        const result = await engine.mutate('item.sort', { id: crypto.randomUUID(), batchItemId: Number(current.id), quantity: Number(quantity), location: code, sortedAt: new Date().toISOString() });
+        const result = await engine.mutate('item.sort', {
+          id: crypto.randomUUID(),
+          batchItemId: Number(current.id),
+          quantity: Number(quantity),
+          location: code,
+          sortedAt: new Date().toISOString(),
+        });
         scanFeedback('ok');
-        setPanel({ kind: 'sorted', title: current.title, quantity: result.quantity, location: result.location, remaining: result.remaining });
+        setPanel({
+          kind: 'sorted',
+          title: current.title,
+          quantity: result.quantity,
+          location: result.location,
+          remaining: result.remaining,
+        });
         setQuantity('1');
       } catch (err) {
         // Wrong place or too many: said at once, nothing queued; the unit stays picked.
@@ -74,10 +106,13 @@ export default function SortReceivePage() {
     },
     [engine, items, current, quantity, t],
   );
-  useWedgeScanner((code) => {
-    setErrorLine(null);
-    void scan(code);
-  }, { enabled: !!items && warehouse });
+  useWedgeScanner(
+    (code) => {
+      setErrorLine(null);
+      void scan(code);
+    },
+    { enabled: !!items && warehouse },
+  );
 
   if (!Number.isInteger(companyId)) return <p className="form-error">{t('errors.notFound')}</p>;
   if (!items) return <p className="muted">{t('app.loading')}</p>;
@@ -89,7 +124,11 @@ export default function SortReceivePage() {
       <h1>
         {t('sortReceive.title')} · {company?.name ?? ''} <span className="muted">{params.accountNo}</span>
       </h1>
-      {!warehouse && <p className="notice" role="status">{t('sortReceive.warehouseOnly')}</p>}
+      {!warehouse && (
+        <p className="notice" role="status">
+          {t('sortReceive.warehouseOnly')}
+        </p>
+      )}
       <ScanVerdict
         tone={panel.kind === 'sorted' ? 'received' : panel.kind === 'error' || errorLine ? 'error' : 'none'}
         testId="sort-panel"
@@ -99,16 +138,29 @@ export default function SortReceivePage() {
           ? {
               code: current.title,
               verdictTestId: 'sort-destination',
-              verdict: dest.kind === 'station' ? t('sortReceive.goesTo', { location: dest.code }) : t('sortReceive.goesToBin'),
+              verdict:
+                dest.kind === 'station' ? t('sortReceive.goesTo', { location: dest.code }) : t('sortReceive.goesToBin'),
               note: t('sortReceive.waitingHere', { count: unitsToSort(current), batch: current.batchName }),
             }
           : panel.kind === 'sorted'
-            ? { code: panel.location, verdict: t('sortReceive.sorted', { quantity: panel.quantity, title: panel.title, location: panel.location }), note: t('sortReceive.stillWaiting', { count: panel.remaining }) }
+            ? {
+                code: panel.location,
+                verdict: t('sortReceive.sorted', {
+                  quantity: panel.quantity,
+                  title: panel.title,
+                  location: panel.location,
+                }),
+                note: t('sortReceive.stillWaiting', { count: panel.remaining }),
+              }
             : panel.kind === 'error'
               ? { code: panel.code, verdict: panel.message }
               : {})}
       >
-        {current && dest && errorLine && <div className="last-scan-note form-error" role="alert">{errorLine}</div>}
+        {current && dest && errorLine && (
+          <div className="last-scan-note form-error" role="alert">
+            {errorLine}
+          </div>
+        )}
       </ScanVerdict>
 
       <ScanForm
@@ -125,12 +177,23 @@ export default function SortReceivePage() {
         fields={
           <label className="field">
             <span>{t('sortReceive.quantity')}</span>
-            <input name="quantity" type="number" min={1} max={current ? unitsToSort(current) : undefined} inputMode="numeric" value={quantity} disabled={!current} onChange={(e) => setQuantity(e.target.value)} />
+            <input
+              name="quantity"
+              type="number"
+              min={1}
+              max={current ? unitsToSort(current) : undefined}
+              inputMode="numeric"
+              value={quantity}
+              disabled={!current}
+              onChange={(e) => setQuantity(e.target.value)}
+            />
           </label>
         }
       >
         {current && unitsToSort(current) > 1 && (
-          <button type="button" className="btn" onClick={() => setQuantity(String(unitsToSort(current)))}>{t('sortReceive.all', { count: unitsToSort(current) })}</button>
+          <button type="button" className="btn" onClick={() => setQuantity(String(unitsToSort(current)))}>
+            {t('sortReceive.all', { count: unitsToSort(current) })}
+          </button>
         )}
       </ScanForm>
       {camera && (
@@ -146,7 +209,12 @@ export default function SortReceivePage() {
         <div className="table-wrap">
           <table className="table" data-testid="sort-waiting">
             <thead>
-              <tr><th>{t('po.fields.title')}</th><th>{t('po.batchName')}</th><th>{t('sortReceive.waitingColumn')}</th><th>{t('sortReceive.destination')}</th></tr>
+              <tr>
+                <th>{t('po.fields.title')}</th>
+                <th>{t('po.batchName')}</th>
+                <th>{t('sortReceive.waitingColumn')}</th>
+                <th>{t('sortReceive.destination')}</th>
+              </tr>
             </thead>
             <tbody>
               {waiting.map((i) => {

@@ -36,6 +36,12 @@ export function pickableBatches(items: InboundItemRow[], companies: CompanyRow[]
   }
   const needle = search.trim().toLowerCase();
   return [...batches.values()]
-    .filter((b) => !needle || [b.batchName, b.accountNo ?? '', b.companyName].some((v) => v.toLowerCase().includes(needle)))
-    .sort((a, b) => Number(a.countedUnits >= a.expectedUnits) - Number(b.countedUnits >= b.expectedUnits) || a.batchName.localeCompare(b.batchName));
+    .filter(
+      (b) => !needle || [b.batchName, b.accountNo ?? '', b.companyName].some((v) => v.toLowerCase().includes(needle)),
+    )
+    .sort(
+      (a, b) =>
+        Number(a.countedUnits >= a.expectedUnits) - Number(b.countedUnits >= b.expectedUnits) ||
+        a.batchName.localeCompare(b.batchName),
+    );
 }

@@ -19,31 +19,51 @@ export default function RolePermissionsPage() {
   const { roleId, roleName } = useParams({ strict: false }) as { roleId: string; roleName: string };
   const user = useSession((s) => s.user)!;
   const qc = useQueryClient();
-  const role = useQuery({ queryKey: ['role', roleId], queryFn: () => get<Role>(`/api/user-management/role/${roleId}`) });
+  const role = useQuery({
+    queryKey: ['role', roleId],
+    queryFn: () => get<Role>(`/api/user-management/role/${roleId}`),
+  });
   const resources = useQuery({
     queryKey: ['resources', role.data?.companyId],
     enabled: !!role.data,
-    queryFn: () => get<{ resource: string; actions: string[] }[]>('/api/user-management/resource', { query: { companyId: role.data!.companyId } }),
+    queryFn: () =>
+      get<{ resource: string; actions: string[] }[]>('/api/user-management/resource', {
+        query: { companyId: role.data!.companyId },
+      }),
   });
   const editable = can(user.ability, 'update', 'roleManagement');
   const toggle = async (resource: string, action: string) => {
     const existing = role.data?.grants.find((g) => g.resource === resource && g.action === action);
     if (existing) await del(`/api/user-management/role-resource-action/${existing.id}`).catch(() => undefined);
-    else await post('/api/user-management/role-resource-action', { roleId: Number(roleId), resource, action }).catch(() => undefined);
+    else
+      await post('/api/user-management/role-resource-action', { roleId: Number(roleId), resource, action }).catch(
+        () => undefined,
+      );
     await qc.invalidateQueries({ queryKey: ['role', roleId] });
   };
-  if (!role.data || !resources.data) return <div className="page"><p>{t('app.loading')}</p></div>;
+  if (!role.data || !resources.data)
+    return (
+      <div className="page">
+        <p>{t('app.loading')}</p>
+      </div>
+    );
   const all = role.data.grants.some((g) => g.resource === 'all' && g.action === 'manage');
   return (
     <div className="page">
-      <p><Link to="/apps/user-management/roles">← {t('roles.back')}</Link></p>
-      <h1>{t('roles.permissions')}: {decodeURIComponent(roleName)}</h1>
+      <p>
+        <Link to="/apps/user-management/roles">← {t('roles.back')}</Link>
+      </p>
+      <h1>
+        {t('roles.permissions')}: {decodeURIComponent(roleName)}
+      </h1>
       <div className="table-wrap card">
         <table>
           <thead>
             <tr>
               <th>{t('roles.resource')}</th>
-              {ACTIONS.map((a) => <th key={a}>{a}</th>)}
+              {ACTIONS.map((a) => (
+                <th key={a}>{a}</th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -54,7 +74,14 @@ export default function RolePermissionsPage() {
                   const granted = all || role.data!.grants.some((g) => g.resource === r.resource && g.action === a);
                   return (
                     <td key={a}>
-                      <input type="checkbox" aria-label={`${r.resource} ${a}`} data-grant={`${r.resource}:${a}`} checked={granted} disabled={!editable || all} onChange={() => void toggle(r.resource, a)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`${r.resource} ${a}`}
+                        data-grant={`${r.resource}:${a}`}
+                        checked={granted}
+                        disabled={!editable || all}
+                        onChange={() => void toggle(r.resource, a)}
+                      />
                     </td>
                   );
                 })}

@@ -24,9 +24,24 @@ export default function RolesPage() {
   const qc = useQueryClient();
   const user = useSession((s) => s.user)!;
   const [name, setName] = useState('');
-  const open = (r: RoleRow) => void navigate({ to: `/apps/user-management/role-permissions/${encodeURIComponent(r.name)}/${r.id}` });
+  const open = (r: RoleRow) =>
+    void navigate({ to: `/apps/user-management/role-permissions/${encodeURIComponent(r.name)}/${r.id}` });
   const columns: ColumnDef<RoleRow, unknown>[] = [
-    { accessorKey: 'name', header: t('roles.name'), cell: ({ row }) => <a href={`/apps/user-management/role-permissions/${encodeURIComponent(row.original.name)}/${row.original.id}`} onClick={(e) => { e.preventDefault(); open(row.original); }}>{row.original.name}</a> },
+    {
+      accessorKey: 'name',
+      header: t('roles.name'),
+      cell: ({ row }) => (
+        <a
+          href={`/apps/user-management/role-permissions/${encodeURIComponent(row.original.name)}/${row.original.id}`}
+          onClick={(e) => {
+            e.preventDefault();
+            open(row.original);
+          }}
+        >
+          {row.original.name}
+        </a>
+      ),
+    },
     { accessorKey: 'companyName', header: t('roles.company') },
     { accessorKey: 'companyType', header: t('roles.type') },
     { accessorKey: 'userCount', header: t('roles.users') },
@@ -43,11 +58,32 @@ export default function RolesPage() {
       <h1>{t('roles.title')}</h1>
       {can(user.ability, 'create', 'roleManagement') && (
         <form className="inline-form" onSubmit={(e) => void create(e)}>
-          <input name="roleName" aria-label={t('roles.name')} placeholder={t('roles.name')} value={name} onChange={(e) => setName(e.target.value)} minLength={2} required />
-          <button type="submit" className="btn primary">{t('roles.create')}</button>
+          <input
+            name="roleName"
+            aria-label={t('roles.name')}
+            placeholder={t('roles.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            minLength={2}
+            required
+          />
+          <button type="submit" className="btn primary">
+            {t('roles.create')}
+          </button>
         </form>
       )}
-      <DataGrid<RoleRow> id="roles" columns={columns} searchable={false} onRowOpen={open} fetchPage={(q) => get<Page<RoleRow>>('/api/user-management/role', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize }, background: true })} />
+      <DataGrid<RoleRow>
+        id="roles"
+        columns={columns}
+        searchable={false}
+        onRowOpen={open}
+        fetchPage={(q) =>
+          get<Page<RoleRow>>('/api/user-management/role', {
+            query: { pageNumber: q.pageNumber, pageSize: q.pageSize },
+            background: true,
+          })
+        }
+      />
     </div>
   );
 }

@@ -61,17 +61,25 @@ function CreateUser({ roles, onDone }: { roles: RoleOption[]; onDone: () => void
           {t('userForm.role')}
           <select name="roleId" value={f.roleId} onChange={(e) => setF({ ...f, roleId: Number(e.target.value) })}>
             {own.map((r) => (
-              <option key={r.id} value={r.id}>{r.name}</option>
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
             ))}
           </select>
         </label>
       </div>
       {errors.map((m) => (
-        <p key={m} className="form-error" role="alert">{m}</p>
+        <p key={m} className="form-error" role="alert">
+          {m}
+        </p>
       ))}
       <div className="form-actions">
-        <button type="submit" className="btn primary">{t('userForm.save')}</button>
-        <button type="button" className="btn" onClick={onDone}>{t('clients.cancel')}</button>
+        <button type="submit" className="btn primary">
+          {t('userForm.save')}
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          {t('clients.cancel')}
+        </button>
       </div>
     </form>
   );
@@ -82,7 +90,10 @@ export default function UsersPage() {
   const me = useSession((s) => s.user)!;
   const qc = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const roles = useQuery({ queryKey: ['authorities'], queryFn: () => get<RoleOption[]>('/api/users/authorities', { background: true }) });
+  const roles = useQuery({
+    queryKey: ['authorities'],
+    queryFn: () => get<RoleOption[]>('/api/users/authorities', { background: true }),
+  });
   const mayEdit = can(me.ability, 'update', 'myCompany') || can(me.ability, 'update', 'clients');
   const refresh = () => void qc.invalidateQueries({ queryKey: ['users'] });
   const columns: ColumnDef<UserRow, unknown>[] = [
@@ -95,13 +106,21 @@ export default function UsersPage() {
       header: t('users.role'),
       cell: ({ row }) =>
         mayEdit && row.original.id !== me.id ? (
-          <select aria-label={`${t('users.role')} ${row.original.username}`} value={row.original.roleId} onChange={async (e) => {
-            await put(`/api/users/${row.original.id}`, { roleId: Number(e.target.value) }).catch(() => undefined);
-            refresh();
-          }}>
-            {(roles.data ?? []).filter((r) => r.companyId === row.original.companyId).map((r) => (
-              <option key={r.id} value={r.id}>{r.name}</option>
-            ))}
+          <select
+            aria-label={`${t('users.role')} ${row.original.username}`}
+            value={row.original.roleId}
+            onChange={async (e) => {
+              await put(`/api/users/${row.original.id}`, { roleId: Number(e.target.value) }).catch(() => undefined);
+              refresh();
+            }}
+          >
+            {(roles.data ?? [])
+              .filter((r) => r.companyId === row.original.companyId)
+              .map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
           </select>
         ) : (
           row.original.roleName
@@ -114,27 +133,56 @@ export default function UsersPage() {
         <span className="cell-actions">
           {t(`status.${row.original.status}`)}
           {mayEdit && row.original.id !== me.id && (
-            <button type="button" className="btn small" onClick={async () => {
-              await put(`/api/users/${row.original.id}`, { status: row.original.status === 'disabled' ? 'active' : 'disabled' }).catch(() => undefined);
-              refresh();
-            }}>
+            <button
+              type="button"
+              className="btn small"
+              onClick={async () => {
+                await put(`/api/users/${row.original.id}`, {
+                  status: row.original.status === 'disabled' ? 'active' : 'disabled',
+                }).catch(() => undefined);
+                refresh();
+              }}
+            >
               {row.original.status === 'disabled' ? t('userForm.enable') : t('userForm.disable')}
             </button>
           )}
         </span>
       ),
     },
-    { accessorKey: 'lastLoginAt', header: t('users.lastLogin'), cell: ({ getValue }) => (getValue() ? new Date(String(getValue())).toLocaleString(i18n.language) : '–') },
+    {
+      accessorKey: 'lastLoginAt',
+      header: t('users.lastLogin'),
+      cell: ({ getValue }) => (getValue() ? new Date(String(getValue())).toLocaleString(i18n.language) : '–'),
+    },
   ];
   return (
     <div className="page">
       <h1>{t('users.title')}</h1>
-      {creating && roles.data && <CreateUser roles={roles.data} onDone={() => { setCreating(false); refresh(); }} />}
+      {creating && roles.data && (
+        <CreateUser
+          roles={roles.data}
+          onDone={() => {
+            setCreating(false);
+            refresh();
+          }}
+        />
+      )}
       <DataGrid<UserRow>
         id="users"
         columns={columns}
-        fetchPage={(q) => get<Page<UserRow>>('/api/users', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q }, background: true })}
-        toolbar={can(me.ability, 'create', 'myCompany') && !creating ? <button type="button" className="btn primary" onClick={() => setCreating(true)}>{t('userForm.create')}</button> : undefined}
+        fetchPage={(q) =>
+          get<Page<UserRow>>('/api/users', {
+            query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q },
+            background: true,
+          })
+        }
+        toolbar={
+          can(me.ability, 'create', 'myCompany') && !creating ? (
+            <button type="button" className="btn primary" onClick={() => setCreating(true)}>
+              {t('userForm.create')}
+            </button>
+          ) : undefined
+        }
       />
     </div>
   );

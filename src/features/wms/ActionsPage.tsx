@@ -19,7 +19,12 @@ export default function ActionsPage() {
   const batches = useLiveQuery(async () => {
     if (!engine) return undefined;
     const rows = await engine.db.moveBatches.orderBy('createdAt').reverse().limit(50).toArray();
-    return Promise.all(rows.map(async (b) => ({ ...b, moves: await engine.db.inventoryMoves.where('moveBatchId').equals(b.id).count() })));
+    return Promise.all(
+      rows.map(async (b) => ({
+        ...b,
+        moves: await engine.db.inventoryMoves.where('moveBatchId').equals(b.id).count(),
+      })),
+    );
   }, [engine]);
 
   const open = async (e: FormEvent) => {
@@ -28,7 +33,12 @@ export default function ActionsPage() {
     const id = crypto.randomUUID();
     const now = new Date();
     try {
-      await engine.mutate('moveBatch.open', { id, name: name.trim() || t('moves.defaultName', { at: now.toLocaleString(i18n.language) }), reason, openedAt: now.toISOString() });
+      await engine.mutate('moveBatch.open', {
+        id,
+        name: name.trim() || t('moves.defaultName', { at: now.toLocaleString(i18n.language) }),
+        reason,
+        openedAt: now.toISOString(),
+      });
       void navigate({ to: '/apps/wms/actions/move-batch/$moveBatchId', params: { moveBatchId: id } });
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -43,24 +53,46 @@ export default function ActionsPage() {
         <div className="form-row">
           <label>
             {t('moves.batchName')}
-            <input name="name" value={name} maxLength={80} placeholder={t('moves.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
+            <input
+              name="name"
+              value={name}
+              maxLength={80}
+              placeholder={t('moves.namePlaceholder')}
+              onChange={(e) => setName(e.target.value)}
+            />
           </label>
           <label>
             {t('moves.reason')}
             <select name="reason" value={reason} onChange={(e) => setReason(e.target.value as MoveReason)}>
               {MOVE_REASONS.map((r) => (
-                <option key={r} value={r}>{t(`moves.reasons.${r}`)}</option>
+                <option key={r} value={r}>
+                  {t(`moves.reasons.${r}`)}
+                </option>
               ))}
             </select>
           </label>
         </div>
-        {error && <p className="form-error" role="alert">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
         <div className="button-row">
-          <button type="submit" className="btn primary" disabled={!engine}>{t('moves.openBatch')}</button>
-          <Link className="btn" to="/apps/wms/actions/move-batch">{t('moves.quickMove')}</Link>
-          <Link className="btn" to="/apps/wms/location/lpn">{t('lpn.title')}</Link>
-          <Link className="btn" to="/apps/wms/locations">{t('wms.title')}</Link>
-          <Link className="btn" to="/apps/wms/actions/location-barcode-designer">{t('designer.title')}</Link>
+          <button type="submit" className="btn primary" disabled={!engine}>
+            {t('moves.openBatch')}
+          </button>
+          <Link className="btn" to="/apps/wms/actions/move-batch">
+            {t('moves.quickMove')}
+          </Link>
+          <Link className="btn" to="/apps/wms/location/lpn">
+            {t('lpn.title')}
+          </Link>
+          <Link className="btn" to="/apps/wms/locations">
+            {t('wms.title')}
+          </Link>
+          <Link className="btn" to="/apps/wms/actions/location-barcode-designer">
+            {t('designer.title')}
+          </Link>
         </div>
       </form>
 
@@ -73,14 +105,26 @@ export default function ActionsPage() {
         <div className="table-wrap">
           <table className="table" data-testid="move-batches">
             <thead>
-              <tr><th>{t('moves.batchName')}</th><th>{t('moves.reason')}</th><th>{t('moves.status')}</th><th>{t('moves.moves')}</th><th>{t('moves.opened')}</th></tr>
+              <tr>
+                <th>{t('moves.batchName')}</th>
+                <th>{t('moves.reason')}</th>
+                <th>{t('moves.status')}</th>
+                <th>{t('moves.moves')}</th>
+                <th>{t('moves.opened')}</th>
+              </tr>
             </thead>
             <tbody>
               {batches.map((b) => (
                 <tr key={b.id}>
-                  <td><Link to="/apps/wms/actions/move-batch/$moveBatchId" params={{ moveBatchId: b.id }}>{b.name}</Link></td>
+                  <td>
+                    <Link to="/apps/wms/actions/move-batch/$moveBatchId" params={{ moveBatchId: b.id }}>
+                      {b.name}
+                    </Link>
+                  </td>
                   <td>{t(`moves.reasons.${b.reason}`, { defaultValue: b.reason })}</td>
-                  <td><span className="pill">{t(`moves.statuses.${b.status}`)}</span></td>
+                  <td>
+                    <span className="pill">{t(`moves.statuses.${b.status}`)}</span>
+                  </td>
                   <td>{b.moves}</td>
                   <td>{new Date(b.createdAt).toLocaleString(i18n.language)}</td>
                 </tr>

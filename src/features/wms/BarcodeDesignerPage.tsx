@@ -7,7 +7,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCATION_DESIGN, LOCATION_LABEL_SIZES, LOCATION_SEGMENTS, locationDesignSchema, locationLabelFromDesign, type LocationDesign, type LocationSegment } from '../../../domain/schemas/label-designs';
+import {
+  DEFAULT_LOCATION_DESIGN,
+  LOCATION_LABEL_SIZES,
+  LOCATION_SEGMENTS,
+  locationDesignSchema,
+  locationLabelFromDesign,
+  type LocationDesign,
+  type LocationSegment,
+} from '../../../domain/schemas/label-designs';
 import { ARROW_DIRECTIONS } from '../../../domain/schemas/labels';
 import { ApiFailure, del, get, post, put } from '../../api/client';
 import { useFeedback } from '../../ui/feedback-store';
@@ -31,7 +39,14 @@ export default function BarcodeDesignerPage() {
     let stale = false;
     const timer = setTimeout(() => {
       void import('../../../printing/index')
-        .then(({ renderLabel }) => renderLabel({ template: 'location', format: 'svg', size: v.size, data: locationLabelFromDesign(sample.trim().toUpperCase() || 'A-01', v) }))
+        .then(({ renderLabel }) =>
+          renderLabel({
+            template: 'location',
+            format: 'svg',
+            size: v.size,
+            data: locationLabelFromDesign(sample.trim().toUpperCase() || 'A-01', v),
+          }),
+        )
         .then(
           (r) => !stale && setPreview(r.data as string),
           () => !stale && setPreview(null),
@@ -58,9 +73,18 @@ export default function BarcodeDesignerPage() {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = locationDesignSchema.safeParse(v);
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])));
+    if (!parsed.success)
+      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])));
     try {
-      const saved = editing ? await put<Saved>(`/api/warehouse-location/barcode-designs/${editing.id}`, parsed.data, { quiet: true, inlineRefusal: true }) : await post<Saved>('/api/warehouse-location/barcode-designs', parsed.data, { quiet: true, inlineRefusal: true });
+      const saved = editing
+        ? await put<Saved>(`/api/warehouse-location/barcode-designs/${editing.id}`, parsed.data, {
+            quiet: true,
+            inlineRefusal: true,
+          })
+        : await post<Saved>('/api/warehouse-location/barcode-designs', parsed.data, {
+            quiet: true,
+            inlineRefusal: true,
+          });
       toast('success', t('designer.saved'));
       await qc.invalidateQueries({ queryKey: KEY });
       pick(saved);
@@ -79,7 +103,9 @@ export default function BarcodeDesignerPage() {
     <div className="page">
       <div className="page-head">
         <h1>{t('designer.title')}</h1>
-        <Link className="btn" to="/apps/wms/locations">{t('wms.title')}</Link>
+        <Link className="btn" to="/apps/wms/locations">
+          {t('wms.title')}
+        </Link>
       </div>
       <section className="card" aria-label={t('designer.saved')}>
         <h2>{t('designer.designs')}</h2>
@@ -87,39 +113,68 @@ export default function BarcodeDesignerPage() {
         {designs.data?.length === 0 && <p className="grid-state">{t('designer.none')}</p>}
         <div className="button-row" data-testid="designs">
           {(designs.data ?? []).map((d) => (
-            <button key={d.id} type="button" className={`btn ${editing?.id === d.id ? 'primary' : ''}`} onClick={() => pick(d)}>
+            <button
+              key={d.id}
+              type="button"
+              className={`btn ${editing?.id === d.id ? 'primary' : ''}`}
+              onClick={() => pick(d)}
+            >
               {d.name}
               {d.isDefault ? ` · ${t('designer.default')}` : ''}
             </button>
           ))}
-          <button type="button" className="btn" onClick={() => pick(null)}>{t('designer.new')}</button>
+          <button type="button" className="btn" onClick={() => pick(null)}>
+            {t('designer.new')}
+          </button>
         </div>
       </section>
       <div className="designer">
         <form className="card form" noValidate onSubmit={(e) => void save(e)} aria-label={t('designer.title')}>
           <label>
             {t('designer.name')}
-            <input name="name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} aria-invalid={!!errors.name} />
+            <input
+              name="name"
+              value={v.name}
+              onChange={(e) => setV({ ...v, name: e.target.value })}
+              aria-invalid={!!errors.name}
+            />
             {errors.name && <span className="form-error">{errors.name}</span>}
           </label>
           <label>
             {t('designer.size')}
-            <select name="size" value={v.size} onChange={(e) => setV({ ...v, size: e.target.value as LocationDesign['size'] })}>
+            <select
+              name="size"
+              value={v.size}
+              onChange={(e) => setV({ ...v, size: e.target.value as LocationDesign['size'] })}
+            >
               {LOCATION_LABEL_SIZES.map((s) => (
-                <option key={s} value={s}>{s.replace('x', ' × ')} in</option>
+                <option key={s} value={s}>
+                  {s.replace('x', ' × ')} in
+                </option>
               ))}
             </select>
           </label>
           <label>
             {t('designer.arrow')}
-            <select name="arrow" value={v.arrow} onChange={(e) => setV({ ...v, arrow: e.target.value as LocationDesign['arrow'] })}>
+            <select
+              name="arrow"
+              value={v.arrow}
+              onChange={(e) => setV({ ...v, arrow: e.target.value as LocationDesign['arrow'] })}
+            >
               {(['none', ...ARROW_DIRECTIONS] as const).map((a) => (
-                <option key={a} value={a}>{t(`designer.arrows.${a}`)}</option>
+                <option key={a} value={a}>
+                  {t(`designer.arrows.${a}`)}
+                </option>
               ))}
             </select>
           </label>
           <label className="checkbox">
-            <input type="checkbox" name="showHierarchy" checked={v.showHierarchy} onChange={(e) => setV({ ...v, showHierarchy: e.target.checked })} />
+            <input
+              type="checkbox"
+              name="showHierarchy"
+              checked={v.showHierarchy}
+              onChange={(e) => setV({ ...v, showHierarchy: e.target.checked })}
+            />
             {t('designer.showHierarchy')}
           </label>
           <fieldset disabled={!v.showHierarchy}>
@@ -127,27 +182,56 @@ export default function BarcodeDesignerPage() {
             {v.segments.map((seg, i) => (
               <label key={i}>
                 {t('designer.part', { n: i + 1 })}
-                <select name={`segment${i}`} value={seg} onChange={(e) => setSegment(i, e.target.value as LocationSegment | '')}>
+                <select
+                  name={`segment${i}`}
+                  value={seg}
+                  onChange={(e) => setSegment(i, e.target.value as LocationSegment | '')}
+                >
                   {LOCATION_SEGMENTS.map((s) => (
-                    <option key={s} value={s}>{t(`designer.levels.${s}`)}</option>
+                    <option key={s} value={s}>
+                      {t(`designer.levels.${s}`)}
+                    </option>
                   ))}
                   {v.segments.length > 1 && <option value="">{t('designer.removePart')}</option>}
                 </select>
               </label>
             ))}
             {v.segments.length < LOCATION_SEGMENTS.length && (
-              <button type="button" className="btn" onClick={() => setV({ ...v, segments: [...v.segments, LOCATION_SEGMENTS.find((s) => !v.segments.includes(s))!] })}>{t('designer.addPart')}</button>
+              <button
+                type="button"
+                className="btn"
+                onClick={() =>
+                  setV({ ...v, segments: [...v.segments, LOCATION_SEGMENTS.find((s) => !v.segments.includes(s))!] })
+                }
+              >
+                {t('designer.addPart')}
+              </button>
             )}
             {errors.segments && <span className="form-error">{errors.segments}</span>}
           </fieldset>
           <label className="checkbox">
-            <input type="checkbox" name="isDefault" checked={v.isDefault} onChange={(e) => setV({ ...v, isDefault: e.target.checked })} />
+            <input
+              type="checkbox"
+              name="isDefault"
+              checked={v.isDefault}
+              onChange={(e) => setV({ ...v, isDefault: e.target.checked })}
+            />
             {t('designer.makeDefault')}
           </label>
-          {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+          {errors.form && (
+            <p className="form-error" role="alert">
+              {errors.form}
+            </p>
+          )}
           <div className="button-row">
-            <button type="submit" className="btn primary">{t('designer.save')}</button>
-            {editing && <button type="button" className="btn" onClick={() => void remove()}>{t('designer.delete')}</button>}
+            <button type="submit" className="btn primary">
+              {t('designer.save')}
+            </button>
+            {editing && (
+              <button type="button" className="btn" onClick={() => void remove()}>
+                {t('designer.delete')}
+              </button>
+            )}
           </div>
         </form>
         <section className="card" aria-label={t('designer.preview')}>
@@ -156,7 +240,16 @@ export default function BarcodeDesignerPage() {
             {t('designer.sample')}
             <input name="sample" value={sample} onChange={(e) => setSample(e.target.value)} />
           </label>
-          {preview ? <img className="label-preview" data-testid="design-preview" alt={t('designer.preview')} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(preview)}`} /> : <p className="muted">{t('app.loading')}</p>}
+          {preview ? (
+            <img
+              className="label-preview"
+              data-testid="design-preview"
+              alt={t('designer.preview')}
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(preview)}`}
+            />
+          ) : (
+            <p className="muted">{t('app.loading')}</p>
+          )}
         </section>
       </div>
     </div>

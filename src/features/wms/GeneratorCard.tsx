@@ -43,7 +43,11 @@ export function GeneratorCard({ onCreated }: { onCreated: () => void }) {
   const [busy, setBusy] = useState(false);
 
   const spec = () =>
-    generatorSchema.safeParse({ prefix, levels: levels.map((l) => ({ ...l, pad: Number(l.pad || 0) })), capacity: capacity.trim() ? Number(capacity) : undefined });
+    generatorSchema.safeParse({
+      prefix,
+      levels: levels.map((l) => ({ ...l, pad: Number(l.pad || 0) })),
+      capacity: capacity.trim() ? Number(capacity) : undefined,
+    });
 
   const send = async (create: boolean) => {
     const parsed = spec();
@@ -55,7 +59,11 @@ export function GeneratorCard({ onCreated }: { onCreated: () => void }) {
     setError(null);
     setBusy(true);
     try {
-      const result = await post<Preview>('/api/warehouse-location/generate', parsed.data, { query: { preview: create ? undefined : 'true' }, quiet: true, inlineRefusal: true });
+      const result = await post<Preview>('/api/warehouse-location/generate', parsed.data, {
+        query: { preview: create ? undefined : 'true' },
+        quiet: true,
+        inlineRefusal: true,
+      });
       setPreview(result);
       if (create) {
         toast('success', t('wms.created', { count: result.created }));
@@ -80,11 +88,28 @@ export function GeneratorCard({ onCreated }: { onCreated: () => void }) {
       <div className="form-row">
         <label>
           {t('wms.prefix')}
-          <input name="prefix" value={prefix} maxLength={8} onChange={(e) => { setPrefix(e.target.value); setPreview(null); }} />
+          <input
+            name="prefix"
+            value={prefix}
+            maxLength={8}
+            onChange={(e) => {
+              setPrefix(e.target.value);
+              setPreview(null);
+            }}
+          />
         </label>
         <label>
           {t('wms.capacityInner')}
-          <input name="generatorCapacity" type="number" min={1} value={capacity} onChange={(e) => { setCapacity(e.target.value); setPreview(null); }} />
+          <input
+            name="generatorCapacity"
+            type="number"
+            min={1}
+            value={capacity}
+            onChange={(e) => {
+              setCapacity(e.target.value);
+              setPreview(null);
+            }}
+          />
         </label>
       </div>
       {levels.map((l, i) => (
@@ -92,7 +117,11 @@ export function GeneratorCard({ onCreated }: { onCreated: () => void }) {
           <label>
             {t('wms.level', { n: i + 1 })}
             <select name={`level${i}.type`} value={l.type} onChange={(e) => set(i, { type: e.target.value })}>
-              {LOCATION_TYPE_NAMES.map((type) => <option key={type} value={type}>{t(`wms.types.${type}`)}</option>)}
+              {LOCATION_TYPE_NAMES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`wms.types.${type}`)}
+                </option>
+              ))}
             </select>
           </label>
           <label>
@@ -105,27 +134,68 @@ export function GeneratorCard({ onCreated }: { onCreated: () => void }) {
           </label>
           <label>
             {t('wms.pad')}
-            <input name={`level${i}.pad`} type="number" min={0} max={4} value={l.pad} onChange={(e) => set(i, { pad: e.target.value })} />
+            <input
+              name={`level${i}.pad`}
+              type="number"
+              min={0}
+              max={4}
+              value={l.pad}
+              onChange={(e) => set(i, { pad: e.target.value })}
+            />
           </label>
-          <button type="button" className="btn" disabled={levels.length === 1} onClick={() => { setLevels(levels.filter((_, j) => j !== i)); setPreview(null); }}>{t('wms.removeLevel')}</button>
+          <button
+            type="button"
+            className="btn"
+            disabled={levels.length === 1}
+            onClick={() => {
+              setLevels(levels.filter((_, j) => j !== i));
+              setPreview(null);
+            }}
+          >
+            {t('wms.removeLevel')}
+          </button>
         </div>
       ))}
       <div className="button-row">
-        <button type="button" className="btn" disabled={levels.length >= 6} onClick={() => setLevels([...levels, { type: 'bin', from: '1', to: '4', pad: '0' }])}>{t('wms.addLevel')}</button>
-        <button type="button" className="btn" disabled={busy} onClick={() => void send(false)}>{t('wms.preview')}</button>
-        <button type="button" className="btn primary" disabled={busy || !preview || preview.existingCount > 0 || preview.created > 0} onClick={() => void send(true)}>
+        <button
+          type="button"
+          className="btn"
+          disabled={levels.length >= 6}
+          onClick={() => setLevels([...levels, { type: 'bin', from: '1', to: '4', pad: '0' }])}
+        >
+          {t('wms.addLevel')}
+        </button>
+        <button type="button" className="btn" disabled={busy} onClick={() => void send(false)}>
+          {t('wms.preview')}
+        </button>
+        <button
+          type="button"
+          className="btn primary"
+          disabled={busy || !preview || preview.existingCount > 0 || preview.created > 0}
+          onClick={() => void send(true)}
+        >
           {preview && !preview.created ? t('wms.createCount', { count: preview.count }) : t('wms.create')}
         </button>
       </div>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {preview && (
         <div role="status" data-testid="generator-preview">
           <p>
             <strong>{t('wms.previewCount', { count: preview.count })}</strong>{' '}
-            {Object.entries(preview.byType).map(([type, n]) => `${n} × ${t(`wms.types.${type}`)}`).join(' · ')}
+            {Object.entries(preview.byType)
+              .map(([type, n]) => `${n} × ${t(`wms.types.${type}`)}`)
+              .join(' · ')}
           </p>
           <p className="codes">{[...preview.first, '…', ...preview.last].join('  ')}</p>
-          {preview.existingCount > 0 && <p className="form-error">{t('wms.existing', { count: preview.existingCount, codes: preview.existing.slice(0, 5).join(', ') })}</p>}
+          {preview.existingCount > 0 && (
+            <p className="form-error">
+              {t('wms.existing', { count: preview.existingCount, codes: preview.existing.slice(0, 5).join(', ') })}
+            </p>
+          )}
         </div>
       )}
     </section>

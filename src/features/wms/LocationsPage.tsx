@@ -43,12 +43,41 @@ export default function LocationsPage() {
   const refresh = () => void qc.invalidateQueries({ queryKey: [GRID] });
 
   const columns: ColumnDef<Row, unknown>[] = [
-    { accessorKey: 'code', header: t('wms.code'), enableSorting: false, cell: ({ row: { original: r } }) => <button type="button" className="btn link" onClick={() => setEditing(r)}>{r.code}</button> },
-    { accessorKey: 'type', header: t('wms.type'), enableSorting: false, cell: ({ getValue }) => t(`wms.types.${String(getValue())}`) },
-    { accessorKey: 'parentCode', header: t('wms.parent'), enableSorting: false, cell: ({ getValue }) => (getValue() as string | null) ?? '–' },
+    {
+      accessorKey: 'code',
+      header: t('wms.code'),
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => (
+        <button type="button" className="btn link" onClick={() => setEditing(r)}>
+          {r.code}
+        </button>
+      ),
+    },
+    {
+      accessorKey: 'type',
+      header: t('wms.type'),
+      enableSorting: false,
+      cell: ({ getValue }) => t(`wms.types.${String(getValue())}`),
+    },
+    {
+      accessorKey: 'parentCode',
+      header: t('wms.parent'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() as string | null) ?? '–',
+    },
     { accessorKey: 'description', header: t('wms.description'), enableSorting: false },
-    { accessorKey: 'capacity', header: t('wms.capacity'), enableSorting: false, cell: ({ getValue }) => (getValue() as number | null) ?? '–' },
-    { accessorKey: 'active', header: t('wms.active'), enableSorting: false, cell: ({ getValue }) => (getValue() ? t('wms.yes') : t('wms.no')) },
+    {
+      accessorKey: 'capacity',
+      header: t('wms.capacity'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() as number | null) ?? '–',
+    },
+    {
+      accessorKey: 'active',
+      header: t('wms.active'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() ? t('wms.yes') : t('wms.no')),
+    },
   ];
 
   const exportCsv = async () => {
@@ -62,7 +91,10 @@ export default function LocationsPage() {
     const form = new FormData();
     form.set('file', file);
     try {
-      const r = await post<{ created: number; updated: number }>('/api/warehouse-location/import', form, { quiet: true, inlineRefusal: true });
+      const r = await post<{ created: number; updated: number }>('/api/warehouse-location/import', form, {
+        quiet: true,
+        inlineRefusal: true,
+      });
       setImportErrors(null);
       toast('success', t('wms.imported', { created: r.created, updated: r.updated }));
       refresh();
@@ -71,18 +103,53 @@ export default function LocationsPage() {
     }
   };
   const labels = async (download: boolean) => {
-    const page = await get<Page<Row>>('/api/warehouse-location', { query: { pageNumber: 1, pageSize: 200, q: search || undefined, type: type || undefined, active: active || undefined }, quiet: true });
+    const page = await get<Page<Row>>('/api/warehouse-location', {
+      query: {
+        pageNumber: 1,
+        pageSize: 200,
+        q: search || undefined,
+        type: type || undefined,
+        active: active || undefined,
+      },
+      quiet: true,
+    });
     let rows = page.content;
     for (let n = 2; rows.length < Math.min(page.totalElements, LABEL_LIMIT); n++) {
-      rows = rows.concat((await get<Page<Row>>('/api/warehouse-location', { query: { pageNumber: n, pageSize: 200, q: search || undefined, type: type || undefined, active: active || undefined }, quiet: true })).content);
+      rows = rows.concat(
+        (
+          await get<Page<Row>>('/api/warehouse-location', {
+            query: {
+              pageNumber: n,
+              pageSize: 200,
+              q: search || undefined,
+              type: type || undefined,
+              active: active || undefined,
+            },
+            quiet: true,
+          })
+        ).content,
+      );
     }
     if (rows.length === 0) return toast('warning', t('wms.noLabels'));
     // Printed with the tenant's default design (the barcode designer).
     const design = await get<LocationDesign>('/api/warehouse-location/barcode-designs/default', { quiet: true });
-    const pdf = await locationLabelsPdf(rows.slice(0, LABEL_LIMIT).map((r) => r.code), design);
-    const result = await deliverLabels('location', pdf, download ? `dockside-location-labels-${rows.length}.pdf` : null);
+    const pdf = await locationLabelsPdf(
+      rows.slice(0, LABEL_LIMIT).map((r) => r.code),
+      design,
+    );
+    const result = await deliverLabels(
+      'location',
+      pdf,
+      download ? `dockside-location-labels-${rows.length}.pdf` : null,
+    );
     if (!result) return;
-    if (result.ok) toast('success', result.transport === 'qz' ? t('printing.sent', { printer: result.printer, copies: rows.length }) : t('printing.dialogOpened'));
+    if (result.ok)
+      toast(
+        'success',
+        result.transport === 'qz'
+          ? t('printing.sent', { printer: result.printer, copies: rows.length })
+          : t('printing.dialogOpened'),
+      );
     else toast('error', t('printing.failed', { error: result.error }));
   };
 
@@ -91,41 +158,92 @@ export default function LocationsPage() {
       <div className="page-head">
         <h1>{t('wms.title')}</h1>
         <div className="button-row">
-          <Link to="/apps/wms/location/lpn" className="btn">{t('lpn.title')}</Link>
-          <Link to="/apps/wms/actions" className="btn">{t('moves.actionsTitle')}</Link>
-          <Link to="/apps/wms/actions/location-barcode-designer" className="btn">{t('designer.title')}</Link>
-          <button type="button" className="btn" onClick={() => setEditing('new')}>{t('wms.add')}</button>
-          <button type="button" className="btn" aria-pressed={generator} onClick={() => setGenerator((g) => !g)}>{t('wms.generatorTitle')}</button>
-          <button type="button" className="btn" onClick={() => void exportCsv()}>{t('wms.export')}</button>
+          <Link to="/apps/wms/location/lpn" className="btn">
+            {t('lpn.title')}
+          </Link>
+          <Link to="/apps/wms/actions" className="btn">
+            {t('moves.actionsTitle')}
+          </Link>
+          <Link to="/apps/wms/actions/location-barcode-designer" className="btn">
+            {t('designer.title')}
+          </Link>
+          <button type="button" className="btn" onClick={() => setEditing('new')}>
+            {t('wms.add')}
+          </button>
+          <button type="button" className="btn" aria-pressed={generator} onClick={() => setGenerator((g) => !g)}>
+            {t('wms.generatorTitle')}
+          </button>
+          <button type="button" className="btn" onClick={() => void exportCsv()}>
+            {t('wms.export')}
+          </button>
           <label className="btn">
             {t('wms.import')}
-            <input type="file" name="locationsCsv" accept=".csv,text/csv" hidden onChange={(e) => { void importCsv(e.target.files?.[0]); e.target.value = ''; }} />
+            <input
+              type="file"
+              name="locationsCsv"
+              accept=".csv,text/csv"
+              hidden
+              onChange={(e) => {
+                void importCsv(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
           </label>
-          <button type="button" className="btn" onClick={() => void labels(false)}>{t('wms.printLabels')}</button>
-          <button type="button" className="btn" onClick={() => void labels(true)}>{t('wms.downloadLabels')}</button>
+          <button type="button" className="btn" onClick={() => void labels(false)}>
+            {t('wms.printLabels')}
+          </button>
+          <button type="button" className="btn" onClick={() => void labels(true)}>
+            {t('wms.downloadLabels')}
+          </button>
         </div>
       </div>
       {importErrors && (
         <section className="card" role="alert" data-testid="import-report">
           <h2>{t('wms.importFailed', { count: importErrors.length })}</h2>
-          <ul>{importErrors.map((m, i) => <li key={i}>{m}</li>)}</ul>
+          <ul>
+            {importErrors.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
         </section>
       )}
       {generator && <GeneratorCard onCreated={refresh} />}
-      {editing && <LocationForm key={editing === 'new' ? 'new' : editing.id} row={editing === 'new' ? null : editing} onDone={() => { setEditing(null); refresh(); }} />}
+      {editing && (
+        <LocationForm
+          key={editing === 'new' ? 'new' : editing.id}
+          row={editing === 'new' ? null : editing}
+          onDone={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
       <DataGrid<Row>
         id={GRID}
         columns={columns}
         filters={{ type, active }}
         fetchPage={(q) => {
           setSearch(q.q ?? '');
-          return get<Page<Row>>('/api/warehouse-location', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, type: type || undefined, active: active || undefined }, background: true });
+          return get<Page<Row>>('/api/warehouse-location', {
+            query: {
+              pageNumber: q.pageNumber,
+              pageSize: q.pageSize,
+              q: q.q,
+              type: type || undefined,
+              active: active || undefined,
+            },
+            background: true,
+          });
         }}
         toolbar={
           <>
             <select aria-label={t('wms.type')} value={type} onChange={(e) => setType(e.target.value)}>
               <option value="">{t('wms.anyType')}</option>
-              {LOCATION_TYPE_NAMES.map((x) => <option key={x} value={x}>{t(`wms.types.${x}`)}</option>)}
+              {LOCATION_TYPE_NAMES.map((x) => (
+                <option key={x} value={x}>
+                  {t(`wms.types.${x}`)}
+                </option>
+              ))}
             </select>
             <select aria-label={t('wms.active')} value={active} onChange={(e) => setActive(e.target.value)}>
               <option value="">{t('wms.activeAny')}</option>
@@ -142,13 +260,25 @@ export default function LocationsPage() {
 function LocationForm({ row, onDone }: { row: Row | null; onDone: () => void }) {
   const { t } = useTranslation();
   const toast = useFeedback((s) => s.toast);
-  const [v, setV] = useState({ code: row?.code ?? '', type: row?.type ?? 'bin', parentCode: row?.parentCode ?? '', description: row?.description ?? '', capacity: row?.capacity ? String(row.capacity) : '', active: row?.active ?? true });
+  const [v, setV] = useState({
+    code: row?.code ?? '',
+    type: row?.type ?? 'bin',
+    parentCode: row?.parentCode ?? '',
+    description: row?.description ?? '',
+    capacity: row?.capacity ? String(row.capacity) : '',
+    active: row?.active ?? true,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = locationInputSchema.safeParse({ ...v, description: v.description.trim() || undefined, capacity: v.capacity.trim() || undefined });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    const parsed = locationInputSchema.safeParse({
+      ...v,
+      description: v.description.trim() || undefined,
+      capacity: v.capacity.trim() || undefined,
+    });
+    if (!parsed.success)
+      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     try {
       if (row) await put(`/api/warehouse-location/${row.id}`, parsed.data, { quiet: true, inlineRefusal: true });
       else await post('/api/warehouse-location', parsed.data, { quiet: true, inlineRefusal: true });
@@ -176,13 +306,22 @@ function LocationForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
   );
 
   return (
-    <form className="card form" noValidate onSubmit={(e) => void submit(e)} aria-label={t(row ? 'wms.editTitle' : 'wms.add')}>
+    <form
+      className="card form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={t(row ? 'wms.editTitle' : 'wms.add')}
+    >
       <div className="form-row">
         {field('code', { autoFocus: true })}
         <label>
           {t('wms.type')}
           <select name="type" value={v.type} onChange={(e) => setV({ ...v, type: e.target.value })}>
-            {LOCATION_TYPE_NAMES.map((x) => <option key={x} value={x}>{t(`wms.types.${x}`)}</option>)}
+            {LOCATION_TYPE_NAMES.map((x) => (
+              <option key={x} value={x}>
+                {t(`wms.types.${x}`)}
+              </option>
+            ))}
           </select>
         </label>
         {field('parentCode')}
@@ -190,14 +329,31 @@ function LocationForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
       </div>
       {field('description')}
       <label className="checkbox">
-        <input type="checkbox" name="active" checked={v.active} onChange={(e) => setV({ ...v, active: e.target.checked })} />
+        <input
+          type="checkbox"
+          name="active"
+          checked={v.active}
+          onChange={(e) => setV({ ...v, active: e.target.checked })}
+        />
         {t('wms.active')}
       </label>
-      {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
       <div className="button-row">
-        <button type="submit" className="btn primary">{t('wms.save')}</button>
-        <button type="button" className="btn" onClick={onDone}>{t('po.cancel')}</button>
-        {row && <button type="button" className="btn danger" onClick={() => void remove()}>{t('wms.delete')}</button>}
+        <button type="submit" className="btn primary">
+          {t('wms.save')}
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          {t('po.cancel')}
+        </button>
+        {row && (
+          <button type="button" className="btn danger" onClick={() => void remove()}>
+            {t('wms.delete')}
+          </button>
+        )}
       </div>
     </form>
   );

@@ -35,8 +35,18 @@ export default function LpnPage() {
 
   const columns: ColumnDef<Row, unknown>[] = [
     { accessorKey: 'code', header: t('lpn.code'), enableSorting: false },
-    { accessorKey: 'parentCode', header: t('lpn.inside'), enableSorting: false, cell: ({ getValue }) => (getValue() as string | null) ?? '–' },
-    { accessorKey: 'locationCode', header: t('lpn.location'), enableSorting: false, cell: ({ row: { original: r } }) => r.locationCode ?? (r.parentCode ? t('lpn.withParent') : '–') },
+    {
+      accessorKey: 'parentCode',
+      header: t('lpn.inside'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() as string | null) ?? '–',
+    },
+    {
+      accessorKey: 'locationCode',
+      header: t('lpn.location'),
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => r.locationCode ?? (r.parentCode ? t('lpn.withParent') : '–'),
+    },
     { accessorKey: 'description', header: t('wms.description'), enableSorting: false },
     {
       id: 'actions',
@@ -44,17 +54,36 @@ export default function LpnPage() {
       enableSorting: false,
       cell: ({ row: { original: r } }) => (
         <span className="button-row">
-          <button type="button" className="btn" onClick={() => setActing({ row: r, kind: 'parent' })}>{t('lpn.putInto')}</button>
-          <button type="button" className="btn" disabled={!!r.parentCode} onClick={() => setActing({ row: r, kind: 'location' })}>{t('lpn.move')}</button>
+          <button type="button" className="btn" onClick={() => setActing({ row: r, kind: 'parent' })}>
+            {t('lpn.putInto')}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={!!r.parentCode}
+            onClick={() => setActing({ row: r, kind: 'location' })}
+          >
+            {t('lpn.move')}
+          </button>
         </span>
       ),
     },
   ];
 
   const printLabels = async (codes: string[], download: boolean) => {
-    const result = await deliverLabels('lpn', await lpnLabelsPdf(codes), download ? `dockside-lpn-labels-${codes.length}.pdf` : null);
+    const result = await deliverLabels(
+      'lpn',
+      await lpnLabelsPdf(codes),
+      download ? `dockside-lpn-labels-${codes.length}.pdf` : null,
+    );
     if (!result) return;
-    if (result.ok) toast('success', result.transport === 'qz' ? t('printing.sent', { printer: result.printer, copies: codes.length }) : t('printing.dialogOpened'));
+    if (result.ok)
+      toast(
+        'success',
+        result.transport === 'qz'
+          ? t('printing.sent', { printer: result.printer, copies: codes.length })
+          : t('printing.dialogOpened'),
+      );
     else toast('error', t('printing.failed', { error: result.error }));
   };
 
@@ -71,16 +100,35 @@ export default function LpnPage() {
         <section className="card" role="status" data-testid="lpns-created">
           <p>{t('lpn.created', { count: created.length, first: created[0], last: created.at(-1) })}</p>
           <div className="button-row">
-            <button type="button" className="btn primary" onClick={() => void printLabels(created, false)}>{t('lpn.printLabels')}</button>
-            <button type="button" className="btn" onClick={() => void printLabels(created, true)}>{t('lpn.downloadLabels')}</button>
+            <button type="button" className="btn primary" onClick={() => void printLabels(created, false)}>
+              {t('lpn.printLabels')}
+            </button>
+            <button type="button" className="btn" onClick={() => void printLabels(created, true)}>
+              {t('lpn.downloadLabels')}
+            </button>
           </div>
         </section>
       )}
-      {acting && <LpnAction key={`${acting.row.code}-${acting.kind}`} row={acting.row} kind={acting.kind} onDone={() => { setActing(null); refresh(); }} />}
+      {acting && (
+        <LpnAction
+          key={`${acting.row.code}-${acting.kind}`}
+          row={acting.row}
+          kind={acting.kind}
+          onDone={() => {
+            setActing(null);
+            refresh();
+          }}
+        />
+      )}
       <DataGrid<Row>
         id={GRID}
         columns={columns}
-        fetchPage={(q) => get<Page<Row>>('/api/warehouse/location/lpn', { query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q }, background: true })}
+        fetchPage={(q) =>
+          get<Page<Row>>('/api/warehouse/location/lpn', {
+            query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q },
+            background: true,
+          })
+        }
       />
     </div>
   );
@@ -92,10 +140,18 @@ function CreateLpns({ onCreated }: { onCreated: (codes: string[]) => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = lpnCreateSchema.safeParse({ ...v, locationCode: v.locationCode.trim() || undefined, description: v.description.trim() || undefined });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    const parsed = lpnCreateSchema.safeParse({
+      ...v,
+      locationCode: v.locationCode.trim() || undefined,
+      description: v.description.trim() || undefined,
+    });
+    if (!parsed.success)
+      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     try {
-      const r = await post<{ codes: string[] }>('/api/warehouse/location/lpn', parsed.data, { quiet: true, inlineRefusal: true });
+      const r = await post<{ codes: string[] }>('/api/warehouse/location/lpn', parsed.data, {
+        quiet: true,
+        inlineRefusal: true,
+      });
       setErrors({});
       onCreated(r.codes);
     } catch (err) {
@@ -117,9 +173,15 @@ function CreateLpns({ onCreated }: { onCreated: (codes: string[]) => void }) {
         {field('locationCode')}
         {field('description')}
       </div>
-      {errors.form && <p className="form-error" role="alert">{errors.form}</p>}
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
       <div className="button-row">
-        <button type="submit" className="btn primary">{t('lpn.create')}</button>
+        <button type="submit" className="btn primary">
+          {t('lpn.create')}
+        </button>
       </div>
     </form>
   );
@@ -133,8 +195,18 @@ function LpnAction({ row, kind, onDone }: { row: Row; kind: 'parent' | 'location
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      if (kind === 'parent') await put(`/api/warehouse/location/lpn/${row.code}/parent`, { parentCode: value.trim() ? value.trim().toUpperCase() : null }, { quiet: true, inlineRefusal: true });
-      else await put(`/api/warehouse/location/lpn/${row.code}/location`, { locationCode: value.trim() }, { quiet: true, inlineRefusal: true });
+      if (kind === 'parent')
+        await put(
+          `/api/warehouse/location/lpn/${row.code}/parent`,
+          { parentCode: value.trim() ? value.trim().toUpperCase() : null },
+          { quiet: true, inlineRefusal: true },
+        );
+      else
+        await put(
+          `/api/warehouse/location/lpn/${row.code}/location`,
+          { locationCode: value.trim() },
+          { quiet: true, inlineRefusal: true },
+        );
       toast('success', t('lpn.saved'));
       onDone();
     } catch (err) {
@@ -142,16 +214,35 @@ function LpnAction({ row, kind, onDone }: { row: Row; kind: 'parent' | 'location
     }
   };
   return (
-    <form className="card form" noValidate onSubmit={(e) => void submit(e)} aria-label={t(kind === 'parent' ? 'lpn.putIntoTitle' : 'lpn.moveTitle', { code: row.code })}>
+    <form
+      className="card form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={t(kind === 'parent' ? 'lpn.putIntoTitle' : 'lpn.moveTitle', { code: row.code })}
+    >
       <h2>{t(kind === 'parent' ? 'lpn.putIntoTitle' : 'lpn.moveTitle', { code: row.code })}</h2>
       <label>
         {t(kind === 'parent' ? 'lpn.parentCode' : 'lpn.locationCode')}
-        <input name="target" value={value} autoFocus onChange={(e) => setValue(e.target.value)} placeholder={kind === 'parent' ? t('lpn.emptyTakesOut') : undefined} />
+        <input
+          name="target"
+          value={value}
+          autoFocus
+          onChange={(e) => setValue(e.target.value)}
+          placeholder={kind === 'parent' ? t('lpn.emptyTakesOut') : undefined}
+        />
       </label>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="button-row">
-        <button type="submit" className="btn primary">{t('lpn.apply')}</button>
-        <button type="button" className="btn" onClick={onDone}>{t('po.cancel')}</button>
+        <button type="submit" className="btn primary">
+          {t('lpn.apply')}
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          {t('po.cancel')}
+        </button>
       </div>
     </form>
   );

@@ -11,7 +11,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { useTranslation } from 'react-i18next';
-import { inventoryMoveArgsSchema, MOVE_REASONS, placeCodeSchema, type MoveReason } from '../../../domain/schemas/inventory';
+import {
+  inventoryMoveArgsSchema,
+  MOVE_REASONS,
+  placeCodeSchema,
+  type MoveReason,
+} from '../../../domain/schemas/inventory';
 import { lpnCodeSchema } from '../../../domain/schemas/lpn';
 import { useSyncEngine } from '../../app/sync';
 import { afterPaint } from '../../scan/after-paint';
@@ -29,7 +34,8 @@ interface Draft {
   product?: string;
   whole?: boolean;
 }
-type Panel = { kind: 'ready' } | { kind: 'moved'; to: string; text: string } | { kind: 'error'; code: string; message: string };
+type Panel =
+  { kind: 'ready' } | { kind: 'moved'; to: string; text: string } | { kind: 'error'; code: string; message: string };
 
 /** The first message of a validation error, else the error's own message. */
 const messageOf = (err: unknown): string => {
@@ -61,19 +67,28 @@ export default function MoveBatchPage() {
   // A fresh start for each batch opened.
   useEffect(() => setMoveScan({ draft: {}, quantity: '1', panel: { kind: 'ready' } }), [moveBatchId]);
 
-  const batch = useLiveQuery(async () => (engine && moveBatchId ? ((await engine.db.moveBatches.get(moveBatchId)) ?? null) : null), [engine, moveBatchId]);
+  const batch = useLiveQuery(
+    async () => (engine && moveBatchId ? ((await engine.db.moveBatches.get(moveBatchId)) ?? null) : null),
+    [engine, moveBatchId],
+  );
   const moves = useLiveQuery(async () => {
     if (!engine) return undefined;
     if (moveBatchId) return engine.db.movesOfBatch(moveBatchId);
     const recent = await engine.db.inventoryMoves.orderBy('at').reverse().limit(200).toArray();
     return recent.filter((m) => !m.moveBatchId).slice(0, 50);
   }, [engine, moveBatchId]);
-  const reason: MoveReason = reasonOverride ?? ((batch?.reason as MoveReason | undefined) ?? 'restock_inventory');
+  const reason: MoveReason = reasonOverride ?? (batch?.reason as MoveReason | undefined) ?? 'restock_inventory';
   const closed = batch?.status === 'closed';
   // The warehouse's places as the device holds them: a code it does not know is refused in the
   // scan's frame, offline too, instead of becoming a move the server will refuse (known-places.ts).
   const places = useLiveQuery(
-    async () => (engine ? knownPlaces(await engine.db.locations.toArray(), (await engine.db.lpns.toCollection().primaryKeys()) as string[]) : null),
+    async () =>
+      engine
+        ? knownPlaces(
+            await engine.db.locations.toArray(),
+            (await engine.db.lpns.toCollection().primaryKeys()) as string[],
+          )
+        : null,
     [engine],
   );
 
@@ -94,7 +109,11 @@ export default function MoveBatchPage() {
         const known = checkPlace(code, places, step === 'to');
         if (known === 'unknown' || known === 'inactive') {
           scanFeedback('unknown');
-          setPanel({ kind: 'error', code, message: t(known === 'unknown' ? 'moves.unknownPlace' : 'moves.inactivePlace', { code }) });
+          setPanel({
+            kind: 'error',
+            code,
+            message: t(known === 'unknown' ? 'moves.unknownPlace' : 'moves.inactivePlace', { code }),
+          });
           return;
         }
       }
@@ -127,9 +146,15 @@ export default function MoveBatchPage() {
         return;
       }
       scanFeedback('ok');
-      const moved = draft.whole ? t('moves.movedLpn', { lpn: draft.from, to: code }) : t('moves.movedUnits', { quantity: parsed.data.quantity, product: draft.product, from: draft.from, to: code });
+      const moved = draft.whole
+        ? t('moves.movedLpn', { lpn: draft.from, to: code })
+        : t('moves.movedUnits', { quantity: parsed.data.quantity, product: draft.product, from: draft.from, to: code });
       // Units: keep the source for the next product; a whole LPN: start again.
-      setMoveScan({ panel: { kind: 'moved', to: code, text: moved }, draft: draft.whole ? {} : { from: draft.from }, quantity: '1' });
+      setMoveScan({
+        panel: { kind: 'moved', to: code, text: moved },
+        draft: draft.whole ? {} : { from: draft.from },
+        quantity: '1',
+      });
       // The verdict is on screen from memory; the write (IndexedDB, live queries) waits for its paint.
       await afterPaint();
       try {
@@ -152,7 +177,9 @@ export default function MoveBatchPage() {
   if (moveBatchId && batch === null && engine) {
     return (
       <div className="page">
-        <p className="form-error" role="alert">{t('moves.batchNotOnDevice')}</p>
+        <p className="form-error" role="alert">
+          {t('moves.batchNotOnDevice')}
+        </p>
         <Link to="/apps/wms/actions">{t('moves.actionsTitle')}</Link>
       </div>
     );
@@ -160,11 +187,16 @@ export default function MoveBatchPage() {
   return (
     <div className="page dock-page">
       <h1>
-        {batch ? batch.name : t('moves.quickMove')} {batch && <span className="pill">{t(`moves.statuses.${batch.status}`)}</span>}
+        {batch ? batch.name : t('moves.quickMove')}{' '}
+        {batch && <span className="pill">{t(`moves.statuses.${batch.status}`)}</span>}
       </h1>
       <MoveSteps />
       <MovePanel />
-      {closed && <p className="notice" role="status">{t('moves.closedNotice')}</p>}
+      {closed && (
+        <p className="notice" role="status">
+          {t('moves.closedNotice')}
+        </p>
+      )}
 
       <ScanForm
         label={<ScanLabel />}
@@ -181,7 +213,9 @@ export default function MoveBatchPage() {
               <span>{t('moves.reason')}</span>
               <select name="reason" value={reason} onChange={(e) => setReasonOverride(e.target.value as MoveReason)}>
                 {MOVE_REASONS.map((r) => (
-                  <option key={r} value={r}>{t(`moves.reasons.${r}`)}</option>
+                  <option key={r} value={r}>
+                    {t(`moves.reasons.${r}`)}
+                  </option>
                 ))}
               </select>
             </label>
@@ -190,7 +224,9 @@ export default function MoveBatchPage() {
       >
         <DraftButtons />
         {batch && !closed && (
-          <button type="button" className="btn" onClick={() => void closeBatch()}>{t('moves.closeBatch')}</button>
+          <button type="button" className="btn" onClick={() => void closeBatch()}>
+            {t('moves.closeBatch')}
+          </button>
         )}
       </ScanForm>
       {camera && (
@@ -209,7 +245,15 @@ export default function MoveBatchPage() {
         <div className="table-wrap">
           <table className="table" data-testid="moves-table">
             <thead>
-              <tr><th>{t('moves.when')}</th><th>{t('moves.what')}</th><th>{t('moves.fromCol')}</th><th>{t('moves.toCol')}</th><th>{t('moves.quantity')}</th><th>{t('moves.reason')}</th><th>{t('moves.state')}</th></tr>
+              <tr>
+                <th>{t('moves.when')}</th>
+                <th>{t('moves.what')}</th>
+                <th>{t('moves.fromCol')}</th>
+                <th>{t('moves.toCol')}</th>
+                <th>{t('moves.quantity')}</th>
+                <th>{t('moves.reason')}</th>
+                <th>{t('moves.state')}</th>
+              </tr>
             </thead>
             <tbody>
               {moves.map((m) => (
@@ -255,9 +299,15 @@ function MoveSteps() {
   const step = stepOf(draft);
   return (
     <ol className="move-steps" aria-label={t('moves.steps')}>
-      <li className={`move-step ${step === 'from' ? 'current' : 'done'}`} data-testid="move-from">{draft.from ? t('moves.from', { code: draft.from }) : t('moves.stepFrom')}</li>
+      <li className={`move-step ${step === 'from' ? 'current' : 'done'}`} data-testid="move-from">
+        {draft.from ? t('moves.from', { code: draft.from }) : t('moves.stepFrom')}
+      </li>
       <li className={`move-step ${step === 'what' ? 'current' : step === 'to' ? 'done' : ''}`} data-testid="move-what">
-        {draft.whole ? t('moves.wholeLpn') : draft.product ? t('moves.product', { code: draft.product }) : t('moves.stepWhat')}
+        {draft.whole
+          ? t('moves.wholeLpn')
+          : draft.product
+            ? t('moves.product', { code: draft.product })
+            : t('moves.stepWhat')}
       </li>
       <li className={`move-step ${step === 'to' ? 'current' : ''}`}>{t('moves.stepTo')}</li>
     </ol>
@@ -286,7 +336,15 @@ function QuantityField() {
   return (
     <label className="field">
       <span>{t('moves.quantity')}</span>
-      <input name="quantity" type="number" min={1} inputMode="numeric" value={quantity} disabled={!enabled} onChange={(e) => setMoveScan({ quantity: e.target.value })} />
+      <input
+        name="quantity"
+        type="number"
+        min={1}
+        inputMode="numeric"
+        value={quantity}
+        disabled={!enabled}
+        onChange={(e) => setMoveScan({ quantity: e.target.value })}
+      />
     </label>
   );
 }
@@ -299,10 +357,14 @@ function DraftButtons() {
   return (
     <>
       {step === 'what' && isLpn && (
-        <button type="button" className="btn" onClick={() => setMoveScan({ draft: { ...draft, whole: true } })}>{t('moves.moveWholeLpn')}</button>
+        <button type="button" className="btn" onClick={() => setMoveScan({ draft: { ...draft, whole: true } })}>
+          {t('moves.moveWholeLpn')}
+        </button>
       )}
       {step !== 'from' && (
-        <button type="button" className="btn" onClick={() => setMoveScan({ draft: {}, panel: { kind: 'ready' } })}>{t('moves.startOver')}</button>
+        <button type="button" className="btn" onClick={() => setMoveScan({ draft: {}, panel: { kind: 'ready' } })}>
+          {t('moves.startOver')}
+        </button>
       )}
     </>
   );

@@ -1,16 +1,32 @@
 /** Location and LPN labels for a set of codes: one PDF (a page per label), printed or downloaded. */
-import { DEFAULT_LOCATION_DESIGN, locationLabelFromDesign, type LocationDesign } from '../../../domain/schemas/label-designs';
+import {
+  DEFAULT_LOCATION_DESIGN,
+  locationLabelFromDesign,
+  type LocationDesign,
+} from '../../../domain/schemas/label-designs';
 
 /** Labels of these codes under a design (size, arrow, how a code reads as a hierarchy). */
-export async function locationLabelsPdf(codes: string[], design: LocationDesign = DEFAULT_LOCATION_DESIGN): Promise<Uint8Array> {
+export async function locationLabelsPdf(
+  codes: string[],
+  design: LocationDesign = DEFAULT_LOCATION_DESIGN,
+): Promise<Uint8Array> {
   const { renderLabelBatch } = await import('../../../printing/index');
-  const rendered = await renderLabelBatch({ template: 'location', format: 'pdf', size: design.size, items: codes.map((code) => locationLabelFromDesign(code, design)) });
+  const rendered = await renderLabelBatch({
+    template: 'location',
+    format: 'pdf',
+    size: design.size,
+    items: codes.map((code) => locationLabelFromDesign(code, design)),
+  });
   return rendered.data as Uint8Array;
 }
 
 export async function lpnLabelsPdf(codes: string[], description?: string): Promise<Uint8Array> {
   const { renderLabelBatch } = await import('../../../printing/index');
-  const rendered = await renderLabelBatch({ template: 'lpn', format: 'pdf', items: codes.map((lpn) => ({ lpn, description })) });
+  const rendered = await renderLabelBatch({
+    template: 'lpn',
+    format: 'pdf',
+    items: codes.map((lpn) => ({ lpn, description })),
+  });
   return rendered.data as Uint8Array;
 }
 
@@ -22,6 +38,13 @@ export async function deliverLabels(kind: 'location' | 'lpn', pdf: Uint8Array, d
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     return null;
   }
-  const [{ makePrinter }, { usePrinterSettings }] = await Promise.all([import('../printing/printer'), import('../printing/printer-settings')]);
-  return (await makePrinter(usePrinterSettings.getState().settings)).printDocument(kind, { format: 'pdf', data: pdf, copies: 1 });
+  const [{ makePrinter }, { usePrinterSettings }] = await Promise.all([
+    import('../printing/printer'),
+    import('../printing/printer-settings'),
+  ]);
+  return (await makePrinter(usePrinterSettings.getState().settings)).printDocument(kind, {
+    format: 'pdf',
+    data: pdf,
+    copies: 1,
+  });
 }

@@ -76,7 +76,11 @@ export async function startFakeQz(opts: FakeQzOptions): Promise<FakeQz> {
         return match ? { result: match } : { error: NOT_FOUND };
       }
       case 'print': {
-        const params = msg.params as { printer: { name: string }; options: Record<string, unknown>; data: FakePrintJob['data'] };
+        const params = msg.params as {
+          printer: { name: string };
+          options: Record<string, unknown>;
+          data: FakePrintJob['data'];
+        };
         const name = params.printer?.name;
         if (!opts.printers.includes(name)) return { error: NOT_FOUND };
         if (opts.failing?.[name]) return { error: opts.failing[name] };

@@ -27,7 +27,7 @@ export function decodePng(png: Uint8Array): GrayImage {
   let height = 0;
   let colorType = 0;
   const idat: Buffer[] = [];
-  for (let at = 8; at < buf.length; ) {
+  for (let at = 8; at < buf.length;) {
     const len = buf.readUInt32BE(at);
     const type = buf.toString('ascii', at + 4, at + 8);
     const data = buf.subarray(at + 8, at + 8 + len);

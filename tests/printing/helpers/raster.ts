@@ -15,7 +15,8 @@ export function rasterBarcode(p: PlacedBarcode, dpi: number, margin = 40): GrayI
   const height = hDots + 2 * margin;
   const pixels = new Uint8ClampedArray(width * height).fill(255);
   const fill = (x: number, y: number, w: number, h: number): void => {
-    for (let yy = y; yy < y + h; yy++) pixels.fill(0, (margin + yy) * width + margin + x, (margin + yy) * width + margin + x + w);
+    for (let yy = y; yy < y + h; yy++)
+      pixels.fill(0, (margin + yy) * width + margin + x, (margin + yy) * width + margin + x + w);
   };
   if (s.kind === 'linear') {
     for (const [start, w] of s.bars) fill(start * m, 0, w * m, hDots);

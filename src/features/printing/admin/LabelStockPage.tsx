@@ -13,14 +13,34 @@ export default function LabelStockPage() {
       endpoint="/api/printer/labels"
       schema={labelStockSchema}
       label={(f) => t(`printerAdmin.fields.${f}`)}
-      display={(f, v) => (f === 'sizeId' ? t(`printing.sizes.${String(v)}`) : f === 'active' ? (v ? t('printerAdmin.yes') : t('printerAdmin.no')) : String(v ?? ''))}
+      display={(f, v) =>
+        f === 'sizeId'
+          ? t(`printing.sizes.${String(v)}`)
+          : f === 'active'
+            ? v
+              ? t('printerAdmin.yes')
+              : t('printerAdmin.no')
+            : String(v ?? '')
+      }
       fields={[
         { name: 'name', kind: 'text' },
-        { name: 'sizeId', kind: 'select', options: LABEL_SIZES.map((s) => ({ value: s, label: t(`printing.sizes.${s}`) })) },
+        {
+          name: 'sizeId',
+          kind: 'select',
+          options: LABEL_SIZES.map((s) => ({ value: s, label: t(`printing.sizes.${s}`) })),
+        },
         { name: 'widthIn', kind: 'number' },
         { name: 'heightIn', kind: 'number' },
         { name: 'gapIn', kind: 'number', optional: true },
-        { name: 'dpi', kind: 'select', numeric: true, options: [{ value: '203', label: '203 dpi' }, { value: '300', label: '300 dpi' }] },
+        {
+          name: 'dpi',
+          kind: 'select',
+          numeric: true,
+          options: [
+            { value: '203', label: '203 dpi' },
+            { value: '300', label: '300 dpi' },
+          ],
+        },
         { name: 'active', kind: 'checkbox' },
       ]}
     />

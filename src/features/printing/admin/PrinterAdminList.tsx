@@ -39,14 +39,29 @@ export interface PrinterAdminListProps {
 /** All rows, paged, sorted and searched here: a tenant has a few dozen at most. */
 function localPage(rows: Row[], q: GridQuery): Page<Row> {
   const needle = q.q?.trim().toLowerCase();
-  let list = needle ? rows.filter((r) => Object.values(r).some((v) => String(v ?? '').toLowerCase().includes(needle))) : rows;
+  let list = needle
+    ? rows.filter((r) =>
+        Object.values(r).some((v) =>
+          String(v ?? '')
+            .toLowerCase()
+            .includes(needle),
+        ),
+      )
+    : rows;
   if (q.sort) {
     const key = q.sort;
     const sign = q.dir === 'desc' ? -1 : 1;
-    list = [...list].sort((a, b) => sign * String(a[key] ?? '').localeCompare(String(b[key] ?? ''), undefined, { numeric: true }));
+    list = [...list].sort(
+      (a, b) => sign * String(a[key] ?? '').localeCompare(String(b[key] ?? ''), undefined, { numeric: true }),
+    );
   }
   const start = (q.pageNumber - 1) * q.pageSize;
-  return { content: list.slice(start, start + q.pageSize), pageNumber: q.pageNumber, pageSize: q.pageSize, totalElements: list.length };
+  return {
+    content: list.slice(start, start + q.pageSize),
+    pageNumber: q.pageNumber,
+    pageSize: q.pageSize,
+    totalElements: list.length,
+  };
 }
 
 /** A row's values as form strings; a new row starts on each select's first choice and switched on. */
@@ -74,7 +89,16 @@ function fromForm(fields: AdminField[], values: Record<string, string>): Record<
   return out;
 }
 
-export function PrinterAdminList({ id, title, endpoint, schema, fields, label, display, intro }: PrinterAdminListProps) {
+export function PrinterAdminList({
+  id,
+  title,
+  endpoint,
+  schema,
+  fields,
+  label,
+  display,
+  intro,
+}: PrinterAdminListProps) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
@@ -113,17 +137,30 @@ export function PrinterAdminList({ id, title, endpoint, schema, fields, label, d
   };
 
   const columns: ColumnDef<Row, unknown>[] = [
-    ...fields.filter((f) => f.kind !== 'textarea').map((f): ColumnDef<Row, unknown> => ({
-      id: f.name,
-      accessorKey: f.name,
-      header: label(f.name),
-      cell: (c) => (display ? display(f.name, c.getValue()) : f.kind === 'checkbox' ? (c.getValue() ? t('printerAdmin.yes') : t('printerAdmin.no')) : String(c.getValue() ?? '')),
-    })),
+    ...fields
+      .filter((f) => f.kind !== 'textarea')
+      .map((f): ColumnDef<Row, unknown> => ({
+        id: f.name,
+        accessorKey: f.name,
+        header: label(f.name),
+        cell: (c) =>
+          display
+            ? display(f.name, c.getValue())
+            : f.kind === 'checkbox'
+              ? c.getValue()
+                ? t('printerAdmin.yes')
+                : t('printerAdmin.no')
+              : String(c.getValue() ?? ''),
+      })),
     {
       id: 'actions',
       header: '',
       enableSorting: false,
-      cell: (c) => <button type="button" className="btn" onClick={() => open(c.row.original)}>{t('printerAdmin.edit')}</button>,
+      cell: (c) => (
+        <button type="button" className="btn" onClick={() => open(c.row.original)}>
+          {t('printerAdmin.edit')}
+        </button>
+      ),
     },
   ];
 
@@ -135,36 +172,82 @@ export function PrinterAdminList({ id, title, endpoint, schema, fields, label, d
         id={id}
         columns={columns}
         onRowOpen={open}
-        toolbar={<button type="button" className="btn primary" onClick={() => open('new')}>{t('printerAdmin.add')}</button>}
+        toolbar={
+          <button type="button" className="btn primary" onClick={() => open('new')}>
+            {t('printerAdmin.add')}
+          </button>
+        }
         fetchPage={async (q) => localPage(await get<Row[]>(endpoint, { background: true }), q)}
       />
       {editing && (
-        <form className="card form" onSubmit={(e) => void submit(e)} noValidate aria-label={editing === 'new' ? t('printerAdmin.add') : t('printerAdmin.edit')}>
+        <form
+          className="card form"
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          aria-label={editing === 'new' ? t('printerAdmin.add') : t('printerAdmin.edit')}
+        >
           <h2>{editing === 'new' ? t('printerAdmin.add') : t('printerAdmin.edit')}</h2>
           {fields.map((f) => (
             <label key={f.name} className={f.kind === 'checkbox' ? 'checkbox' : undefined}>
               {f.kind === 'checkbox' ? (
-                <input type="checkbox" name={f.name} checked={values[f.name] === 'true'} onChange={(e) => setValues({ ...values, [f.name]: String(e.target.checked) })} />
+                <input
+                  type="checkbox"
+                  name={f.name}
+                  checked={values[f.name] === 'true'}
+                  onChange={(e) => setValues({ ...values, [f.name]: String(e.target.checked) })}
+                />
               ) : null}
               {label(f.name)}
               {f.kind === 'select' ? (
-                <select name={f.name} value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}>
+                <select
+                  name={f.name}
+                  value={values[f.name] ?? ''}
+                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                >
                   {f.optional && <option value="">—</option>}
-                  {f.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                  {f.options?.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
                 </select>
               ) : f.kind === 'textarea' ? (
-                <textarea name={f.name} rows={3} value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
+                <textarea
+                  name={f.name}
+                  rows={3}
+                  value={values[f.name] ?? ''}
+                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                />
               ) : f.kind !== 'checkbox' ? (
-                <input name={f.name} type={f.kind === 'number' ? 'number' : 'text'} step="any" value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} aria-invalid={errors[f.name] ? true : undefined} />
+                <input
+                  name={f.name}
+                  type={f.kind === 'number' ? 'number' : 'text'}
+                  step="any"
+                  value={values[f.name] ?? ''}
+                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                  aria-invalid={errors[f.name] ? true : undefined}
+                />
               ) : null}
               {errors[f.name] && <span className="form-error">{errors[f.name]}</span>}
             </label>
           ))}
-          {errors[''] && <p className="form-error" role="alert">{errors['']}</p>}
+          {errors[''] && (
+            <p className="form-error" role="alert">
+              {errors['']}
+            </p>
+          )}
           <div className="button-row">
-            <button type="submit" className="btn primary">{t('printerAdmin.save')}</button>
-            <button type="button" className="btn" onClick={() => setEditing(null)}>{t('printerAdmin.cancel')}</button>
-            {editing !== 'new' && <button type="button" className="btn danger" onClick={() => void remove(editing)}>{t('printerAdmin.delete')}</button>}
+            <button type="submit" className="btn primary">
+              {t('printerAdmin.save')}
+            </button>
+            <button type="button" className="btn" onClick={() => setEditing(null)}>
+              {t('printerAdmin.cancel')}
+            </button>
+            {editing !== 'new' && (
+              <button type="button" className="btn danger" onClick={() => void remove(editing)}>
+                {t('printerAdmin.delete')}
+              </button>
+            )}
           </div>
         </form>
       )}

@@ -13,7 +13,10 @@ export function QzSigningCard() {
   const qc = useQueryClient();
   const current = useQuery({
     queryKey: ['qz-certificate'],
-    queryFn: () => get<{ subject: string; validTo: string }>('/api/printer/qz/certificate', { quiet: true, background: true }).catch(() => null),
+    queryFn: () =>
+      get<{ subject: string; validTo: string }>('/api/printer/qz/certificate', { quiet: true, background: true }).catch(
+        () => null,
+      ),
   });
   const [certificate, setCertificate] = useState('');
   const [privateKey, setPrivateKey] = useState('');
@@ -22,7 +25,8 @@ export function QzSigningCard() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = qzCredentialsSchema.safeParse({ certificate, privateKey });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    if (!parsed.success)
+      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     setErrors({});
     // The server checks the pair (a certificate, and a key that matches it) and answers in a toast.
     await put('/api/printer/qz/credentials', parsed.data).then(
@@ -39,19 +43,36 @@ export function QzSigningCard() {
     <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
       <h2>{t('printerAdmin.qzTitle')}</h2>
       <p className="muted" data-testid="qz-certificate">
-        {current.data ? t('printerAdmin.qzCurrent', { subject: current.data.subject, validTo: current.data.validTo }) : t('printerAdmin.qzNone')}
+        {current.data
+          ? t('printerAdmin.qzCurrent', { subject: current.data.subject, validTo: current.data.validTo })
+          : t('printerAdmin.qzNone')}
       </p>
       <label>
         {t('printerAdmin.qzCertificate')}
-        <textarea name="certificate" rows={4} value={certificate} onChange={(e) => setCertificate(e.target.value)} placeholder="-----BEGIN CERTIFICATE-----" />
+        <textarea
+          name="certificate"
+          rows={4}
+          value={certificate}
+          onChange={(e) => setCertificate(e.target.value)}
+          placeholder="-----BEGIN CERTIFICATE-----"
+        />
         {errors.certificate && <span className="form-error">{errors.certificate}</span>}
       </label>
       <label>
         {t('printerAdmin.qzPrivateKey')}
-        <textarea name="privateKey" rows={4} value={privateKey} onChange={(e) => setPrivateKey(e.target.value)} placeholder="-----BEGIN PRIVATE KEY-----" autoComplete="off" />
+        <textarea
+          name="privateKey"
+          rows={4}
+          value={privateKey}
+          onChange={(e) => setPrivateKey(e.target.value)}
+          placeholder="-----BEGIN PRIVATE KEY-----"
+          autoComplete="off"
+        />
         {errors.privateKey && <span className="form-error">{errors.privateKey}</span>}
       </label>
-      <button type="submit" className="btn">{t('printerAdmin.qzSave')}</button>
+      <button type="submit" className="btn">
+        {t('printerAdmin.qzSave')}
+      </button>
     </form>
   );
 }

@@ -9,8 +9,14 @@ type Named = { id: number; name: string; model?: string };
 
 export default function StationPrintersPage() {
   const { t } = useTranslation();
-  const vendors = useQuery({ queryKey: ['printer-vendors-all'], queryFn: () => get<Named[]>('/api/printer/vendors', { background: true }) });
-  const labels = useQuery({ queryKey: ['printer-labels-all'], queryFn: () => get<Named[]>('/api/printer/labels', { background: true }) });
+  const vendors = useQuery({
+    queryKey: ['printer-vendors-all'],
+    queryFn: () => get<Named[]>('/api/printer/vendors', { background: true }),
+  });
+  const labels = useQuery({
+    queryKey: ['printer-labels-all'],
+    queryFn: () => get<Named[]>('/api/printer/labels', { background: true }),
+  });
   const nameOf = (list: Named[] | undefined, id: unknown) => {
     const row = list?.find((r) => r.id === id);
     return row ? [row.name, row.model].filter(Boolean).join(' ') : '';
@@ -22,13 +28,35 @@ export default function StationPrintersPage() {
       endpoint="/api/printer/system-data"
       schema={stationPrinterSchema}
       label={(f) => t(`printerAdmin.fields.${f}`)}
-      display={(f, v) => (f === 'vendorId' ? nameOf(vendors.data, v) : f === 'labelStockId' ? nameOf(labels.data, v) : f === 'active' ? (v ? t('printerAdmin.yes') : t('printerAdmin.no')) : String(v ?? ''))}
+      display={(f, v) =>
+        f === 'vendorId'
+          ? nameOf(vendors.data, v)
+          : f === 'labelStockId'
+            ? nameOf(labels.data, v)
+            : f === 'active'
+              ? v
+                ? t('printerAdmin.yes')
+                : t('printerAdmin.no')
+              : String(v ?? '')
+      }
       intro={<p className="muted">{t('printerAdmin.stationsIntro')}</p>}
       fields={[
         { name: 'station', kind: 'text' },
         { name: 'printerName', kind: 'text' },
-        { name: 'vendorId', kind: 'select', numeric: true, optional: true, options: (vendors.data ?? []).map((v) => ({ value: String(v.id), label: nameOf(vendors.data, v.id) })) },
-        { name: 'labelStockId', kind: 'select', numeric: true, optional: true, options: (labels.data ?? []).map((l) => ({ value: String(l.id), label: l.name })) },
+        {
+          name: 'vendorId',
+          kind: 'select',
+          numeric: true,
+          optional: true,
+          options: (vendors.data ?? []).map((v) => ({ value: String(v.id), label: nameOf(vendors.data, v.id) })),
+        },
+        {
+          name: 'labelStockId',
+          kind: 'select',
+          numeric: true,
+          optional: true,
+          options: (labels.data ?? []).map((l) => ({ value: String(l.id), label: l.name })),
+        },
         { name: 'active', kind: 'checkbox' },
       ]}
     />

@@ -6,7 +6,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LABEL_DPIS, TEMPLATE_KIND, templateSizes, defaultTemplateSize, type LabelDpi, type LabelKind, type LabelSizeId } from '../../../../domain/schemas/labels';
+import {
+  LABEL_DPIS,
+  TEMPLATE_KIND,
+  templateSizes,
+  defaultTemplateSize,
+  type LabelDpi,
+  type LabelKind,
+  type LabelSizeId,
+} from '../../../../domain/schemas/labels';
 import { get } from '../../../api/client';
 import { useFeedback } from '../../../ui/feedback-store';
 import { SAMPLE_LABELS } from '../label-fields';
@@ -18,7 +26,11 @@ const KINDS = Object.keys(SAMPLE_LABELS) as SampleKind[];
 export default function TestPage() {
   const { t } = useTranslation();
   const toast = useFeedback((s) => s.toast);
-  const stations = useQuery({ queryKey: ['printer-stations-all'], queryFn: () => get<{ id: number; station: string; printerName: string }[]>('/api/printer/system-data', { background: true }) });
+  const stations = useQuery({
+    queryKey: ['printer-stations-all'],
+    queryFn: () =>
+      get<{ id: number; station: string; printerName: string }[]>('/api/printer/system-data', { background: true }),
+  });
   const [kind, setKind] = useState<SampleKind>('item');
   const template = SAMPLE_LABELS[kind].template;
   const [size, setSize] = useState<LabelSizeId>(defaultTemplateSize(template));
@@ -33,7 +45,10 @@ export default function TestPage() {
     let stale = false;
     void import('../../../../printing/index')
       .then(({ renderLabel }) => renderLabel({ template, size, dpi, format: 'svg', data: SAMPLE_LABELS[kind].data() }))
-      .then((r) => !stale && setPreview(r.data as string), () => !stale && setPreview(null));
+      .then(
+        (r) => !stale && setPreview(r.data as string),
+        () => !stale && setPreview(null),
+      );
     return () => {
       stale = true;
     };
@@ -50,9 +65,18 @@ export default function TestPage() {
         }
       }
       const labelKind: LabelKind = TEMPLATE_KIND[template];
-      const printer = await makePrinter({ autoPrint: false, kinds: { [labelKind]: { printerName: printerName || null, language, size, dpi, copies: 1 } } });
+      const printer = await makePrinter({
+        autoPrint: false,
+        kinds: { [labelKind]: { printerName: printerName || null, language, size, dpi, copies: 1 } },
+      });
       const result = await printer.printLabel({ template, data: SAMPLE_LABELS[kind].data(), size, copies: 1 });
-      if (result.ok) toast('success', result.transport === 'qz' ? t('printing.sent', { printer: result.printer, copies: 1 }) : t('printing.dialogOpened'));
+      if (result.ok)
+        toast(
+          'success',
+          result.transport === 'qz'
+            ? t('printing.sent', { printer: result.printer, copies: 1 })
+            : t('printing.dialogOpened'),
+        );
       else toast('error', t('printing.failed', { error: result.error }));
     } finally {
       setBusy(false);
@@ -63,28 +87,58 @@ export default function TestPage() {
     <div className="page">
       <h1>{t('printerAdmin.testTitle')}</h1>
       <div className="print-label-layout">
-        <form className="card form" onSubmit={(e) => { e.preventDefault(); void print(); }}>
+        <form
+          className="card form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void print();
+          }}
+        >
           <label>
             {t('printerAdmin.fields.printerName')}
-            <input name="printerName" list="station-printers" value={printerName} placeholder={t('printing.browserDialog')} onChange={(e) => setPrinterName(e.target.value)} />
-            <datalist id="station-printers">{(stations.data ?? []).map((s) => <option key={s.id} value={s.printerName}>{s.station}</option>)}</datalist>
+            <input
+              name="printerName"
+              list="station-printers"
+              value={printerName}
+              placeholder={t('printing.browserDialog')}
+              onChange={(e) => setPrinterName(e.target.value)}
+            />
+            <datalist id="station-printers">
+              {(stations.data ?? []).map((s) => (
+                <option key={s.id} value={s.printerName}>
+                  {s.station}
+                </option>
+              ))}
+            </datalist>
           </label>
           <label>
             {t('printing.template')}
             <select name="kind" value={kind} onChange={(e) => setKind(e.target.value as SampleKind)}>
-              {KINDS.map((k) => <option key={k} value={k}>{t(`printing.kinds.${k}`)}</option>)}
+              {KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`printing.kinds.${k}`)}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             {t('printing.size')}
             <select name="size" value={size} onChange={(e) => setSize(e.target.value as LabelSizeId)}>
-              {templateSizes(template).map((s) => <option key={s} value={s}>{t(`printing.sizes.${s}`)}</option>)}
+              {templateSizes(template).map((s) => (
+                <option key={s} value={s}>
+                  {t(`printing.sizes.${s}`)}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             {t('printing.dpi')}
             <select name="dpi" value={dpi} onChange={(e) => setDpi(Number(e.target.value) as LabelDpi)}>
-              {LABEL_DPIS.map((d) => <option key={d} value={d}>{d} dpi</option>)}
+              {LABEL_DPIS.map((d) => (
+                <option key={d} value={d}>
+                  {d} dpi
+                </option>
+              ))}
             </select>
           </label>
           <label>
@@ -94,11 +148,19 @@ export default function TestPage() {
               <option value="pdf">{t('printing.pdf')}</option>
             </select>
           </label>
-          <button type="submit" className="btn primary" disabled={busy}>{t('printerAdmin.printTest')}</button>
+          <button type="submit" className="btn primary" disabled={busy}>
+            {t('printerAdmin.printTest')}
+          </button>
         </form>
         <section className="card label-preview" aria-label={t('printing.preview')}>
           <h2>{t('printing.preview')}</h2>
-          {preview && <div className="label-preview-image" data-testid="label-preview" dangerouslySetInnerHTML={{ __html: preview }} />}
+          {preview && (
+            <div
+              className="label-preview-image"
+              data-testid="label-preview"
+              dangerouslySetInnerHTML={{ __html: preview }}
+            />
+          )}
         </section>
       </div>
     </div>

@@ -15,8 +15,23 @@ export default function VendorsPage() {
       fields={[
         { name: 'name', kind: 'text' },
         { name: 'model', kind: 'text' },
-        { name: 'language', kind: 'select', options: [{ value: 'zpl', label: t('printing.zpl') }, { value: 'pdf', label: t('printing.pdf') }] },
-        { name: 'dpi', kind: 'select', numeric: true, options: [{ value: '203', label: '203 dpi' }, { value: '300', label: '300 dpi' }] },
+        {
+          name: 'language',
+          kind: 'select',
+          options: [
+            { value: 'zpl', label: t('printing.zpl') },
+            { value: 'pdf', label: t('printing.pdf') },
+          ],
+        },
+        {
+          name: 'dpi',
+          kind: 'select',
+          numeric: true,
+          options: [
+            { value: '203', label: '203 dpi' },
+            { value: '300', label: '300 dpi' },
+          ],
+        },
         { name: 'notes', kind: 'textarea', optional: true },
       ]}
     />
