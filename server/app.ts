@@ -25,14 +25,14 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
+import { isForeignKeyViolation, isUniqueViolation } from './db/pg-errors.js';
+
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** PostgreSQL error codes that mean the caller's data conflicts, not that the server broke. */
 function pgConflict(err: unknown): string | null {
-  const code =
-    (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-  if (code === '23505') return 'A record with the same unique value already exists';
-  if (code === '23503') return 'The record refers to, or is referred to by, another record';
+  if (isUniqueViolation(err)) return 'A record with the same unique value already exists';
+  if (isForeignKeyViolation(err)) return 'The record refers to, or is referred to by, another record';
   return null;
 }
 

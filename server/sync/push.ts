@@ -26,6 +26,7 @@ import { ApiError } from '../http/errors.js';
 import { issueMessages } from '../http/validation.js';
 import { lockChangeFeed } from './changes.js';
 import { SERVER_MUTATIONS, type Handler } from './registry.js';
+import { isLockConflict, isUniqueViolation, pgErrorCode } from '../db/pg-errors.js';
 
 type PushResult = z.infer<typeof pushResultSchema>;
 type RejectionCode = (typeof REJECTION_CODES)[number];
@@ -38,14 +39,6 @@ const CODE_BY_STATUS: Record<number, RejectionCode> = {
   409: 'conflict',
   412: 'business_rule',
 };
-
-const errorCode = (err: unknown) =>
-  (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-/** Deadlock or serialization failure: the transaction was chosen as the victim and can run again. */
-const isLockConflict = (err: unknown) => errorCode(err) === '40P01' || errorCode(err) === '40001';
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 async function recorded(db: DbOrTx, ctx: RequestContext, id: string): Promise<PushResult | null> {
   const [row] = await db
@@ -93,7 +86,7 @@ export async function push(deps: Deps, ctx: RequestContext, req: PushRequest): P
     if (!isLockConflict(err)) throw err;
     // Nothing of this push was committed: apply it again, each mutation committing on its own.
     console.warn(
-      `[dockside] push from ${req.deviceId} lost a lock conflict (${errorCode(err)}); applying it one mutation per transaction`,
+      `[dockside] push from ${req.deviceId} lost a lock conflict (${pgErrorCode(err)}); applying it one mutation per transaction`,
     );
     return applyAll(deps.db, ctx, req, (apply) => retryOnLockConflict(() => deps.db.transaction(apply)));
   }

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { inventoryBalances, inventoryLedger, inventoryProductTotals } from '../../db/schema/index.js';
 import { selectRows } from './places.js';
 import { businessRule } from '../../http/errors.js';
+import { isCheckViolation } from '../../db/pg-errors.js';
 
 export type LedgerInsert = typeof inventoryLedger.$inferInsert & { title?: string | null };
 
@@ -22,17 +23,7 @@ const balanceKey = (r: LedgerInsert) =>
     r.condition ?? 'sellable',
   ]);
 
-const isNegativeBalance = (err: unknown): boolean => {
-  const e = err as {
-    code?: string;
-    constraint?: string;
-    message?: string;
-    cause?: { code?: string; constraint?: string; message?: string };
-  };
-  const code = e?.code ?? e?.cause?.code;
-  const text = `${e?.constraint ?? ''} ${e?.cause?.constraint ?? ''} ${e?.message ?? ''} ${e?.cause?.message ?? ''}`;
-  return code === '23514' && text.includes('inventory_balances_not_negative');
-};
+const isNegativeBalance = (err: unknown): boolean => isCheckViolation(err, 'inventory_balances_not_negative');
 
 export async function postLedger(tx: DbOrTx, rows: LedgerInsert[]): Promise<void> {
   if (rows.length === 0) return;
