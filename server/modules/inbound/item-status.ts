@@ -7,10 +7,10 @@ import { audit } from '../../audit.js';
 import { businessRule, forbidden, notFound } from '../../http/errors.js';
 import { recordChanges } from '../../sync/changes.js';
 import { inboundItemChange } from './batches.js';
-import { type PageRequest, pageOffset } from '../../../domain/paging.js';
+import type { PageRequest } from '../../../domain/paging.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { batchItems, companies, inboundBatches } from '../../db/schema/index.js';
-import { paged } from '../../http/paging.js';
+import { pageOfQuery } from '../../http/paging.js';
 import { scoped } from '../../http/scope.js';
 
 export const itemListQuerySchema = z.object({
@@ -105,42 +105,37 @@ export async function listItems(
       : undefined,
   ];
   const where = and(...conds);
-  return paged(
+  return pageOfQuery(
+    deps.db,
     page,
-    deps.db
-      .select({
-        id: batchItems.id,
-        title: batchItems.title,
-        asin: batchItems.asin,
-        fnsku: batchItems.fnsku,
-        msku: batchItems.msku,
-        upc: batchItems.upc,
-        status: batchItems.status,
-        expectedQty: batchItems.expectedQty,
-        receivedQty: batchItems.receivedQty,
-        damagedQty: batchItems.damagedQty,
-        itemAction: batchItems.itemAction,
-        packSize: batchItems.packSize,
-        companyId: batchItems.companyId,
-        accountNo: companies.accountNo,
-        batchId: batchItems.batchId,
-        batchName: inboundBatches.batchName,
-        companyName: companies.name,
-        updatedAt: batchItems.updatedAt,
-      })
-      .from(batchItems)
-      .innerJoin(inboundBatches, eq(inboundBatches.id, batchItems.batchId))
-      .innerJoin(companies, eq(companies.id, batchItems.companyId))
-      .where(where)
-      .orderBy(desc(batchItems.updatedAt), desc(batchItems.id))
-      .limit(page.pageSize)
-      .offset(pageOffset(page)),
-    deps.db
-      .select({ total: count() })
-      .from(batchItems)
-      .innerJoin(inboundBatches, eq(inboundBatches.id, batchItems.batchId))
-      .innerJoin(companies, eq(companies.id, batchItems.companyId))
-      .where(where),
+    () =>
+      deps.db
+        .select({
+          id: batchItems.id,
+          title: batchItems.title,
+          asin: batchItems.asin,
+          fnsku: batchItems.fnsku,
+          msku: batchItems.msku,
+          upc: batchItems.upc,
+          status: batchItems.status,
+          expectedQty: batchItems.expectedQty,
+          receivedQty: batchItems.receivedQty,
+          damagedQty: batchItems.damagedQty,
+          itemAction: batchItems.itemAction,
+          packSize: batchItems.packSize,
+          companyId: batchItems.companyId,
+          accountNo: companies.accountNo,
+          batchId: batchItems.batchId,
+          batchName: inboundBatches.batchName,
+          companyName: companies.name,
+          updatedAt: batchItems.updatedAt,
+        })
+        .from(batchItems)
+        .innerJoin(inboundBatches, eq(inboundBatches.id, batchItems.batchId))
+        .innerJoin(companies, eq(companies.id, batchItems.companyId))
+        .where(where)
+        .$dynamic(),
+    [desc(batchItems.updatedAt), desc(batchItems.id)],
   );
 }
 

@@ -3,9 +3,9 @@
  * leave, or become sellable again), and the Dispositions report lists every unit that left the
  * warehouse other than by shipping — with the problem or adjustment behind it.
  */
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../../domain/paging.js';
-import { pageOffset } from '../../../domain/paging.js';
+import { pageOfQuery } from '../../http/paging.js';
 import { DISPOSITION_REASONS, stockEffectOf } from '../../../domain/rules/dispositions.js';
 import { planTake, type BalanceLine, type LedgerDelta } from '../../../domain/rules/moves.js';
 import type { ProblemResolution } from '../../../domain/schemas/problems.js';
@@ -94,33 +94,33 @@ export async function listDispositions(
     q.from ? gte(inventoryLedger.at, q.from) : undefined,
     q.to ? lt(inventoryLedger.at, q.to) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    deps.db
-      .select({
-        id: inventoryLedger.id,
-        at: inventoryLedger.at,
-        companyId: inventoryLedger.companyId,
-        companyName: companies.name,
-        accountNo: companies.accountNo,
-        productKey: inventoryLedger.productKey,
-        title: batchItems.title,
-        location: inventoryLedger.location,
-        condition: inventoryLedger.condition,
-        quantity: sql<number>`-${inventoryLedger.quantity}`,
-        reason: inventoryLedger.reason,
-        refType: inventoryLedger.refType,
-        refId: inventoryLedger.refId,
-        user: users.fullname,
-      })
-      .from(inventoryLedger)
-      .innerJoin(companies, eq(companies.id, inventoryLedger.companyId))
-      .leftJoin(batchItems, eq(batchItems.id, inventoryLedger.batchItemId))
-      .leftJoin(users, eq(users.id, inventoryLedger.userId))
-      .where(where)
-      .orderBy(desc(inventoryLedger.at), desc(inventoryLedger.id))
-      .limit(page.pageSize)
-      .offset(pageOffset(page)),
-    deps.db.select({ total: count() }).from(inventoryLedger).where(where),
-  ]);
-  return { content: rows, pageNumber: page.pageNumber, pageSize: page.pageSize, totalElements: Number(total) };
+  return pageOfQuery(
+    deps.db,
+    page,
+    () =>
+      deps.db
+        .select({
+          id: inventoryLedger.id,
+          at: inventoryLedger.at,
+          companyId: inventoryLedger.companyId,
+          companyName: companies.name,
+          accountNo: companies.accountNo,
+          productKey: inventoryLedger.productKey,
+          title: batchItems.title,
+          location: inventoryLedger.location,
+          condition: inventoryLedger.condition,
+          quantity: sql<number>`-${inventoryLedger.quantity}`,
+          reason: inventoryLedger.reason,
+          refType: inventoryLedger.refType,
+          refId: inventoryLedger.refId,
+          user: users.fullname,
+        })
+        .from(inventoryLedger)
+        .innerJoin(companies, eq(companies.id, inventoryLedger.companyId))
+        .leftJoin(batchItems, eq(batchItems.id, inventoryLedger.batchItemId))
+        .leftJoin(users, eq(users.id, inventoryLedger.userId))
+        .where(where)
+        .$dynamic(),
+    [desc(inventoryLedger.at), desc(inventoryLedger.id)],
+  );
 }

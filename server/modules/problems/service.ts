@@ -3,10 +3,10 @@
  * closed by the warehouse. Every problem records a pending charge for billing.
  */
 import { carryOutResolution } from '../inventory/dispositions.js';
-import { and, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Audience } from '../../../domain/enums.js';
-import { type PageRequest, pageOffset } from '../../../domain/paging.js';
+import type { PageRequest } from '../../../domain/paging.js';
 import {
   CLIENT_RESOLUTIONS,
   CLOSED_PROBLEM_STATUSES,
@@ -29,7 +29,7 @@ import {
   problems,
 } from '../../db/schema/index.js';
 import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
-import { paged } from '../../http/paging.js';
+import { pageOfQuery } from '../../http/paging.js';
 import { scoped } from '../../http/scope.js';
 import { resolveClientCompany } from '../inbound/batches.js';
 
@@ -83,16 +83,14 @@ export async function insertProblem(
       createdBy: ctx.userId,
     })
     .returning();
-  await tx
-    .insert(pendingCharges)
-    .values({
-      tenantId: ctx.tenantId,
-      companyId: company.id,
-      code: chargeCode,
-      quantity: input.quantity,
-      sourceType: 'problem',
-      sourceId: row.id,
-    });
+  await tx.insert(pendingCharges).values({
+    tenantId: ctx.tenantId,
+    companyId: company.id,
+    code: chargeCode,
+    quantity: input.quantity,
+    sourceType: 'problem',
+    sourceId: row.id,
+  });
   await audit(tx, ctx, 'problem', row.id, 'create', null, row);
   return row.id;
 }
@@ -150,30 +148,30 @@ export async function listProblems(
         : undefined,
   ];
   const where = and(...conds);
-  return paged(
+  return pageOfQuery(
+    deps.db,
     page,
-    deps.db
-      .select({
-        id: problems.id,
-        type: problems.type,
-        status: problems.status,
-        resolution: problems.resolution,
-        damageType: problems.damageType,
-        quantity: problems.quantity,
-        code: problems.code,
-        companyId: problems.companyId,
-        companyName: companies.name,
-        itemTitle: batchItems.title,
-        createdAt: problems.createdAt,
-      })
-      .from(problems)
-      .innerJoin(companies, eq(companies.id, problems.companyId))
-      .leftJoin(batchItems, eq(batchItems.id, problems.batchItemId))
-      .where(where)
-      .orderBy(desc(problems.createdAt), desc(problems.id))
-      .limit(page.pageSize)
-      .offset(pageOffset(page)),
-    deps.db.select({ total: count() }).from(problems).where(where),
+    () =>
+      deps.db
+        .select({
+          id: problems.id,
+          type: problems.type,
+          status: problems.status,
+          resolution: problems.resolution,
+          damageType: problems.damageType,
+          quantity: problems.quantity,
+          code: problems.code,
+          companyId: problems.companyId,
+          companyName: companies.name,
+          itemTitle: batchItems.title,
+          createdAt: problems.createdAt,
+        })
+        .from(problems)
+        .innerJoin(companies, eq(companies.id, problems.companyId))
+        .leftJoin(batchItems, eq(batchItems.id, problems.batchItemId))
+        .where(where)
+        .$dynamic(),
+    [desc(problems.createdAt), desc(problems.id)],
   );
 }
 
