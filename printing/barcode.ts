@@ -65,8 +65,51 @@ export function encodeSymbol(symbology: Symbology, value: string): EncodedSymbol
   return { kind: 'matrix', columns: raw.pixx, rows: raw.pixy, cells: raw.pixs.map((p) => p === 1) };
 }
 
-export interface PlacedBarcode {
-  symbol: EncodedSymbol;
+/** What placement needs of a symbol: its size in modules, not its bars. */
+export type SymbolSize = { kind: 'linear'; modules: number } | { kind: 'matrix'; columns: number; rows: number };
+
+const SIZE_CACHE_LIMIT = 20_000;
+const sizes = new Map<string, SymbolSize>();
+
+/**
+ * The key under which two values have the same Code 128 size. Automatic Code 128 (bwip-js, and
+ * the printer's ^BC mode A) chooses code sets from the kind of each character alone: a digit
+ * (set C pairs), a character both sets A and B hold (space to underscore), one only B holds
+ * (backquote to DEL), or anything else, kept as itself (controls, non-ASCII: bwip-js refuses
+ * those it cannot encode). tests/printing/barcode-size.test.ts checks this against bwip-js.
+ */
+function code128Shape(value: string): string {
+  let key = '';
+  for (const ch of value) {
+    const c = ch.codePointAt(0) ?? 0;
+    key += c >= 48 && c <= 57 ? '0' : c >= 32 && c <= 95 ? 'A' : c >= 96 && c <= 127 ? 'b' : ch;
+  }
+  return key;
+}
+
+/**
+ * The size of `value`'s symbol, remembered: a thermal (ZPL) label needs only the size to place
+ * the printer's own barcode, and encoding the bars was half of its render time (decision 0008).
+ * Code 128 sizes are shared by every value of the same shape (FNSKUs, LPNs: one entry each);
+ * other symbologies are remembered by value. Invalid data throws, as encodeSymbol does.
+ */
+export function symbolSize(symbology: Symbology, value: string): SymbolSize {
+  const key = symbology === 'code128' ? `code128:${code128Shape(value)}` : `${symbology}:${value}`;
+  let size = sizes.get(key);
+  if (!size) {
+    const s = encodeSymbol(symbology, value);
+    size =
+      s.kind === 'linear'
+        ? { kind: 'linear', modules: s.modules }
+        : { kind: 'matrix', columns: s.columns, rows: s.rows };
+    if (sizes.size >= SIZE_CACHE_LIMIT) sizes.clear();
+    sizes.set(key, size);
+  }
+  return size;
+}
+
+export interface PlacedBarcode<S extends SymbolSize = EncodedSymbol> {
+  symbol: S;
   /** Top-left of the symbol itself (quiet zone outside), inches. */
   x: number;
   y: number;
@@ -84,8 +127,13 @@ export interface PlacedBarcode {
 export function placeBarcode(
   el: BarcodeElement,
   dpi: number,
-  symbol = encodeSymbol(el.symbology, el.value),
+  symbol: EncodedSymbol = encodeSymbol(el.symbology, el.value),
 ): PlacedBarcode {
+  return placeSymbol(el, dpi, symbol);
+}
+
+/** Placement from the symbol's size alone (what a ZPL label needs). */
+export function placeSymbol<S extends SymbolSize>(el: BarcodeElement, dpi: number, symbol: S): PlacedBarcode<S> {
   const quiet = QUIET_ZONE[el.symbology];
   const boxW = Math.floor(el.width * dpi);
   const boxH = Math.floor(el.height * dpi);

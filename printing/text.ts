@@ -12,12 +12,68 @@ const ELLIPSIS = '...';
 type FontName = Parameters<typeof StandardFontEmbedder.for>[0];
 const fontName = (name: StandardFonts): FontName => name as string as FontName;
 
-let regular: StandardFontEmbedder | undefined;
-let bold: StandardFontEmbedder | undefined;
-const metrics = (weight: FontWeight): StandardFontEmbedder =>
+/**
+ * One font's advance widths and kerning, read from pdf-lib once per glyph and pair and then kept:
+ * pdf-lib's own `widthOfTextAtSize` looks every glyph up through its encoding on each call, which
+ * was a third of a thermal label's render time (decision 0008). The sum is taken in pdf-lib's
+ * order — (advance + kerning with the next glyph) per glyph — so widths agree to the last bit.
+ */
+class FontMetrics {
+  private readonly glyphs = new Map<number, { name: string; width: number }>();
+  private readonly kerning = new Map<number, number>();
+  constructor(readonly embedder: StandardFontEmbedder) {}
+
+  private glyph(cp: number): { name: string; width: number } {
+    let g = this.glyphs.get(cp);
+    if (!g) {
+      const { name } = this.embedder.encoding.encodeUnicodeCodePoint(cp);
+      g = { name, width: this.embedder.font.getWidthOfGlyph(name) ?? 0 };
+      this.glyphs.set(cp, g);
+    }
+    return g;
+  }
+
+  private kern(left: number, right: number): number {
+    const key = left * 0x110000 + right;
+    let k = this.kerning.get(key);
+    if (k === undefined) {
+      k = this.embedder.font.getXAxisKerningForPair(this.glyph(left).name, this.glyph(right).name) ?? 0;
+      this.kerning.set(key, k);
+    }
+    return k;
+  }
+
+  /** Width in points at `sizePt`, as pdf-lib's widthOfTextAtSize computes it. */
+  widthAtSize(text: string, sizePt: number): number {
+    let total = 0;
+    let prev = -1;
+    for (const ch of text) {
+      const cp = ch.codePointAt(0) ?? 0x3f;
+      if (prev >= 0) total += this.glyph(prev).width + this.kern(prev, cp);
+      prev = cp;
+    }
+    if (prev >= 0) total += this.glyph(prev).width;
+    return total * (sizePt / 1000);
+  }
+}
+
+let regular: FontMetrics | undefined;
+let bold: FontMetrics | undefined;
+const metrics = (weight: FontWeight): FontMetrics =>
   weight === 'bold'
-    ? (bold ??= StandardFontEmbedder.for(fontName(StandardFonts.HelveticaBold)))
-    : (regular ??= StandardFontEmbedder.for(fontName(StandardFonts.Helvetica)));
+    ? (bold ??= new FontMetrics(StandardFontEmbedder.for(fontName(StandardFonts.HelveticaBold))))
+    : (regular ??= new FontMetrics(StandardFontEmbedder.for(fontName(StandardFonts.Helvetica))));
+
+/** Whether the standard fonts' WinAnsi encoding has the code point, kept per code point. */
+const encodable = new Map<number, boolean>();
+const canEncode = (cp: number): boolean => {
+  let ok = encodable.get(cp);
+  if (ok === undefined) {
+    ok = metrics('normal').embedder.encoding.canEncodeUnicodeCodePoint(cp);
+    encodable.set(cp, ok);
+  }
+  return ok;
+};
 
 /**
  * Replace what the standard PDF fonts cannot encode (WinAnsi) with "?" and drop control
@@ -25,19 +81,18 @@ const metrics = (weight: FontWeight): StandardFontEmbedder =>
  * formats print the same characters.
  */
 export function printableText(text: string): string {
-  const encoding = metrics('normal').encoding;
   let out = '';
   for (const ch of text.normalize('NFC').replace(/\s+/g, ' ')) {
     const cp = ch.codePointAt(0) ?? 0x3f;
     if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) continue;
-    out += encoding.canEncodeUnicodeCodePoint(cp) ? ch : '?';
+    out += canEncode(cp) ? ch : '?';
   }
   return out.trim();
 }
 
 /** Width in inches of already-printable text. */
 export function textWidth(text: string, sizePt: number, weight: FontWeight): number {
-  return metrics(weight).widthOfTextAtSize(text, sizePt) / 72;
+  return metrics(weight).widthAtSize(text, sizePt) / 72;
 }
 
 /** Longest prefix of `text` that fits `width` once "..." is appended. */

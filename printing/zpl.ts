@@ -8,7 +8,7 @@
  * whatever encoding the transport uses, and ^CI28 tells the printer the bytes are UTF-8.
  */
 import { arrowRects } from './arrow.js';
-import { placeBarcode } from './barcode.js';
+import { placeSymbol, symbolSize } from './barcode.js';
 import {
   LabelLayoutError,
   LINE_SPACING,
@@ -80,7 +80,7 @@ function text(c: Canvas, el: TextElement): void {
 }
 
 function barcode(c: Canvas, el: BarcodeElement): void {
-  const p = placeBarcode(el, c.dpi);
+  const p = placeSymbol(el, c.dpi, symbolSize(el.symbology, el.value));
   const x = dots(p.x, c.dpi);
   const y = dots(p.y, c.dpi);
   const w = p.symbol.kind === 'linear' ? p.symbol.modules * p.moduleDots : p.symbol.columns * p.moduleDots;
