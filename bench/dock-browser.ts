@@ -2,7 +2,8 @@
  * Issue 4 figures measured in Debian's Chromium against the built app and a real server:
  *  (b) scan-to-feedback: with 20,000 expected tracking rows in the device's replica and the CPU
  *      throttled 4× (CDP), the time from the last key of a wedge burst (Enter) to the frame that
- *      paints the verdict (after the next animation frame). Target median ≤ 16 ms, p95 ≤ 50 ms.
+ *      paints the verdict (after the next animation frame). Target median ≤ 16 ms, p95 ≤ 40 ms
+ *      (issue 23), over three rounds whose spread is printed.
  *  (c) a fresh device's first pull of 100,000 rows through the engine, beside a bare Dexie
  *      bulkPut of the same rows, and the ratio.
  * The server runs in this process on PGlite; rows are announced through the API.
@@ -21,6 +22,7 @@ import { start } from '../server/start.js';
 const EXPECTED_FOR_SCAN = 20_000;
 const PULL_ROWS = Number(process.env.BENCH_PULL_ROWS ?? 100_000);
 const SCANS = Number(process.env.BENCH_DOCK_SCANS ?? 100);
+const ROUNDS = Number(process.env.BENCH_DOCK_ROUNDS ?? 3);
 
 export const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -183,18 +185,26 @@ export async function benchDockBrowser(): Promise<void> {
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     for (let i = 0; i < 5; i++) await scanToPaint(page, expected[EXPECTED_FOR_SCAN - 1 - i]); // warm-up
-    const times: number[] = [];
     if (process.env.BENCH_DOCK_PROFILE) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
     // Paced like a fast receiver (one package every 300 ms); then back to back, a burst of 50.
-    for (let i = 0; i < SCANS; i++) {
-      times.push(await scanToPaint(page, expected[i * 37]));
-      await page.waitForTimeout(300);
+    // Three rounds, so the figure's spread is printed with it (issue 23).
+    const rounds: { paced: number[]; burst: number[] }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const paced: number[] = [];
+      const burst: number[] = [];
+      const offset = round * SCANS * 37;
+      for (let i = 0; i < SCANS; i++) {
+        paced.push(await scanToPaint(page, expected[(offset + i * 37) % EXPECTED_FOR_SCAN]));
+        await page.waitForTimeout(300);
+      }
+      for (let i = 0; i < 50; i++)
+        burst.push(await scanToPaint(page, expected[(offset + i * 37 + 1) % EXPECTED_FOR_SCAN]));
+      rounds.push({ paced, burst });
     }
-    const burst: number[] = [];
-    for (let i = 0; i < 50; i++) burst.push(await scanToPaint(page, expected[i * 37 + 1]));
+    const times = rounds.flatMap((r) => r.paced);
     if (process.env.BENCH_DOCK_PROFILE) {
       const { profile } = (await cdp.send('Profiler.stop')) as {
         profile: {
@@ -219,7 +229,7 @@ export async function benchDockBrowser(): Promise<void> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     if (process.env.BENCH_DOCK_PHASES) {
       const phases = await page.evaluate(() => (window as unknown as { scanPhases: number[][] }).scanPhases.slice(5));
-      const paced = phases.slice(0, SCANS);
+      const paced = phases.slice(0, SCANS); // the first round's paced scans, then its burst
       for (const [name, i] of [
         ['handled', 0],
         ['committed', 1],
@@ -231,21 +241,34 @@ export async function benchDockBrowser(): Promise<void> {
             paced.map((p) => p[i]),
             50,
           ).toFixed(1)} · back to back median ${pct(
-            phases.slice(SCANS).map((p) => p[i]),
+            phases.slice(SCANS, SCANS + 50).map((p) => p[i]),
             50,
           ).toFixed(1)}`,
         );
     }
-    const median = pct(times, 50);
-    const p95 = pct(times, 95);
     console.log(
-      `  (b) scan → painted verdict, CPU 4× throttled, ${SCANS} scans among ${EXPECTED_FOR_SCAN} expected rows`,
+      `  (b) scan → painted verdict, CPU 4× throttled, ${ROUNDS} rounds of ${SCANS} paced + 50 back-to-back scans among ${EXPECTED_FOR_SCAN} expected rows`,
+    );
+    rounds.forEach((r, n) =>
+      console.log(
+        `      round ${n + 1}: paced median ${pct(r.paced, 50).toFixed(1)} · p95 ${pct(r.paced, 95).toFixed(1)} · max ${Math.max(...r.paced).toFixed(1)} ms; back to back median ${pct(r.burst, 50).toFixed(1)} · p95 ${pct(r.burst, 95).toFixed(1)} ms`,
+      ),
+    );
+    const spread = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return `${s[0].toFixed(1)} / ${s[Math.floor(s.length / 2)].toFixed(1)} / ${s[s.length - 1].toFixed(1)}`;
+    };
+    const pacedMedians = rounds.map((r) => pct(r.paced, 50));
+    const pacedP95s = rounds.map((r) => pct(r.paced, 95));
+    const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
+    console.log(
+      `      paced median, min / median / max of the rounds: ${spread(pacedMedians)} ms (target ≤ 16) — ${verdict(pct(pacedMedians, 50) <= 16)}`,
     );
     console.log(
-      `      paced (300 ms apart): median ${median.toFixed(1)} ms (target ≤ 16) · p95 ${p95.toFixed(1)} ms (target ≤ 50) · max ${Math.max(...times).toFixed(1)} ms`,
+      `      paced p95,    min / median / max of the rounds: ${spread(pacedP95s)} ms (target ≤ 40) — ${verdict(pct(pacedP95s, 50) <= 40)}`,
     );
     console.log(
-      `      back to back (50):    median ${pct(burst, 50).toFixed(1)} ms · p95 ${pct(burst, 95).toFixed(1)} ms · max ${Math.max(...burst).toFixed(1)} ms`,
+      `      back to back median, min / median / max:      ${spread(rounds.map((r) => pct(r.burst, 50)))} ms (all ${times.length} paced: median ${pct(times, 50).toFixed(1)}, p95 ${pct(times, 95).toFixed(1)})`,
     );
     await ctx.close();
 
