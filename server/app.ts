@@ -43,7 +43,12 @@ export function buildApp(deps: Deps) {
   const limitOf = (maxSize: number) =>
     bodyLimit({
       maxSize,
-      onError: (c) => c.json(errorBody([`The request body is larger than ${maxSize / 1024 / 1024} MiB`]), 413),
+      // The rest of the body is never read: on a kept-alive connection it would be parsed as the
+      // next request, so the refusal closes the connection (issue 22).
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return c.json(errorBody([`The request body is larger than ${maxSize / 1024 / 1024} MiB`]), 413);
+      },
     });
   const standardLimit = limitOf(MAX_BODY_BYTES);
   // Marketplace inventory reports run to several MiB; every other request stays small.
