@@ -185,7 +185,7 @@ describe('printer administration', () => {
     await page.context().close();
   });
 
-  it('an admin uploads the QZ Tray certificate and key; a key that does not match is refused', async () => {
+  it('the tenant has a generated QZ Tray certificate to download; an admin replaces it with their own, a key that does not match is refused', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'qz-e2e-'));
     const make = (name: string, cn: string) => {
       execFileSync(
@@ -216,7 +216,10 @@ describe('printer administration', () => {
     const other = make('other', 'Somebody Else');
     const page = await signedInAs('demo.admin');
     await page.goto(`${env.server.url}/apps/settings/printer`);
-    await page.waitForSelector('text=No certificate yet');
+    // Generated on first use, named for the tenant, ready to add to QZ Tray.
+    await page.waitForSelector('[data-testid=qz-certificate]:has-text("Demo Prep Co - Dockside QZ Tray")');
+    const href = (await page.getAttribute('[data-testid=qz-download]', 'href')) ?? '';
+    expect(decodeURIComponent(href)).toContain('-----BEGIN CERTIFICATE-----');
     await page.fill('textarea[name=certificate]', mine.cert);
     await page.fill('textarea[name=privateKey]', other.key);
     await page.getByRole('button', { name: 'Upload certificate and key' }).click();

@@ -481,7 +481,10 @@ export const de: Messages = {
     printTest: 'Testetikett drucken',
     qzTitle: 'QZ-Tray-Signatur',
     qzCurrent: 'Zertifikat: {{subject}}, gültig bis {{validTo}}',
-    qzNone: 'Noch kein Zertifikat: QZ Tray lehnt Dockside ab, bis eines hochgeladen ist.',
+    qzNone: 'Das Zertifikat konnte nicht gelesen werden: bis dahin wird über den Druckdialog des Browsers gedruckt.',
+    qzTrustHelp:
+      'QZ Tray druckt ohne Nachfrage, sobald es diesem Zertifikat vertraut: laden Sie es herunter und fügen Sie es in QZ Tray hinzu (Advanced › Site Manager), oder laden Sie unten Ihr eigenes hoch.',
+    qzDownload: 'Zertifikat herunterladen',
     qzCertificate: 'Zertifikat (PEM)',
     qzPrivateKey: 'Privater Schlüssel (PEM), versiegelt gespeichert',
     qzSave: 'Zertifikat und Schlüssel hochladen',

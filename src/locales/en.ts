@@ -479,7 +479,10 @@ export const en = {
     printTest: 'Print test label',
     qzTitle: 'QZ Tray signing',
     qzCurrent: 'Certificate: {{subject}}, valid until {{validTo}}',
-    qzNone: 'No certificate yet: QZ Tray will refuse Dockside until one is uploaded.',
+    qzNone: 'The certificate could not be read: printing will use the browser dialog until it is.',
+    qzTrustHelp:
+      'QZ Tray prints without asking once it trusts this certificate: download it and add it in QZ Tray (Advanced › Site Manager), or upload your own below.',
+    qzDownload: 'Download certificate',
     qzCertificate: 'Certificate (PEM)',
     qzPrivateKey: 'Private key (PEM), stored sealed',
     qzSave: 'Upload certificate and key',

@@ -482,7 +482,11 @@ export const fr: Messages = {
     printTest: 'Imprimer une étiquette test',
     qzTitle: 'Signature QZ Tray',
     qzCurrent: 'Certificat : {{subject}}, valable jusqu’au {{validTo}}',
-    qzNone: 'Pas encore de certificat : QZ Tray refusera Dockside tant qu’il n’est pas envoyé.',
+    qzNone:
+      'Le certificat n’a pas pu être lu : l’impression passe par la boîte de dialogue du navigateur en attendant.',
+    qzTrustHelp:
+      'QZ Tray imprime sans demander dès qu’il fait confiance à ce certificat : téléchargez-le et ajoutez-le dans QZ Tray (Advanced › Site Manager), ou envoyez le vôtre ci-dessous.',
+    qzDownload: 'Télécharger le certificat',
     qzCertificate: 'Certificat (PEM)',
     qzPrivateKey: 'Clé privée (PEM), conservée scellée',
     qzSave: 'Envoyer le certificat et la clé',

@@ -481,7 +481,10 @@ export const pt: Messages = {
     printTest: 'Imprimir etiqueta de teste',
     qzTitle: 'Assinatura do QZ Tray',
     qzCurrent: 'Certificado: {{subject}}, válido até {{validTo}}',
-    qzNone: 'Ainda não há certificado: o QZ Tray recusará o Dockside até que um seja enviado.',
+    qzNone: 'Não foi possível ler o certificado: até lá, a impressão usa a caixa de diálogo do navegador.',
+    qzTrustHelp:
+      'O QZ Tray imprime sem perguntar depois de confiar neste certificado: baixe-o e adicione-o no QZ Tray (Advanced › Site Manager), ou envie o seu abaixo.',
+    qzDownload: 'Baixar certificado',
     qzCertificate: 'Certificado (PEM)',
     qzPrivateKey: 'Chave privada (PEM), guardada selada',
     qzSave: 'Enviar certificado e chave',

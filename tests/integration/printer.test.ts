@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createVerify } from 'node:crypto';
+import { createVerify, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,8 +73,33 @@ describe('POST /api/printer/render', () => {
 });
 
 describe('QZ Tray signing', () => {
-  it('404 before a certificate is uploaded; a bad upload is 400; after upload requests are signed with the key', async () => {
-    expect((await s.get('/api/printer/qz/certificate', admin)).status).toBe(404);
+  it('a tenant without a certificate gets a self-signed one on first use, kept and used to sign', async () => {
+    const receiver = await s.token('demo.receiver');
+    const [first, second] = await Promise.all([
+      s.get('/api/printer/qz/certificate', receiver),
+      s.get('/api/printer/qz/certificate', admin),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.body.certificate).toBe(first.body.certificate); // generated once, even when asked twice at once
+    const cert = new X509Certificate(first.body.certificate);
+    expect(cert.subject).toMatch(/Demo Prep Co/);
+    expect(cert.verify(cert.publicKey)).toBe(true); // self-signed
+    expect(new Date(cert.validTo).getTime()).toBeGreaterThan(Date.now() + 365 * 86_400_000);
+    const signed = await s.post('/api/printer/qz/sign', { request: 'print-job-hash' }, receiver);
+    expect(
+      createVerify('RSA-SHA512')
+        .update('print-job-hash')
+        .verify(first.body.certificate, signed.body.signature, 'base64'),
+    ).toBe(true);
+    // Each tenant has its own; the key is stored sealed.
+    const north = await s.get('/api/printer/qz/certificate', await s.token('north.admin'));
+    expect(north.status).toBe(200);
+    expect(north.body.certificate).not.toBe(first.body.certificate);
+    const all = await s.get('/api/common/settings?settingKey=QZ_SIGNING', admin);
+    expect(all.body[0].value).not.toContain('PRIVATE KEY');
+  });
+
+  it('an uploaded certificate replaces the generated one; a bad upload is 400; requests are signed with its key', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'qz-'));
     execFileSync(
       'openssl',
@@ -123,12 +148,14 @@ describe('QZ Tray signing', () => {
     expect((await s.put('/api/printer/qz/credentials', { certificate, privateKey: otherKey }, admin)).status).toBe(400);
     const receiver = await s.token('demo.receiver');
     expect((await s.put('/api/printer/qz/credentials', { certificate, privateKey }, receiver)).status).toBe(403);
+    const generated = (await s.get('/api/printer/qz/certificate', receiver)).body.certificate;
     const saved = await s.put('/api/printer/qz/credentials', { certificate, privateKey }, admin);
     expect(saved.status).toBe(200);
     expect(saved.body.subject).toMatch(/Dockside Test/);
 
     const cert = await s.get('/api/printer/qz/certificate', receiver);
     expect(cert.body.certificate).toBe(certificate.trim());
+    expect(cert.body.certificate).not.toBe(generated);
     const signed = await s.post('/api/printer/qz/sign', { request: 'abc123-request-hash' }, receiver);
     const ok = createVerify('RSA-SHA512')
       .update('abc123-request-hash')
@@ -137,8 +164,9 @@ describe('QZ Tray signing', () => {
     // The stored setting holds the key sealed, never in clear.
     const all = await s.get('/api/common/settings?settingKey=QZ_SIGNING', admin);
     expect(all.body[0].value).not.toContain('PRIVATE KEY');
-    // Another tenant has no certificate.
-    expect((await s.get('/api/printer/qz/certificate', await s.token('north.admin'))).status).toBe(404);
+    // Another tenant keeps its own.
+    const north = await s.get('/api/printer/qz/certificate', await s.token('north.admin'));
+    expect(north.body.certificate).not.toBe(certificate.trim());
   });
 });
 

@@ -14,9 +14,10 @@ export function QzSigningCard() {
   const current = useQuery({
     queryKey: ['qz-certificate'],
     queryFn: () =>
-      get<{ subject: string; validTo: string }>('/api/printer/qz/certificate', { quiet: true, background: true }).catch(
-        () => null,
-      ),
+      get<{ certificate: string; subject: string; validTo: string }>('/api/printer/qz/certificate', {
+        quiet: true,
+        background: true,
+      }).catch(() => null),
   });
   const [certificate, setCertificate] = useState('');
   const [privateKey, setPrivateKey] = useState('');
@@ -47,6 +48,18 @@ export function QzSigningCard() {
           ? t('printerAdmin.qzCurrent', { subject: current.data.subject, validTo: current.data.validTo })
           : t('printerAdmin.qzNone')}
       </p>
+      {current.data && (
+        <p className="muted">
+          {t('printerAdmin.qzTrustHelp')}{' '}
+          <a
+            href={`data:application/x-pem-file;charset=utf-8,${encodeURIComponent(current.data.certificate)}`}
+            download="dockside-qz-tray.crt"
+            data-testid="qz-download"
+          >
+            {t('printerAdmin.qzDownload')}
+          </a>
+        </p>
+      )}
       <label>
         {t('printerAdmin.qzCertificate')}
         <textarea
