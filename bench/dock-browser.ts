@@ -58,6 +58,7 @@ export async function serveApp() {
       dataDir: '/nonexistent',
       jwtSecret: randomBytes(32).toString('hex'),
       seed: 'demo',
+      demoData: false,
       mailFrom: 'bench@dockside.local',
       production: true,
     },

@@ -8,7 +8,7 @@ import { start } from '../server/start.js';
 
 export async function startBenchServer(name: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `dockside-bench-${name}-`));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: 'demo', PORT: '0' });
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: 'demo', DEMO_DATA: 'off', PORT: '0' });
   const { app, database, deps } = await start(config);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));

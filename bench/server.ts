@@ -28,7 +28,7 @@ async function load(url: string, opts: Partial<autocannon.Options>): Promise<Fig
 
 export async function benchServer(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dockside-bench-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: 'demo', PORT: '0' });
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: 'demo', DEMO_DATA: 'off', PORT: '0' });
   const { app, database } = await start(config);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));

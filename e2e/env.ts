@@ -11,10 +11,10 @@ export interface E2eEnv {
   browser: Browser;
 }
 
-export function e2eEnv(): E2eEnv {
+export function e2eEnv(opts: { demoData?: boolean } = {}): E2eEnv {
   const env = {} as E2eEnv;
   beforeAll(async () => {
-    env.server = await startServer();
+    env.server = await startServer(opts);
     env.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -71,7 +71,7 @@ async function waitHealthy(url: string, child: ChildProcess) {
   throw new Error('server did not start in time');
 }
 
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(opts: { demoData?: boolean } = {}): Promise<RunningServer> {
   ensureBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dockside-e2e-'));
@@ -84,6 +84,8 @@ export async function startServer(): Promise<RunningServer> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED: 'demo',
+      // Most e2e files start from the bare demo tenants; e2e/demo-data.e2e.ts opens the stocked one.
+      DEMO_DATA: opts.demoData ? 'on' : 'off',
     };
     delete env.DATABASE_URL;
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -11,6 +11,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  /** With SEED=demo: also a stocked warehouse (products, purchase orders, stock, problems); off for an empty demo. */
+  DEMO_DATA: z.enum(['on', 'off']).default('on'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Dockside <no-reply@dockside.local>'),
   PUBLIC_URL: z.string().optional(),
@@ -24,6 +26,8 @@ export interface Config {
   databaseUrl?: string;
   jwtSecret: string;
   seed: 'demo' | 'none';
+  /** Seed the demo warehouse's products, orders and stock along with the demo tenants. */
+  demoData: boolean;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl?: string;
@@ -56,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? secretFromDataDir(path.resolve(e.DATA_DIR)),
     seed: e.SEED,
+    demoData: e.SEED === 'demo' && e.DEMO_DATA === 'on',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,

@@ -7,15 +7,25 @@ import { openDatabase, type Database } from './db/client.js';
 import { keepStatistics } from './db/statistics.js';
 import { createMailer } from './mail.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
+import { seedDemoWarehouse } from './seed/demo-warehouse.js';
+import { serveWebApp } from './static.js';
 
 export interface Started {
   app: ReturnType<typeof buildApp>;
   deps: Deps;
   database: Database;
   seeded: boolean;
+  /** Whether the built PWA is served (opts.webDir held an index.html). */
+  hasWeb: boolean;
 }
 
-export async function start(config: Config, opts: { inMemory?: boolean } = {}): Promise<Started> {
+export interface StartOptions {
+  inMemory?: boolean;
+  /** The built PWA to serve beside /api (dist/); its routes must exist before the first request. */
+  webDir?: string;
+}
+
+export async function start(config: Config, opts: StartOptions = {}): Promise<Started> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: opts.inMemory ? undefined : `${config.dataDir}/pglite`,
@@ -39,5 +49,9 @@ export async function start(config: Config, opts: { inMemory?: boolean } = {}): 
     statistics.stop();
     await close();
   };
-  return { app: buildApp(deps), deps, database, seeded };
+  const app = buildApp(deps);
+  const hasWeb = opts.webDir ? serveWebApp(app, opts.webDir) : false;
+  // The stocked warehouse goes through the API itself (as its users), so it needs the whole app.
+  if (seeded && config.demoData) await seedDemoWarehouse(app);
+  return { app, deps, database, seeded, hasWeb };
 }

@@ -18,13 +18,23 @@ const GS = '\x1d';
 const FIXED: Record<string, number> = { '00': 18, '01': 14, '02': 14, '11': 6, '13': 6, '15': 6, '17': 6 };
 const VARIABLE_MAX: Record<string, number> = { '10': 20, '21': 20, '30': 8, '37': 8, '240': 30 };
 
+/** The GS1 check digit of a GTIN's other digits (weights 3, 1, 3, … from the right). */
+export function gtinCheckDigit(body: string): number {
+  const sum = body
+    .split('')
+    .map(Number)
+    .reverse()
+    .reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10;
+}
+
 export function gtinCheckDigitOk(gtin: string): boolean {
   if (!/^\d{8}$|^\d{12,14}$/.test(gtin)) return false;
-  const digits = gtin.split('').map(Number);
-  const check = digits.pop()!;
-  const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
+  return gtinCheckDigit(gtin.slice(0, -1)) === Number(gtin[gtin.length - 1]);
 }
+
+/** A GTIN with its check digit appended to `body` (7, 11, 12 or 13 digits). */
+export const withGtinCheckDigit = (body: string): string => `${body}${gtinCheckDigit(body)}`;
 
 function yymmddToIso(v: string): string | undefined {
   if (!/^\d{6}$/.test(v)) return undefined;

@@ -50,7 +50,7 @@ export class TestServer {
     private readonly dropDb?: () => Promise<void>,
   ) {}
 
-  static async start(opts: { seed?: 'demo' | 'none' } = {}): Promise<TestServer> {
+  static async start(opts: { seed?: 'demo' | 'none'; demoData?: boolean } = {}): Promise<TestServer> {
     const base = process.env.DATABASE_URL;
     const pgDb = base ? await freshPostgresDatabase(base) : undefined;
     const config: Config = {
@@ -60,6 +60,8 @@ export class TestServer {
       databaseUrl: pgDb?.url,
       jwtSecret: randomBytes(32).toString('hex'),
       seed: opts.seed ?? 'demo',
+      // The stocked demo warehouse is opt-in: most tests start from the bare demo tenants.
+      demoData: opts.demoData ?? false,
       mailFrom: 'test@dockside.local',
       production: false,
     };

@@ -34,6 +34,7 @@ async function startServer(fault?: string): Promise<ChildProcess> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED: 'demo',
+    DEMO_DATA: 'off',
     JWT_SECRET: 'x'.repeat(40),
   };
   delete env.DATABASE_URL;

@@ -1,0 +1,45 @@
+/**
+ * What a new user meets on `npm start` (issue 22): the demo tenant is a stocked prep centre, not
+ * blank screens — purchase orders in every stage, a catalogue, bins with stock, problems — and a
+ * client sees only its own.
+ */
+import { describe, expect, it } from 'vitest';
+import { e2eEnv, signedIn } from './env.js';
+
+const env = e2eEnv({ demoData: true });
+
+describe('the stocked demo warehouse', () => {
+  it('the manager sees purchase orders, products, locations and stock', async () => {
+    const page = await signedIn(env, 'demo.admin');
+    await page.goto(`${env.server.url}/apps/inbound/uploaded-batches/po/all`);
+    for (const name of ['ACME-PO-1041', 'ACME-PO-1042', 'ACME-PO-1043', 'BFX-0417'])
+      await page.locator('tr', { hasText: name }).waitFor();
+
+    await page.goto(`${env.server.url}/apps/product/products`);
+    await page.locator('tr', { hasText: 'Bamboo Cutting Board Set, 3 Pieces – Natural' }).waitFor();
+
+    await page.goto(`${env.server.url}/apps/wms/locations`);
+    await page.locator('tr', { hasText: 'A-01-01-A-1' }).first().waitFor();
+    await page.fill('input[type=search]', 'PREP-FBA');
+    await page.locator('tr', { hasText: 'Amazon FBA prep station' }).waitFor();
+
+    await page.goto(`${env.server.url}/apps/inventory/inventory-snapshot`);
+    await page.locator('tr', { hasText: 'Sellable' }).first().waitFor();
+    await page.getByLabel('Location (starts with)').fill('PREP-FBA');
+    await page.locator('tr', { hasText: 'Bamboo Cutting Board Set, 3 Pieces – Natural' }).waitFor();
+    await page.context().close();
+  });
+
+  it('a client sees its own orders and problems, never the other client’s', async () => {
+    const page = await signedIn(env, 'demo.client2');
+    await page.goto(`${env.server.url}/apps/inbound/uploaded-batches/po/all`);
+    await page.locator('tr', { hasText: 'BFX-0417' }).waitFor();
+    expect(await page.locator('tr', { hasText: 'ACME-PO' }).count()).toBe(0);
+    await page.context().close();
+
+    const acme = await signedIn(env, 'demo.client');
+    await acme.goto(`${env.server.url}/apps/problem/management`);
+    await acme.locator('tr', { hasText: 'Acme Sellers' }).first().waitFor();
+    await acme.context().close();
+  });
+});
