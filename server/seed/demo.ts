@@ -73,19 +73,17 @@ export async function seedDemo(db: Db): Promise<void> {
       passwordHash: hash,
       ...extra,
     });
-    await tx
-      .insert(users)
-      .values([
-        user(t, demo.company.id, demo.roles.admin.id, 'demo.admin', 'Dana Admin'),
-        user(t, demo.company.id, demo.roles.floor.id, 'demo.receiver', 'Riley Receiver'),
-        user(t, acme.company.id, acme.role.id, 'demo.client', 'Casey Acme'),
-        user(t, blueFox.company.id, blueFox.role.id, 'demo.client2', 'Blake Fox'),
-        user(t, demo.company.id, demo.roles.admin.id, 'demo.mfa', 'Morgan Secure', {
-          mfaEnabled: true,
-          mfaSecret: DEMO_MFA_SECRET,
-        }),
-        user(north.tenant.id, north.company.id, north.roles.admin.id, 'north.admin', 'Noa North'),
-        user(north.tenant.id, northClient.company.id, northClient.role.id, 'north.client', 'Pat Polar'),
-      ]);
+    await tx.insert(users).values([
+      user(t, demo.company.id, demo.roles.admin.id, 'demo.admin', 'Dana Admin'),
+      user(t, demo.company.id, demo.roles.floor.id, 'demo.receiver', 'Riley Receiver'),
+      user(t, acme.company.id, acme.role.id, 'demo.client', 'Casey Acme'),
+      user(t, blueFox.company.id, blueFox.role.id, 'demo.client2', 'Blake Fox'),
+      user(t, demo.company.id, demo.roles.admin.id, 'demo.mfa', 'Morgan Secure', {
+        mfaEnabled: true,
+        mfaSecret: DEMO_MFA_SECRET,
+      }),
+      user(north.tenant.id, north.company.id, north.roles.admin.id, 'north.admin', 'Noa North'),
+      user(north.tenant.id, northClient.company.id, northClient.role.id, 'north.client', 'Pat Polar'),
+    ]);
   });
 }

@@ -187,16 +187,14 @@ async function insertAll(
   for (const d of [...levels.keys()].sort((a, b) => a - b)) {
     const rows = levels.get(d)!;
     for (let i = 0; i < rows.length; i += 2000) {
-      const chunk = rows
-        .slice(i, i + 2000)
-        .map((l) => ({
-          code: l.code,
-          type: l.type,
-          parent_code: l.parentCode,
-          capacity: l.capacity ?? null,
-          description: l.description ?? null,
-          active: l.active ?? true,
-        }));
+      const chunk = rows.slice(i, i + 2000).map((l) => ({
+        code: l.code,
+        type: l.type,
+        parent_code: l.parentCode,
+        capacity: l.capacity ?? null,
+        description: l.description ?? null,
+        active: l.active ?? true,
+      }));
       await tx.execute(sql`
         insert into ${warehouseLocations} (tenant_id, code, type, parent_id, capacity, description, active)
         select ${ctx.tenantId}, v.code, v.type, p.id, v.capacity, v.description, v.active

@@ -73,16 +73,14 @@ async function syncPrimaryCodes(tx: DbOrTx, ctx: RequestContext, product: Produc
     await assertCodeFree(tx, ctx, product.companyId, code, product.id);
     // An extra code the product had becomes its primary one.
     await tx.delete(productCodes).where(and(eq(productCodes.productId, product.id), eq(productCodes.code, code)));
-    await tx
-      .insert(productCodes)
-      .values({
-        tenantId: ctx.tenantId,
-        companyId: product.companyId,
-        productId: product.id,
-        code,
-        codeType,
-        primary: 1,
-      });
+    await tx.insert(productCodes).values({
+      tenantId: ctx.tenantId,
+      companyId: product.companyId,
+      productId: product.id,
+      code,
+      codeType,
+      primary: 1,
+    });
   }
 }
 
@@ -315,15 +313,13 @@ export async function addCode(
       .from(productCodes)
       .where(and(eq(productCodes.productId, productId), eq(productCodes.code, input.code)));
     if (!exists)
-      await tx
-        .insert(productCodes)
-        .values({
-          tenantId: ctx.tenantId,
-          companyId: product.companyId,
-          productId,
-          code: input.code,
-          codeType: input.codeType,
-        });
+      await tx.insert(productCodes).values({
+        tenantId: ctx.tenantId,
+        companyId: product.companyId,
+        productId,
+        code: input.code,
+        codeType: input.codeType,
+      });
     await audit(tx, ctx, 'product_code', productId, 'create', null, input);
   });
   return getProduct(deps, ctx, productId);
