@@ -143,7 +143,7 @@ export const MENU: MenuSectionDef[] = [
     entries: [
       e('InventorySnapshot', 'inventorySnapshot', ALL6),
       e('ManageInventory', 'manageInventory', ALL6),
-      e('ReceiveInventory', 'receiveInventory', NOT_CUSTOMER),
+      e('ReceiveInventory', 'receiveInventory', NOT_CUSTOMER, 'create'),
       e('ProductCatalog', 'productCatalog', ALL6),
       e('Dispositions', 'dispositions', ALL6),
     ],
@@ -182,12 +182,22 @@ export const MENU: MenuSectionDef[] = [
       e('Tasks', 'tasks', WAREHOUSE_ONLY),
     ],
   },
-  { key: 'WMS', entries: [e('SetupLocations', 'wms', WAREHOUSE_ONLY)] },
+  {
+    key: 'WMS',
+    // Beyond spec §2's SetupLocations: the screens of the WMS section (spec §2 WMS routes) get entries too.
+    entries: [
+      e('SetupLocations', 'wms', WAREHOUSE_ONLY),
+      e('WmsActions', 'wms', WAREHOUSE_ONLY),
+      e('LicensePlates', 'wms', WAREHOUSE_ONLY),
+      e('LocationBarcodeDesigner', 'wms', WAREHOUSE_ONLY),
+    ],
+  },
   {
     key: 'Account',
     entries: [
       e('MyCompany', 'myCompany', ALL6),
       e('RoleManagement', 'roleManagement', ALL6),
+      e('Users', 'myCompany', ALL6),
       e('PrepMaterials', 'prepMaterials', NOT_CUSTOMER),
       e('Notifications', 'notifications', STANDARD_CLIENTS),
       e('CompanyCredentials', 'companyCredentials', WAREHOUSE_ONLY),

@@ -37,6 +37,8 @@ describe('sign-in and menus by audience', () => {
       'General',
       'InventorySnapshot',
       'ItemStatusTracking',
+      'LicensePlates',
+      'LocationBarcodeDesigner',
       'ManageInventory',
       'ManualBarcodePrinting',
       'MyCompany',
@@ -47,6 +49,8 @@ describe('sign-in and menus by audience', () => {
       'ReceiveInventory',
       'RoleManagement',
       'SetupLocations',
+      'Users',
+      'WmsActions',
     ]);
     expect(menus['north.admin']).toEqual(menus['demo.admin']);
     // Floor staff: no client management; a Customer sees no warehouse-only entry.
@@ -55,6 +59,8 @@ describe('sign-in and menus by audience', () => {
       'DeliveredPackages',
       'InventorySnapshot',
       'ItemStatusTracking',
+      'LicensePlates',
+      'LocationBarcodeDesigner',
       'ManageInventory',
       'ManualBarcodePrinting',
       'MyCompany',
@@ -64,6 +70,8 @@ describe('sign-in and menus by audience', () => {
       'PurchaseOrders',
       'ReceiveInventory',
       'SetupLocations',
+      'Users',
+      'WmsActions',
     ]);
     expect(menus['demo.client']).toEqual([
       'AmazonInventory',
@@ -78,8 +86,10 @@ describe('sign-in and menus by audience', () => {
       'ProductCatalog',
       'PurchaseOrders',
       'RoleManagement',
+      'Users',
     ]);
-    // A CustomerPlus client prints its own labels (spec §6: the print entries are for all but Customer).
+    // A CustomerPlus client prints its own labels (spec §6: the print entries are for all but Customer),
+    // but is never offered floor work the server refuses to clients (receiving).
     expect(menus['demo.client2']).toEqual([
       'AmazonInventory',
       'Dashboard',
@@ -94,10 +104,37 @@ describe('sign-in and menus by audience', () => {
       'ProblemItems',
       'ProductCatalog',
       'PurchaseOrders',
-      'ReceiveInventory',
       'RoleManagement',
+      'Users',
     ]);
     expect(menus['demo.client']).not.toContain('Clients');
+  });
+
+  it('a menu dropdown closes once its link is followed; WMS screens and users are in the menu; a client is offered no floor work', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.admin');
+    await page.waitForURL('**/dashboard');
+    const wms = page.locator('details.menu-section', { has: page.locator('a[data-menu-key=WmsActions]') });
+    await wms.locator('summary').click();
+    expect(await wms.getAttribute('open')).not.toBeNull();
+    await wms.locator('a[data-menu-key=LicensePlates]').click();
+    await page.waitForURL('**/apps/wms/location/lpn');
+    await expect.poll(() => wms.getAttribute('open')).toBeNull();
+    // The users list answers where the roles live too.
+    await page.goto(`${server.url}/apps/user-management/users`);
+    await page.locator('tr', { hasText: 'demo.receiver' }).waitFor();
+    await ctx.close();
+
+    const client = await (await newContext(browser)).newPage();
+    await signIn(client, server.url, 'demo.client2');
+    await client.waitForURL('**/dashboard');
+    await client.goto(`${server.url}/apps/inbound/delivered-packages`);
+    await client.locator('h1').waitFor();
+    expect(await client.locator('[data-testid=receive-packages]').count()).toBe(0);
+    await client.goto(`${server.url}/apps/inbound/package-receive-batch`);
+    await client.waitForURL('**/pages/miscellaneous/not-authorized');
+    await client.context().close();
   });
 
   it('a wrong password shows the server message and stays on login', async () => {

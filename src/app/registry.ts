@@ -14,6 +14,8 @@ export interface ScreenDef {
   resource: Subject;
   action: Action;
   layout?: 'full';
+  /** Floor work only warehouse staff do (the server refuses clients): hidden from client audiences. */
+  warehouseOnly?: boolean;
   /** The spec §2 menu entry this screen answers, if any. */
   menuKey?: string;
   /** For menu links to screens with parameters. */
@@ -90,6 +92,7 @@ export const SCREENS: ScreenDef[] = [
     breadcrumb: ['nav.Inbound'],
     resource: 'receiveInventory',
     action: 'create',
+    warehouseOnly: true,
     load: () => import('../features/receiving/ItemScanPage'),
   },
   {
@@ -99,11 +102,13 @@ export const SCREENS: ScreenDef[] = [
     resource: 'receiveInventory',
     action: 'create',
     menuKey: 'ReceiveInventory',
+    warehouseOnly: true,
     load: () => import('../features/receiving/ReceiveAccountSelectPage'),
   },
   // Spec: /:accountNo/:companyId/:storeId?/:planId?/:action? — one screen; the optional segments narrow nothing yet.
   ...['', '/$storeId', '/$storeId/$planId', '/$storeId/$planId/$action'].map((rest): ScreenDef => ({
     path: `/apps/inbound/receive-batch/$accountNo/$companyId${rest}`,
+    warehouseOnly: true,
     title: 'sortReceive.title',
     breadcrumb: ['nav.Inventory', 'nav.ReceiveInventory'],
     resource: 'receiveInventory',
@@ -125,6 +130,7 @@ export const SCREENS: ScreenDef[] = [
     breadcrumb: ['nav.WMS'],
     resource: 'wms',
     action: 'read',
+    menuKey: 'WmsActions',
     load: () => import('../features/wms/ActionsPage'),
   },
   {
@@ -204,6 +210,7 @@ export const SCREENS: ScreenDef[] = [
     breadcrumb: ['nav.WMS', 'moves.actionsTitle'],
     resource: 'wms',
     action: 'read',
+    menuKey: 'LocationBarcodeDesigner',
     load: () => import('../features/wms/BarcodeDesignerPage'),
   },
   {
@@ -212,6 +219,7 @@ export const SCREENS: ScreenDef[] = [
     breadcrumb: ['nav.WMS'],
     resource: 'wms',
     action: 'read',
+    menuKey: 'LicensePlates',
     load: () => import('../features/wms/LpnPage'),
   },
   {
@@ -238,6 +246,7 @@ export const SCREENS: ScreenDef[] = [
     breadcrumb: ['nav.Inbound'],
     resource: 'deliveredPackages',
     action: 'create',
+    warehouseOnly: true,
     load: () => import('../features/dock/AccountSelectPage'),
   },
   {
@@ -246,6 +255,7 @@ export const SCREENS: ScreenDef[] = [
     breadcrumb: ['nav.Inbound', 'nav.PackageReceiving'],
     resource: 'deliveredPackages',
     action: 'create',
+    warehouseOnly: true,
     load: () => import('../features/dock/PackageScanPage'),
   },
   {
@@ -261,6 +271,16 @@ export const SCREENS: ScreenDef[] = [
     path: '/apps/management/account-manager/users-list',
     title: 'nav.Users',
     breadcrumb: ['nav.Management'],
+    resource: 'myCompany',
+    action: 'read',
+    menuKey: 'Users',
+    load: () => import('../features/users/UsersPage'),
+  },
+  // The same list where the roles live (/apps/user-management/roles): people look for it there too.
+  {
+    path: '/apps/user-management/users',
+    title: 'nav.Users',
+    breadcrumb: ['nav.Account'],
     resource: 'myCompany',
     action: 'read',
     load: () => import('../features/users/UsersPage'),

@@ -49,7 +49,13 @@ describe('menu by audience (spec §6 table)', () => {
     const few: Ability[] = [{ action: 'read', subject: 'mainDashboard' }];
     const menu = visibleMenu('Customer', few, ['wms']);
     const entries = menu.flatMap((s) => s.entries);
-    expect(entries.map((e) => e.key)).toEqual(['Dashboard', 'SetupLocations']);
+    expect(entries.map((e) => e.key)).toEqual([
+      'Dashboard',
+      'SetupLocations',
+      'WmsActions',
+      'LicensePlates',
+      'LocationBarcodeDesigner',
+    ]);
     expect(entries.find((e) => e.key === 'SetupLocations')?.userExtended).toBe(true);
     expect(entries.find((e) => e.key === 'Dashboard')?.userExtended).toBe(false);
   });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mayOpen } from '../../src/app/guard';
 import { useSession } from '../../src/app/session';
 import { SCREENS } from '../../src/app/registry';
+import { MENU } from '../../domain/permissions';
 
 const user = (ability: { action: string; subject: string }[], extendedResources: string[] = []) =>
   ({ id: 1, companyId: 1, ability, extendedResources, audience: 'Customer', role: { roleName: 'x', id: 1 } }) as never;
@@ -37,5 +38,28 @@ describe('route guard', () => {
     const receive = SCREENS.filter((s) => s.path.startsWith('/apps/inbound/receive-batch/$accountNo/$companyId'));
     expect(receive.map((s) => s.path.split('/').length)).toEqual([6, 7, 8, 9]);
     expect(new Set(receive.map((s) => s.load)).size).toBe(1);
+  });
+});
+
+describe('menu entries and their screens', () => {
+  it('every menu entry asks for what its screen asks for, so the menu never offers a screen that refuses', () => {
+    const mismatched = MENU.flatMap((section) => section.entries)
+      .map((entry) => ({ entry, screen: SCREENS.find((s) => s.menuKey === entry.key) }))
+      .filter(({ entry, screen }) => screen && (screen.resource !== entry.resource || screen.action !== entry.action))
+      .map(
+        ({ entry, screen }) =>
+          `${entry.key}: menu ${entry.action} ${entry.resource}, screen ${screen!.action} ${screen!.resource}`,
+      );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('floor work is never offered to a client audience, whatever its role grants', () => {
+    const all = [{ action: 'manage', subject: 'all' }];
+    const floor = SCREENS.filter((s) => s.warehouseOnly);
+    expect(floor.map((s) => s.path)).toContain('/apps/inbound/package-receive-batch');
+    useSession.setState({ user: { ...(user(all) as object), audience: 'CustomerPlus' } as never });
+    expect(floor.filter((s) => mayOpen(s))).toEqual([]);
+    useSession.setState({ user: { ...(user(all) as object), audience: 'Warehouse' } as never });
+    expect(floor.every((s) => mayOpen(s))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /** The signed-in frame: header with menu and user controls; horizontal, vertical or full layout. */
-import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
@@ -22,6 +22,12 @@ export function AppLayout() {
   const matches = useMatches();
   const screen = [...matches].reverse().find((m) => m.staticData?.screen)?.staticData?.screen;
   const layout: LayoutType = screen?.layout === 'full' ? 'full' : theme.themeLayoutType;
+
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The user menu is a <details>: it closes once one of its links has been followed.
+  useEffect(() => {
+    document.querySelectorAll('details.user-menu[open]').forEach((d) => d.removeAttribute('open'));
+  }, [pathname]);
 
   useEffect(() => {
     document.title = screen ? `${t(screen.title)} · ${t('app.name')}` : t('app.name');

@@ -1,9 +1,11 @@
 /** The menu of spec §2, filtered by audience and abilities (domain/permissions visibleMenu). */
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visibleMenu } from '../../../domain/permissions';
 import type { UserData } from '../../../domain/schemas/auth';
 import type { Resource } from '../../../domain/permissions';
+import { mayOpen } from '../guard';
 import { SCREENS, registeredMenuKeys } from '../registry';
 
 export function hrefOf(menuKey: string, user: UserData): string | null {
@@ -12,13 +14,28 @@ export function hrefOf(menuKey: string, user: UserData): string | null {
   return screen.menuHref ? screen.menuHref(user) : screen.path;
 }
 
+/** An entry is offered only when its screen would open for this user (the route guard's own check). */
+const screenOpens = (menuKey: string): boolean => {
+  const screen = SCREENS.find((s) => s.menuKey === menuKey);
+  return !!screen && mayOpen(screen);
+};
+
 export function Menu({ user, orientation }: { user: UserData; orientation: 'horizontal' | 'vertical' }) {
   const { t } = useTranslation();
+  const nav = useRef<HTMLElement>(null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // A horizontal dropdown closes once its link has taken the user somewhere.
+  useEffect(() => {
+    if (orientation !== 'horizontal') return;
+    nav.current?.querySelectorAll('details[open]').forEach((d) => d.removeAttribute('open'));
+  }, [pathname, orientation]);
   const sections = visibleMenu(user.audience, user.ability, user.extendedResources as Resource[], (k) =>
     registeredMenuKeys.has(k),
-  );
+  )
+    .map((section) => ({ ...section, entries: section.entries.filter((e) => e.userExtended || screenOpens(e.key)) }))
+    .filter((section) => section.entries.length > 0);
   return (
-    <nav className={`menu menu-${orientation}`} aria-label={t('nav.menu')}>
+    <nav ref={nav} className={`menu menu-${orientation}`} aria-label={t('nav.menu')}>
       {sections.map((section) => (
         <details key={section.key} className="menu-section" open={orientation === 'vertical'}>
           <summary>{t(`nav.${section.key}`)}</summary>

@@ -44,7 +44,7 @@ export default function DeliveredPackagesPage() {
     <div className="page">
       <div className="page-head">
         <h1>{t('delivered.title')}</h1>
-        {mayOpen({ resource: 'deliveredPackages', action: 'create' }) && (
+        {mayOpen({ resource: 'deliveredPackages', action: 'create', warehouseOnly: true }) && (
           <Link to="/apps/inbound/package-receive-batch" className="btn primary" data-testid="receive-packages">
             {t('delivered.receive')}
           </Link>

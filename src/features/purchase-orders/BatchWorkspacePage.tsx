@@ -133,7 +133,7 @@ export default function BatchWorkspacePage() {
           <Link to="/apps/inbound/uploaded-batches/po/$type" params={{ type: 'all' }} className="btn">
             {t('po.backToList')}
           </Link>
-          {mayOpen({ resource: 'receiveInventory', action: 'create' }) && b.items.length > 0 && (
+          {mayOpen({ resource: 'receiveInventory', action: 'create', warehouseOnly: true }) && b.items.length > 0 && (
             <Link
               to="/apps/inbound/package-scan"
               search={{ batchName: b.batchName, accountNo: b.accountNo ?? '' }}
