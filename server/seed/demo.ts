@@ -36,13 +36,11 @@ export async function seedDemo(db: Db): Promise<void> {
       name: 'Acme Sellers',
       audience: 'Customer',
       email: 'ops@acme.example',
-      unitCount: 2400,
     });
     const blueFox = await createClientCompany(tx, t, {
       name: 'Blue Fox Goods',
       audience: 'CustomerPlus',
       email: 'hello@bluefox.example',
-      unitCount: 650,
     });
     const north = await createTenant(tx, {
       key: 'north',
@@ -53,7 +51,6 @@ export async function seedDemo(db: Db): Promise<void> {
     const northClient = await createClientCompany(tx, north.tenant.id, {
       name: 'Polar Goods',
       audience: 'Customer',
-      unitCount: 120,
     });
 
     const user = (

@@ -60,7 +60,31 @@ describe('client companies', () => {
     ).toBe(409);
   });
   it('filters by status, unit size and text; pages and sorts', async () => {
+    // A client's size is the stock it holds here now (the same totals as its inventory snapshot).
+    const clients = (await s.get('/api/company?pageSize=50', admin)).body.content as { id: number; name: string }[];
+    const idOf = (name: string) => clients.find((c) => c.name === name)!.id;
+    expect((await s.post('/api/warehouse-location', { code: 'SIZE-01', type: 'bin' }, admin)).status).toBe(201);
+    for (const [name, quantity] of [
+      ['Acme Sellers', 2400],
+      ['Blue Fox Goods', 650],
+    ] as const) {
+      const product = await s.post(
+        '/api/product/products',
+        { companyId: idOf(name), title: 'Size probe', fnsku: 'X00SIZE001' },
+        admin,
+      );
+      expect(product.status).toBe(201);
+      const adjusted = await s.post(
+        '/api/inventory/adjust',
+        { companyId: idOf(name), productCode: 'X00SIZE001', location: 'SIZE-01', quantity, reason: 'found' },
+        admin,
+      );
+      expect(adjusted.status).toBe(200);
+    }
+    const acme = (await s.get(`/api/company/${idOf('Acme Sellers')}`, admin)).body;
+    expect(acme.unitCount).toBe(2400);
     const all = await s.get('/api/company?pageSize=50', admin);
+    expect(all.body.content.map((c: any) => c.unitCount)).toEqual([2400, 650, 0]);
     expect(all.body.content.map((c: any) => c.name)).toEqual(['Acme Sellers', 'Blue Fox Goods', 'Cedar Supply']);
     expect((await s.get('/api/company?minUnits=2000', admin)).body.content.map((c: any) => c.name)).toEqual([
       'Acme Sellers',

@@ -1,6 +1,6 @@
 /** Companies of a tenant (the warehouse's own and its clients), their addresses, warehouses and departments. */
 import { likeContains } from '../../http/like.js';
-import { and, asc, count, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Audience } from '../../../domain/enums.js';
 import { companyTypeOf } from '../../../domain/permissions.js';
@@ -17,7 +17,7 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { DbOrTx } from '../../db/client.js';
-import { addresses, companies, departments, users, warehouses } from '../../db/schema/index.js';
+import { addresses, companies, departments, inventoryProductTotals, users, warehouses } from '../../db/schema/index.js';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
 import { paged } from '../../http/paging.js';
 import { scoped, seesAllCompanies } from '../../http/scope.js';
@@ -35,11 +35,19 @@ export async function companyInScope(tx: DbOrTx, ctx: RequestContext, id: number
   return company;
 }
 
+/**
+ * A client's size (spec §3's unit-size filter) is what it holds here now: the units on hand summed
+ * from the per-product totals the ledger keeps — the same source as its inventory snapshot, never
+ * a number typed once and left to drift.
+ */
+const unitsOnHand = sql<number>`coalesce((select sum(t.quantity) from ${inventoryProductTotals} t
+  where t.tenant_id = ${companies.tenantId} and t.company_id = ${companies.id}), 0)::int`;
+
 const sortColumns = {
   name: companies.name,
   accountNo: companies.accountNo,
   status: companies.status,
-  unitCount: companies.unitCount,
+  unitCount: unitsOnHand,
   createdAt: companies.createdAt,
 };
 
@@ -52,7 +60,7 @@ export async function listCompanies(
 ) {
   const conds: SQL[] = [scoped(ctx, companies.tenantId, companies.id), eq(companies.isOwner, false)];
   if (q.status) conds.push(eq(companies.status, q.status));
-  if (q.minUnits) conds.push(gte(companies.unitCount, q.minUnits));
+  if (q.minUnits) conds.push(gte(unitsOnHand, q.minUnits));
   if (q.q) {
     const like = likeContains(q.q);
     conds.push(or(ilike(companies.name, like), ilike(companies.accountNo, like), ilike(companies.email, like)) as SQL);
@@ -71,7 +79,7 @@ export async function listCompanies(
         status: companies.status,
         email: companies.email,
         phone: companies.phone,
-        unitCount: companies.unitCount,
+        unitCount: unitsOnHand,
         createdAt: companies.createdAt,
         userCount,
       })
@@ -87,15 +95,16 @@ export async function listCompanies(
 export async function getCompany(deps: Deps, ctx: RequestContext, id: number) {
   const company = await companyInScope(deps.db, ctx, id);
   if (id !== ctx.companyId && !seesAllCompanies(ctx)) throw notFound('Company');
-  const [addressRows, warehouseRows] = await Promise.all([
+  const [addressRows, warehouseRows, [held]] = await Promise.all([
     deps.db
       .select()
       .from(addresses)
       .where(and(eq(addresses.tenantId, ctx.tenantId), eq(addresses.companyId, id)))
       .orderBy(desc(addresses.isDefault), asc(addresses.id)),
     deps.db.select().from(warehouses).where(eq(warehouses.tenantId, ctx.tenantId)).orderBy(asc(warehouses.name)),
+    deps.db.select({ units: unitsOnHand }).from(companies).where(eq(companies.id, id)),
   ]);
-  return { ...company, addresses: addressRows, warehouses: warehouseRows };
+  return { ...company, unitCount: held.units, addresses: addressRows, warehouses: warehouseRows };
 }
 
 /** A client company with its first user (who holds the company's Client Admin role). */
