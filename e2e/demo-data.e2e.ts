@@ -9,6 +9,20 @@ import { e2eEnv, signedIn } from './env.js';
 const env = e2eEnv({ demoData: true });
 
 describe('the stocked demo warehouse', () => {
+  it('the dashboard draws receipts, problems and stock, and each tile opens the screen behind its figure', async () => {
+    const page = await signedIn(env, 'demo.receiver');
+    await page.waitForSelector('[data-testid=chart-flow] svg .recharts-bar-rectangle');
+    await page.waitForSelector('[data-testid=chart-problems] svg .recharts-bar-rectangle');
+    await page.waitForSelector('[data-testid=chart-stock] svg .recharts-bar-rectangle');
+    // Floor staff cannot open the Clients list, so they get no client counts.
+    expect(await page.locator('[data-tile="dashboard.clients"]').count()).toBe(0);
+    const units = await page.textContent('[data-tile="dashboard.unitsOnHand"] .tile-value');
+    await page.click('[data-tile="dashboard.unitsOnHand"]');
+    await page.waitForURL('**/apps/inventory/inventory-snapshot');
+    await expect.poll(() => page.textContent('body')).toContain(`${units} units`);
+    await page.context().close();
+  });
+
   it('the manager sees purchase orders, products, locations and stock', async () => {
     const page = await signedIn(env, 'demo.admin');
     await page.goto(`${env.server.url}/apps/inbound/uploaded-batches/po/all`);

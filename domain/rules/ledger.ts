@@ -6,6 +6,11 @@ export interface LedgerRow {
   quantity: number; // signed: + in, − out
 }
 
+/** Ledger reasons for units arriving (counted at receiving, or received with an upload). */
+export const RECEIPT_REASON = 'receive';
+/** Ledger reason for units shipped out (FBA boxes, WFS, merchant-fulfilled orders). */
+export const SHIP_REASON = 'ship';
+
 export const onHand = (rows: readonly LedgerRow[]): number => rows.reduce((sum, r) => sum + r.quantity, 0);
 
 export type MovementCheck = { ok: true; after: number } | { ok: false; message: string };

@@ -7,6 +7,8 @@ import { errorResponses, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { scoped } from '../../http/scope.js';
 import { validationHook } from '../../http/validation.js';
+import { dashboardActivityQuerySchema, dashboardActivitySchema } from '../../../domain/schemas/dashboard.js';
+import { dashboardActivity } from './activity.js';
 
 const counts = z.object({ clients: z.number(), activeClients: z.number(), users: z.number(), warehouses: z.number() });
 
@@ -48,6 +50,18 @@ export function dashboardRoutes(deps: Deps, guards: Guards) {
         warehouses: Number(wh.n),
       });
     },
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/dashboard/activity',
+      tags: ['Dashboard'],
+      summary: 'Units received and shipped per day, open problems by age, stock per client (scoped)',
+      middleware: [guards.requiresAny(['mainDashboard', 'read'], ['home', 'read'])],
+      request: { query: dashboardActivityQuerySchema },
+      responses: { ...okResponse(dashboardActivitySchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await dashboardActivity(deps, c.get('ctx'), c.req.valid('query'))),
   );
   return app;
 }

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../api/client';
+import { mayOpen } from '../../app/guard';
 import { useSession } from '../../app/session';
+import { ActivityCharts } from './ActivityCharts';
 
 interface Counts {
   clients: number;
@@ -17,8 +19,9 @@ export default function DashboardPage() {
     queryKey: ['dashboard-counts'],
     queryFn: () => get<Counts>('/api/dashboard/counts', { background: true }),
   });
+  // The client counts are for those who may open the Clients list behind them.
   const tiles: [string, number | undefined][] =
-    user.audience === 'Warehouse'
+    user.audience === 'Warehouse' && mayOpen({ resource: 'clients', action: 'read' })
       ? [
           ['dashboard.clients', counts.data?.clients],
           ['dashboard.activeClients', counts.data?.activeClients],
@@ -41,6 +44,7 @@ export default function DashboardPage() {
           </div>
         ))}
       </div>
+      <ActivityCharts />
     </div>
   );
 }
