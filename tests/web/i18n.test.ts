@@ -3,7 +3,7 @@ import { en } from '../../src/locales/en';
 import { de } from '../../src/locales/de';
 import { fr } from '../../src/locales/fr';
 import { pt } from '../../src/locales/pt';
-import { MENU } from '../../domain/permissions';
+import { ACTIONS, MENU, RESOURCES } from '../../domain/permissions';
 
 type Tree = { [k: string]: string | Tree };
 const flatten = (t: Tree, prefix = ''): Record<string, string> =>
@@ -42,5 +42,10 @@ describe('translations', () => {
       expect(source[`nav.${section.key}`], section.key).toBeTruthy();
       for (const e of section.entries) expect(source[`nav.${e.key}`], e.key).toBeTruthy();
     }
+  });
+  it('every permission resource and action has a readable label (no raw names on the roles screen)', () => {
+    for (const r of RESOURCES) expect(source[`permissions.resources.${r}`], r).toBeTruthy();
+    for (const a of ACTIONS) expect(source[`permissions.actions.${a}`], a).toBeTruthy();
+    expect(source['permissions.resources.deliveredPackages']).not.toBe('deliveredPackages');
   });
 });

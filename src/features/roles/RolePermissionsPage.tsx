@@ -62,21 +62,21 @@ export default function RolePermissionsPage() {
             <tr>
               <th>{t('roles.resource')}</th>
               {ACTIONS.map((a) => (
-                <th key={a}>{a}</th>
+                <th key={a}>{t(`permissions.actions.${a}`)}</th>
               ))}
             </tr>
           </thead>
           <tbody>
             {resources.data.map((r) => (
               <tr key={r.resource}>
-                <td>{r.resource}</td>
+                <td title={r.resource}>{t(`permissions.resources.${r.resource}`, { defaultValue: r.resource })}</td>
                 {ACTIONS.map((a) => {
                   const granted = all || role.data!.grants.some((g) => g.resource === r.resource && g.action === a);
                   return (
                     <td key={a}>
                       <input
                         type="checkbox"
-                        aria-label={`${r.resource} ${a}`}
+                        aria-label={`${t(`permissions.resources.${r.resource}`, { defaultValue: r.resource })}: ${t(`permissions.actions.${a}`)}`}
                         data-grant={`${r.resource}:${a}`}
                         checked={granted}
                         disabled={!editable || all}
