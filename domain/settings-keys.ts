@@ -30,5 +30,71 @@ export const TENANT_SETTING_KEYS = [
 ] as const;
 export type TenantSettingKey = (typeof TENANT_SETTING_KEYS)[number];
 
+/**
+ * What each tenant setting holds: its control, its range or choices, and its default (what the
+ * product does while nothing is stored). The server refuses any other value (400) and the settings
+ * screen draws the control from this, so "abc" can never become a password length.
+ */
+export type TenantSettingDef =
+  | { kind: 'number'; min: number; max: number; default: number; unit?: string }
+  | { kind: 'boolean'; default: boolean }
+  | { kind: 'select'; options: readonly string[]; default: string }
+  | { kind: 'text'; pattern: RegExp; hint: string; default: string };
+
+export const TENANT_SETTINGS = {
+  /** Spec §5: passwords have at least 4 characters; a tenant may ask for more. */
+  PASSWORD_MIN_LENGTH: { kind: 'number', min: 4, max: 128, default: 4, unit: 'characters' },
+  /** Every user of the tenant must sign in with a second factor (TOTP). */
+  MFA_REQUIRED: { kind: 'boolean', default: false },
+  /** The language of new users and of e-mails to people without one. */
+  DEFAULT_LOCALE: { kind: 'select', options: ['en', 'de', 'fr', 'pt'], default: 'en' },
+  /** The letters before the number of a new client's account (C1001, C1002, …). */
+  ACCOUNT_NUMBER_PREFIX: { kind: 'text', pattern: /^[A-Z]{1,4}$/, hint: '1 to 4 capital letters', default: 'C' },
+} as const satisfies Record<TenantSettingKey, TenantSettingDef>;
+
+export type TenantSettingValue<K extends TenantSettingKey> = (typeof TENANT_SETTINGS)[K]['default'] extends number
+  ? number
+  : (typeof TENANT_SETTINGS)[K]['default'] extends boolean
+    ? boolean
+    : string;
+
+/**
+ * The value of a stored setting (JSON text), or the message saying what is wrong with it.
+ * Numbers and booleans written as strings ("8", "true") by older clients are read as such.
+ */
+export function parseTenantSetting<K extends TenantSettingKey>(
+  key: K,
+  json: string,
+): { ok: true; value: TenantSettingValue<K> } | { ok: false; message: string } {
+  const def: TenantSettingDef = TENANT_SETTINGS[key];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return { ok: false, message: `${key}: the value is not valid JSON` };
+  }
+  const ok = <V>(value: V) => ({ ok: true as const, value: value as unknown as TenantSettingValue<K> });
+  switch (def.kind) {
+    case 'number': {
+      const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < def.min || n > def.max)
+        return { ok: false, message: `${key}: a whole number from ${def.min} to ${def.max}` };
+      return ok(n);
+    }
+    case 'boolean': {
+      const b = raw === 'true' ? true : raw === 'false' ? false : raw;
+      if (typeof b !== 'boolean') return { ok: false, message: `${key}: true or false` };
+      return ok(b);
+    }
+    case 'select':
+      if (typeof raw !== 'string' || !def.options.includes(raw))
+        return { ok: false, message: `${key}: one of ${def.options.join(', ')}` };
+      return ok(raw);
+    case 'text':
+      if (typeof raw !== 'string' || !def.pattern.test(raw)) return { ok: false, message: `${key}: ${def.hint}` };
+      return ok(raw);
+  }
+}
+
 export const THEME_SKINS = ['dark', 'light'] as const;
 export const LAYOUT_TYPES = ['horizontal', 'vertical', 'full'] as const;

@@ -488,13 +488,22 @@ describe('administration screens', () => {
     await page.click('summary:has-text("Sign-in and session")');
     await page.waitForSelector('code:text("/api/authenticate/mfa")');
     await page.goto(`${server.url}/apps/settings/general`);
-    await page.fill('input[name=PASSWORD_MIN_LENGTH]', '6');
-    await page.locator('form:has(input[name=PASSWORD_MIN_LENGTH]) button').click();
+    // Each setting has its typed control and says its default; a value out of range is refused.
+    const length = page.locator('[data-setting=PASSWORD_MIN_LENGTH]');
+    await length.locator('text=Default: 4').waitFor();
+    expect(await page.getAttribute('[data-setting=MFA_REQUIRED] input', 'role')).toBe('switch');
+    expect(await page.locator('[data-setting=DEFAULT_LOCALE] select option').count()).toBe(4);
+    await length.locator('input').fill('2');
+    await length.locator('button').click();
+    await length.locator('.form-error', { hasText: 'a whole number from 4 to 128' }).waitFor();
+    await length.locator('input').fill('6');
+    await length.locator('button').click();
     await page.waitForSelector('text=Tenant setting saved');
+    await length.locator('text=Now: 6').waitFor();
     const res = await fetch(`${server.url}/api/tenant-settings/PASSWORD_MIN_LENGTH`, {
       headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
     });
-    expect(((await res.json()) as { body: { value: string } }).body.value).toBe('"6"');
+    expect(((await res.json()) as { body: { value: string } }).body.value).toBe('6');
     // A client cannot open the admin pages.
     const c = await newContext(browser);
     const cp = await c.newPage();

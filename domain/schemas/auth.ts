@@ -46,6 +46,8 @@ export const userDataSchema = z.object({
   companyName: z.string(),
   accountNo: z.string(),
   mfaEnabled: z.boolean(),
+  /** The tenant requires two-step verification and this user has not set it up: nothing else opens. */
+  mfaSetupRequired: z.boolean(),
   langKey: z.string(),
 });
 export type UserData = z.infer<typeof userDataSchema>;

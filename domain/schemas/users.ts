@@ -12,7 +12,8 @@ export const userCreateSchema = z.object({
   email: z.email('email is not valid').max(200),
   password: passwordSchema,
   roleId: z.number().int().positive(),
-  langKey: z.enum(LOCALES).default('en'),
+  /** Omitted: the tenant's DEFAULT_LOCALE. */
+  langKey: z.enum(LOCALES).optional(),
 });
 
 export const userUpdateSchema = z.object({

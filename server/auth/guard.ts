@@ -8,8 +8,19 @@ import type { Action, Subject } from '../../domain/permissions.js';
 import { can } from '../../domain/permissions.js';
 import type { AppEnv, Deps, RequestContext } from '../context.js';
 import { forbidden, unauthorized } from '../http/errors.js';
-import type { Principal } from './principal.js';
+import { mfaSetupRequired, type Principal } from './principal.js';
 import { verifyAccessToken } from './tokens.js';
+
+/** What a user who must set up two-step verification may still call: who they are, the setup, leaving. */
+const MFA_SETUP_PATHS = new Set([
+  '/api/account',
+  '/api/account/mfa/setup',
+  '/api/account/mfa/confirm',
+  '/api/account/change-password',
+  '/api/users/current-user',
+  '/api/users/refresh-auth-data',
+  '/api/logout',
+]);
 
 export function contextOf(p: Principal, sessionId: string): RequestContext {
   return {
@@ -44,6 +55,8 @@ export function makeGuards(deps: Deps) {
     if (principal.tenantStatus === 'Suspended' || principal.companyStatus === 'Suspended') {
       throw unauthorized('This account is suspended');
     }
+    if (mfaSetupRequired(principal) && !MFA_SETUP_PATHS.has(c.req.path))
+      throw forbidden('Your warehouse requires two-step verification: set it up under Account settings to continue');
     c.set('ctx', contextOf(principal, claims.sid));
     await next();
   };

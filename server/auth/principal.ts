@@ -10,6 +10,7 @@ import type { Ability, Action, Resource } from '../../domain/permissions.js';
 import { isResource } from '../../domain/permissions.js';
 import type { UserData } from '../../domain/schemas/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
+import { readTenantSetting } from '../db/tenant-settings.js';
 import { companies, roleResourceActions, roles, tenants, userPermissions, users } from '../db/schema/index.js';
 
 export interface Principal {
@@ -31,6 +32,8 @@ export interface Principal {
   abilities: Ability[];
   extendedResources: Resource[];
   mfaEnabled: boolean;
+  /** The tenant's MFA_REQUIRED: without a second factor this user may only set one up. */
+  mfaRequired: boolean;
   langKey: string;
   platformAdmin: boolean;
 }
@@ -53,7 +56,7 @@ export async function loadPrincipal(db: DbOrTx, userId: number): Promise<Princip
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const [grants, extra] = await Promise.all([
+  const [grants, extra, mfaRequired] = await Promise.all([
     db
       .select({ resource: roleResourceActions.resource, action: roleResourceActions.action })
       .from(roleResourceActions)
@@ -62,6 +65,7 @@ export async function loadPrincipal(db: DbOrTx, userId: number): Promise<Princip
       .select({ resource: userPermissions.resource, action: userPermissions.action })
       .from(userPermissions)
       .where(eq(userPermissions.userId, userId)),
+    readTenantSetting(db, row.user.tenantId, 'MFA_REQUIRED'),
   ]);
   const abilities: Ability[] = [...grants, ...extra].map((g) => ({
     action: g.action as Action,
@@ -86,6 +90,7 @@ export async function loadPrincipal(db: DbOrTx, userId: number): Promise<Princip
     abilities,
     extendedResources: extra.map((e) => e.resource).filter(isResource),
     mfaEnabled: row.user.mfaEnabled,
+    mfaRequired,
     langKey: row.user.langKey,
     platformAdmin: row.user.platformAdmin,
   };
@@ -107,9 +112,13 @@ export function toUserData(p: Principal): UserData {
     companyName: p.companyName,
     accountNo: p.accountNo,
     mfaEnabled: p.mfaEnabled,
+    mfaSetupRequired: mfaSetupRequired(p),
     langKey: p.langKey,
   };
 }
+
+/** The tenant requires a second factor and this user has none yet. */
+export const mfaSetupRequired = (p: Principal): boolean => p.mfaRequired && !p.mfaEnabled;
 
 export const principalIsClient = (p: Principal): boolean => isClientAudience(p.audience);
 

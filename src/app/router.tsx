@@ -54,11 +54,16 @@ const authRoutes = [
 ];
 
 /** Signed-in area: a signed-out user goes to login; the last visited path is remembered. */
+const ACCOUNT_SETTINGS = '/pages/account-setting';
+
 const appLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   beforeLoad: ({ location }) => {
     if (!isSignedIn()) throw redirect({ to: '/login', replace: true });
+    // The tenant requires two-step verification and this user has none: only the set-up opens.
+    if (useSession.getState().user?.mfaSetupRequired && location.pathname !== ACCOUNT_SETTINGS)
+      throw redirect({ to: ACCOUNT_SETTINGS, replace: true });
     localStorage.setItem(KEYS.activePageRoute, location.pathname);
   },
   component: AppLayout,

@@ -282,6 +282,8 @@ export const de: Messages = {
     audience: 'Zielgruppe',
   },
   account: {
+    mfaRequired:
+      'Ihr Lager verlangt die Zwei-Schritt-Anmeldung. Richten Sie sie hier ein, um den Rest von Dockside zu öffnen.',
     title: 'Kontoeinstellungen',
     profile: 'Profil',
     language: 'Sprache',
@@ -410,6 +412,13 @@ export const de: Messages = {
     responses: 'Antworten',
   },
   general: {
+    on: 'Ein',
+    off: 'Aus',
+    range: 'Von {{min}} bis {{max}}',
+    current: 'Aktuell: {{value}}',
+    usingDefault: 'Nicht gesetzt: der Standard gilt',
+    default: 'Standard: {{value}}',
+    hint_ACCOUNT_NUMBER_PREFIX: '1 bis 4 Großbuchstaben',
     title: 'Allgemeine Einstellungen',
     setting: 'Einstellung',
     value: 'Wert',

@@ -281,6 +281,7 @@ export const en = {
     audience: 'Audience',
   },
   account: {
+    mfaRequired: 'Your warehouse requires two-step verification. Set it up here to open the rest of Dockside.',
     title: 'Account settings',
     profile: 'Profile',
     language: 'Language',
@@ -409,6 +410,13 @@ export const en = {
     responses: 'Responses',
   },
   general: {
+    on: 'On',
+    off: 'Off',
+    range: 'From {{min}} to {{max}}',
+    current: 'Now: {{value}}',
+    usingDefault: 'Not set: the default applies',
+    default: 'Default: {{value}}',
+    hint_ACCOUNT_NUMBER_PREFIX: '1 to 4 capital letters',
     title: 'General settings',
     setting: 'Setting',
     value: 'Value',

@@ -282,6 +282,7 @@ export const fr: Messages = {
     audience: 'Profil',
   },
   account: {
+    mfaRequired: 'Votre entrepôt exige la validation en deux étapes. Activez-la ici pour accéder au reste de Dockside.',
     title: 'Paramètres du compte',
     profile: 'Profil',
     language: 'Langue',
@@ -410,6 +411,13 @@ export const fr: Messages = {
     responses: 'Réponses',
   },
   general: {
+    on: 'Activé',
+    off: 'Désactivé',
+    range: 'De {{min}} à {{max}}',
+    current: 'Actuel : {{value}}',
+    usingDefault: 'Non défini : la valeur par défaut s’applique',
+    default: 'Par défaut : {{value}}',
+    hint_ACCOUNT_NUMBER_PREFIX: '1 à 4 lettres majuscules',
     title: 'Paramètres généraux',
     setting: 'Paramètre',
     value: 'Valeur',

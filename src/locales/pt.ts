@@ -282,6 +282,8 @@ export const pt: Messages = {
     audience: 'Perfil',
   },
   account: {
+    mfaRequired:
+      'Seu armazém exige a verificação em duas etapas. Configure-a aqui para acessar o restante do Dockside.',
     title: 'Configurações da conta',
     profile: 'Perfil',
     language: 'Idioma',
@@ -410,6 +412,13 @@ export const pt: Messages = {
     responses: 'Respostas',
   },
   general: {
+    on: 'Ativado',
+    off: 'Desativado',
+    range: 'De {{min}} a {{max}}',
+    current: 'Atual: {{value}}',
+    usingDefault: 'Não definido: vale o padrão',
+    default: 'Padrão: {{value}}',
+    hint_ACCOUNT_NUMBER_PREFIX: '1 a 4 letras maiúsculas',
     title: 'Configurações gerais',
     setting: 'Configuração',
     value: 'Valor',

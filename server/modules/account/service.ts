@@ -8,6 +8,7 @@ import { audit } from '../../audit.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { loadPrincipal, toUserData } from '../../auth/principal.js';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../auth/totp.js';
+import { readTenantSetting } from '../../db/tenant-settings.js';
 import { tenants, users } from '../../db/schema/index.js';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { createTenant } from '../tenants/bootstrap.js';
@@ -260,6 +261,8 @@ export async function mfaDisable(deps: Deps, ctx: RequestContext, password: stri
     .from(users)
     .where(and(eq(users.id, ctx.userId)));
   if (!(await verifyPassword(password, user.passwordHash))) throw badRequest('password: is not correct');
+  if (await readTenantSetting(deps.db, ctx.tenantId, 'MFA_REQUIRED'))
+    throw businessRule('Your warehouse requires two-step verification, so it cannot be turned off');
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -16,6 +16,7 @@ import type {
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import { hashPassword } from '../../auth/passwords.js';
+import { readTenantSetting } from '../../db/tenant-settings.js';
 import type { DbOrTx } from '../../db/client.js';
 import { addresses, companies, departments, inventoryProductTotals, users, warehouses } from '../../db/schema/index.js';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -133,6 +134,7 @@ export async function createCompany(deps: Deps, ctx: RequestContext, input: z.in
         email: input.firstUser.email,
         passwordHash,
         roleId: role.id,
+        langKey: await readTenantSetting(tx, ctx.tenantId, 'DEFAULT_LOCALE'),
       })
       .returning();
     await audit(tx, ctx, 'company', company.id, 'create', null, company);

@@ -19,7 +19,8 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, settings, tenantSettings, users } from '../../db/schema/index.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { parseTenantSetting } from '../../../domain/settings-keys.js';
 
 type Row = typeof settings.$inferSelect;
 const isAdmin = (ctx: RequestContext, action: 'read' | 'update') => can(ctx.abilities, action, 'generalSettings');
@@ -225,9 +226,14 @@ export async function getTenantSetting(deps: Deps, ctx: RequestContext, key: str
 export async function upsertTenantSetting(
   deps: Deps,
   ctx: RequestContext,
-  input: z.infer<typeof tenantSettingWriteSchema>,
+  raw: z.infer<typeof tenantSettingWriteSchema>,
 ) {
-  return deps.db.transaction(async (tx) => {
+  // Typed settings (domain/settings-keys.ts): a value outside the setting's range or choices is
+  // refused, and what is stored is the normalised JSON of the typed value.
+  const parsed = parseTenantSetting(raw.settingKey, raw.value);
+  if (!parsed.ok) throw badRequest(`value: ${parsed.message}`);
+  const input = { ...raw, value: JSON.stringify(parsed.value) };
+  const saved = await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(tenantSettings)
@@ -248,6 +254,9 @@ export async function upsertTenantSetting(
     await audit(tx, ctx, 'tenant_setting', created.id, 'create', null, created);
     return created;
   });
+  // Who-may-do-what is cached per user (MFA_REQUIRED changes it): read afresh from now on.
+  deps.principals.invalidate();
+  return saved;
 }
 
 export async function deleteTenantSetting(deps: Deps, ctx: RequestContext, key: string) {
@@ -260,5 +269,6 @@ export async function deleteTenantSetting(deps: Deps, ctx: RequestContext, key: 
     await tx.delete(tenantSettings).where(eq(tenantSettings.id, before.id));
     await audit(tx, ctx, 'tenant_setting', before.id, 'delete', before, null);
   });
+  deps.principals.invalidate();
   return { deleted: true };
 }

@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Audience, CompanyStatus } from '../../../domain/enums.js';
 import { companyTypeOf } from '../../../domain/permissions.js';
+import { readTenantSetting } from '../../db/tenant-settings.js';
 import type { DbOrTx } from '../../db/client.js';
 import { changeSeq, companies, roleResourceActions, roles, tenants, warehouses } from '../../db/schema/index.js';
 import { companyChange, recordChanges } from '../../sync/changes.js';
@@ -35,14 +36,17 @@ export async function createRole(
   return role;
 }
 
-/** Account numbers are per tenant: `C1001`, `C1002`, … (the warehouse company is `C1000`). */
+/**
+ * Account numbers are per tenant: `C1001`, `C1002`, … (the warehouse company is `C1000`); the
+ * letters are the tenant's ACCOUNT_NUMBER_PREFIX, the number keeps counting across a change of it.
+ */
 export async function nextAccountNo(tx: DbOrTx, tenantId: number): Promise<string> {
   const [row] = await tx
     .select({ max: sql<number | null>`max(nullif(regexp_replace(${companies.accountNo}, '\\D', '', 'g'), '')::int)` })
     .from(companies)
     .where(eq(companies.tenantId, tenantId));
   const next = row?.max == null ? 1000 : Number(row.max) + 1;
-  return `C${next}`;
+  return `${await readTenantSetting(tx, tenantId, 'ACCOUNT_NUMBER_PREFIX')}${next}`;
 }
 
 export interface NewTenant {

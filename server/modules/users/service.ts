@@ -10,6 +10,7 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { toUserData } from '../../auth/principal.js';
+import { readTenantSetting } from '../../db/tenant-settings.js';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, roles, userPermissions, users } from '../../db/schema/index.js';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
@@ -113,7 +114,7 @@ export async function createUser(deps: Deps, ctx: RequestContext, input: z.infer
         email: input.email,
         passwordHash,
         roleId: input.roleId,
-        langKey: input.langKey,
+        langKey: input.langKey ?? (await readTenantSetting(tx, ctx.tenantId, 'DEFAULT_LOCALE')),
       })
       .returning();
     await audit(tx, ctx, 'user', user.id, 'create', null, user);

@@ -47,6 +47,11 @@ function MfaSection({ user }: { user: UserData }) {
   return (
     <section className="card" data-testid="mfa">
       <h2>{t('account.mfa')}</h2>
+      {user.mfaSetupRequired && (
+        <p className="notice" role="alert" data-testid="mfa-required">
+          {t('account.mfaRequired')}
+        </p>
+      )}
       <p>{user.mfaEnabled ? t('account.mfaOn') : t('account.mfaOff')}</p>
       {!user.mfaEnabled && !setup && (
         <button type="button" className="btn primary" onClick={() => void start()}>

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TENANT_SETTING_KEYS, type TenantSettingKey } from '../../../domain/settings-keys';
 import { get, post, put } from '../../api/client';
+import { TenantSettingField } from './TenantSettingField';
 
 export default function GeneralSettingsPage() {
   const { t } = useTranslation();
@@ -17,26 +18,19 @@ export default function GeneralSettingsPage() {
     queryFn: () => get<{ settingKey: TenantSettingKey; value: string }[]>('/api/tenant-settings'),
   });
   const [name, setName] = useState('');
-  const [values, setValues] = useState<Partial<Record<TenantSettingKey, string>>>({});
   useEffect(() => setName(tenant.data?.name ?? ''), [tenant.data]);
-  useEffect(() => {
-    // Stored values fill the form without overwriting what the user already typed.
-    if (settings.data)
-      setValues((typed) => ({
-        ...Object.fromEntries(settings.data.map((s) => [s.settingKey, JSON.parse(s.value) as string])),
-        ...typed,
-      }));
-  }, [settings.data]);
   const saveName = async (e: FormEvent) => {
     e.preventDefault();
     await put('/api/self/tenant', { name }).catch(() => undefined);
     await qc.invalidateQueries({ queryKey: ['self-tenant'] });
   };
-  const saveSetting = async (key: TenantSettingKey) => {
-    await post('/api/tenant-settings', { settingKey: key, value: JSON.stringify(values[key] ?? '') }).catch(
-      () => undefined,
+  const saveSetting = async (key: TenantSettingKey, value: string): Promise<boolean> => {
+    const saved = await post('/api/tenant-settings', { settingKey: key, value }).then(
+      () => true,
+      () => false,
     );
     await qc.invalidateQueries({ queryKey: ['tenant-settings'] });
+    return saved;
   };
   return (
     <div className="page narrow">
@@ -54,26 +48,12 @@ export default function GeneralSettingsPage() {
       </section>
       <section className="card">
         {TENANT_SETTING_KEYS.map((key) => (
-          <form
+          <TenantSettingField
             key={key}
-            className="inline-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void saveSetting(key);
-            }}
-          >
-            <label>
-              {t(`general.${key}`)}
-              <input
-                name={key}
-                value={values[key] ?? ''}
-                onChange={(e) => setValues({ ...values, [key]: e.target.value })}
-              />
-            </label>
-            <button type="submit" className="btn">
-              {t('general.save')}
-            </button>
-          </form>
+            settingKey={key}
+            stored={settings.data?.find((s) => s.settingKey === key)?.value}
+            onSave={saveSetting}
+          />
         ))}
       </section>
     </div>
