@@ -43,8 +43,9 @@ describe('purchase orders at the desk', () => {
       rows.map((r) => (r as HTMLElement).innerText),
     );
     expect(report).toHaveLength(2);
-    expect(report[0]).toMatch(/^1\s+expectedQty: at least 1/);
-    expect(report[1]).toMatch(/^2\s+asin: 10 letters or digits/);
+    // Rows as the spreadsheet numbers them (the header is row 1), in the file's own column names.
+    expect(report[0]).toMatch(/^2\s+quantity must be at least 1/);
+    expect(report[1]).toMatch(/^3\s+asin NOTANASIN must be 10 letters or digits/);
     const client = await apiSignIn(env.server.url, 'demo.client');
     const none = await apiRequest<{ totalElements: number }>(
       env.server.url,

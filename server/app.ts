@@ -94,7 +94,7 @@ export function buildApp(deps: Deps) {
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json(errorBody(err.messages), err.status);
+      return c.json(errorBody(err.messages, err.details), err.status);
     }
     if (err instanceof HTTPException) {
       // Hono raises these for malformed JSON and similar request faults.

@@ -4,12 +4,14 @@
  * and bundles made of other products.
  */
 import { z } from 'zod';
+import { gtinCheckDigitOk } from '../rules/gs1.js';
 
 export const PRODUCT_TYPES = ['individual', 'bundle', 'multi_pack', 'custom_bundle'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const PACKINGS = ['individual', 'case_packed'] as const;
 export const CODE_TYPES = ['UPC', 'EAN', 'GTIN', 'ASIN', 'FNSKU', 'MSKU', 'SKU', 'ISBN', 'OTHER'] as const;
 export type CodeType = (typeof CODE_TYPES)[number];
+const GTIN_CODE_TYPES: ReadonlySet<CodeType> = new Set(['UPC', 'EAN', 'GTIN']);
 /** Spec §10: a multi-pack holds at least 2 units of its product. */
 export const MULTI_PACK_MIN_COUNT = 2;
 
@@ -62,7 +64,10 @@ export const productInputSchema = z.object({
   asin: code('asin', /^[A-Z0-9]{10}$/, '10 letters or digits'),
   fnsku: code('fnsku', /^[A-Z0-9]{10}$/, '10 letters or digits'),
   msku: code('msku', /^[A-Z0-9._/-]{1,40}$/, '1–40 letters, digits or - . / _'),
-  upc: code('upc', /^\d{8,14}$/, '8 to 14 digits (UPC, EAN or GTIN)'),
+  upc: code('upc', /^\d{8,14}$/, '8 to 14 digits (UPC, EAN or GTIN)').refine(
+    (v) => v === undefined || !/^\d{8}$|^\d{12,14}$/.test(v) || gtinCheckDigitOk(v),
+    'upc: wrong check digit',
+  ),
   category: optionalText(100),
   manufacturer: optionalText(100),
   lengthIn: measure('lengthIn'),
@@ -74,11 +79,16 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
-export const productCodeInputSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9._/-]{3,60}$/, 'code: 3–60 letters, digits or - . / _'),
-  codeType: z.enum(CODE_TYPES).default('OTHER'),
-});
+export const productCodeInputSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9._/-]{3,60}$/, 'code: 3–60 letters, digits or - . / _'),
+    codeType: z.enum(CODE_TYPES).default('OTHER'),
+  })
+  .refine((c) => !GTIN_CODE_TYPES.has(c.codeType) || (/^\d{8}$|^\d{12,14}$/.test(c.code) && gtinCheckDigitOk(c.code)), {
+    message: 'code: a UPC, EAN or GTIN has 8, 12, 13 or 14 digits and a right check digit',
+    path: ['code'],
+  });

@@ -1,5 +1,6 @@
 /** Purchase-order items of an inbound batch and the CSV upload that creates them (issue 6). */
 import { z } from 'zod';
+import { gtinCheckDigitOk } from '../rules/gs1.js';
 
 export const ITEM_ACTIONS = ['fba_prep', 'wfs_prep', 'fbm', 'storage'] as const;
 export type ItemAction = (typeof ITEM_ACTIONS)[number];
@@ -24,7 +25,10 @@ export const poItemSchema = z
       .max(40)
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    upc: optionalCode(/^\d{8}$|^\d{12,14}$/, 'upc: 8, 12, 13 or 14 digits (UPC/EAN/GTIN)'),
+    upc: optionalCode(/^\d{8}$|^\d{12,14}$/, 'upc: 8, 12, 13 or 14 digits (UPC/EAN/GTIN)').refine(
+      (v) => v === undefined || gtinCheckDigitOk(v),
+      'upc: wrong check digit',
+    ),
     expectedQty: z.coerce.number().int('expectedQty: a whole number').min(1, 'expectedQty: at least 1').max(1_000_000),
     packSize: z.coerce.number().int('packSize: a whole number').min(1, 'packSize: at least 1').max(10_000).default(1),
     costCents: z.coerce.number().int().min(0).optional(),
@@ -80,25 +84,3 @@ export const csvUploadQuerySchema = z.object({
   validateOnly: z.enum(['true', 'false']).optional(),
 });
 
-export interface CsvRowReport {
-  row: number; // 1-based data row (the header is row 0)
-  errors: string[];
-}
-
-/** Maps one parsed CSV record to an item input (before validation). */
-export function csvRecordToItem(rec: Record<string, string | undefined>, defaults: { shipToCountryCode?: string }) {
-  const cost = rec.cost?.trim();
-  return {
-    title: rec.title ?? '',
-    asin: rec.asin,
-    fnsku: rec.fnsku,
-    msku: rec.msku,
-    upc: rec.upc,
-    expectedQty: rec.quantity ?? '',
-    packSize: rec.pack_size?.trim() ? rec.pack_size : undefined,
-    costCents: cost ? (Number.isFinite(Number(cost)) ? Math.round(Number(cost) * 100) : cost) : undefined,
-    supplier: rec.supplier?.trim() || undefined,
-    itemAction: rec.item_action?.trim() || undefined,
-    shipToCountryCode: rec.ship_to_country?.trim() || defaults.shipToCountryCode,
-  };
-}

@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 429,
     readonly messages: string[],
     readonly headers: Record<string, string> = {},
+    /** Structured detail for the envelope's body (e.g. an upload's row-by-row issues). */
+    readonly details: unknown = null,
   ) {
     super(messages.join('; '));
   }

@@ -11,6 +11,6 @@ export function ok<T>(c: Context, body: T, opts: { info?: string[]; warn?: strin
   );
 }
 
-export function errorBody(messages: string[]) {
-  return envelope(null, { error_list: toMessages(messages) });
+export function errorBody(messages: string[], details: unknown = null) {
+  return envelope(details, { error_list: toMessages(messages) });
 }

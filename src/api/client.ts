@@ -17,6 +17,8 @@ export class ApiFailure extends Error {
   constructor(
     readonly status: number,
     readonly messages: string[],
+    /** The envelope's body of the refusal, when the server gave details (e.g. an upload's issues). */
+    readonly body: unknown = null,
   ) {
     super(messages.join('; ') || `Request failed (${status})`);
   }
@@ -131,7 +133,7 @@ export async function api<T>(method: string, path: string, opts: RequestOptions 
     if (!res.ok) {
       showMeta(json?.meta, !!opts.quiet);
       if (!json?.meta && !opts.quiet) fb.toast('error', `Request failed (${res.status})`);
-      throw new ApiFailure(res.status, messages);
+      throw new ApiFailure(res.status, messages, json?.body ?? null);
     }
     showMeta(json?.meta, !!opts.quiet);
     return json?.body as T;

@@ -4,6 +4,7 @@ import { de } from '../../src/locales/de';
 import { fr } from '../../src/locales/fr';
 import { pt } from '../../src/locales/pt';
 import { ACTIONS, MENU, RESOURCES } from '../../domain/permissions';
+import { CSV_ISSUE_CODES } from '../../domain/rules/po-csv';
 
 type Tree = { [k: string]: string | Tree };
 const flatten = (t: Tree, prefix = ''): Record<string, string> =>
@@ -47,5 +48,8 @@ describe('translations', () => {
     for (const r of RESOURCES) expect(source[`permissions.resources.${r}`], r).toBeTruthy();
     for (const a of ACTIONS) expect(source[`permissions.actions.${a}`], a).toBeTruthy();
     expect(source['permissions.resources.deliveredPackages']).not.toBe('deliveredPackages');
+  });
+  it('every CSV upload issue can be said in each language', () => {
+    for (const code of CSV_ISSUE_CODES) expect(source[`csvIssue.${code}`], code).toBeTruthy();
   });
 });

@@ -5,18 +5,10 @@
 import { postLedger } from '../inventory/ledger.js';
 import Papa from 'papaparse';
 import type { z } from 'zod';
-import {
-  CSV_COLUMNS,
-  csvRecordToItem,
-  poItemSchema,
-  type CsvRowReport,
-  type csvUploadQuerySchema,
-  type PoItem,
-} from '../../../domain/schemas/purchase-orders.js';
-import { trackingNumberInput } from '../../../domain/schemas/ship.js';
+import { CSV_COLUMNS, type csvUploadQuerySchema, type PoItem } from '../../../domain/schemas/purchase-orders.js';
+import { checkPoCsvRow, csvIssueText, spreadsheetRow, type CsvIssue } from '../../../domain/rules/po-csv.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { ApiError } from '../../http/errors.js';
-import { issueMessages } from '../../http/validation.js';
 import { eq, sql } from 'drizzle-orm';
 import { can } from '../../../domain/permissions.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -32,7 +24,7 @@ export const MAX_CSV_ROWS = 5000;
 export const CSV_TEMPLATE =
   CSV_COLUMNS.join(',') +
   '\n' +
-  'Stainless water bottle 750ml,B07XJ8C8F5,X001ABCDEF,WB-750-SS,0840123456789,24,12,8.50,Acme Wholesale,fba_prep,US,1Z999AA10123456784\n' +
+  'Stainless water bottle 750ml,B07XJ8C8F5,X001ABCDEF,WB-750-SS,0840123456786,24,12,8.50,Acme Wholesale,fba_prep,US,1Z999AA10123456784\n' +
   'Bamboo cutting board,B08L5TNJHG,,CB-BAMBOO-L,,10,1,12.00,Acme Wholesale,storage,,TBA123456789000\n';
 
 export interface CsvValidation {
@@ -40,8 +32,8 @@ export interface CsvValidation {
   rows: number;
   items: PoItem[];
   trackingNumbers: string[];
-  report: CsvRowReport[];
-  fileErrors: string[];
+  /** Every problem of the file and of each row (domain/rules/po-csv.ts), file-level first. */
+  issues: CsvIssue[];
 }
 
 export function validateCsv(text: string, query: z.infer<typeof csvUploadQuerySchema>): CsvValidation {
@@ -50,49 +42,47 @@ export function validateCsv(text: string, query: z.infer<typeof csvUploadQuerySc
     skipEmptyLines: 'greedy',
     transformHeader: (h) => h.trim().toLowerCase().replace(/\s+/g, '_'),
   });
-  const fileErrors: string[] = [];
+  const issues: CsvIssue[] = [];
   const headers = parsed.meta.fields ?? [];
-  for (const required of ['title', 'quantity'])
-    if (!headers.includes(required)) fileErrors.push(`The file has no "${required}" column; download the template`);
+  for (const column of ['title', 'quantity'])
+    if (!headers.includes(column)) issues.push({ row: null, column, code: 'missing_column' });
   const unknown = headers.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
-  if (unknown.length) fileErrors.push(`Unknown columns: ${unknown.join(', ')}`);
-  if (parsed.data.length === 0) fileErrors.push('The file has no rows');
-  if (parsed.data.length > MAX_CSV_ROWS) fileErrors.push(`At most ${MAX_CSV_ROWS} rows per file`);
-  for (const e of parsed.errors.slice(0, 20)) fileErrors.push(`Row ${(e.row ?? 0) + 1}: ${e.message}`);
+  if (unknown.length) issues.push({ row: null, column: null, code: 'unknown_columns', value: unknown.join(', ') });
+  if (parsed.data.length === 0) issues.push({ row: null, column: null, code: 'no_rows' });
+  if (parsed.data.length > MAX_CSV_ROWS)
+    issues.push({ row: null, column: null, code: 'too_many_rows', params: { max: MAX_CSV_ROWS } });
 
   const items: PoItem[] = [];
   const trackingNumbers: string[] = [];
-  const report: CsvRowReport[] = [];
-  if (fileErrors.length === 0) {
-    parsed.data.forEach((rec, i) => {
-      const errors: string[] = [];
-      const hasItem = Object.entries(rec).some(([k, v]) => k !== 'tracking_number' && v?.trim());
-      if (hasItem) {
-        const item = poItemSchema.safeParse(csvRecordToItem(rec, { shipToCountryCode: query.shipToCountryCode }));
-        if (item.success) items.push(item.data);
-        else errors.push(...issueMessages(item.error));
+  // Without its key columns, or far too long, a file's rows cannot be read; otherwise every row is
+  // checked, and a row the parser found malformed is reported beside the others' problems.
+  const readable = !issues.some((i) => i.code === 'missing_column' || i.code === 'too_many_rows');
+  if (readable) {
+    const malformed = new Map<number, Papa.ParseError>();
+    for (const e of parsed.errors) if (e.row !== undefined && !malformed.has(e.row)) malformed.set(e.row, e);
+    parsed.data.forEach((rec, index) => {
+      const row = spreadsheetRow(index);
+      const bad = malformed.get(index);
+      if (bad) {
+        issues.push({
+          row,
+          column: null,
+          code: 'malformed_row',
+          params: { found: countValues(bad), expected: headers.length },
+        });
+        return;
       }
-      for (const t of (rec.tracking_number ?? '')
-        .split(/[;|]/)
-        .map((x) => x.trim())
-        .filter(Boolean)) {
-        const tn = trackingNumberInput.safeParse(t);
-        if (tn.success) trackingNumbers.push(tn.data);
-        else errors.push(...issueMessages(tn.error));
-      }
-      if (!hasItem && !rec.tracking_number?.trim()) errors.push('empty row');
-      if (errors.length) report.push({ row: i + 1, errors });
+      const checked = checkPoCsvRow(rec, row, { shipToCountryCode: query.shipToCountryCode });
+      issues.push(...checked.issues);
+      if (checked.item) items.push(checked.item);
+      trackingNumbers.push(...checked.trackingNumbers);
     });
   }
-  return {
-    valid: fileErrors.length === 0 && report.length === 0,
-    rows: parsed.data.length,
-    items,
-    trackingNumbers,
-    report,
-    fileErrors,
-  };
+  return { valid: issues.length === 0, rows: parsed.data.length, items, trackingNumbers, issues };
 }
+
+/** Papa's "Too few fields: expected 12 fields but parsed 11" (or too many) → 11. */
+const countValues = (e: Papa.ParseError): number => Number(/parsed (\d+)/.exec(e.message)?.[1] ?? 0);
 
 export async function uploadCsv(
   deps: Deps,
@@ -110,10 +100,10 @@ export async function uploadCsv(
   if (onlyListings && receiveNow)
     throw new ApiError(400, ['createOnlyListings makes no purchase order: nothing can be received (receiveInventory)']);
   const v = validateCsv(text, query);
-  if (!v.valid) {
-    const messages = [...v.fileErrors, ...v.report.map((r) => `Row ${r.row}: ${r.errors.join('; ')}`)];
-    throw new ApiError(400, messages.slice(0, 200));
-  }
+  // The English messages for the envelope; the issues themselves (codes, columns, values) in the
+  // body, so the screen can show each in the user's language.
+  if (!v.valid)
+    throw new ApiError(400, v.issues.slice(0, 200).map(csvIssueText), {}, { issues: v.issues.slice(0, 1000) });
   const summary = { rows: v.rows, items: v.items.length, trackingNumbers: v.trackingNumbers.length };
   if (query.validateOnly === 'true') return { ...summary, valid: true, stored: false, batch: null };
   if (onlyListings) {

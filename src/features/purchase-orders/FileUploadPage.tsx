@@ -6,6 +6,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CsvIssue } from '../../../domain/rules/po-csv';
 import { csvUploadQuerySchema } from '../../../domain/schemas/purchase-orders';
 import { api, ApiFailure, post } from '../../api/client';
 import { useSession } from '../../app/session';
@@ -23,12 +24,14 @@ interface Summary {
 }
 /** What the upload does with the catalogue: nothing, also list the items, or only list them. */
 type Listing = 'none' | 'listItems' | 'createOnlyListings';
-type Report = { kind: 'ok'; summary: Summary } | { kind: 'errors'; messages: string[] };
+type Report = { kind: 'ok'; summary: Summary } | { kind: 'errors'; issues: CsvIssue[] };
 
-/** "Row 3: expectedQty: at least 1" → [3, "expectedQty: at least 1"]; file-level messages have no row. */
-const splitRow = (m: string): [number | null, string] => {
-  const match = /^Row (\d+): (.*)$/.exec(m);
-  return match ? [Number(match[1]), match[2]] : [null, m];
+/** The server's issues (domain/rules/po-csv.ts), or its messages when it sent none (file-level). */
+const issuesOf = (err: unknown): CsvIssue[] => {
+  const body = err instanceof ApiFailure ? (err.body as { issues?: CsvIssue[] } | null) : null;
+  if (body?.issues?.length) return body.issues;
+  const messages = err instanceof ApiFailure ? err.messages : [String(err)];
+  return messages.map((message) => ({ row: null, column: null, code: 'invalid', params: { message } }));
 };
 
 export default function FileUploadPage() {
@@ -82,7 +85,7 @@ export default function FileUploadPage() {
         void navigate({ to: '/apps/inbound/batch-workspace/$batchId', params: { batchId: String(summary.batch.id) } });
       }
     } catch (err) {
-      setReport({ kind: 'errors', messages: err instanceof ApiFailure ? err.messages : [String(err)] });
+      setReport({ kind: 'errors', issues: issuesOf(err) });
     } finally {
       setBusy(false);
     }
@@ -207,7 +210,7 @@ export default function FileUploadPage() {
       )}
       {report?.kind === 'errors' && (
         <section className="card" role="alert" data-testid="csv-report">
-          <h2>{t('po.reportTitle', { count: report.messages.length })}</h2>
+          <h2>{t('po.reportTitle', { count: report.issues.length })}</h2>
           <p className="muted">{t('po.nothingStored')}</p>
           <table className="report">
             <thead>
@@ -217,15 +220,18 @@ export default function FileUploadPage() {
               </tr>
             </thead>
             <tbody>
-              {report.messages.map((m, i) => {
-                const [row, text] = splitRow(m);
-                return (
-                  <tr key={i}>
-                    <td>{row ?? t('po.wholeFile')}</td>
-                    <td>{text}</td>
-                  </tr>
-                );
-              })}
+              {report.issues.map((issue, i) => (
+                <tr key={i} data-code={issue.code}>
+                  <td>{issue.row ?? t('po.wholeFile')}</td>
+                  <td>
+                    {t(`csvIssue.${issue.code}`, {
+                      column: issue.column ?? '',
+                      value: issue.value ?? '',
+                      ...issue.params,
+                    })}
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </section>
