@@ -83,4 +83,3 @@ export const csvUploadQuerySchema = z.object({
   /** Validate and report without storing anything. */
   validateOnly: z.enum(['true', 'false']).optional(),
 });
-
