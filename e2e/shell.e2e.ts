@@ -137,6 +137,22 @@ describe('sign-in and menus by audience', () => {
     await client.context().close();
   });
 
+  it('the change stream opens with a single-use ticket, never the access token in the URL', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const streams: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/sync/events')) streams.push(r.url());
+    });
+    await signIn(page, server.url, 'demo.receiver');
+    await page.waitForURL('**/dashboard');
+    await expect
+      .poll(() => streams.some((u) => u.includes('/api/sync/events?ticket=')), { timeout: 15_000 })
+      .toBe(true);
+    expect(streams.filter((u) => /access_token|Bearer/i.test(u))).toEqual([]);
+    await ctx.close();
+  });
+
   it('a wrong password shows the server message and stays on login', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();

@@ -46,3 +46,6 @@ export const pullQuerySchema = z.object({
   cursor: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
 });
+
+/** `POST /api/sync/events/ticket`: what opens `GET /api/sync/events?ticket=…` once, within a minute. */
+export const streamTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });

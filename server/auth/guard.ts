@@ -9,6 +9,7 @@ import { can } from '../../domain/permissions.js';
 import type { AppEnv, Deps, RequestContext } from '../context.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { mfaSetupRequired, type Principal } from './principal.js';
+import { StreamTicketBook } from './stream-tickets.js';
 import { verifyAccessToken } from './tokens.js';
 
 /** What a user who must set up two-step verification may still call: who they are, the setup, leaving. */
@@ -41,14 +42,13 @@ export function contextOf(p: Principal, sessionId: string): RequestContext {
 }
 
 export function makeGuards(deps: Deps) {
-  const authenticateToken = async (
-    token: string | undefined,
+  const streamTickets = new StreamTicketBook();
+  /** The checks every authenticated request passes, whatever carried the user's identity. */
+  const enter = async (
+    claims: { sub: string; tid: number; sid: string },
     c: Parameters<MiddlewareHandler<AppEnv>>[0],
     next: () => Promise<void>,
   ) => {
-    if (!token) throw unauthorized();
-    const claims = await verifyAccessToken(deps.config.jwtSecret, token);
-    if (!claims) throw unauthorized('Your session has expired or the token is not valid; sign in again');
     const principal = await deps.principals.get(Number(claims.sub));
     if (!principal || principal.tenantId !== claims.tid) throw unauthorized('Unknown user');
     if (principal.status !== 'active') throw unauthorized('This account is not active');
@@ -61,12 +61,22 @@ export function makeGuards(deps: Deps) {
     await next();
   };
 
-  const authenticate: MiddlewareHandler<AppEnv> = (c, next) =>
-    authenticateToken(/^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim(), c, next);
+  const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
+    if (!token) throw unauthorized();
+    const claims = await verifyAccessToken(deps.config.jwtSecret, token);
+    if (!claims) throw unauthorized('Your session has expired or the token is not valid; sign in again');
+    await enter(claims, c, next);
+  };
 
-  /** For EventSource, which cannot send an Authorization header. */
-  const authenticateFromQuery: MiddlewareHandler<AppEnv> = (c, next) =>
-    authenticateToken(c.req.query('access_token'), c, next);
+  /** For EventSource, which cannot send an Authorization header: a one-minute, single-use ticket. */
+  const authenticateStreamTicket: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const ticket = c.req.query('ticket');
+    if (!ticket) throw unauthorized('Ask for a stream ticket first (POST /api/sync/events/ticket)');
+    const claims = await streamTickets.redeem(deps.config.jwtSecret, ticket, deps.now());
+    if (!claims) throw unauthorized('This stream ticket is not valid, has expired or was used already');
+    await enter(claims, c, next);
+  };
 
   /** Requires a signed-in user holding `action` on `subject` (manage implies every action). */
   const requires =
@@ -91,7 +101,7 @@ export function makeGuards(deps: Deps) {
       });
     };
 
-  return { authenticate, authenticateFromQuery, requires, requiresAny };
+  return { authenticate, authenticateStreamTicket, requires, requiresAny };
 }
 
 export type Guards = ReturnType<typeof makeGuards>;

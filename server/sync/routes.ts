@@ -8,6 +8,8 @@ import { ok } from '../http/respond.js';
 import { validationHook } from '../http/validation.js';
 import type { PokeHub } from '../realtime/hub.js';
 import { headSeq, pull } from './pull.js';
+import { signStreamTicket } from '../auth/stream-tickets.js';
+import { streamTicketSchema } from '../../domain/schemas/sync-wire.js';
 import { push } from './push.js';
 
 export function syncRoutes(deps: Deps, guards: Guards, hub: PokeHub) {
@@ -51,7 +53,28 @@ export function syncRoutes(deps: Deps, guards: Guards, hub: PokeHub) {
   );
   // Server-Sent Events: `poke` when the tenant's change sequence moves. EventSource cannot send
   // headers, so this one route also takes the access token as ?access_token=.
-  app.get('/api/sync/events', guards.authenticateFromQuery, (c) => {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/sync/events/ticket',
+      tags: ['Sync'],
+      summary: 'A one-minute, single-use ticket that opens the change stream (EventSource sends no headers)',
+      middleware: [guards.authenticate],
+      responses: { ...okResponse(streamTicketSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const ctx = c.get('ctx');
+      return ok(
+        c,
+        await signStreamTicket(
+          deps.config.jwtSecret,
+          { userId: ctx.userId, tenantId: ctx.tenantId, sessionId: ctx.sessionId },
+          deps.now(),
+        ),
+      );
+    },
+  );
+  app.get('/api/sync/events', guards.authenticateStreamTicket, (c) => {
     const ctx = c.get('ctx');
     return streamSSE(c, async (stream) => {
       let alive = true;

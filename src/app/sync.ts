@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import { createSyncEngine, type SyncEngine } from '../../sync/engine';
 import { createHttpSync } from '../../sync/http';
 import { initialStatus, type SyncStatus } from '../../sync/status';
-import { APP_HEADER, bearer } from '../api/client';
+import { APP_HEADER, bearer, post } from '../api/client';
 import { useSession } from './session';
 
 interface EngineState {
@@ -25,18 +25,26 @@ let events: EventSource | null = null;
 function connectEvents(engine: SyncEngine): void {
   events?.close();
   events = null;
-  if (typeof EventSource === 'undefined') return;
-  const token = useSession.getState().accessToken;
-  if (!token) return;
-  const source = new EventSource(`/api/sync/events?access_token=${encodeURIComponent(token)}`);
-  source.addEventListener('poke', () => engine.poke());
-  // EventSource reconnects by itself; a token that expired makes it fail for good, so reopen
-  // with the current token after an error (the engine's timer covers the gap).
-  source.onerror = () => {
-    if (source.readyState === EventSource.CLOSED)
-      setTimeout(() => useEngineStore.getState().engine === engine && connectEvents(engine), 5_000);
-  };
-  events = source;
+  if (typeof EventSource === 'undefined' || !useSession.getState().accessToken) return;
+  const retry = () => setTimeout(() => useEngineStore.getState().engine === engine && connectEvents(engine), 5_000);
+  // The stream is opened with a one-minute, single-use ticket, never the access token: a URL
+  // ends up in logs and history (server/auth/stream-tickets.ts).
+  void post<{ ticket: string }>('/api/sync/events/ticket', undefined, { quiet: true, background: true }).then(
+    ({ ticket }) => {
+      if (useEngineStore.getState().engine !== engine) return;
+      const source = new EventSource(`/api/sync/events?ticket=${encodeURIComponent(ticket)}`);
+      source.addEventListener('poke', () => engine.poke());
+      // EventSource reconnects by itself with the same URL, whose ticket is spent: when it gives
+      // up (CLOSED), open a new stream with a new ticket (the engine's timer covers the gap).
+      source.onerror = () => {
+        if (source.readyState === EventSource.CONNECTING) source.close();
+        if (events === source) events = null;
+        retry();
+      };
+      events = source;
+    },
+    () => retry(),
+  );
 }
 
 /** Start (or keep) the engine of the signed-in user; stop it when nobody is signed in. */
