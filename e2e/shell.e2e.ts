@@ -153,6 +153,27 @@ describe('sign-in and menus by audience', () => {
     await ctx.close();
   });
 
+  it('on a 360 px phone the header is one short row; the menu folds out and closes after a link; preferences are in the user menu', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'demo.receiver');
+    await page.waitForURL('**/dashboard');
+    await page.waitForSelector('.app-header [data-testid=menu-toggle]');
+    const header = () => page.evaluate(() => document.querySelector('.app-header')!.getBoundingClientRect().height);
+    expect(await header()).toBeLessThanOrEqual(64);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.locator('a[data-menu-key=InventorySnapshot]').isVisible()).toBe(false);
+    await page.click('[data-testid=menu-toggle]');
+    await page.locator('summary', { hasText: 'Inventory' }).click();
+    await page.locator('a[data-menu-key=InventorySnapshot]').click();
+    await page.waitForURL('**/apps/inventory/inventory-snapshot');
+    await expect.poll(header).toBeLessThanOrEqual(64);
+    await page.click('.user-chip');
+    await page.locator('.user-menu .phone-only button', { hasText: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await ctx.close();
+  });
+
   it('a wrong password shows the server message and stays on login', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();

@@ -1,6 +1,6 @@
 /** The signed-in frame: header with menu and user controls; horizontal, vertical or full layout. */
 import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
 import { LANGUAGES, setLanguage, type Language } from '../i18n';
@@ -24,9 +24,12 @@ export function AppLayout() {
   const layout: LayoutType = screen?.layout === 'full' ? 'full' : theme.themeLayoutType;
 
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // The user menu is a <details>: it closes once one of its links has been followed.
+  // On a phone the menu folds behind one button, so the header keeps one row above the work.
+  const [menuOpen, setMenuOpen] = useState(false);
+  // The user menu is a <details>: it closes once one of its links has been followed; so does the phone menu.
   useEffect(() => {
     document.querySelectorAll('details.user-menu[open]').forEach((d) => d.removeAttribute('open'));
+    setMenuOpen(false);
   }, [pathname]);
 
   useEffect(() => {
@@ -50,46 +53,62 @@ export function AppLayout() {
   return (
     <div className={`app layout-${layout}`}>
       <ScanFlash />
-      <header className="app-header">
+      <header className={`app-header${menuOpen ? ' menu-open' : ''}`}>
         <Link to="/dashboard" className="brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>{t('app.name')}</span>
         </Link>
+        <button
+          type="button"
+          className="btn menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          data-testid="menu-toggle"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          {t('nav.menu')}
+        </button>
         {layout !== 'vertical' && <Menu user={user} orientation="horizontal" />}
         <div className="header-tools">
           <Suspense fallback={null}>
             <SyncIndicator />
           </Suspense>
-          <label className="sr-only" htmlFor="lang-select">
-            {t('layout.language')}
-          </label>
-          <select id="lang-select" value={i18n.language} onChange={(e) => void setLanguage(e.target.value as Language)}>
-            {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.label}
-              </option>
-            ))}
-          </select>
-          <button
-            type="button"
-            className="btn"
-            data-testid="theme-toggle"
-            onClick={() => void theme.set({ themeSkin: theme.themeSkin === 'dark' ? 'light' : 'dark' }, user.id)}
-          >
-            {theme.themeSkin === 'dark' ? t('layout.light') : t('layout.dark')}
-          </button>
-          <label className="sr-only" htmlFor="layout-select">
-            {t('layout.layout')}
-          </label>
-          <select
-            id="layout-select"
-            value={theme.themeLayoutType}
-            onChange={(e) => void theme.set({ themeLayoutType: e.target.value as LayoutType }, user.id)}
-          >
-            <option value="horizontal">{t('layout.horizontal')}</option>
-            <option value="vertical">{t('layout.vertical')}</option>
-            <option value="full">{t('layout.full')}</option>
-          </select>
+          <div className="header-prefs">
+            <label className="sr-only" htmlFor="lang-select">
+              {t('layout.language')}
+            </label>
+            <select
+              id="lang-select"
+              value={i18n.language}
+              onChange={(e) => void setLanguage(e.target.value as Language)}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.label}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className="btn"
+              data-testid="theme-toggle"
+              onClick={() => void theme.set({ themeSkin: theme.themeSkin === 'dark' ? 'light' : 'dark' }, user.id)}
+            >
+              {theme.themeSkin === 'dark' ? t('layout.light') : t('layout.dark')}
+            </button>
+            <label className="sr-only" htmlFor="layout-select">
+              {t('layout.layout')}
+            </label>
+            <select
+              id="layout-select"
+              value={theme.themeLayoutType}
+              onChange={(e) => void theme.set({ themeLayoutType: e.target.value as LayoutType }, user.id)}
+            >
+              <option value="horizontal">{t('layout.horizontal')}</option>
+              <option value="vertical">{t('layout.vertical')}</option>
+              <option value="full">{t('layout.full')}</option>
+            </select>
+          </div>
           <details className="user-menu">
             <summary className="user-chip" title={user.companyName}>
               {user.fullname}
@@ -99,6 +118,33 @@ export function AppLayout() {
                 <Link to="/pages/account-setting" className="menu-link">
                   {t('nav.AccountSettings')}
                 </Link>
+              </li>
+              {/* On a phone the header's preferences live here instead (CSS shows one or the other). */}
+              <li className="phone-only">
+                <label className="menu-link">
+                  {t('layout.language')}{' '}
+                  <select value={i18n.language} onChange={(e) => void setLanguage(e.target.value as Language)}>
+                    {LANGUAGES.map((l) => (
+                      <option key={l.code} value={l.code}>
+                        {l.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </li>
+              <li className="phone-only">
+                <button
+                  type="button"
+                  className="menu-link link-button"
+                  onClick={() => void theme.set({ themeSkin: theme.themeSkin === 'dark' ? 'light' : 'dark' }, user.id)}
+                >
+                  {theme.themeSkin === 'dark' ? t('layout.light') : t('layout.dark')}
+                </button>
+              </li>
+              <li className="phone-only">
+                <button type="button" className="menu-link link-button" onClick={() => void signOut()}>
+                  {t('auth.signOut')}
+                </button>
               </li>
               {mayOpen({ resource: 'myCompany', action: 'read' }) && (
                 <li>
@@ -123,7 +169,7 @@ export function AppLayout() {
               )}
             </ul>
           </details>
-          <button type="button" className="btn" onClick={() => void signOut()}>
+          <button type="button" className="btn header-signout" onClick={() => void signOut()}>
             {t('auth.signOut')}
           </button>
         </div>

@@ -35,7 +35,12 @@ export function Menu({ user, orientation }: { user: UserData; orientation: 'hori
     .map((section) => ({ ...section, entries: section.entries.filter((e) => e.userExtended || screenOpens(e.key)) }))
     .filter((section) => section.entries.length > 0);
   return (
-    <nav ref={nav} className={`menu menu-${orientation}`} aria-label={t('nav.menu')}>
+    <nav
+      ref={nav}
+      id={orientation === 'horizontal' ? 'main-menu' : undefined}
+      className={`menu menu-${orientation}`}
+      aria-label={t('nav.menu')}
+    >
       {sections.map((section) => (
         <details key={section.key} className="menu-section" open={orientation === 'vertical'}>
           <summary>{t(`nav.${section.key}`)}</summary>
