@@ -6,10 +6,9 @@
  * The server's half is server/sync/registry.ts; both judge with the same domain rules.
  */
 import type { MutationName, MutationResult, ParsedMutationArgs } from '../domain/mutations.js';
-import { dockVerdict } from '../domain/rules/dock-verdict.js';
+import { dockVerdict, readDockScan } from '../domain/rules/dock-verdict.js';
 import { countItemScan, itemMatches, readItemCode } from '../domain/rules/item-scan.js';
 import { checkSort, unitsToSort } from '../domain/rules/sorting.js';
-import { normaliseTrackingNumber } from '../domain/rules/tracking-number.js';
 import { DELIVERED, EXPECTED, type MatchStatus } from '../domain/schemas/inbound.js';
 import type { ReplicaTable } from '../domain/sync-protocol.js';
 import type { LocalRows, OutboxEntry, ReplicaDb, RowImage } from './replica.js';
@@ -114,8 +113,8 @@ const DOCK_APPLIERS: Pick<LocalAppliers, 'packageReceiveBatch.open' | 'packageRe
     stores: ['receiveBatches', 'packageScans', 'expectedPackages'],
     async apply(db, writes, args) {
       const batch = await openBatchOrThrow(db, args.batchId);
-      const number = normaliseTrackingNumber(args.trackingNumber);
-      if (number.length < 4) throw new LocalRejection('business_rule', 'Tracking number too short after normalisation');
+      const { number, ok } = readDockScan(args.trackingNumber);
+      if (!ok) throw new LocalRejection('business_rule', 'Tracking number too short after normalisation');
 
       const alreadyScanned = !!(await db.scanInBatch(batch.id, number));
       const candidates = alreadyScanned ? [] : await db.expectedByNumber(batch.companyId, number);

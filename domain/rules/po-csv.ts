@@ -5,6 +5,7 @@
  * has a wrong check digit") and the API can say it in English, never with internal field names.
  */
 import { ITEM_ACTIONS, poItemSchema, type PoItem } from '../schemas/purchase-orders.js';
+import { MIN_TRACKING_LENGTH } from './dock-verdict.js';
 import { gtinCheckDigitOk } from './gs1.js';
 
 export const CSV_ISSUE_CODES = [
@@ -96,7 +97,7 @@ export function checkPoCsvRow(
     .split(/[;|]/)
     .map((x) => x.trim())
     .filter(Boolean)) {
-    if (t.length < 4 || t.length > 80) issue('tracking_number', 'tracking_number', t);
+    if (t.length < MIN_TRACKING_LENGTH || t.length > 80) issue('tracking_number', 'tracking_number', t);
     else trackingNumbers.push(t);
   }
   const hasItem = Object.entries(rec).some(([k, v]) => k !== 'tracking_number' && v?.trim());

@@ -1,5 +1,6 @@
 /** Inbound batches announced by clients with their tracking numbers and items (issues 4, 6). */
 import { z } from 'zod';
+import { MIN_TRACKING_LENGTH } from '../rules/dock-verdict.js';
 import { ITEM_ACTIONS, poItemSchema } from './purchase-orders.js';
 
 export const DELIVERY_FILTERS = ['ALL', 'NOT_DELIVERED', 'NOT_FOUND', 'DELIVERED'] as const;
@@ -11,7 +12,7 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export const trackingNumberInput = z
   .string()
   .trim()
-  .min(4, 'tracking number: at least 4 characters')
+  .min(MIN_TRACKING_LENGTH, `tracking number: at least ${MIN_TRACKING_LENGTH} characters`)
   .max(80, 'tracking number: at most 80 characters');
 
 export const batchCreateSchema = z

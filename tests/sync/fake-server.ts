@@ -11,6 +11,7 @@ import {
   type MutationResult,
   type ParsedMutationArgs,
 } from '../../domain/mutations.js';
+import { factsOf, judgeDockScans } from '../../domain/rules/dock-verdict.js';
 import { normaliseTrackingNumber } from '../../domain/rules/tracking-number.js';
 import type { ExpectedPackageRow, MatchStatus, PackageScanRow, ReceiveBatchRow } from '../../domain/schemas/inbound.js';
 import type {
@@ -156,20 +157,27 @@ export class FakeServer {
     const batch = this.batches.get(a.batchId);
     if (!batch) throw new Error('Receive batch not found');
     if (batch.status !== 'open') throw new Error('This receive batch is closed');
+    // The one dock rule (domain/rules/dock-verdict.ts), fed from this fake's state.
     const n = normaliseTrackingNumber(a.trackingNumber);
-    let matchStatus: MatchStatus = 'duplicate';
+    const ofClient = [...this.expected.values()].filter(
+      (e) => e.companyId === batch.companyId && e.trackingNumber === n,
+    );
     const again = [...this.scans.values()].some((s) => s.receiveBatchId === batch.id && s.trackingNumber === n);
-    if (!again) {
-      const ofClient = [...this.expected.values()].filter(
-        (e) => e.companyId === batch.companyId && e.trackingNumber === n,
-      );
-      const open = ofClient.find((e) => e.status === 'expected');
-      if (open) {
-        matchStatus = 'matched';
-        const delivered = { ...open, status: 'delivered', deliveredAt: a.scannedAt };
-        this.expected.set(open.id, delivered);
-        this.emit({ table: 'expectedPackages', op: 'put', key: open.id, row: { ...delivered } });
-      } else if (ofClient.length === 0) matchStatus = 'not_found';
+    const [judged] = judgeDockScans(
+      [a.trackingNumber],
+      factsOf(
+        n,
+        again,
+        ofClient.map((e) => e.status),
+      ),
+    );
+    if ('refused' in judged) throw new Error('trackingNumber: too short after normalisation');
+    const matchStatus: MatchStatus = judged.verdict;
+    if (matchStatus === 'matched') {
+      const open = ofClient.find((e) => e.status === 'expected')!;
+      const delivered = { ...open, status: 'delivered', deliveredAt: a.scannedAt };
+      this.expected.set(open.id, delivered);
+      this.emit({ table: 'expectedPackages', op: 'put', key: open.id, row: { ...delivered } });
     }
     const scan: PackageScanRow = {
       id: a.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dockVerdict } from '../../domain/rules/dock-verdict';
+import { dockVerdict, judgeDockScans, MIN_TRACKING_LENGTH, readDockScan } from '../../domain/rules/dock-verdict';
 import { DockVerdictCache } from '../../src/features/dock/verdict-cache';
 
 describe('dock verdict rule', () => {
@@ -36,5 +36,29 @@ describe('scan screen verdict cache', () => {
     expect(cache.predict('TBA123456789000')?.status).toBe('not_found');
     cache.load([{ trackingNumber: 'TBA123456789000', status: 'expected' }], []);
     expect(cache.predict('TBA123456789000')?.status).toBe('matched');
+  });
+});
+
+describe('judgeDockScans: a run of scans against the facts', () => {
+  const facts = {
+    scanned: new Set(['1ZOLD']),
+    expected: new Set(['1ZNEW', '1ZTWO']),
+    known: new Set(['1ZNEW', '1ZTWO', '1ZGONE']),
+  };
+  it('refuses short codes, and judges duplicates, claims, known and unknown numbers in order', () => {
+    expect(judgeDockScans(['1zold', '1ZNEW', ' 1znew ', '1ZGONE', '1ZNOPE', '1ZNOPE', 'ab'], facts)).toEqual([
+      { number: '1ZOLD', verdict: 'duplicate' },
+      { number: '1ZNEW', verdict: 'matched' },
+      { number: '1ZNEW', verdict: 'duplicate' },
+      { number: '1ZGONE', verdict: 'duplicate' },
+      { number: '1ZNOPE', verdict: 'not_found' },
+      { number: '1ZNOPE', verdict: 'duplicate' },
+      { number: 'AB', refused: 'too_short' },
+    ]);
+  });
+  it('has the minimum length the schemas use', () => {
+    expect(MIN_TRACKING_LENGTH).toBe(4);
+    expect(readDockScan('abc').ok).toBe(false);
+    expect(readDockScan(' abcd ').ok).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, ty
 import type { z } from 'zod';
 import { can } from '../../../domain/permissions.js';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
-import { normaliseTrackingNumber } from '../../../domain/rules/tracking-number.js';
+import { judgeDockScans, readDockScan } from '../../../domain/rules/dock-verdict.js';
 import type { deliveredQuerySchema, MatchStatus } from '../../../domain/schemas/ship.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
@@ -187,18 +187,20 @@ export async function scanPackages(
   if (batch.status !== 'open')
     return list.map(() => ({ refused: businessRule('This receive batch is closed; open a new one to keep scanning') }));
 
-  const normalized = list.map((a) => normaliseTrackingNumber(a.trackingNumber));
-  const valid = list.map((_, i) => normalized[i].length >= 4);
+  const reads = list.map((a) => readDockScan(a.trackingNumber));
+  const normalized = reads.map((r) => r.number);
+  const valid = reads.map((r) => r.ok);
   const numbers = [...new Set(normalized.filter((_, i) => valid[i]))];
   if (numbers.length === 0)
     return list.map(() => ({ refused: badRequest('trackingNumber: too short after normalisation') }));
 
-  // Already scanned in this receive batch, or earlier in this list: a duplicate, nothing to claim.
+  // Already scanned in this receive batch: a duplicate, nothing to claim.
   const before = await tx
     .selectDistinct({ normalized: packageScans.normalized })
     .from(packageScans)
     .where(and(eq(packageScans.receiveBatchId, batch.id), inArray(packageScans.normalized, numbers)));
-  const seen = new Set(before.map((r) => r.normalized));
+  const scannedBefore = new Set(before.map((r) => r.normalized));
+  const seen = new Set(scannedBefore);
   const firstScan = new Map<string, number>(); // normalized → index of the scan that may claim it
   list.forEach((_, i) => {
     if (!valid[i] || seen.has(normalized[i])) return;
@@ -248,19 +250,25 @@ export async function scanPackages(
     : [];
   const knownSet = new Set(known.map((r) => r.normalized));
 
+  // The facts the server read under lock (claimed = expected and now this run's), judged by the one
+  // dock rule (domain/rules/dock-verdict.ts) every other place uses.
+  const judgements = judgeDockScans(
+    list.map((a) => a.trackingNumber),
+    { scanned: scannedBefore, expected: new Set(claimedBy.keys()), known: new Set([...knownSet, ...claimedBy.keys()]) },
+  );
   const outcomes: ScanOutcome[] = [];
   const rows: ScanRow[] = [];
   const changes: Change[] = [];
   const now = new Date().toISOString();
   list.forEach((args, i) => {
-    if (!valid[i]) {
+    const judged = judgements[i];
+    if ('refused' in judged) {
       outcomes.push({ refused: badRequest('trackingNumber: too short after normalisation') });
       return;
     }
-    const n = normalized[i];
-    const mine = firstScan.get(n) === i;
-    const tracking = mine ? claimedBy.get(n) : undefined;
-    const matchStatus: MatchStatus = tracking ? 'matched' : mine && !knownSet.has(n) ? 'not_found' : 'duplicate';
+    const n = judged.number;
+    const matchStatus: MatchStatus = judged.verdict;
+    const tracking = matchStatus === 'matched' ? claimedBy.get(n) : undefined;
     const scan: ScanRow = {
       id: args.id,
       tenantId: ctx.tenantId,

@@ -4,11 +4,8 @@
  * flash and the panel change in the frame of the scan; the device's transaction (and later the
  * server) confirm it, and the screen corrects itself in the rare case they differ.
  */
-import { dockVerdict } from '../../../domain/rules/dock-verdict';
-import { normaliseTrackingNumber } from '../../../domain/rules/tracking-number';
+import { dockVerdict, readDockScan } from '../../../domain/rules/dock-verdict';
 import type { MatchStatus } from '../../../domain/schemas/inbound';
-
-export const MIN_TRACKING_LENGTH = 4;
 
 export class DockVerdictCache {
   /** Normalised number → statuses of the client's expected packages with that number. */
@@ -27,8 +24,8 @@ export class DockVerdictCache {
 
   /** The verdict the device will give, or null when the code cannot be a tracking number. */
   predict(raw: string): { number: string; status: MatchStatus } | null {
-    const number = normaliseTrackingNumber(raw);
-    if (number.length < MIN_TRACKING_LENGTH) return null;
+    const { number, ok } = readDockScan(raw);
+    if (!ok) return null;
     return { number, status: dockVerdict(this.scanned.has(number), this.expected.get(number) ?? []) };
   }
 
