@@ -37,3 +37,8 @@ export interface AppEnv {
     ctx: RequestContext;
   };
 }
+
+/** What a floor mutation knows of where it came from, beside the request context. */
+export interface MutationMeta {
+  deviceId: string | null;
+}

@@ -25,7 +25,8 @@ import { syncMutations } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
 import { issueMessages } from '../http/validation.js';
 import { lockChangeFeed } from './changes.js';
-import { SERVER_MUTATIONS, type Handler } from './registry.js';
+import { isMutationName, MUTATIONS, type MutationName, type ParsedMutationArgs } from '../../domain/mutations.js';
+import { SERVER_MUTATIONS } from './registry.js';
 import { isLockConflict, isUniqueViolation, pgErrorCode } from '../db/pg-errors.js';
 
 type PushResult = z.infer<typeof pushResultSchema>;
@@ -93,7 +94,25 @@ export async function push(deps: Deps, ctx: RequestContext, req: PushRequest): P
 }
 
 type Mutation = PushRequest['mutations'][number];
-type Ready = { m: Mutation; handler: Handler; args: unknown };
+/** A mutation that can run: its name from the catalogue and its args parsed by that name's schema. */
+interface Ready<N extends MutationName = MutationName> {
+  m: Mutation;
+  name: N;
+  args: ParsedMutationArgs<N>;
+}
+/** The args of one name, parsed (generic, so the name and its args stay correlated). */
+function ready<N extends MutationName>(m: Mutation, name: N): Ready<N> | string {
+  const parsed = MUTATIONS[name].args.safeParse(m.args);
+  if (!parsed.success) return issueMessages(parsed.error).join('; ');
+  // The schema of name N parses to exactly ParsedMutationArgs<N>; TypeScript cannot index the
+  // catalogue's schemas by a generic name, so it is said once here.
+  return { m, name, args: parsed.data as ParsedMutationArgs<N> };
+}
+const sameName = <N extends MutationName>(first: Ready<N>, next: Ready): next is Ready<N> => next.name === first.name;
+const runKey = <N extends MutationName>(r: Ready<N>): string | null => {
+  const many = SERVER_MUTATIONS[r.name].many;
+  return many ? many.key(r.args) : null;
+};
 
 const rejection = (id: string, err: ApiError): PushResult => ({
   id,
@@ -136,25 +155,22 @@ async function applyAll(
   /** A mutation that can run: not applied before, known by name, with valid args; else its answer. */
   const prepare = (m: Mutation): Ready | PushResult => {
     if (known.has(m.id)) return { id: m.id, status: 'applied', result: known.get(m.id) ?? undefined };
-    const handler = SERVER_MUTATIONS[m.name];
-    if (!handler)
+    if (!isMutationName(m.name))
       return {
         id: m.id,
         status: 'rejected',
         code: 'unknown_mutation',
         message: `Unknown mutation "${m.name}"; update the app`,
       };
-    const args = handler.args.safeParse(m.args);
-    if (!args.success)
-      return { id: m.id, status: 'rejected', code: 'validation', message: issueMessages(args.error).join('; ') };
-    return { m, handler, args: args.data };
+    const r = ready(m, m.name);
+    return typeof r === 'string' ? { id: m.id, status: 'rejected', code: 'validation', message: r } : r;
   };
 
   /** One mutation in its own unit; false when an unexpected fault stops the push. */
-  const applyOne = async ({ m, handler, args }: Ready): Promise<boolean> => {
+  const applyOne = async <N extends MutationName>({ m, name, args }: Ready<N>): Promise<boolean> => {
     try {
       const result = await unit(async (tx) => {
-        const out = await handler.apply(tx, ctx, args, { deviceId: req.deviceId });
+        const out = await SERVER_MUTATIONS[name].apply(tx, ctx, args, { deviceId: req.deviceId });
         await tx.insert(syncMutations).values(record(m, out));
         return out;
       });
@@ -185,8 +201,9 @@ async function applyAll(
    * applied one by one instead (a fault the single path knows how to answer, e.g. a scan id a
    * second device applied at the same moment).
    */
-  const applyRun = async (run: Ready[]): Promise<PushResult[] | null> => {
-    const many = run[0].handler.many!;
+  const applyRun = async <N extends MutationName>(run: Ready<N>[]): Promise<PushResult[] | null> => {
+    const many = SERVER_MUTATIONS[run[0].name].many;
+    if (!many) return null;
     try {
       return await unit(async (tx) => {
         const outcomes = await many.apply(
@@ -217,9 +234,8 @@ async function applyAll(
       continue;
     }
     const run = [first];
-    const many = first.handler.many;
-    if (many) {
-      const key = many.key(first.args);
+    const key = runKey(first);
+    if (key !== null) {
       const runIds = new Set([first.m.id]);
       for (
         let j = i + 1;
@@ -227,7 +243,7 @@ async function applyAll(
         j++
       ) {
         const next = prepare(req.mutations[j]);
-        if (!('m' in next) || many.key(next.args) !== key) break;
+        if (!('m' in next) || !sameName(first, next) || runKey(next) !== key) break;
         run.push(next);
         runIds.add(next.m.id);
       }

@@ -22,7 +22,7 @@ import { badRequest, forbidden, notFound, type ApiError } from '../../http/error
 import { insertProblem } from '../problems/service.js';
 import { recordChanges } from '../../sync/changes.js';
 import { inboundItemChange } from './batches.js';
-import type { MutationMeta } from './receiving.js';
+import type { MutationMeta } from '../../context.js';
 
 type Verdict = (typeof ITEM_SCAN_VERDICTS)[number];
 type ItemScanArgs = z.infer<typeof itemScanArgsSchema>;

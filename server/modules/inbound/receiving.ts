@@ -10,7 +10,7 @@ import { can } from '../../../domain/permissions.js';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
 import { judgeDockScans, readDockScan } from '../../../domain/rules/dock-verdict.js';
 import type { deliveredQuerySchema, MatchStatus } from '../../../domain/schemas/ship.js';
-import type { Deps, RequestContext } from '../../context.js';
+import type { Deps, MutationMeta, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -27,9 +27,6 @@ import { scoped } from '../../http/scope.js';
 import { recordChanges, type Change } from '../../sync/changes.js';
 import { expectedPackageChange, resolveClientCompany } from './batches.js';
 
-export interface MutationMeta {
-  deviceId: string | null;
-}
 
 type ReceiveBatchRow = typeof packageReceiveBatches.$inferSelect;
 type ScanRow = typeof packageScans.$inferSelect;

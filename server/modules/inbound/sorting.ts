@@ -18,7 +18,7 @@ import { scoped } from '../../http/scope.js';
 import { recordChanges } from '../../sync/changes.js';
 import { inboundItemChange } from './batches.js';
 import { itemProductKey } from '../../../domain/rules/product-key.js';
-import type { MutationMeta } from './receiving.js';
+import type { MutationMeta } from '../../context.js';
 import { postLedger } from '../inventory/ledger.js';
 
 type SortArgs = z.infer<typeof itemSortArgsSchema>;

@@ -33,7 +33,7 @@ import {
 import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
 import { recordChanges, type Change } from '../../sync/changes.js';
 import { recordLpnChanges } from '../../sync/place-changes.js';
-import type { MutationMeta } from '../inbound/receiving.js';
+import type { MutationMeta } from '../../context.js';
 import { postLedger } from './ledger.js';
 import { lpnSubtree, placedAt, resolvePlace, type ResolvedPlace } from './places.js';
 
