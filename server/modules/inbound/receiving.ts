@@ -27,7 +27,6 @@ import { scoped } from '../../http/scope.js';
 import { recordChanges, type Change } from '../../sync/changes.js';
 import { expectedPackageChange, resolveClientCompany } from './batches.js';
 
-
 type ReceiveBatchRow = typeof packageReceiveBatches.$inferSelect;
 type ScanRow = typeof packageScans.$inferSelect;
 type TrackingRow = typeof trackingNumbers.$inferSelect;
