@@ -7,7 +7,7 @@
 import { randomId } from './ids.js';
 import type { MutationArgs, MutationName, MutationResult, ParsedMutationArgs } from '../domain/mutations.js';
 import { parseMutationArgs } from '../domain/mutations.js';
-import { applierFor, TrackedWrites } from './appliers.js';
+import { applierFor, TrackedWrites } from './mutations/index.js';
 import type { OutboxEntry, ReplicaDb } from './replica.js';
 
 export type Mutate = <N extends MutationName>(name: N, args: MutationArgs<N>) => Promise<MutationResult<N>>;

@@ -15,10 +15,11 @@
  *  4. Device-only fields survive a server row: a receive batch's counts are recomputed from its
  *     scans; a scan keeps its raw number and the verdict the device gave.
  */
-import type { Change, PullResponse, ReplicaTable, ReplicaWireRow } from '../domain/sync-protocol.js';
+import type { Change, PullResponse, ReplicaTable } from '../domain/sync-protocol.js';
 import { parseReplicaRow, pullResponseSchema, REPLICA_TABLES } from '../domain/sync-protocol.js';
 import type { LocalRows, ReplicaDb } from './replica.js';
-import { itemCodes, rowRef } from './replica.js';
+import { rowRef } from './replica.js';
+import { TABLE_RULES, type TableRules } from './tables.js';
 import type { StatusStore } from './status.js';
 
 export type ChangeFetcher = (cursor: number) => Promise<PullResponse>;
@@ -31,28 +32,6 @@ export interface PullReport {
   invalid: number;
   cursor: number;
 }
-
-type ToLocal = { [T in ReplicaTable]: (wire: ReplicaWireRow<T>, existing: LocalRows[T] | undefined) => LocalRows[T] };
-
-const TO_LOCAL: ToLocal = {
-  companies: (w) => w,
-  expectedPackages: (w) => w,
-  receiveBatches: (w, e) => ({ ...w, counts: e?.counts ?? { matched: 0, not_found: 0, duplicate: 0 } }),
-  packageScans: (w, e) =>
-    e
-      ? {
-          ...e,
-          ...w,
-          serverMatchStatus: w.matchStatus,
-          differed: e.localMatchStatus !== undefined && e.localMatchStatus !== w.matchStatus,
-        }
-      : w,
-  inboundItems: (w) => ({ ...w, codes: itemCodes(w) }),
-  moveBatches: (w) => w,
-  inventoryMoves: (w) => ({ ...w, provisional: false }),
-  locations: (w) => w,
-  lpns: (w) => w,
-};
 
 /**
  * Write one server row (or tombstone) the way a page would (rule 4); used when settle.ts
@@ -67,19 +46,16 @@ export async function applyServerRow<T extends ReplicaTable>(
   const before = await db.getRow(table, key);
   const wire = row ? parseReplicaRow(table, row) : null;
   if (row && !wire) return;
+  const rules: TableRules<T> = TABLE_RULES[table];
   const batchIds = new Set<string>();
-  if (table === 'packageScans' && before) batchIds.add((before as LocalRows['packageScans']).receiveBatchId);
+  if (before && rules.countsOf) batchIds.add(rules.countsOf(before));
   if (wire) {
-    const local = TO_LOCAL[table](wire, before);
-    if (table === 'packageScans') batchIds.add((local as LocalRows['packageScans']).receiveBatchId);
-    if (table === 'receiveBatches') batchIds.add(key);
+    const local = rules.toLocal(wire, before);
+    if (rules.countsOf) batchIds.add(rules.countsOf(local));
     await db.putRow(table, local);
   } else await db.deleteRow(table, key);
   await db.recount(batchIds);
 }
-
-/** Tables whose local rows carry device-only fields to merge (rule 4). */
-const MERGED: ReadonlySet<ReplicaTable> = new Set(['receiveBatches', 'packageScans']);
 
 interface PageTally {
   applied: number;
@@ -105,13 +81,14 @@ async function applyTable<T extends ReplicaTable>(
   tally: PageTally,
   batchIds: Set<string>,
 ): Promise<void> {
+  const rules: TableRules<T> = TABLE_RULES[table];
   const keys = changes.map((c) => c.key);
-  const existing = MERGED.has(table) ? await db.getRows(table, keys) : [];
+  const existing = rules.merged ? await db.getRows(table, keys) : [];
   const puts: LocalRows[T][] = [];
   const deletes: string[] = [];
   changes.forEach((c, i) => {
     const before = existing[i];
-    if (table === 'packageScans' && before) batchIds.add((before as LocalRows['packageScans']).receiveBatchId);
+    if (before && rules.countsOf) batchIds.add(rules.countsOf(before));
     if (c.op === 'delete') {
       deletes.push(c.key);
       return;
@@ -121,9 +98,8 @@ async function applyTable<T extends ReplicaTable>(
       tally.invalid++;
       return;
     }
-    const row = TO_LOCAL[table](wire, before);
-    if (table === 'packageScans') batchIds.add((row as LocalRows['packageScans']).receiveBatchId);
-    if (table === 'receiveBatches') batchIds.add(c.key);
+    const row = rules.toLocal(wire, before);
+    if (rules.countsOf) batchIds.add(rules.countsOf(row));
     puts.push(row);
   });
   await db.bulkApply(table, puts, deletes);

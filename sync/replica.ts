@@ -1,7 +1,7 @@
 /**
  * The device's IndexedDB, through Dexie — the one file of sync/ that knows Dexie (ARCHITECTURE.md:
  * one adapter per side-effect library). It owns the schema, the indexes and every query that
- * depends on them; outbox.ts, pull.ts and the appliers call the methods below.
+ * depends on them; outbox.ts, pull.ts and the mutations (sync/mutations/) call the methods below.
  *
  * One database per tenant and user (`dockside-<tenantKey>-<userId>`): two people sharing a
  * handheld never see each other's pending scans, and signing out deletes nothing.

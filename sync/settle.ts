@@ -10,7 +10,7 @@
 import type { MutationName } from '../domain/mutations.js';
 import { parseMutationArgs, parseMutationResult } from '../domain/mutations.js';
 import { REPLICA_TABLES } from '../domain/sync-protocol.js';
-import { applierFor } from './appliers.js';
+import { applierFor } from './mutations/index.js';
 import { applyAndAppend } from './mutate.js';
 import { applyServerRow } from './pull.js';
 import type { NeedsAttentionEntry, OutboxEntry, ReplicaDb, StoreName } from './replica.js';

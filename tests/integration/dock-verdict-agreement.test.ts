@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeDockScans } from '../../domain/rules/dock-verdict.js';
 import { normaliseTrackingNumber } from '../../domain/rules/tracking-number.js';
-import { DockVerdictCache } from '../../src/features/dock/verdict-cache.js';
+import { DockVerdictCache } from '../../sync/mutations/package-scan.js';
 import { TestServer } from '../helpers/server.js';
 
 let s: TestServer;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { LocalRejection } from '../../sync/appliers.js';
+import { LocalRejection } from '../../sync/mutations/index.js';
 import { CLIENT, iso, makeEngine, OTHER_CLIENT, uuid, type TestEngine } from './helpers.js';
 
 let t: TestEngine;

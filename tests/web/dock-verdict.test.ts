@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dockVerdict, judgeDockScans, MIN_TRACKING_LENGTH, readDockScan } from '../../domain/rules/dock-verdict';
-import { DockVerdictCache } from '../../src/features/dock/verdict-cache';
+import { DockVerdictCache } from '../../sync/mutations/package-scan.js';
 
 describe('dock verdict rule', () => {
   it('follows the four cases in order', () => {

@@ -3,10 +3,10 @@
  * device's replica, so it works offline; search by account number or name, recent accounts first.
  */
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine, useSyncStatus } from '../../app/sync';
+import { useReplicaCompanies } from './queries';
 import { recentAccounts } from './recent-accounts';
 
 export default function AccountSelectPage() {
@@ -14,7 +14,7 @@ export default function AccountSelectPage() {
   const engine = useSyncEngine();
   const status = useSyncStatus();
   const [q, setQ] = useState('');
-  const companies = useLiveQuery(async () => (engine ? engine.db.companies.toArray() : undefined), [engine]);
+  const companies = useReplicaCompanies();
   const clients = useMemo(() => {
     const recent = recentAccounts();
     const rank = (id: number) => {

@@ -4,7 +4,6 @@
  * "provisional" until the server's arrives, and the screen says so when the server differs.
  */
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
@@ -21,8 +20,9 @@ import { useFeedback } from '../../ui/feedback-store';
 import { connectQz } from '../printing/printer';
 import { usePrinterSettings } from '../printing/printer-settings';
 import { openBatchFor } from './open-batch';
+import { loadDockFacts, useAnnouncedCount, useReceiveBatch, useRecentScans, useStoredScan } from './queries';
 import { autoPrintReady, printPackageLabel } from './package-label';
-import { DockVerdictCache } from './verdict-cache';
+import { DockVerdictCache } from '../../../sync/mutations/package-scan';
 import { rememberAccount } from './recent-accounts';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
@@ -119,51 +119,21 @@ export default function PackageScanPage() {
   // The verdict in the frame of the scan: an in-memory picture of the client's announced numbers
   // and this batch's scans, reloaded when the replica's count of announced numbers changes.
   const verdicts = useRef(new DockVerdictCache());
-  const announced = useLiveQuery(
-    async () =>
-      engine
-        ? engine.db.expectedPackages
-            .where('[companyId+trackingNumber]')
-            .between([companyId, ''], [companyId, '\uffff'])
-            .count()
-        : 0,
-    [engine, companyId],
-  );
+  const announced = useAnnouncedCount(companyId);
   useEffect(() => {
     if (!engine || !batchId) return;
     let stale = false;
     void (async () => {
-      const [expected, scanned] = await Promise.all([
-        engine.db.expectedPackages
-          .where('[companyId+trackingNumber]')
-          .between([companyId, ''], [companyId, '\uffff'])
-          .toArray(),
-        engine.db.packageScans.where('receiveBatchId').equals(batchId).toArray(),
-      ]);
-      if (!stale)
-        verdicts.current.load(
-          expected,
-          scanned.map((s) => s.trackingNumber),
-        );
+      const facts = await loadDockFacts(engine, companyId, batchId);
+      if (!stale) verdicts.current.load(facts.expected, facts.scannedNumbers);
     })();
     return () => {
       stale = true;
     };
   }, [engine, batchId, companyId, announced]);
 
-  const batch = useLiveQuery(
-    () => (engine && batchId ? engine.db.receiveBatches.get(batchId) : undefined),
-    [engine, batchId],
-  );
-  const scans = useLiveQuery(
-    async () =>
-      engine && batchId
-        ? (await engine.db.packageScans.where('receiveBatchId').equals(batchId).sortBy('scannedAt'))
-            .reverse()
-            .slice(0, LIST_LIMIT)
-        : [],
-    [engine, batchId],
-  );
+  const batch = useReceiveBatch(batchId);
+  const scans = useRecentScans(batchId, LIST_LIMIT);
 
   const scan = useCallback(
     async (raw: string) => {
@@ -332,15 +302,11 @@ function useAfterPaint<T>(value: T): T {
 /** The big panel: the last code, its verdict, and whether the server has confirmed it yet. */
 function LastScanPanel() {
   const { t } = useTranslation();
-  const engine = useSyncEngine();
   const last = useLastScan((s) => s.last);
   // The stored row (provisional / confirmed) is looked up after the verdict's frame: the live
   // query's subscription is IndexedDB work the paint must not wait for.
   const rowId = useAfterPaint(last?.id ?? null);
-  const storedRow = useLiveQuery(
-    () => (engine && rowId ? engine.db.packageScans.get(rowId) : undefined),
-    [engine, rowId],
-  );
+  const storedRow = useStoredScan(rowId);
   const lastRow = storedRow && storedRow.id === last?.id ? storedRow : undefined;
   const verdict = lastRow?.matchStatus ?? (last?.status !== 'error' ? last?.status : undefined);
   const panelStatus = last?.status === 'error' ? 'error' : verdict;

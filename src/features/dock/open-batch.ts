@@ -4,18 +4,11 @@
  * client at a time, so a double render never opens two batches.
  */
 import type { SyncEngine } from '../../../sync/engine';
+import { newestOpenBatch } from './queries';
 
 const opening = new Map<number, Promise<string>>();
 
-export async function currentOpenBatch(engine: SyncEngine, companyId: number): Promise<string | null> {
-  const open = await engine.db.receiveBatches
-    .where('companyId')
-    .equals(companyId)
-    .filter((b) => b.status === 'open')
-    .toArray();
-  open.sort((a, b) => b.openedAt.localeCompare(a.openedAt));
-  return open[0]?.id ?? null;
-}
+export const currentOpenBatch = newestOpenBatch;
 
 export function openBatchFor(engine: SyncEngine, companyId: number): Promise<string> {
   const running = opening.get(companyId);

@@ -6,7 +6,6 @@
  * entered first counts that many; over-receipt is flagged the moment it happens.
  */
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
 import { countItemScan, itemMatches, readItemCode } from '../../../domain/rules/item-scan';
@@ -20,11 +19,11 @@ import { ScanVerdict } from '../../scan/ScanVerdict';
 import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
+import { loadBatchItems, useBatchChanged, useCompanyByAccount, usePickableBatches } from './queries';
 import { useFeedback } from '../../ui/feedback-store';
 import { connectQz } from '../printing/printer';
 import { floorPhotoDataUrl } from '../problems/photo';
 import { usePrinterSettings } from '../printing/printer-settings';
-import { pickableBatches } from './batch-picker';
 import { canLabel, itemAutoPrintReady, printItemLabel } from './item-label';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
@@ -56,15 +55,8 @@ export default function ItemScanPage() {
 
 function BatchPicker() {
   const { t } = useTranslation();
-  const engine = useSyncEngine();
   const [q, setQ] = useState('');
-  const batches = useLiveQuery(
-    async () =>
-      engine
-        ? pickableBatches(await engine.db.inboundItems.toArray(), await engine.db.companies.toArray(), q)
-        : undefined,
-    [engine, q],
-  );
+  const batches = usePickableBatches(q);
   return (
     <div className="page">
       <h1>{t('itemScan.pickTitle')}</h1>
@@ -126,34 +118,18 @@ function ItemScanner({ batchName, accountNo }: { batchName: string; accountNo: s
   const [filter, setFilter] = useState('');
   const autoPrint = useRef(false);
 
-  const company = useLiveQuery(
-    async () =>
-      engine ? ((await engine.db.companies.where('accountNo').equals(accountNo).first()) ?? null) : undefined,
-    [engine, accountNo],
-  );
+  const company = useCompanyByAccount(accountNo);
   // The purchase order's rows are re-read when they change, but at most every REFRESH_MS: a
   // burst of scans must not re-read thousands of rows per scan. The live query itself is a count
   // over the batch's index range (cheap) that fires on any change in that range.
-  const changed = useLiveQuery(
-    async () =>
-      engine && company
-        ? {
-            n: await engine.db.inboundItems.where('[companyId+batchName]').equals([company.id, batchName]).count(),
-            at: performance.now(),
-          }
-        : undefined,
-    [engine, company, batchName],
-  );
+  const changed = useBatchChanged(company?.id, batchName);
   const [items, setItems] = useState<InboundItemRow[] | undefined>(undefined);
   useEffect(() => {
     if (!engine || !company || !changed) return;
     let stale = false;
     const load = async () => {
-      const rows = await engine.db.inboundItems
-        .where('[companyId+batchName]')
-        .equals([company.id, batchName])
-        .toArray();
-      if (!stale) setItems(rows.sort((a, b) => Number(a.id) - Number(b.id)));
+      const rows = await loadBatchItems(engine, company.id, batchName);
+      if (!stale) setItems(rows);
     };
     const timer = setTimeout(() => void load(), items === undefined ? 0 : REFRESH_MS);
     return () => {

@@ -4,31 +4,17 @@
  * waiting in RECEIVING come first, with how many.
  */
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { unitsToSort } from '../../../domain/rules/sorting';
 import { useSyncEngine, useSyncStatus } from '../../app/sync';
+import { useClientsToSort } from './queries';
 
 export default function ReceiveAccountSelectPage() {
   const { t } = useTranslation();
   const engine = useSyncEngine();
   const status = useSyncStatus();
   const [q, setQ] = useState('');
-  const rows = useLiveQuery(async () => {
-    if (!engine) return undefined;
-    const [companies, items] = await Promise.all([engine.db.companies.toArray(), engine.db.inboundItems.toArray()]);
-    const waiting = new Map<number, number>();
-    for (const i of items) waiting.set(i.companyId, (waiting.get(i.companyId) ?? 0) + unitsToSort(i));
-    const needle = q.trim().toLowerCase();
-    return companies
-      .filter((c) => !c.isOwner && c.audience !== 'Warehouse')
-      .filter(
-        (c) => !needle || c.name.toLowerCase().includes(needle) || (c.accountNo ?? '').toLowerCase().includes(needle),
-      )
-      .map((c) => ({ ...c, waiting: waiting.get(c.id) ?? 0 }))
-      .sort((a, b) => b.waiting - a.waiting || a.name.localeCompare(b.name));
-  }, [engine, q]);
+  const rows = useClientsToSort(q);
 
   return (
     <div className="page dock-page">

@@ -5,7 +5,6 @@
  * checked on the device with the server's rule, sent through the outbox, moved in the ledger once.
  */
 import { useParams } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InboundItemRow } from '../../../domain/schemas/inbound';
@@ -16,6 +15,7 @@ import { scanFeedback } from '../../scan/feedback';
 import { ScanVerdict } from '../../scan/ScanVerdict';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
+import { useClientItems, useCompany } from './queries';
 import { findAny, findWaiting, waitingItems } from './sort-lookup';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
@@ -40,20 +40,8 @@ export default function SortReceivePage() {
   /** Why the picked unit could not go where it was scanned (it stays picked). */
   const [errorLine, setErrorLine] = useState<string | null>(null);
 
-  const company = useLiveQuery(
-    async () => (engine ? await engine.db.companies.get(companyId) : undefined),
-    [engine, companyId],
-  );
-  const items = useLiveQuery(
-    async () =>
-      engine
-        ? engine.db.inboundItems
-            .where('[companyId+batchName]')
-            .between([companyId, ''], [companyId, '\uffff'])
-            .toArray()
-        : undefined,
-    [engine, companyId],
-  );
+  const company = useCompany(companyId);
+  const items = useClientItems(companyId);
 
   const current = panel.kind === 'item' ? (items?.find((i) => i.id === panel.item.id) ?? panel.item) : null;
 

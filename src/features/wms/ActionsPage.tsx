@@ -3,11 +3,11 @@
  * up an open one, or make a quick move without a batch. The list reads the device's replica.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOVE_REASONS, type MoveReason } from '../../../domain/schemas/inventory';
 import { useSyncEngine } from '../../app/sync';
+import { useMoveBatches } from './queries';
 
 export default function ActionsPage() {
   const { t, i18n } = useTranslation();
@@ -16,16 +16,7 @@ export default function ActionsPage() {
   const [name, setName] = useState('');
   const [reason, setReason] = useState<MoveReason>('restock_inventory');
   const [error, setError] = useState<string | null>(null);
-  const batches = useLiveQuery(async () => {
-    if (!engine) return undefined;
-    const rows = await engine.db.moveBatches.orderBy('createdAt').reverse().limit(50).toArray();
-    return Promise.all(
-      rows.map(async (b) => ({
-        ...b,
-        moves: await engine.db.inventoryMoves.where('moveBatchId').equals(b.id).count(),
-      })),
-    );
-  }, [engine]);
+  const batches = useMoveBatches();
 
   const open = async (e: FormEvent) => {
     e.preventDefault();

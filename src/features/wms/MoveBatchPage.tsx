@@ -7,7 +7,6 @@
  * needs-attention.
  */
 import { Link, useParams } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +21,10 @@ import { useSyncEngine } from '../../app/sync';
 import { afterPaint } from '../../scan/after-paint';
 import { scanFeedback } from '../../scan/feedback';
 import { ScanVerdict } from '../../scan/ScanVerdict';
-import { checkPlace, knownPlaces } from './known-places';
+import { checkPlace } from './known-places';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
+import { useKnownPlaces, useMoveBatch, useMoves } from './queries';
 import type { LocalInventoryMove } from '../../../sync/replica';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
@@ -67,30 +67,13 @@ export default function MoveBatchPage() {
   // A fresh start for each batch opened.
   useEffect(() => setMoveScan({ draft: {}, quantity: '1', panel: { kind: 'ready' } }), [moveBatchId]);
 
-  const batch = useLiveQuery(
-    async () => (engine && moveBatchId ? ((await engine.db.moveBatches.get(moveBatchId)) ?? null) : null),
-    [engine, moveBatchId],
-  );
-  const moves = useLiveQuery(async () => {
-    if (!engine) return undefined;
-    if (moveBatchId) return engine.db.movesOfBatch(moveBatchId);
-    const recent = await engine.db.inventoryMoves.orderBy('at').reverse().limit(200).toArray();
-    return recent.filter((m) => !m.moveBatchId).slice(0, 50);
-  }, [engine, moveBatchId]);
+  const batch = useMoveBatch(moveBatchId);
+  const moves = useMoves(moveBatchId);
   const reason: MoveReason = reasonOverride ?? (batch?.reason as MoveReason | undefined) ?? 'restock_inventory';
   const closed = batch?.status === 'closed';
   // The warehouse's places as the device holds them: a code it does not know is refused in the
   // scan's frame, offline too, instead of becoming a move the server will refuse (known-places.ts).
-  const places = useLiveQuery(
-    async () =>
-      engine
-        ? knownPlaces(
-            await engine.db.locations.toArray(),
-            (await engine.db.lpns.toCollection().primaryKeys()) as string[],
-          )
-        : null,
-    [engine],
-  );
+  const places = useKnownPlaces();
 
   const scan = useCallback(
     async (raw: string) => {
