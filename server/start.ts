@@ -4,7 +4,9 @@ import { PrincipalCache } from './auth/principal.js';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
-import { keepStatistics } from './db/statistics.js';
+import { analyzeAfterStart } from './db/statistics.js';
+import { registerJobs } from './jobs/index.js';
+import { JobQueue } from './jobs/queue.js';
 import { createMailer } from './mail.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 
@@ -15,7 +17,13 @@ export interface Started {
   seeded: boolean;
 }
 
-export async function start(config: Config, opts: { inMemory?: boolean } = {}): Promise<Started> {
+export interface StartOptions {
+  inMemory?: boolean;
+  /** Run the job queue's workers and schedules (default true; the queue is always there to enqueue). */
+  jobWorkers?: boolean;
+}
+
+export async function start(config: Config, opts: StartOptions = {}): Promise<Started> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: opts.inMemory ? undefined : `${config.dataDir}/pglite`,
@@ -25,18 +33,23 @@ export async function start(config: Config, opts: { inMemory?: boolean } = {}): 
     await seedDemo(database.db);
     seeded = true;
   }
+  const jobs = new JobQueue(database, { schedule: opts.jobWorkers ?? true });
   const deps: Deps = {
     db: database.db,
     config,
     mailer: createMailer(database.db, config.smtpUrl, config.mailFrom),
     principals: new PrincipalCache(database.db),
     now: () => new Date(),
+    jobs,
   };
-  // The embedded database has no autovacuum: statistics are kept here (server/db/statistics.ts).
-  const statistics = keepStatistics(database);
+  // The embedded database has no autovacuum: ANALYZE now, VACUUM hourly as the db.upkeep job.
+  void analyzeAfterStart(database);
+  if (opts.jobWorkers ?? true) registerJobs(jobs, database, deps);
+  await jobs.start();
   const close = database.close;
   database.close = async () => {
-    statistics.stop();
+    // Running jobs get a moment to finish; what does not is failed and retried after the restart.
+    await jobs.stop({ graceful: true, timeoutMs: 5_000 }).catch((err: Error) => console.warn(`jobs: ${err.message}`));
     await close();
   };
   return { app: buildApp(deps), deps, database, seeded };
