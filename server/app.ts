@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { inboundRoutes } from './modules/inbound/routes.js';
+import { jobRoutes } from './modules/jobs/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { inventoryRoutes, MARKETPLACE_REPORT_PATH } from './modules/inventory/routes.js';
 import { MAX_REPORT_BYTES } from '../domain/schemas/marketplace-inventory.js';
@@ -71,6 +72,7 @@ export function buildApp(deps: Deps) {
   app.route('/', productRoutes(deps, guards));
   app.route('/', printerRoutes(deps, guards));
   app.route('/', problemRoutes(deps, guards));
+  app.route('/', jobRoutes(deps, guards));
   const hub = new PokeHub(deps);
   app.route('/', syncRoutes(deps, guards, hub));
 

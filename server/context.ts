@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail.js';
 import type { PrincipalCache } from './auth/principal.js';
+import type { JobQueue } from './jobs/queue.js';
 
 /** Who is calling, taken from the access token; every service takes it first and scopes by it. */
 export interface RequestContext {
@@ -30,6 +31,8 @@ export interface Deps {
   mailer: Mailer;
   principals: PrincipalCache;
   now: () => Date;
+  /** The durable job queue (server/jobs/queue.ts). */
+  jobs: JobQueue;
 }
 
 export interface AppEnv {

@@ -4,7 +4,9 @@ import { PrincipalCache } from './auth/principal.js';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
-import { keepStatistics } from './db/statistics.js';
+import { analyzeAfterStart } from './db/statistics.js';
+import { registerJobs } from './jobs/index.js';
+import { JobQueue } from './jobs/queue.js';
 import { createMailer } from './mail.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { seedDemoWarehouse } from './seed/demo-warehouse.js';
@@ -23,6 +25,8 @@ export interface StartOptions {
   inMemory?: boolean;
   /** The built PWA to serve beside /api (dist/); its routes must exist before the first request. */
   webDir?: string;
+  /** Run the job queue's workers and schedules (default true; the queue is always there to enqueue). */
+  jobWorkers?: boolean;
 }
 
 export async function start(config: Config, opts: StartOptions = {}): Promise<Started> {
@@ -35,18 +39,23 @@ export async function start(config: Config, opts: StartOptions = {}): Promise<St
     await seedDemo(database.db);
     seeded = true;
   }
+  const jobs = new JobQueue(database, { schedule: opts.jobWorkers ?? true });
   const deps: Deps = {
     db: database.db,
     config,
     mailer: createMailer(database.db, config.smtpUrl, config.mailFrom),
     principals: new PrincipalCache(database.db),
     now: () => new Date(),
+    jobs,
   };
-  // The embedded database has no autovacuum: statistics are kept here (server/db/statistics.ts).
-  const statistics = keepStatistics(database);
+  // The embedded database has no autovacuum: ANALYZE now, VACUUM hourly as the db.upkeep job.
+  void analyzeAfterStart(database);
+  if (opts.jobWorkers ?? true) registerJobs(jobs, database, deps);
+  await jobs.start();
   const close = database.close;
   database.close = async () => {
-    statistics.stop();
+    // Running jobs get a moment to finish; what does not is failed and retried after the restart.
+    await jobs.stop({ graceful: true, timeoutMs: 5_000 }).catch((err: Error) => console.warn(`jobs: ${err.message}`));
     await close();
   };
   const app = buildApp(deps);

@@ -20,9 +20,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Raw SQL on the same connection(s) as `db`, for libraries that bring their own SQL (pg-boss). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Several statements at once when there are no values (PostgreSQL's simple query protocol). */
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
 
@@ -44,14 +49,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', (err) => console.warn(`database: idle connection lost (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const executeSql: ExecuteSql = (text, values) => pool.query(text, values as unknown[] | undefined);
+    return { db, kind: 'postgres', executeSql, close: () => pool.end() };
   }
   // pg_trgm backs the inventory search's trigram indexes (migration 0014), as on a PostgreSQL server.
   const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // PGlite is one connection and queues every query and exec behind any open transaction itself.
+  // `query` takes one statement with values; `exec` runs a script (pg-boss sends BEGIN; …; COMMIT).
+  const executeSql: ExecuteSql = async (text, values) => {
+    if (values && values.length > 0) return client.query(text, values as unknown[]);
+    const results = await client.exec(text);
+    return results[results.length - 1] ?? { rows: [] };
+  };
+  return { db, kind: 'pglite', executeSql, close: () => client.close() };
 }
 
 export { schema };

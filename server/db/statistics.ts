@@ -9,15 +9,13 @@
  * Nor is anything vacuumed: every update (balances move with each scan) leaves a dead row version
  * behind, and a long-lived site's tables and indexes would only grow.
  *
- * So on PGlite: ANALYZE once after start; every `intervalMs` VACUUM (ANALYZE) — after the first
- * round it reads only the pages changed since (the visibility map), so it stays short, and the
- * floor keeps scanning offline-first through it; and ANALYZE right after a bulk write
+ * So on PGlite: ANALYZE once after start; every hour VACUUM (ANALYZE) (the `db.upkeep` cron job) —
+ * after the first round it reads only the pages changed since (the visibility map), so it stays
+ * short, and the floor keeps scanning offline-first through it; and ANALYZE right after a bulk write
  * (`analyzeTables`, which on a PostgreSQL server also spares the wait for autovacuum).
  */
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from './client.js';
-
-export const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
 /** ANALYZE the named tables (after a bulk write); failures are logged, never thrown at the caller. */
 export async function analyzeTables(db: DbOrTx, tables: readonly string[]): Promise<void> {
@@ -30,34 +28,29 @@ export async function analyzeTables(db: DbOrTx, tables: readonly string[]): Prom
   }
 }
 
-/** On PGlite, keep statistics fresh and dead rows reclaimed in the background (no-op on PostgreSQL). */
-export function keepStatistics(
-  database: Database,
-  intervalMs = STATISTICS_INTERVAL_MS,
-): { stop(): void; first: Promise<void> } {
-  if (database.kind !== 'pglite') return { stop: () => undefined, first: Promise.resolve() };
-  let stopped = false;
-  const run = async (vacuum: boolean): Promise<void> => {
-    if (stopped) return;
-    try {
-      await database.db.execute(vacuum ? sql`vacuum (analyze)` : sql`analyze`);
-    } catch (err) {
-      // A closed database (shutdown) or a busy one: the next round tries again.
-      if (!stopped)
-        console.warn(
-          `statistics: ${vacuum ? 'vacuum' : 'analyze'} failed (${err instanceof Error ? err.message : String(err)})`,
-        );
-    }
-  };
+async function run(database: Database, vacuum: boolean): Promise<void> {
+  try {
+    await database.db.execute(vacuum ? sql`vacuum (analyze)` : sql`analyze`);
+  } catch (err) {
+    // A closed database (shutdown) or a busy one: the next round tries again.
+    console.warn(
+      `statistics: ${vacuum ? 'vacuum' : 'analyze'} failed (${err instanceof Error ? err.message : String(err)})`,
+    );
+  }
+}
+
+/** On PGlite, ANALYZE the whole database once, after start (no-op on PostgreSQL). */
+export function analyzeAfterStart(database: Database): Promise<void> {
+  if (database.kind !== 'pglite') return Promise.resolve();
   // After start, not before: the first requests are not held up by it.
-  const first = new Promise<void>((resolve) => setTimeout(() => void run(false).then(resolve), 0));
-  const timer = setInterval(() => void run(true), intervalMs);
-  timer.unref?.();
-  return {
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-    },
-    first,
-  };
+  return new Promise<void>((resolve) => setTimeout(() => void run(database, false).then(resolve), 0));
+}
+
+/**
+ * The hourly round on PGlite: VACUUM (ANALYZE). It runs as the `db.upkeep` cron job
+ * (server/jobs/upkeep.ts), so a missed hour is not lost to a restart. No-op on PostgreSQL.
+ */
+export async function vacuumDatabase(database: Database): Promise<void> {
+  if (database.kind !== 'pglite') return;
+  await run(database, true);
 }

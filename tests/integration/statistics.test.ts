@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.js';
-import { analyzeTables, keepStatistics } from '../../server/db/statistics.js';
+import { analyzeAfterStart, analyzeTables, vacuumDatabase } from '../../server/db/statistics.js';
 
 let database: Database;
 const reltuples = async (table: string) =>
@@ -31,16 +31,14 @@ describe('planner statistics on PGlite', () => {
     expect(await reltuples('stats_probe')).toBe(3000);
   });
 
-  it('keepStatistics analyzes the whole database after start, and stops', async () => {
+  it('analyzeAfterStart analyzes the whole database', async () => {
     await database.db.execute(sql`create table stats_probe_2 (id int)`);
     await database.db.execute(sql`insert into stats_probe_2 select generate_series(1, 1200)`);
-    const keeper = keepStatistics(database, 60_000);
-    await keeper.first;
-    keeper.stop();
+    await analyzeAfterStart(database);
     expect(await reltuples('stats_probe_2')).toBe(1200);
   });
 
-  it('every round after the first vacuums too (PGlite has no autovacuum to reclaim updated rows)', async () => {
+  it('the hourly round vacuums (PGlite has no autovacuum to reclaim updated rows); it runs as the db.upkeep job', async () => {
     await database.db.execute(sql`update stats_probe set note = note || '!'`);
     const lastVacuum = async () =>
       (
@@ -49,10 +47,8 @@ describe('planner statistics on PGlite', () => {
         )) as unknown as { rows: { last_vacuum: unknown }[] }
       ).rows[0].last_vacuum;
     expect(await lastVacuum()).toBeNull();
-    const keeper = keepStatistics(database, 20);
-    await keeper.first;
-    await expect.poll(lastVacuum, { timeout: 5_000, interval: 25 }).not.toBeNull();
-    keeper.stop();
+    await vacuumDatabase(database);
+    expect(await lastVacuum()).not.toBeNull();
   });
 
   it('a failing table is reported, not thrown: the write it follows has already committed', async () => {
@@ -66,10 +62,8 @@ describe('planner statistics on PGlite', () => {
       db: { execute: (q: unknown) => calls.push(q) },
       close: async () => undefined,
     } as unknown as Database;
-    const keeper = keepStatistics(server, 10);
-    await keeper.first;
-    await new Promise((r) => setTimeout(r, 30));
-    keeper.stop();
+    await analyzeAfterStart(server);
+    await vacuumDatabase(server);
     expect(calls).toEqual([]);
   });
 });

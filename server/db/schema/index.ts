@@ -10,3 +10,4 @@ export * from './locations.js';
 export * from './inventory.js';
 export * from './products.js';
 export * from './marketplace.js';
+export * from './jobs.js';

@@ -1,0 +1,67 @@
+/**
+ * Background jobs (spec §7 /api/jobs/batch-process): the job catalogue's names and data, and the
+ * list the jobs screen shows. The queue is pg-boss on the server; this is what crosses the wire.
+ */
+import { z } from 'zod';
+
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+const id = z.number().int().positive();
+
+/** Each job name with the data it carries; the queue validates data against these on enqueue and run. */
+export const JOB_DATA = {
+  /** Hourly VACUUM (ANALYZE) of the embedded database (server/db/statistics.ts). */
+  'db.upkeep': z.object({}).strict(),
+  /** Pull new and changed orders from one store. */
+  'stores.pull-orders': z.object({ tenantId: id, storeId: id }).strict(),
+  /** Import the store's listings (products). */
+  'stores.pull-listings': z.object({ tenantId: id, storeId: id }).strict(),
+  /** Pull FBA inventory for an Amazon store. */
+  'stores.pull-fba-inventory': z.object({ tenantId: id, storeId: id }).strict(),
+  /** Ask a marketplace whether an asynchronous operation (feed, report, inbound plan) has finished. */
+  'marketplace.poll-operation': z
+    .object({ tenantId: id, storeId: id, operation: z.string().min(1).max(200), kind: z.string().min(1).max(60) })
+    .strict(),
+  /** A billing run for one tenant and period (YYYY-MM). */
+  'billing.run': z.object({ tenantId: id, period: z.string().regex(/^\d{4}-\d{2}$/) }).strict(),
+  /** Where jobs go after their last retry fails: kept for an admin to look at and retry. */
+  'jobs.dead-letter': z.record(z.string(), z.unknown()),
+} as const;
+
+export type JobName = keyof typeof JOB_DATA;
+export const JOB_NAMES = Object.keys(JOB_DATA) as JobName[];
+export type JobData<N extends JobName> = z.infer<(typeof JOB_DATA)[N]>;
+
+export const jobListQuerySchema = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+  state: z.enum(JOB_STATES).optional(),
+  name: z.string().max(60).optional(),
+});
+
+export const jobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(JOB_STATES),
+  /** Done and total (null when the total is not known yet); a note such as "page 3 of 8". */
+  progress: z.object({ done: z.number(), total: z.number().nullable(), note: z.string().nullable() }),
+  /** The last attempt's error in words, when it failed. */
+  error: z.string().nullable(),
+  startedBy: z.object({ id: z.number(), username: z.string() }).nullable(),
+  retryCount: z.number(),
+  retryLimit: z.number(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type JobView = z.infer<typeof jobSchema>;
+
+export const jobPageSchema = z.object({
+  content: z.array(jobSchema),
+  pageNumber: z.number(),
+  pageSize: z.number(),
+  totalElements: z.number(),
+});
+
+export const jobIdParam = z.object({ id: z.string().uuid() });
