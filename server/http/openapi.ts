@@ -1,16 +1,14 @@
 /** Small helpers that keep route declarations short while still producing the OpenAPI document. */
 import { z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
+import { envelopeSchema } from '../../domain/envelope.js';
 
 export const jsonBody = <T extends ZodType>(schema: T, description = 'JSON body') => ({
   body: { content: { 'application/json': { schema } }, required: true, description },
 });
 
-const messageList = z.array(z.object({ message: z.string() }));
-const meta = z.object({ error_list: messageList, info_list: messageList, warn_list: messageList });
-
-/** The envelope around a body schema, for documentation. */
-export const envelopeOf = <T extends ZodType>(body: T) => z.object({ meta, body });
+/** The envelope around a body schema (the one definition, domain/envelope.ts). */
+export const envelopeOf = envelopeSchema;
 
 export const okResponse = <T extends ZodType>(body: T, description = 'OK') => ({
   200: { description, content: { 'application/json': { schema: envelopeOf(body) } } },

@@ -28,6 +28,9 @@ const OPEN_TO_EVERYONE = new Set([
   // The outbox: every floor mutation is judged one by one (rights included) after the envelope.
   'POST /api/sync/push',
   'POST /api/sync/events/ticket',
+  // One's own background jobs (a user retries or cancels what they started; the id is checked first).
+  'POST /api/jobs/batch-process/{id}/retry',
+  'POST /api/jobs/batch-process/{id}/cancel',
 ]);
 
 let s: TestServer;
