@@ -13,7 +13,7 @@
  * Who knows the facts differs — the server reads them under lock and claims atomically, the
  * device reads its replica — the rule does not.
  */
-import type { MatchStatus } from '../schemas/ship.js';
+import type { MatchStatus } from '../schemas/inbound.js';
 import { normaliseTrackingNumber } from './tracking-number.js';
 
 /** The shortest tracking number, once normalised (also the typed scan's minimum length). */

@@ -4,7 +4,7 @@
  * row 1, the first data row row 2) — so the screen can say it in the user's language ("UPC 0123…
  * has a wrong check digit") and the API can say it in English, never with internal field names.
  */
-import { ITEM_ACTIONS, poItemSchema, type PoItem } from '../schemas/purchase-orders.js';
+import { ITEM_ACTIONS, poItemSchema, type PoItem } from '../schemas/inbound.js';
 import { MIN_TRACKING_LENGTH } from './dock-verdict.js';
 import { gtinCheckDigitOk } from './gs1.js';
 

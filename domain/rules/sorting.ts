@@ -4,7 +4,7 @@
  * fulfilment shelf — or, for storage, any storage bin the receiver scans. The same rule tells the
  * handheld where a unit goes and lets the server refuse a unit put in the wrong place.
  */
-import type { ItemAction } from '../schemas/purchase-orders.js';
+import type { ItemAction } from '../schemas/inbound.js';
 import { canTransition, type ItemStatus } from './item-status.js';
 
 export const RECEIVING = 'RECEIVING';

@@ -1,26 +1,208 @@
 /**
- * Dock package receiving as the floor sees it: the arguments and results of its mutations, and
- * the replica rows the pull delivers (shapes written by server/modules/inbound/*Change()).
- *
- * The argument schemas themselves live in ./ship.ts, where the server's push registry and REST
- * routes already import them; they are re-exported here rather than copied, so the handheld and
- * the server can never validate a scan differently.
+ * The inbound area (one name on every side: server/modules/inbound, src/features/inbound):
+ * purchase orders and their items and CSV upload; inbound batches with their tracking numbers;
+ * the dock's receive batches and package scans; counting items and sorting them — the arguments
+ * and results of the floor's mutations, and the replica rows the pull delivers (shapes written by
+ * server/modules/inbound/*Change()).
  */
 import { z } from 'zod';
-import { ITEM_SCAN_VERDICTS, MATCH_STATUSES } from './ship.js';
+import { MIN_TRACKING_LENGTH } from '../rules/dock-verdict.js';
+import { gtinCheckDigitOk } from '../rules/gs1.js';
 
-export {
-  ITEM_SCAN_VERDICTS,
-  itemScanArgsSchema,
-  itemSortArgsSchema,
-  MATCH_STATUSES,
-  packageScanArgsSchema,
-  packageScanResultSchema,
-  receiveBatchCloseArgsSchema,
-  receiveBatchOpenArgsSchema,
-  type MatchStatus,
-  type PackageScanResult,
-} from './ship.js';
+// ---- Purchase-order items and the CSV upload ----
+
+export const ITEM_ACTIONS = ['fba_prep', 'wfs_prep', 'fbm', 'storage'] as const;
+export type ItemAction = (typeof ITEM_ACTIONS)[number];
+
+const optionalCode = (re: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(re, message))
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+export const poItemSchema = z
+  .object({
+    title: z.string().trim().min(1, 'title is required').max(500),
+    asin: optionalCode(/^[A-Z0-9]{10}$/, 'asin: 10 letters or digits'),
+    fnsku: optionalCode(/^[A-Z0-9]{10}$/, 'fnsku: 10 letters or digits'),
+    msku: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    upc: optionalCode(/^\d{8}$|^\d{12,14}$/, 'upc: 8, 12, 13 or 14 digits (UPC/EAN/GTIN)').refine(
+      (v) => v === undefined || gtinCheckDigitOk(v),
+      'upc: wrong check digit',
+    ),
+    expectedQty: z.coerce.number().int('expectedQty: a whole number').min(1, 'expectedQty: at least 1').max(1_000_000),
+    packSize: z.coerce.number().int('packSize: a whole number').min(1, 'packSize: at least 1').max(10_000).default(1),
+    costCents: z.coerce.number().int().min(0).optional(),
+    supplier: z.string().trim().max(200).optional(),
+    itemAction: z.enum(ITEM_ACTIONS).default('fba_prep'),
+    shipToCountryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'shipToCountryCode: two letters')
+      .optional(),
+  })
+  .refine((i) => i.asin || i.fnsku || i.msku || i.upc, {
+    message: 'at least one product code (asin, fnsku, msku or upc) is required',
+    path: ['asin'],
+  });
+export type PoItem = z.infer<typeof poItemSchema>;
+
+/** The CSV template's columns, in order. Money is in the currency's major unit in the file. */
+export const CSV_COLUMNS = [
+  'title',
+  'asin',
+  'fnsku',
+  'msku',
+  'upc',
+  'quantity',
+  'pack_size',
+  'cost',
+  'supplier',
+  'item_action',
+  'ship_to_country',
+  'tracking_number',
+] as const;
+
+export const csvUploadQuerySchema = z.object({
+  /** Required unless createOnlyListings=true (then no batch is made). */
+  batch_name: z.string().trim().min(1, 'batch_name is required').max(120).optional(),
+  ecommerce_store: z.string().trim().max(120).optional(),
+  warehouseId: z.coerce.number().int().positive().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+  receiveInventory: z.enum(['true', 'false']).optional(),
+  /** Also list the items in the client's product catalogue (products created for codes it does not know yet). */
+  listItems: z.enum(['true', 'false']).optional(),
+  shipToCountryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  /** Only list the items in the catalogue: no purchase order, quantities and tracking numbers unused. */
+  createOnlyListings: z.enum(['true', 'false']).optional(),
+  /** Validate and report without storing anything. */
+  validateOnly: z.enum(['true', 'false']).optional(),
+});
+
+// ---- Inbound batches, tracking numbers, the dock and item scans ----
+
+export const DELIVERY_FILTERS = ['ALL', 'NOT_DELIVERED', 'NOT_FOUND', 'DELIVERED'] as const;
+export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
+
+export const MATCH_STATUSES = ['matched', 'not_found', 'duplicate'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export const trackingNumberInput = z
+  .string()
+  .trim()
+  .min(MIN_TRACKING_LENGTH, `tracking number: at least ${MIN_TRACKING_LENGTH} characters`)
+  .max(80, 'tracking number: at most 80 characters');
+
+export const batchCreateSchema = z
+  .object({
+    batchName: z.string().trim().min(1, 'batchName is required').max(120),
+    /** Warehouse users name the client; a client's own users may omit it. */
+    companyId: z.number().int().positive().optional(),
+    warehouseId: z.number().int().positive().optional(),
+    storeName: z.string().trim().max(120).optional(),
+    shipToCountryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'shipToCountryCode: two letters')
+      .optional(),
+    trackingNumbers: z.array(trackingNumberInput).max(5000).default([]),
+    items: z.array(poItemSchema).max(5000).default([]),
+  })
+  .refine((b) => b.trackingNumbers.length + b.items.length > 0, {
+    message: 'a batch needs tracking numbers or items',
+    path: ['trackingNumbers'],
+  });
+export type BatchCreate = z.output<typeof batchCreateSchema>;
+
+export const trackingAddSchema = z.object({ trackingNumbers: z.array(trackingNumberInput).min(1).max(5000) });
+
+/**
+ * Where a purchase order stands, derived from its packages and units (never stored, so it cannot
+ * drift): open until a package is delivered or a unit counted; received when every item is
+ * counted in full and every package has arrived; receiving in between.
+ */
+export const BATCH_STAGES = ['open', 'receiving', 'received'] as const;
+export type BatchStage = (typeof BATCH_STAGES)[number];
+/** The `:type` of /apps/inbound/uploaded-batches/po/:type: all, or the workflow of its items. */
+export const PO_LIST_TYPES = ['all', ...ITEM_ACTIONS] as const;
+export type PoListType = (typeof PO_LIST_TYPES)[number];
+
+export const batchListQuerySchema = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+  stage: z.enum(BATCH_STAGES).optional(),
+  itemAction: z.enum(ITEM_ACTIONS).optional(),
+  q: z.string().max(100).optional(),
+});
+
+export const deliveredQuerySchema = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+  filter: z.enum(DELIVERY_FILTERS).default('ALL'),
+  companyId: z.coerce.number().int().positive().optional(),
+  q: z.string().max(100).optional(),
+});
+
+/** Floor mutation arguments (also accepted by the equivalent REST calls). */
+export const receiveBatchOpenArgsSchema = z.object({
+  id: z.uuid(),
+  companyId: z.number().int().positive(),
+  warehouseId: z.number().int().positive().optional(),
+});
+export const receiveBatchCloseArgsSchema = z.object({ id: z.uuid() });
+export const packageScanArgsSchema = z.object({
+  id: z.uuid(),
+  batchId: z.uuid(),
+  trackingNumber: trackingNumberInput,
+  scannedAt: z.iso.datetime({ offset: true }),
+});
+export const packageScanResultSchema = z.object({
+  matchStatus: z.enum(MATCH_STATUSES),
+  trackingId: z.number().int().optional(),
+});
+export type PackageScanResult = z.infer<typeof packageScanResultSchema>;
+
+export const itemScanArgsSchema = z.object({
+  id: z.uuid(),
+  batchId: z.number().int().positive(),
+  code: z.string().trim().min(1, 'code is required').max(120),
+  /** Units counted by hand for a bulk scan (the quantity prompt). */
+  count: z.number().int().min(1).max(100_000).optional(),
+  damaged: z
+    .object({
+      damageType: z.enum(['broken', 'dirty_or_used', 'box_damage', 'lost_fluid', 'wet', 'defective']),
+      notes: z.string().trim().max(2000).optional(),
+    })
+    .optional(),
+  scannedAt: z.iso.datetime({ offset: true }),
+});
+/** Sort received units out of RECEIVING to their workflow's place (domain/rules/sorting.ts). */
+export const itemSortArgsSchema = z.object({
+  id: z.uuid(),
+  batchItemId: z.number().int().positive(),
+  quantity: z.number().int('quantity: a whole number').min(1, 'quantity: at least 1').max(100_000),
+  location: z.string().trim().min(1, 'location is required').max(40),
+  sortedAt: z.iso.datetime({ offset: true }),
+});
+export const ITEM_SCAN_VERDICTS = ['received', 'over_received', 'damaged', 'unknown'] as const;
+
+// ---- The floor: receive batches, scans and replica rows ----
 
 export const RECEIVE_BATCH_STATUSES = ['open', 'closed'] as const;
 export type ReceiveBatchStatus = (typeof RECEIVE_BATCH_STATUSES)[number];

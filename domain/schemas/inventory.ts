@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { lpnCodeSchema } from './lpn.js';
 import { locationCodeSchema } from './locations.js';
-import { ITEM_ACTIONS } from './purchase-orders.js';
+import { ITEM_ACTIONS } from './inbound.js';
 
 /** Spec §3 inventory move reasons. */
 export const MOVE_REASONS = [

@@ -23,7 +23,7 @@ export interface ScreenDef {
   load: () => Promise<{ default: React.ComponentType }>;
 }
 
-const loadSortReceive = () => import('../features/receiving/SortReceivePage');
+const loadSortReceive = () => import('../features/inbound/receiving/SortReceivePage');
 
 export const SCREENS: ScreenDef[] = [
   {
@@ -42,7 +42,7 @@ export const SCREENS: ScreenDef[] = [
     resource: 'itemTracking',
     action: 'read',
     menuKey: 'ItemStatusTracking',
-    load: () => import('../features/items/ItemStatusSummaryPage'),
+    load: () => import('../features/inbound/items/ItemStatusSummaryPage'),
   },
   {
     path: '/apps/inbound/uploaded-batches/po/$type',
@@ -52,7 +52,7 @@ export const SCREENS: ScreenDef[] = [
     action: 'read',
     menuKey: 'PurchaseOrders',
     menuHref: () => '/apps/inbound/uploaded-batches/po/all',
-    load: () => import('../features/purchase-orders/PurchaseOrdersPage'),
+    load: () => import('../features/inbound/purchase-orders/PurchaseOrdersPage'),
   },
   {
     path: '/apps/inbound/file-upload',
@@ -60,7 +60,7 @@ export const SCREENS: ScreenDef[] = [
     breadcrumb: ['nav.Inbound', 'nav.PurchaseOrders'],
     resource: 'purchaseOrders',
     action: 'create',
-    load: () => import('../features/purchase-orders/FileUploadPage'),
+    load: () => import('../features/inbound/purchase-orders/FileUploadPage'),
   },
   {
     path: '/apps/inbound/batch-workspace/$batchId',
@@ -68,7 +68,7 @@ export const SCREENS: ScreenDef[] = [
     breadcrumb: ['nav.Inbound', 'nav.PurchaseOrders'],
     resource: 'purchaseOrders',
     action: 'read',
-    load: () => import('../features/purchase-orders/BatchWorkspacePage'),
+    load: () => import('../features/inbound/purchase-orders/BatchWorkspacePage'),
   },
   {
     path: '/apps/inbound/shipment-items/$status',
@@ -76,7 +76,7 @@ export const SCREENS: ScreenDef[] = [
     breadcrumb: ['nav.Inbound', 'nav.ItemStatusTracking'],
     resource: 'itemTracking',
     action: 'read',
-    load: () => import('../features/items/ShipmentItemsPage'),
+    load: () => import('../features/inbound/items/ShipmentItemsPage'),
   },
   {
     path: '/apps/inbound/pending-inbound-items',
@@ -84,7 +84,7 @@ export const SCREENS: ScreenDef[] = [
     breadcrumb: ['nav.Inbound', 'nav.PurchaseOrders'],
     resource: 'purchaseOrders',
     action: 'read',
-    load: () => import('../features/items/PendingInboundItemsPage'),
+    load: () => import('../features/inbound/items/PendingInboundItemsPage'),
   },
   {
     path: '/apps/inbound/package-scan',
@@ -93,7 +93,7 @@ export const SCREENS: ScreenDef[] = [
     resource: 'receiveInventory',
     action: 'create',
     warehouseOnly: true,
-    load: () => import('../features/receiving/ItemScanPage'),
+    load: () => import('../features/inbound/receiving/ItemScanPage'),
   },
   {
     path: '/apps/inbound/receive-batch/account-select',
@@ -103,7 +103,7 @@ export const SCREENS: ScreenDef[] = [
     action: 'create',
     menuKey: 'ReceiveInventory',
     warehouseOnly: true,
-    load: () => import('../features/receiving/ReceiveAccountSelectPage'),
+    load: () => import('../features/inbound/receiving/ReceiveAccountSelectPage'),
   },
   // Spec: /:accountNo/:companyId/:storeId?/:planId?/:action? — one screen; the optional segments narrow nothing yet.
   ...['', '/$storeId', '/$storeId/$planId', '/$storeId/$planId/$action'].map((rest): ScreenDef => ({
@@ -238,7 +238,7 @@ export const SCREENS: ScreenDef[] = [
     resource: 'deliveredPackages',
     action: 'read',
     menuKey: 'DeliveredPackages',
-    load: () => import('../features/inbound/DeliveredPackagesPage'),
+    load: () => import('../features/inbound/dock/DeliveredPackagesPage'),
   },
   {
     path: '/apps/inbound/package-receive-batch',
@@ -247,7 +247,7 @@ export const SCREENS: ScreenDef[] = [
     resource: 'deliveredPackages',
     action: 'create',
     warehouseOnly: true,
-    load: () => import('../features/dock/AccountSelectPage'),
+    load: () => import('../features/inbound/dock/AccountSelectPage'),
   },
   {
     path: '/apps/inbound/package-receive-batch/$accountNo/$companyId/$companyName',
@@ -256,7 +256,7 @@ export const SCREENS: ScreenDef[] = [
     resource: 'deliveredPackages',
     action: 'create',
     warehouseOnly: true,
-    load: () => import('../features/dock/PackageScanPage'),
+    load: () => import('../features/inbound/dock/PackageScanPage'),
   },
   {
     path: '/apps/company/company-management',

@@ -2,7 +2,7 @@
 /** The dock's package label: built from the scan, valid for the template, rendered at the label size. */
 import { describe, expect, it } from 'vitest';
 import { renderLabel } from '../../printing/render';
-import { packageLabelData } from '../../src/features/dock/package-label';
+import { packageLabelData } from '../../src/features/inbound/dock/package-label';
 
 describe('dock package label', () => {
   const input = {

@@ -4,8 +4,8 @@ import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import type { z } from 'zod';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
 import { normaliseTrackingNumber } from '../../../domain/rules/tracking-number.js';
-import type { BatchCreate, BatchStage, batchListQuerySchema } from '../../../domain/schemas/ship.js';
-import type { PoItem } from '../../../domain/schemas/purchase-orders.js';
+import type { BatchCreate, BatchStage, batchListQuerySchema } from '../../../domain/schemas/inbound.js';
+import type { PoItem } from '../../../domain/schemas/inbound.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';

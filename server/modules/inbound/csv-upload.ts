@@ -5,7 +5,7 @@
 import { postLedger } from '../inventory/ledger.js';
 import Papa from 'papaparse';
 import type { z } from 'zod';
-import { CSV_COLUMNS, type csvUploadQuerySchema, type PoItem } from '../../../domain/schemas/purchase-orders.js';
+import { CSV_COLUMNS, type csvUploadQuerySchema, type PoItem } from '../../../domain/schemas/inbound.js';
 import { checkPoCsvRow, csvIssueText, spreadsheetRow, type CsvIssue } from '../../../domain/rules/po-csv.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { ApiError } from '../../http/errors.js';

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { countItemScan, itemMatches, readItemCode, type ScannedCode } from '../../../domain/rules/item-scan.js';
 import { can } from '../../../domain/permissions.js';
 import { itemProductKey } from '../../../domain/rules/product-key.js';
-import type { itemScanArgsSchema, ITEM_SCAN_VERDICTS } from '../../../domain/schemas/ship.js';
+import type { itemScanArgsSchema, ITEM_SCAN_VERDICTS } from '../../../domain/schemas/inbound.js';
 import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { batchItems, inboundBatches } from '../../db/schema/index.js';

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { can } from '../../../domain/permissions.js';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
 import { judgeDockScans, readDockScan } from '../../../domain/rules/dock-verdict.js';
-import type { deliveredQuerySchema, MatchStatus } from '../../../domain/schemas/ship.js';
+import type { deliveredQuerySchema, MatchStatus } from '../../../domain/schemas/inbound.js';
 import type { Deps, MutationMeta, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';

@@ -7,7 +7,7 @@ import {
   packageScanArgsSchema,
   packageScanResultSchema,
   receiveBatchOpenArgsSchema,
-} from '../../../domain/schemas/ship.js';
+} from '../../../domain/schemas/inbound.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
@@ -24,8 +24,8 @@ import {
   saveItem,
 } from './batches.js';
 import { CSV_TEMPLATE, uploadCsv } from './csv-upload.js';
-import { csvUploadQuerySchema, poItemSchema } from '../../../domain/schemas/purchase-orders.js';
-import { trackingAddSchema } from '../../../domain/schemas/ship.js';
+import { csvUploadQuerySchema, poItemSchema } from '../../../domain/schemas/inbound.js';
+import { trackingAddSchema } from '../../../domain/schemas/inbound.js';
 import * as receiving from './receiving.js';
 import { scanItem } from './item-scan.js';
 import {
@@ -36,7 +36,7 @@ import {
   listItems,
   statusSummary,
 } from './item-status.js';
-import { itemScanArgsSchema, itemSortArgsSchema } from '../../../domain/schemas/ship.js';
+import { itemScanArgsSchema, itemSortArgsSchema } from '../../../domain/schemas/inbound.js';
 import { listSorted, sortItem } from './sorting.js';
 import { uploadText } from '../../http/upload-text.js';
 

@@ -9,7 +9,7 @@ import { applyMovement } from '../../../domain/rules/ledger.js';
 import { checkSort, RECEIVING, unitsToSort } from '../../../domain/rules/sorting.js';
 import { can } from '../../../domain/permissions.js';
 import type { ItemSortResult } from '../../../domain/schemas/inbound.js';
-import type { itemSortArgsSchema } from '../../../domain/schemas/ship.js';
+import type { itemSortArgsSchema } from '../../../domain/schemas/inbound.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { batchItems, inboundBatches, inventoryLedger, users } from '../../db/schema/index.js';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../domain/paging';
 import { SORT_STATIONS } from '../../../domain/rules/sorting';
-import { ITEM_ACTIONS, type ItemAction } from '../../../domain/schemas/purchase-orders';
+import { ITEM_ACTIONS, type ItemAction } from '../../../domain/schemas/inbound';
 import { get } from '../../api/client';
 import { DataGrid } from '../../ui/DataGrid';
 import { snapshotColumns, type SnapshotLine } from './snapshot-columns';

@@ -12,7 +12,7 @@ import { DAMAGE_TYPES, PROBLEM_TYPES, problemCreateSchema } from '../../../domai
 import { ApiFailure, get, post } from '../../api/client';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
-import { ClientSelect } from '../purchase-orders/ClientSelect';
+import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
 import { ProblemDetail } from './ProblemDetail';
 
 interface Row {

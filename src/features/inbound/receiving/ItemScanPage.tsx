@@ -8,25 +8,25 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
-import { countItemScan, itemMatches, readItemCode } from '../../../domain/rules/item-scan';
+import { countItemScan, itemMatches, readItemCode } from '../../../../domain/rules/item-scan';
 import { useTranslation } from 'react-i18next';
-import type { InboundItemRow, ItemScanResult } from '../../../domain/schemas/inbound';
-import { DAMAGE_TYPES } from '../../../domain/schemas/problems';
-import { useSession } from '../../app/session';
-import { useSyncEngine } from '../../app/sync';
-import { afterPaint } from '../../scan/after-paint';
-import { ScanVerdict } from '../../scan/ScanVerdict';
-import { scanFeedback, type FeedbackKind } from '../../scan/feedback';
-import { ScanForm } from '../../scan/ScanForm';
-import { useWedgeScanner } from '../../scan/useWedgeScanner';
+import type { InboundItemRow, ItemScanResult } from '../../../../domain/schemas/inbound';
+import { DAMAGE_TYPES } from '../../../../domain/schemas/problems';
+import { useSession } from '../../../app/session';
+import { useSyncEngine } from '../../../app/sync';
+import { afterPaint } from '../../../scan/after-paint';
+import { ScanVerdict } from '../../../scan/ScanVerdict';
+import { scanFeedback, type FeedbackKind } from '../../../scan/feedback';
+import { ScanForm } from '../../../scan/ScanForm';
+import { useWedgeScanner } from '../../../scan/useWedgeScanner';
 import { loadBatchItems, useBatchChanged, useCompanyByAccount, usePickableBatches } from './queries';
-import { useFeedback } from '../../ui/feedback-store';
-import { connectQz } from '../printing/printer';
-import { floorPhotoDataUrl } from '../problems/photo';
-import { usePrinterSettings } from '../printing/printer-settings';
+import { useFeedback } from '../../../ui/feedback-store';
+import { connectQz } from '../../printing/printer';
+import { floorPhotoDataUrl } from '../../problems/photo';
+import { usePrinterSettings } from '../../printing/printer-settings';
 import { canLabel, itemAutoPrintReady, printItemLabel } from './item-label';
 
-const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
+const CameraScanner = lazy(() => import('../../../scan/CameraScanner'));
 
 const FEEDBACK: Record<ItemScanResult['verdict'], FeedbackKind> = {
   received: 'ok',

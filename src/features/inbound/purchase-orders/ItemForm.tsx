@@ -1,7 +1,7 @@
 /** Add or edit one purchase-order item; checked with the domain schema before it is sent. */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ITEM_ACTIONS, poItemSchema, type PoItem } from '../../../domain/schemas/purchase-orders';
+import { ITEM_ACTIONS, poItemSchema, type PoItem } from '../../../../domain/schemas/inbound';
 
 export interface ItemValues {
   title: string;

@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSyncEngine, useSyncStatus } from '../../app/sync';
+import { useSyncEngine, useSyncStatus } from '../../../app/sync';
 import { useClientsToSort } from './queries';
 
 export default function ReceiveAccountSelectPage() {

@@ -5,8 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ITEM_STATUS_NAMES } from '../../../domain/rules/item-status';
-import { get } from '../../api/client';
+import { ITEM_STATUS_NAMES } from '../../../../domain/rules/item-status';
+import { get } from '../../../api/client';
 
 interface SummaryRow {
   companyId: number;

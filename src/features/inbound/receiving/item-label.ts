@@ -1,7 +1,7 @@
 /** The FNSKU label of a counted item, printed in the same pass as its scan (labels issue). */
-import type { PrinterSettings } from '../../../domain/schemas/labels';
-import type { PrintResult } from '../../../printing/index';
-import { makePrinter } from '../printing/printer';
+import type { PrinterSettings } from '../../../../domain/schemas/labels';
+import type { PrintResult } from '../../../../printing/index';
+import { makePrinter } from '../../printing/printer';
 
 export interface LabelledItem {
   fnsku: string | null;

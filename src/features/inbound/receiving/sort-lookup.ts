@@ -1,7 +1,7 @@
 /** Which waiting unit a scan names on the sort screen: the client's oldest purchase order first. */
-import type { InboundItemRow } from '../../../domain/schemas/inbound';
-import { itemMatches, readItemCode } from '../../../domain/rules/item-scan';
-import { unitsToSort } from '../../../domain/rules/sorting';
+import type { InboundItemRow } from '../../../../domain/schemas/inbound';
+import { itemMatches, readItemCode } from '../../../../domain/rules/item-scan';
+import { unitsToSort } from '../../../../domain/rules/sorting';
 
 export const waitingItems = (items: InboundItemRow[]): InboundItemRow[] =>
   items.filter((i) => unitsToSort(i) > 0).sort((a, b) => a.batchId - b.batchId || Number(a.id) - Number(b.id));

@@ -1,6 +1,6 @@
 /** The purchase orders this device can receive: grouped from the replica's expected items. */
-import type { InboundItemRow } from '../../../domain/schemas/inbound';
-import type { CompanyRow } from '../../../domain/sync-protocol';
+import type { InboundItemRow } from '../../../../domain/schemas/inbound';
+import type { CompanyRow } from '../../../../domain/sync-protocol';
 
 export interface PickableBatch {
   batchId: number;

@@ -3,9 +3,9 @@
  * hooks and loaders, never `engine.db` directly.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { unitsToSort } from '../../../domain/rules/sorting';
-import type { SyncEngine } from '../../../sync/engine';
-import { useSyncEngine } from '../../app/sync';
+import { unitsToSort } from '../../../../domain/rules/sorting';
+import type { SyncEngine } from '../../../../sync/engine';
+import { useSyncEngine } from '../../../app/sync';
 import { pickableBatches } from './batch-picker';
 
 /** Clients with the units waiting to be sorted for each, most waiting first (`q` filters). */

@@ -7,18 +7,18 @@
 import { useParams } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InboundItemRow } from '../../../domain/schemas/inbound';
-import { sortDestination, unitsToSort } from '../../../domain/rules/sorting';
-import { useSession } from '../../app/session';
-import { useSyncEngine } from '../../app/sync';
-import { scanFeedback } from '../../scan/feedback';
-import { ScanVerdict } from '../../scan/ScanVerdict';
-import { ScanForm } from '../../scan/ScanForm';
-import { useWedgeScanner } from '../../scan/useWedgeScanner';
+import type { InboundItemRow } from '../../../../domain/schemas/inbound';
+import { sortDestination, unitsToSort } from '../../../../domain/rules/sorting';
+import { useSession } from '../../../app/session';
+import { useSyncEngine } from '../../../app/sync';
+import { scanFeedback } from '../../../scan/feedback';
+import { ScanVerdict } from '../../../scan/ScanVerdict';
+import { ScanForm } from '../../../scan/ScanForm';
+import { useWedgeScanner } from '../../../scan/useWedgeScanner';
 import { useClientItems, useCompany } from './queries';
 import { findAny, findWaiting, waitingItems } from './sort-lookup';
 
-const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
+const CameraScanner = lazy(() => import('../../../scan/CameraScanner'));
 
 type Panel =
   | { kind: 'ready' }

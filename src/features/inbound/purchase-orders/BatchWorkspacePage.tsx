@@ -7,11 +7,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PoItem } from '../../../domain/schemas/purchase-orders';
-import { trackingAddSchema, type BatchStage } from '../../../domain/schemas/ship';
-import { ApiFailure, del, get, post, put } from '../../api/client';
-import { mayOpen } from '../../app/guard';
-import { useFeedback } from '../../ui/feedback-store';
+import type { PoItem } from '../../../../domain/schemas/inbound';
+import { trackingAddSchema, type BatchStage } from '../../../../domain/schemas/inbound';
+import { ApiFailure, del, get, post, put } from '../../../api/client';
+import { mayOpen } from '../../../app/guard';
+import { useFeedback } from '../../../ui/feedback-store';
 import { ItemForm } from './ItemForm';
 
 interface BatchItem {

@@ -1,8 +1,8 @@
 /** The client companies a warehouse user picks from (clients themselves never pick). */
 import { useQuery } from '@tanstack/react-query';
-import type { Page } from '../../../domain/paging';
-import { get } from '../../api/client';
-import { useSession } from '../../app/session';
+import type { Page } from '../../../../domain/paging';
+import { get } from '../../../api/client';
+import { useSession } from '../../../app/session';
 
 export interface ClientOption {
   id: number;

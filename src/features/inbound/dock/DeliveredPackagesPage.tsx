@@ -2,11 +2,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
-import { DELIVERY_FILTERS } from '../../../domain/schemas/ship';
-import { get } from '../../api/client';
-import { DataGrid } from '../../ui/DataGrid';
-import { mayOpen } from '../../app/guard';
+import type { Page } from '../../../../domain/paging';
+import { DELIVERY_FILTERS } from '../../../../domain/schemas/inbound';
+import { get } from '../../../api/client';
+import { DataGrid } from '../../../ui/DataGrid';
+import { mayOpen } from '../../../app/guard';
 
 interface Row {
   key: string;

@@ -4,12 +4,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
-import { ITEM_TRANSITIONS, type ItemStatus } from '../../../domain/rules/item-status';
-import { ApiFailure, get, put } from '../../api/client';
-import { useSession } from '../../app/session';
-import { useFeedback } from '../../ui/feedback-store';
-import { DataGrid } from '../../ui/DataGrid';
+import type { Page } from '../../../../domain/paging';
+import { ITEM_TRANSITIONS, type ItemStatus } from '../../../../domain/rules/item-status';
+import { ApiFailure, get, put } from '../../../api/client';
+import { useSession } from '../../../app/session';
+import { useFeedback } from '../../../ui/feedback-store';
+import { DataGrid } from '../../../ui/DataGrid';
 
 export interface ItemRow {
   id: number;

@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSyncEngine, useSyncStatus } from '../../app/sync';
+import { useSyncEngine, useSyncStatus } from '../../../app/sync';
 import { useReplicaCompanies } from './queries';
 import { recentAccounts } from './recent-accounts';
 

@@ -5,7 +5,7 @@
  */
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ITEM_STATUS_FILTERS, ITEM_STATUS_NAMES } from '../../../domain/rules/item-status';
+import { ITEM_STATUS_FILTERS, ITEM_STATUS_NAMES } from '../../../../domain/rules/item-status';
 import { ItemsGrid } from './ItemsGrid';
 
 export default function ShipmentItemsPage() {

@@ -2,9 +2,9 @@
  * The package label of a dock scan (printed in the same pass as the scan): the package's code,
  * the client's account number and name, the receive batch and the day.
  */
-import type { PrinterSettings } from '../../../domain/schemas/labels';
-import type { PrintResult } from '../../../printing/index';
-import { makePrinter } from '../printing/printer';
+import type { PrinterSettings } from '../../../../domain/schemas/labels';
+import type { PrintResult } from '../../../../printing/index';
+import { makePrinter } from '../../printing/printer';
 
 export interface PackageLabelInput {
   code: string;

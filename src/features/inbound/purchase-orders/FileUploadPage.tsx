@@ -6,11 +6,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CsvIssue } from '../../../domain/rules/po-csv';
-import { csvUploadQuerySchema } from '../../../domain/schemas/purchase-orders';
-import { api, ApiFailure, post } from '../../api/client';
-import { useSession } from '../../app/session';
-import { useFeedback } from '../../ui/feedback-store';
+import type { CsvIssue } from '../../../../domain/rules/po-csv';
+import { csvUploadQuerySchema } from '../../../../domain/schemas/inbound';
+import { api, ApiFailure, post } from '../../../api/client';
+import { useSession } from '../../../app/session';
+import { useFeedback } from '../../../ui/feedback-store';
 import { ClientSelect } from './ClientSelect';
 import { isWarehouseUser } from './clients';
 

@@ -3,9 +3,9 @@
  * `engine.db` themselves, so what the dock reads — and which index it reads it by — is here.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { LocalPackageScan } from '../../../sync/replica';
-import type { SyncEngine } from '../../../sync/engine';
-import { useSyncEngine } from '../../app/sync';
+import type { LocalPackageScan } from '../../../../sync/replica';
+import type { SyncEngine } from '../../../../sync/engine';
+import { useSyncEngine } from '../../../app/sync';
 
 /** The client companies on this device (the account pickers). */
 export function useReplicaCompanies() {

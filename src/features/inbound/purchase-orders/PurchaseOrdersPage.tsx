@@ -7,17 +7,17 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
+import type { Page } from '../../../../domain/paging';
 import {
   BATCH_STAGES,
   batchCreateSchema,
   PO_LIST_TYPES,
   type BatchStage,
   type PoListType,
-} from '../../../domain/schemas/ship';
-import { ApiFailure, get, post } from '../../api/client';
-import { useSession } from '../../app/session';
-import { DataGrid } from '../../ui/DataGrid';
+} from '../../../../domain/schemas/inbound';
+import { ApiFailure, get, post } from '../../../api/client';
+import { useSession } from '../../../app/session';
+import { DataGrid } from '../../../ui/DataGrid';
 import { ClientSelect } from './ClientSelect';
 import { isWarehouseUser } from './clients';
 

@@ -3,7 +3,7 @@
  * device's replica, else a new one opened through the outbox (works offline). One attempt per
  * client at a time, so a double render never opens two batches.
  */
-import type { SyncEngine } from '../../../sync/engine';
+import type { SyncEngine } from '../../../../sync/engine';
 import { newestOpenBatch } from './queries';
 
 const opening = new Map<number, Promise<string>>();
