@@ -24,7 +24,7 @@ import type { DbOrTx } from '../db/client.js';
 import { syncMutations } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
 import { issueMessages } from '../http/validation.js';
-import { lockChangeFeed } from './changes.js';
+import { lockChangeFeed } from '../feed/changes.js';
 import { isMutationName, MUTATIONS, type MutationName, type ParsedMutationArgs } from '../../domain/mutations.js';
 import { SERVER_MUTATIONS } from './registry.js';
 import { isLockConflict, isUniqueViolation, pgErrorCode } from '../db/pg-errors.js';

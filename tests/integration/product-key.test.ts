@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueProductKey, itemProductKey, type ProductCodes } from '../../domain/rules/product-key.js';
 import { catalogueProductKeySql, itemProductKeySql } from '../../server/db/product-key.js';
-import { selectRows } from '../../server/modules/inventory/places.js';
+import { selectRows } from '../../server/db/rows.js';
 import { TestServer } from '../helpers/server.js';
 
 let s: TestServer;

@@ -25,7 +25,7 @@ import { scoped, seesAllCompanies } from '../../http/scope.js';
 import { assertPasswordPolicy } from '../account/password-policy.js';
 import { createClientCompany, findRole } from '../tenants/bootstrap.js';
 import { ADMIN_ROLE, NEW_COMPANY_ROLE } from '../roles/defaults.js';
-import { companyChange, recordChanges } from '../../sync/changes.js';
+import { companyChange, recordChanges } from '../../feed/changes.js';
 
 export async function companyInScope(tx: DbOrTx, ctx: RequestContext, id: number) {
   const [company] = await tx

@@ -8,11 +8,12 @@ import type { BatchCreate, BatchStage, batchListQuerySchema } from '../../../dom
 import type { PoItem } from '../../../domain/schemas/inbound.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
+import { resolveClientCompany } from '../../http/client-company.js';
 import type { DbOrTx } from '../../db/client.js';
 import { batchItems, companies, inboundBatches, trackingNumbers, warehouses } from '../../db/schema/index.js';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
-import { recordChanges, type Change } from '../../sync/changes.js';
+import { recordChanges, type Change } from '../../feed/changes.js';
 
 type TrackingRow = typeof trackingNumbers.$inferSelect;
 
@@ -66,22 +67,6 @@ const itemTombstone = (i: ItemRow): Change => ({
   row: null,
   companyId: i.companyId,
 });
-
-/** The client a batch is for: clients use their own company; warehouse staff must name a client. */
-export async function resolveClientCompany(tx: DbOrTx, ctx: RequestContext, companyId: number | undefined) {
-  if (ctx.isClient) {
-    if (companyId && companyId !== ctx.companyId) throw notFound('Company');
-    companyId = ctx.companyId;
-  }
-  if (!companyId) throw badRequest('companyId: required for warehouse users');
-  const [company] = await tx
-    .select()
-    .from(companies)
-    .where(and(eq(companies.id, companyId), eq(companies.tenantId, ctx.tenantId)));
-  if (!company) throw notFound('Company');
-  if (company.isOwner) throw badRequest('companyId: must be a client company');
-  return company;
-}
 
 export async function createBatch(deps: Deps, ctx: RequestContext, input: BatchCreate) {
   const id = await deps.db.transaction((tx) => insertBatch(tx, ctx, input));

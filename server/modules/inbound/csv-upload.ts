@@ -14,7 +14,7 @@ import { can } from '../../../domain/permissions.js';
 import type { DbOrTx } from '../../db/client.js';
 import { batchItems, inventoryLedger } from '../../db/schema/index.js';
 import { forbidden } from '../../http/errors.js';
-import { recordChanges } from '../../sync/changes.js';
+import { recordChanges } from '../../feed/changes.js';
 import { getBatch, inboundItemChange, insertBatch } from './batches.js';
 import { itemProductKey } from '../../../domain/rules/product-key.js';
 import { listInCatalogue } from '../products/service.js';

@@ -20,7 +20,7 @@ import { batchItems, inboundBatches } from '../../db/schema/index.js';
 import { postLedger, type LedgerInsert } from '../inventory/ledger.js';
 import { badRequest, forbidden, notFound, type ApiError } from '../../http/errors.js';
 import { insertProblem } from '../problems/service.js';
-import { recordChanges } from '../../sync/changes.js';
+import { recordChanges } from '../../feed/changes.js';
 import { inboundItemChange } from './batches.js';
 import type { MutationMeta } from '../../context.js';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ITEM_STATUS_NAMES, transitionError, type ItemStatus } from '../../../domain/rules/item-status.js';
 import { audit } from '../../audit.js';
 import { businessRule, forbidden, notFound } from '../../http/errors.js';
-import { recordChanges } from '../../sync/changes.js';
+import { recordChanges } from '../../feed/changes.js';
 import { inboundItemChange } from './batches.js';
 import type { PageRequest } from '../../../domain/paging.js';
 import type { Deps, RequestContext } from '../../context.js';

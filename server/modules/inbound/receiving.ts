@@ -24,8 +24,9 @@ import {
 import { type ApiError, badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
 import { paged } from '../../http/paging.js';
 import { scoped } from '../../http/scope.js';
-import { recordChanges, type Change } from '../../sync/changes.js';
-import { expectedPackageChange, resolveClientCompany } from './batches.js';
+import { recordChanges, type Change } from '../../feed/changes.js';
+import { expectedPackageChange } from './batches.js';
+import { resolveClientCompany } from '../../http/client-company.js';
 
 type ReceiveBatchRow = typeof packageReceiveBatches.$inferSelect;
 type ScanRow = typeof packageScans.$inferSelect;

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { batchItems, inboundBatches, inventoryLedger, users } from '../../db/schema/index.js';
 import { businessRule, forbidden, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
-import { recordChanges } from '../../sync/changes.js';
+import { recordChanges } from '../../feed/changes.js';
 import { inboundItemChange } from './batches.js';
 import { itemProductKey } from '../../../domain/rules/product-key.js';
 import type { MutationMeta } from '../../context.js';

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inventoryBalances, inventoryLedger, inventoryProductTotals } from '../../db/schema/index.js';
-import { selectRows } from './places.js';
+import { selectRows } from '../../db/rows.js';
 import { businessRule } from '../../http/errors.js';
 import { isCheckViolation } from '../../db/pg-errors.js';
 

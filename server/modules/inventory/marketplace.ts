@@ -26,8 +26,8 @@ import { analyzeTables } from '../../db/statistics.js';
 import { companies, marketplaceInventory, marketplaceReports } from '../../db/schema/index.js';
 import { ApiError } from '../../http/errors.js';
 import { likeContains } from '../../http/like.js';
-import { resolveClientCompany } from '../inbound/batches.js';
-import { selectRows } from './places.js';
+import { resolveClientCompany } from '../../http/client-company.js';
+import { selectRows } from '../../db/rows.js';
 
 /** Row problems listed in the 400 answer; the rest are counted (a bad export can have thousands). */
 const MAX_LISTED_PROBLEMS = 20;

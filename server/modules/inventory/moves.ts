@@ -31,8 +31,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
-import { recordChanges, type Change } from '../../sync/changes.js';
-import { recordLpnChanges } from '../../sync/place-changes.js';
+import { recordChanges, type Change } from '../../feed/changes.js';
+import { recordLpnChanges } from '../../feed/place-changes.js';
 import type { MutationMeta } from '../../context.js';
 import { postLedger } from './ledger.js';
 import { lpnSubtree, placedAt, resolvePlace, type ResolvedPlace } from './places.js';

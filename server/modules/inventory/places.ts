@@ -5,6 +5,7 @@
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { RECEIVING, SORT_STATIONS } from '../../../domain/rules/sorting.js';
 import type { RequestContext } from '../../context.js';
+import { selectRows } from '../../db/rows.js';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogueProductKeySql, itemProductKeySql } from '../../db/product-key.js';
 import { inventoryBalances, lpns, warehouseLocations } from '../../db/schema/index.js';
@@ -98,12 +99,6 @@ export async function lpnSubtree(tx: DbOrTx, ctx: RequestContext, id: number): P
     select code from down`,
   );
   return rows.map((r) => r.code);
-}
-
-/** Rows of a raw query (both drivers answer `{rows}`). */
-export async function selectRows<T>(tx: DbOrTx, query: SQL): Promise<T[]> {
-  const res = (await tx.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { PageRequest } from '../../../domain/paging.js';
 import { pageOffset } from '../../../domain/paging.js';
 import type { SnapshotLine, SnapshotQuery } from '../../../domain/schemas/inventory.js';
 import type { Deps, RequestContext } from '../../context.js';
-import { selectRows } from './places.js';
+import { selectRows } from '../../db/rows.js';
 import { RECEIVING, SORT_STATIONS } from '../../../domain/rules/sorting.js';
 
 export async function snapshot(deps: Deps, ctx: RequestContext, page: PageRequest, q: SnapshotQuery) {

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { lpns, warehouseLocations } from '../../db/schema/index.js';
 import { badRequest, businessRule, notFound } from '../../http/errors.js';
 import { moveInventory } from '../inventory/moves.js';
-import { recordLpnChanges } from '../../sync/place-changes.js';
+import { recordLpnChanges } from '../../feed/place-changes.js';
 
 const parent = alias(lpns, 'parent');
 

@@ -22,7 +22,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { inventoryLedger, warehouseLocations } from '../../db/schema/index.js';
 import { ApiError, badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { issueMessages } from '../../http/validation.js';
-import { recordLocationChanges } from '../../sync/place-changes.js';
+import { recordLocationChanges } from '../../feed/place-changes.js';
 
 const parent = alias(warehouseLocations, 'parent');
 

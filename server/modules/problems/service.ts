@@ -31,7 +31,7 @@ import {
 import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
 import { pageOfQuery } from '../../http/paging.js';
 import { scoped } from '../../http/scope.js';
-import { resolveClientCompany } from '../inbound/batches.js';
+import { resolveClientCompany } from '../../http/client-company.js';
 
 type Input = z.infer<typeof problemCreateSchema>;
 

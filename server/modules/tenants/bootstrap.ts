@@ -5,7 +5,7 @@ import { companyTypeOf } from '../../../domain/permissions.js';
 import { readTenantSetting } from '../../db/tenant-settings.js';
 import type { DbOrTx } from '../../db/client.js';
 import { changeSeq, companies, roleResourceActions, roles, tenants, warehouses } from '../../db/schema/index.js';
-import { companyChange, recordChanges } from '../../sync/changes.js';
+import { companyChange, recordChanges } from '../../feed/changes.js';
 import type { Grant } from '../roles/defaults.js';
 import {
   ADMIN_ROLE,
