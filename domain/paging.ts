@@ -1,4 +1,5 @@
 /** Paging rules of spec §5 and §9. */
+import { z } from 'zod';
 import { PAGE_SIZES } from './enums.js';
 
 export const DEFAULT_PAGE_SIZE = 5;
@@ -43,3 +44,12 @@ export const pageOffset = (p: PageRequest): number => (p.pageNumber - 1) * p.pag
 
 export const pageCount = (totalElements: number, pageSize: number): number =>
   Math.max(1, Math.ceil(totalElements / pageSize));
+
+/** The response schema of one page of `item`s (spec §5's page shape). */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    content: z.array(item),
+    pageNumber: z.number().int(),
+    pageSize: z.number().int(),
+    totalElements: z.number().int(),
+  });

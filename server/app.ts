@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from './context.js';
 import { makeGuards } from './auth/guard.js';
 import { ApiError } from './http/errors.js';
 import { errorBody } from './http/respond.js';
+import { checkResponses, responseSchemas } from './http/response-contracts.js';
 import { validationHook } from './http/validation.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -55,6 +56,15 @@ export function buildApp(deps: Deps) {
   // Marketplace inventory reports run to several MiB; every other request stays small.
   const reportLimit = limitOf(MAX_REPORT_BYTES);
   app.use('/api/*', (c, next) => (c.req.path === MARKETPLACE_REPORT_PATH ? reportLimit : standardLimit)(c, next));
+
+  // Tests check every answer against its route's declared response schema (response-contracts.ts).
+  if (deps.config.checkResponses) {
+    let schemas: ReturnType<typeof responseSchemas> | null = null;
+    app.use(
+      '/api/*',
+      checkResponses(() => (schemas ??= responseSchemas(app.openAPIRegistry.definitions))),
+    );
+  }
 
   app.get('/api/health', (c) => c.json({ meta: { error_list: [], info_list: [], warn_list: [] }, body: { ok: true } }));
 

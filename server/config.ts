@@ -32,6 +32,8 @@ export interface Config {
   mailFrom: string;
   publicUrl?: string;
   production: boolean;
+  /** Check every answer against its route's declared response schema (tests). */
+  checkResponses?: boolean;
 }
 
 /** JWT_SECRET, when unset, is generated once and kept in DATA_DIR so tokens survive restarts. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USER_STATUSES } from '../enums.js';
 import { ACTIONS } from '../permissions.js';
 import { LOCALES, passwordSchema, usernameSchema } from './auth.js';
+import { pageSchema } from '../paging.js';
 
 export const userCreateSchema = z.object({
   companyId: z.number().int().positive().optional(),
@@ -35,3 +36,35 @@ export const userListQuerySchema = z.object({
   q: z.string().max(100).optional(),
   status: z.enum(USER_STATUSES).optional(),
 });
+
+// ---- Response bodies (the routes' OpenAPI declarations and the web client read these) ----
+
+/** A user as the users list and user screens show them. */
+export const userRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullname: z.string(),
+  email: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  langKey: z.string(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  accountNo: z.string().nullable(),
+  audience: z.string(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  mfaEnabled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+export const userPageSchema = pageSchema(userRowSchema);
+
+/** A role the caller may give to users (the "authorities"). */
+export const authoritySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  companyId: z.number().int().nullable(),
+  companyType: z.string(),
+});
+export const userPermissionSchema = z.object({ resource: z.string(), action: z.enum(ACTIONS) });

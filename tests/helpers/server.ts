@@ -64,6 +64,8 @@ export class TestServer {
       demoData: opts.demoData ?? false,
       mailFrom: 'test@dockside.local',
       production: false,
+      // Every answer of every integration test is checked against its declared response schema.
+      checkResponses: true,
     };
     const started = await start(config, { inMemory: true });
     return new TestServer(started, pgDb?.drop);

@@ -214,7 +214,10 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'The purchase-order CSV template',
       middleware: [guards.requires('purchaseOrders', 'read')],
-      responses: { 200: { description: 'text/csv' }, ...errorResponses },
+      responses: {
+        200: { description: 'A CSV file', content: { 'text/csv': { schema: z.string() } } },
+        ...errorResponses,
+      },
     }),
     (c) =>
       c.body(CSV_TEMPLATE, 200, {
@@ -399,7 +402,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
           limit: z.coerce.number().int().min(1).max(1000).optional(),
         }),
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(z.array(any)), ...errorResponses },
     }),
     async (c) => ok(c, await listSorted(deps, c.get('ctx'), c.req.valid('query'))),
   );

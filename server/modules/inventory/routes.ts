@@ -67,7 +67,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
           limit: z.coerce.number().int().min(1).max(1000).optional(),
         }),
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(z.array(any)), ...errorResponses },
     }),
     async (c) => ok(c, await ledgerEntries(deps, c.get('ctx'), c.req.valid('query'))),
   );
@@ -109,7 +109,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
           limit: z.coerce.number().int().min(1).max(1000).optional(),
         }),
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(z.array(any)), ...errorResponses },
     }),
     async (c) => ok(c, await listMoves(deps.db, c.get('ctx'), c.req.valid('query'))),
   );
@@ -121,7 +121,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
       summary: 'Move batches, newest first',
       middleware: [wms('read')],
       request: { query: z.object({ status: z.enum(['open', 'closed']).optional() }) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(z.array(any)), ...errorResponses },
     }),
     async (c) => ok(c, await listMoveBatches(deps.db, c.get('ctx'), c.req.valid('query'))),
   );

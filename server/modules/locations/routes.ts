@@ -110,7 +110,10 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'All locations as CSV',
       middleware: [g('read')],
-      responses: { 200: { description: 'text/csv' }, ...errorResponses },
+      responses: {
+        200: { description: 'A CSV file', content: { 'text/csv': { schema: z.string() } } },
+        ...errorResponses,
+      },
     }),
     async (c) =>
       c.body(await svc.exportCsv(deps, c.get('ctx')), 200, {
@@ -155,7 +158,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'Location barcode designs of the tenant',
       middleware: [g('read')],
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(z.array(any)), ...errorResponses },
     }),
     async (c) => ok(c, await designs.listDesigns(deps, c.get('ctx'))),
   );

@@ -51,7 +51,14 @@ export function printerRoutes(deps: Deps, guards: Guards) {
         },
       },
       responses: {
-        200: { description: 'The label: application/zpl, application/pdf or image/svg+xml' },
+        200: {
+          description: 'The label: application/zpl, application/pdf or image/svg+xml',
+          content: {
+            'application/zpl': { schema: z.string() },
+            'application/pdf': { schema: z.string().openapi({ format: 'binary' }) },
+            'image/svg+xml': { schema: z.string() },
+          },
+        },
         ...errorResponses,
       },
     }),

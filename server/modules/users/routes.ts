@@ -1,10 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
+import { userDataSchema } from '../../../domain/schemas/auth.js';
 import {
   userCreateSchema,
   userListQuerySchema,
   userPermissionsSchema,
   userUpdateSchema,
+  authoritySchema,
+  userPageSchema,
+  userPermissionSchema,
+  userRowSchema,
 } from '../../../domain/schemas/users.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
@@ -12,8 +17,6 @@ import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openap
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
-
-const any = z.object({}).passthrough();
 
 export function userRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -28,7 +31,7 @@ export function userRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'The signed-in user with abilities',
       middleware: [guards.authenticate],
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(userDataSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.currentUser(deps, c.get('ctx'))),
   );
@@ -39,7 +42,7 @@ export function userRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'Fresh userData after a role change',
       middleware: [guards.authenticate],
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(userDataSchema), ...errorResponses },
     }),
     async (c) => {
       deps.principals.invalidate();
@@ -53,7 +56,7 @@ export function userRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'Roles the caller may assign',
       middleware: [read],
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(authoritySchema)), ...errorResponses },
     }),
     async (c) => ok(c, await svc.authorities(deps, c.get('ctx'))),
   );
@@ -85,7 +88,7 @@ export function userRoutes(deps: Deps, guards: Guards) {
       summary: 'Users (clients: their company only)',
       middleware: [read],
       request: { query: userListQuerySchema },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(userPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -100,7 +103,7 @@ export function userRoutes(deps: Deps, guards: Guards) {
       summary: 'Create a user',
       middleware: [write('create')],
       request: jsonBody(userCreateSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(userRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.createUser(deps, c.get('ctx'), c.req.valid('json')), { status: 201, info: ['User created'] }),
@@ -113,7 +116,7 @@ export function userRoutes(deps: Deps, guards: Guards) {
       summary: 'One user',
       middleware: [read],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(userRowSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.getUser(deps, c.get('ctx'), c.req.valid('param').id)),
   );
@@ -125,7 +128,7 @@ export function userRoutes(deps: Deps, guards: Guards) {
       summary: 'Update a user',
       middleware: [write('update')],
       request: { params: idParam, ...jsonBody(userUpdateSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(userRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.updateUser(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
@@ -140,7 +143,7 @@ export function userRoutes(deps: Deps, guards: Guards) {
       summary: 'Disable a user (history keeps the author)',
       middleware: [write('delete')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(userRowSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.disableUser(deps, c.get('ctx'), c.req.valid('param').id), { info: ['User disabled'] }),
   );
@@ -152,7 +155,7 @@ export function userRoutes(deps: Deps, guards: Guards) {
       summary: "A user's individually granted permission keys",
       middleware: [guards.requires('roleManagement', 'read')],
       request: { params: idParam },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(userPermissionSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await svc.listUserPermissions(deps, c.get('ctx'), c.req.valid('param').id)),
   );
@@ -164,7 +167,7 @@ export function userRoutes(deps: Deps, guards: Guards) {
       summary: "Replace a user's individually granted permission keys",
       middleware: [guards.requires('roleManagement', 'update')],
       request: { params: idParam, ...jsonBody(userPermissionsSchema) },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(userPermissionSchema)), ...errorResponses },
     }),
     async (c) =>
       ok(
