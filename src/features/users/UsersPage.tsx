@@ -4,28 +4,14 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../domain/permissions';
-import type { Page } from '../../../domain/paging';
-import { ApiFailure, get, post, put } from '../../api/client';
+import { ApiFailure, post, put } from '../../api/client';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
+import { getAs } from '../../api/typed';
+import { authoritySchema, userPageSchema, type UserRow } from '../../../domain/schemas/users';
+import { z } from 'zod';
 
-interface UserRow {
-  id: number;
-  username: string;
-  fullname: string;
-  email: string | null;
-  companyId: number;
-  companyName: string;
-  roleId: number;
-  roleName: string;
-  status: string;
-  lastLoginAt: string | null;
-}
-interface RoleOption {
-  id: number;
-  name: string;
-  companyId: number;
-}
+type RoleOption = z.infer<typeof authoritySchema>;
 
 function CreateUser({ roles, onDone }: { roles: RoleOption[]; onDone: () => void }) {
   const { t } = useTranslation();
@@ -92,7 +78,7 @@ export default function UsersPage() {
   const [creating, setCreating] = useState(false);
   const roles = useQuery({
     queryKey: ['authorities'],
-    queryFn: () => get<RoleOption[]>('/api/users/authorities', { background: true }),
+    queryFn: () => getAs('/api/users/authorities', z.array(authoritySchema), { background: true }),
   });
   const mayEdit = can(me.ability, 'update', 'myCompany') || can(me.ability, 'update', 'clients');
   const refresh = () => void qc.invalidateQueries({ queryKey: ['users'] });
@@ -171,7 +157,7 @@ export default function UsersPage() {
         id="users"
         columns={columns}
         fetchPage={(q) =>
-          get<Page<UserRow>>('/api/users', {
+          getAs('/api/users', userPageSchema, {
             query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q },
             background: true,
           })
