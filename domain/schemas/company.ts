@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from '../paging.js';
 import { AUDIENCES, COMPANY_STATUSES, TENANT_STATUSES } from '../enums.js';
 import { passwordSchema, usernameSchema } from './auth.js';
 
@@ -105,3 +106,14 @@ export const tenantUpdateSchema = z.object({
   name: z.string().trim().min(2).max(200).optional(),
   status: z.enum(TENANT_STATUSES).optional(),
 });
+
+/** A tenant (a warehouse business) as the tenants screens show it. */
+export const tenantRowSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const tenantPageSchema = pageSchema(tenantRowSchema);

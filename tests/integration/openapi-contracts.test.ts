@@ -9,8 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../helpers/server.js';
 
 /** Untyped bodies left; lower it as areas are typed, never raise it. */
-const MAX_UNTYPED = 131;
-const TYPED_AREAS = ['/api/users', '/api/jobs', '/api/dashboard', '/api/sync', '/api/authenticate'];
+const MAX_UNTYPED = 125;
+const TYPED_AREAS = [
+  '/api/users',
+  '/api/jobs',
+  '/api/dashboard',
+  '/api/sync',
+  '/api/authenticate',
+  '/api/organization',
+  '/api/self',
+];
 
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; $ref?: string; anyOf?: Schema[] };
 let s: TestServer;

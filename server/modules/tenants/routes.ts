@@ -1,14 +1,17 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
-import { tenantCreateSchema, tenantUpdateSchema } from '../../../domain/schemas/company.js';
+import {
+  tenantCreateSchema,
+  tenantPageSchema,
+  tenantRowSchema,
+  tenantUpdateSchema,
+} from '../../../domain/schemas/company.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
-
-const any = z.object({}).passthrough();
 
 export function tenantRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -29,7 +32,7 @@ export function tenantRoutes(deps: Deps, guards: Guards) {
           q: z.string().max(100).optional(),
         }),
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(tenantPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -44,7 +47,7 @@ export function tenantRoutes(deps: Deps, guards: Guards) {
       summary: 'Create a tenant with its admin (operators only)',
       middleware: [manage],
       request: jsonBody(tenantCreateSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(tenantRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.createTenantWithAdmin(deps, c.get('ctx'), c.req.valid('json')), {
@@ -60,7 +63,7 @@ export function tenantRoutes(deps: Deps, guards: Guards) {
       summary: 'One tenant',
       middleware: [manage],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(tenantRowSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.getTenant(deps, c.get('ctx'), c.req.valid('param').id)),
   );
@@ -72,7 +75,7 @@ export function tenantRoutes(deps: Deps, guards: Guards) {
       summary: 'Rename a tenant or (operators) change its status',
       middleware: [manage],
       request: { params: idParam, ...jsonBody(tenantUpdateSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(tenantRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.updateTenant(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
@@ -86,7 +89,7 @@ export function tenantRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: "The caller's tenant",
       middleware: [guards.authenticate],
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(tenantRowSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.getTenant(deps, { ...c.get('ctx'), platformAdmin: false }, c.get('ctx').tenantId)),
   );
@@ -98,7 +101,7 @@ export function tenantRoutes(deps: Deps, guards: Guards) {
       summary: "Rename the caller's tenant",
       middleware: [manage],
       request: jsonBody(tenantUpdateSchema.pick({ name: true })),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(tenantRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.updateTenant(deps, c.get('ctx'), c.get('ctx').tenantId, c.req.valid('json')), {
