@@ -3,10 +3,10 @@ import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
-import { LANGUAGES, setLanguage, type Language } from '../i18n';
 import { useSession } from '../session';
 import { useTheme, type LayoutType } from '../theme';
 import { Menu } from './Menu';
+import { LanguageSelect } from '../LanguageSelect';
 import { mayOpen } from '../guard';
 import { ScanFlash } from '../../scan/ScanFlash';
 
@@ -77,17 +77,7 @@ export function AppLayout() {
             <label className="sr-only" htmlFor="lang-select">
               {t('layout.language')}
             </label>
-            <select
-              id="lang-select"
-              value={i18n.language}
-              onChange={(e) => void setLanguage(e.target.value as Language)}
-            >
-              {LANGUAGES.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.label}
-                </option>
-              ))}
-            </select>
+            <LanguageSelect id="lang-select" />
             <button
               type="button"
               className="btn"
@@ -122,14 +112,7 @@ export function AppLayout() {
               {/* On a phone the header's preferences live here instead (CSS shows one or the other). */}
               <li className="phone-only">
                 <label className="menu-link">
-                  {t('layout.language')}{' '}
-                  <select value={i18n.language} onChange={(e) => void setLanguage(e.target.value as Language)}>
-                    {LANGUAGES.map((l) => (
-                      <option key={l.code} value={l.code}>
-                        {l.label}
-                      </option>
-                    ))}
-                  </select>
+                  {t('layout.language')} <LanguageSelect />
                 </label>
               </li>
               <li className="phone-only">

@@ -3,8 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserData } from '../../../domain/schemas/auth';
 import { ApiFailure, get, post } from '../../api/client';
-import { LANGUAGES, setLanguage, type Language } from '../../app/i18n';
 import { useSession } from '../../app/session';
+import { LanguageSelect } from '../../app/LanguageSelect';
 import { CopyText } from '../../ui/CopyText';
 
 async function qrDataUrl(text: string): Promise<string> {
@@ -147,17 +147,7 @@ export default function AccountSettingsPage() {
           </label>
           <label>
             {t('account.language')}
-            <select
-              name="language"
-              value={i18n.language}
-              onChange={(e) => void setLanguage(e.target.value as Language)}
-            >
-              {LANGUAGES.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.label}
-                </option>
-              ))}
-            </select>
+            <LanguageSelect name="language" />
           </label>
           <button type="submit" className="btn primary">
             {t('account.save')}

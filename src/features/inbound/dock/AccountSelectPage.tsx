@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine, useSyncStatus } from '../../../app/sync';
+import { matchingClients } from '../client-search';
 import { useReplicaCompanies } from './queries';
 import { recentAccounts } from './recent-accounts';
 
@@ -21,13 +22,7 @@ export default function AccountSelectPage() {
       const i = recent.indexOf(id);
       return i === -1 ? recent.length : i;
     };
-    const needle = q.trim().toLowerCase();
-    return (companies ?? [])
-      .filter((c) => !c.isOwner && c.audience !== 'Warehouse')
-      .filter(
-        (c) => !needle || c.name.toLowerCase().includes(needle) || (c.accountNo ?? '').toLowerCase().includes(needle),
-      )
-      .sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
+    return matchingClients(companies ?? [], q).sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
   }, [companies, q]);
   const recent = new Set(recentAccounts());
 

@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { unitsToSort } from '../../../../domain/rules/sorting';
 import type { SyncEngine } from '../../../../sync/engine';
 import { useSyncEngine } from '../../../app/sync';
+import { matchingClients } from '../client-search';
 import { pickableBatches } from './batch-picker';
 
 /** Clients with the units waiting to be sorted for each, most waiting first (`q` filters). */
@@ -16,12 +17,7 @@ export function useClientsToSort(q: string) {
     const [companies, items] = await Promise.all([engine.db.companies.toArray(), engine.db.inboundItems.toArray()]);
     const waiting = new Map<number, number>();
     for (const i of items) waiting.set(i.companyId, (waiting.get(i.companyId) ?? 0) + unitsToSort(i));
-    const needle = q.trim().toLowerCase();
-    return companies
-      .filter((c) => !c.isOwner && c.audience !== 'Warehouse')
-      .filter(
-        (c) => !needle || c.name.toLowerCase().includes(needle) || (c.accountNo ?? '').toLowerCase().includes(needle),
-      )
+    return matchingClients(companies, q)
       .map((c) => ({ ...c, waiting: waiting.get(c.id) ?? 0 }))
       .sort((a, b) => b.waiting - a.waiting || a.name.localeCompare(b.name));
   }, [engine, q]);
