@@ -1,6 +1,17 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
-import { grantSchema, roleCreateSchema, roleUpdateSchema } from '../../../domain/schemas/roles.js';
+import {
+  deletedSchema,
+  grantResultSchema,
+  grantRowSchema,
+  grantSchema,
+  grantableResourceSchema,
+  revokedSchema,
+  roleCreateSchema,
+  roleDetailSchema,
+  rolePageSchema,
+  roleUpdateSchema,
+} from '../../../domain/schemas/roles.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
@@ -8,7 +19,6 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
 
-const any = z.object({}).passthrough();
 const listQuery = z.object({
   pageNumber: z.string().optional(),
   pageSize: z.string().optional(),
@@ -29,7 +39,7 @@ export function roleRoutes(deps: Deps, guards: Guards) {
       summary: 'Grantable resources for a company type',
       middleware: [g('read')],
       request: { query: z.object({ companyId: z.coerce.number().int().positive().optional() }) },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(grantableResourceSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await svc.listResources(deps, c.get('ctx'), c.req.valid('query').companyId)),
   );
@@ -41,7 +51,7 @@ export function roleRoutes(deps: Deps, guards: Guards) {
       summary: "A role's grants",
       middleware: [g('read')],
       request: { query: z.object({ roleId: z.coerce.number().int().positive() }) },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(grantRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await svc.listGrants(deps, c.get('ctx'), c.req.valid('query').roleId)),
   );
@@ -53,7 +63,7 @@ export function roleRoutes(deps: Deps, guards: Guards) {
       summary: 'Grant a resource action to a role',
       middleware: [g('update')],
       request: jsonBody(grantSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(grantResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.grant(deps, c.get('ctx'), c.req.valid('json')), { status: 201, info: ['Permission granted'] }),
@@ -66,7 +76,7 @@ export function roleRoutes(deps: Deps, guards: Guards) {
       summary: 'Revoke a grant',
       middleware: [g('update')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(revokedSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.revoke(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Permission revoked'] }),
   );
@@ -78,7 +88,7 @@ export function roleRoutes(deps: Deps, guards: Guards) {
       summary: 'Roles (clients: their company only)',
       middleware: [g('read')],
       request: { query: listQuery },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(rolePageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -93,7 +103,7 @@ export function roleRoutes(deps: Deps, guards: Guards) {
       summary: 'Create a role',
       middleware: [g('create')],
       request: jsonBody(roleCreateSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(roleDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.createRole(deps, c.get('ctx'), c.req.valid('json')), { status: 201, info: ['Role created'] }),
@@ -106,7 +116,7 @@ export function roleRoutes(deps: Deps, guards: Guards) {
       summary: 'One role with its grants',
       middleware: [g('read')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(roleDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.getRole(deps, c.get('ctx'), c.req.valid('param').id)),
   );
@@ -118,7 +128,7 @@ export function roleRoutes(deps: Deps, guards: Guards) {
       summary: 'Rename or describe a role',
       middleware: [g('update')],
       request: { params: idParam, ...jsonBody(roleUpdateSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(roleDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.updateRole(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
@@ -133,7 +143,7 @@ export function roleRoutes(deps: Deps, guards: Guards) {
       summary: 'Delete an unused role',
       middleware: [g('delete')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(deletedSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.deleteRole(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Role deleted'] }),
   );

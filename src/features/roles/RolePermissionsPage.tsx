@@ -2,17 +2,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { grantableResourceSchema, roleDetailSchema } from '../../../domain/schemas/roles';
+import { getAs } from '../../api/typed';
 import { ACTIONS, can } from '../../../domain/permissions';
-import { del, get, post } from '../../api/client';
+import { del, post } from '../../api/client';
 import { useSession } from '../../app/session';
-
-interface Role {
-  id: number;
-  name: string;
-  companyId: number;
-  companyType: string;
-  grants: { id: number; resource: string; action: string }[];
-}
 
 export default function RolePermissionsPage() {
   const { t } = useTranslation();
@@ -21,13 +16,13 @@ export default function RolePermissionsPage() {
   const qc = useQueryClient();
   const role = useQuery({
     queryKey: ['role', roleId],
-    queryFn: () => get<Role>(`/api/user-management/role/${roleId}`),
+    queryFn: () => getAs(`/api/user-management/role/${roleId}`, roleDetailSchema),
   });
   const resources = useQuery({
     queryKey: ['resources', role.data?.companyId],
     enabled: !!role.data,
     queryFn: () =>
-      get<{ resource: string; actions: string[] }[]>('/api/user-management/resource', {
+      getAs('/api/user-management/resource', z.array(grantableResourceSchema), {
         query: { companyId: role.data!.companyId },
       }),
   });

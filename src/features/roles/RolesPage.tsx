@@ -4,19 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../domain/permissions';
-import type { Page } from '../../../domain/paging';
-import { get, post } from '../../api/client';
+import { post } from '../../api/client';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
+import type { z } from 'zod';
+import { rolePageSchema, type roleRowSchema } from '../../../domain/schemas/roles';
+import { getAs } from '../../api/typed';
 
-interface RoleRow {
-  id: number;
-  name: string;
-  companyName: string;
-  companyType: string;
-  isSystem: boolean;
-  userCount: number;
-}
+type RoleRow = z.infer<typeof roleRowSchema>;
 
 export default function RolesPage() {
   const { t } = useTranslation();
@@ -78,7 +73,7 @@ export default function RolesPage() {
         searchable={false}
         onRowOpen={open}
         fetchPage={(q) =>
-          get<Page<RoleRow>>('/api/user-management/role', {
+          getAs('/api/user-management/role', rolePageSchema, {
             query: { pageNumber: q.pageNumber, pageSize: q.pageSize },
             background: true,
           })
