@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Audience } from '../enums.js';
 import { isIndividualAudience } from '../enums.js';
+import { pageSchema } from '../paging.js';
 
 export const PROBLEM_TYPES = [
   'damaged',
@@ -129,4 +130,50 @@ export const problemPhotoArgsSchema = z.object({
 export const problemPhotoResultSchema = z.object({
   problemId: z.number().int().optional(),
   photoId: z.number().int().optional(),
+});
+
+// ---- Response bodies ----
+
+export const problemRowSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  status: z.string(),
+  resolution: z.string(),
+  damageType: z.string(),
+  quantity: z.number().int(),
+  code: z.string().nullable(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  itemTitle: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const problemPageSchema = pageSchema(problemRowSchema);
+
+export const problemNoteSchema = z.object({
+  at: z.string(),
+  userId: z.number().int(),
+  author: z.string(),
+  text: z.string(),
+});
+export const problemDetailSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  batchId: z.number().int().nullable(),
+  batchItemId: z.number().int().nullable(),
+  type: z.string(),
+  status: z.string(),
+  resolution: z.string(),
+  damageType: z.string(),
+  quantity: z.number().int(),
+  code: z.string().nullable(),
+  notes: z.array(problemNoteSchema),
+  chargeCode: z.string(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  companyName: z.string(),
+  accountNo: z.string().nullable(),
+  itemTitle: z.string().nullable(),
+  batchName: z.string().nullable(),
+  photos: z.array(z.object({ id: z.number().int(), contentType: z.string() })),
 });

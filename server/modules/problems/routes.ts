@@ -2,7 +2,9 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
 import {
   problemCreateSchema,
+  problemDetailSchema,
   problemListQuerySchema,
+  problemPageSchema,
   problemPhotoSchema,
   problemUpdateSchema,
 } from '../../../domain/schemas/problems.js';
@@ -13,7 +15,6 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
 
-const any = z.object({}).passthrough();
 const base = '/api/problem-management/problem';
 
 export function problemRoutes(deps: Deps, guards: Guards) {
@@ -28,7 +29,7 @@ export function problemRoutes(deps: Deps, guards: Guards) {
       summary: 'Problem items (clients: their own)',
       middleware: [g('read')],
       request: { query: problemListQuerySchema },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(problemPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -43,7 +44,7 @@ export function problemRoutes(deps: Deps, guards: Guards) {
       summary: 'Raise a problem (warehouse)',
       middleware: [guards.requires('problemItems', 'create', { warehouseOnly: true })],
       request: jsonBody(problemCreateSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(problemDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.createProblem(deps, c.get('ctx'), c.req.valid('json')), {
@@ -59,7 +60,7 @@ export function problemRoutes(deps: Deps, guards: Guards) {
       summary: 'One problem with notes and photos',
       middleware: [g('read')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(problemDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.getProblem(deps, c.get('ctx'), c.req.valid('param').id)),
   );
@@ -71,7 +72,7 @@ export function problemRoutes(deps: Deps, guards: Guards) {
       summary: 'Choose a resolution (client) or set status (warehouse); add a note',
       middleware: [g('update')],
       request: { params: idParam, ...jsonBody(problemUpdateSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(problemDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.updateProblem(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
@@ -86,7 +87,7 @@ export function problemRoutes(deps: Deps, guards: Guards) {
       summary: 'Attach a photo taken on the device',
       middleware: [guards.requires('problemItems', 'update', { warehouseOnly: true })],
       request: { params: idParam, ...jsonBody(problemPhotoSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(problemDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.addPhoto(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json').dataUrl), {
