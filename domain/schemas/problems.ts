@@ -136,9 +136,9 @@ export const problemPhotoResultSchema = z.object({
 
 export const problemRowSchema = z.object({
   id: z.number().int(),
-  type: z.string(),
-  status: z.string(),
-  resolution: z.string(),
+  type: z.enum(PROBLEM_TYPES),
+  status: z.enum(PROBLEM_STATUSES),
+  resolution: z.enum(PROBLEM_RESOLUTIONS),
   damageType: z.string(),
   quantity: z.number().int(),
   code: z.string().nullable(),
@@ -147,6 +147,7 @@ export const problemRowSchema = z.object({
   itemTitle: z.string().nullable(),
   createdAt: z.string(),
 });
+export type ProblemRow = z.infer<typeof problemRowSchema>;
 export const problemPageSchema = pageSchema(problemRowSchema);
 
 export const problemNoteSchema = z.object({
@@ -160,9 +161,9 @@ export const problemDetailSchema = z.object({
   companyId: z.number().int(),
   batchId: z.number().int().nullable(),
   batchItemId: z.number().int().nullable(),
-  type: z.string(),
-  status: z.string(),
-  resolution: z.string(),
+  type: z.enum(PROBLEM_TYPES),
+  status: z.enum(PROBLEM_STATUSES),
+  resolution: z.enum(PROBLEM_RESOLUTIONS),
   damageType: z.string(),
   quantity: z.number().int(),
   code: z.string().nullable(),
@@ -177,3 +178,4 @@ export const problemDetailSchema = z.object({
   batchName: z.string().nullable(),
   photos: z.array(z.object({ id: z.number().int(), contentType: z.string() })),
 });
+export type ProblemDetailBody = z.infer<typeof problemDetailSchema>;

@@ -12,29 +12,15 @@ import {
   PROBLEM_STATUSES,
   type ProblemStatus,
 } from '../../../domain/schemas/problems';
-import { ApiFailure, get, post, put } from '../../api/client';
+import { ApiFailure } from '../../api/client';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
 import { AuthImage } from './AuthImage';
+import { getAs, postAs, putAs } from '../../api/typed';
+import { problemDetailSchema, type ProblemDetailBody } from '../../../domain/schemas/problems';
 import { photoDataUrl } from './photo';
 
-export interface Problem {
-  id: number;
-  type: string;
-  status: ProblemStatus;
-  resolution: string;
-  damageType: string;
-  quantity: number;
-  code: string | null;
-  companyName: string;
-  accountNo: string | null;
-  itemTitle: string | null;
-  batchName: string | null;
-  chargeCode: string;
-  notes: { at: string; author: string; text: string }[];
-  photos: { id: number }[];
-  createdAt: string;
-}
+export type Problem = ProblemDetailBody;
 
 const base = '/api/problem-management/problem';
 
@@ -45,7 +31,7 @@ export function ProblemDetail({ id, onClose }: { id: number; onClose: () => void
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
   const problem = useQuery({
     queryKey: ['problem', id],
-    queryFn: () => get<Problem>(`${base}/${id}`, { quiet: true, inlineRefusal: true }),
+    queryFn: () => getAs(`${base}/${id}`, problemDetailSchema, { quiet: true, inlineRefusal: true }),
   });
   const [note, setNote] = useState('');
   const [status, setStatus] = useState<string>('');
@@ -72,7 +58,10 @@ export function ProblemDetail({ id, onClose }: { id: number; onClose: () => void
     setBusy(true);
     setError(null);
     try {
-      qc.setQueryData(['problem', id], await put<Problem>(`${base}/${id}`, body, { quiet: true, inlineRefusal: true }));
+      qc.setQueryData(
+        ['problem', id],
+        await putAs(`${base}/${id}`, body, problemDetailSchema, { quiet: true, inlineRefusal: true }),
+      );
       void qc.invalidateQueries({ queryKey: ['problems'] });
       setNote('');
       setStatus('');
@@ -97,11 +86,10 @@ export function ProblemDetail({ id, onClose }: { id: number; onClose: () => void
     try {
       qc.setQueryData(
         ['problem', id],
-        await post<Problem>(
-          `${base}/${id}/photos`,
-          { dataUrl: await photoDataUrl(file) },
-          { quiet: true, inlineRefusal: true },
-        ),
+        await postAs(`${base}/${id}/photos`, { dataUrl: await photoDataUrl(file) }, problemDetailSchema, {
+          quiet: true,
+          inlineRefusal: true,
+        }),
       );
     } catch (err) {
       setError(err instanceof ApiFailure ? err.message : String(err));

@@ -7,26 +7,16 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
 import { DAMAGE_TYPES, PROBLEM_TYPES, problemCreateSchema } from '../../../domain/schemas/problems';
-import { ApiFailure, get, post } from '../../api/client';
+import { ApiFailure, post } from '../../api/client';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
 import { ProblemDetail } from './ProblemDetail';
+import { getAs } from '../../api/typed';
+import { problemPageSchema, type ProblemRow } from '../../../domain/schemas/problems';
 
-interface Row {
-  id: number;
-  type: string;
-  status: string;
-  resolution: string;
-  damageType: string;
-  quantity: number;
-  code: string | null;
-  companyName: string;
-  itemTitle: string | null;
-  createdAt: string;
-}
+type Row = ProblemRow;
 
 const OPEN_FILTERS = ['true', 'false', ''] as const;
 
@@ -117,7 +107,7 @@ export default function ProblemsPage() {
           filters={{ open, type }}
           onRowOpen={(r) => setSelected(r.id)}
           fetchPage={(q) =>
-            get<Page<Row>>('/api/problem-management/problem', {
+            getAs('/api/problem-management/problem', problemPageSchema, {
               query: {
                 pageNumber: q.pageNumber,
                 pageSize: q.pageSize,
