@@ -47,3 +47,34 @@ export const tenantSettingWriteSchema = z.object({
   value: jsonText,
   description: z.string().max(1000).optional(),
 });
+
+// ---- Response bodies ----
+
+/** A stored setting (company or user reference); `value` is JSON text. */
+export const settingRowSchema = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  companyId: z.number().int(),
+  referenceId: z.number().int(),
+  referenceType: z.string(),
+  settingType: z.string(),
+  settingKey: z.string(),
+  settingName: z.string().nullable(),
+  description: z.string().nullable(),
+  value: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+/** A tenant setting as stored; its value (JSON text) reads with parseTenantSetting. */
+export const tenantSettingRowSchema = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  settingKey: z.string(),
+  settingType: z.string(),
+  scope: z.string(),
+  value: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const deletedResultSchema = z.object({ deleted: z.literal(true) });

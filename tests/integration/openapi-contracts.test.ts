@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../helpers/server.js';
 
 /** Untyped bodies left; lower it as areas are typed, never raise it. */
-const MAX_UNTYPED = 111;
+const MAX_UNTYPED = 100;
 const TYPED_AREAS = [
   '/api/users',
   '/api/jobs',
@@ -20,6 +20,8 @@ const TYPED_AREAS = [
   '/api/self',
   '/api/user-management',
   '/api/problem-management',
+  '/api/common/settings',
+  '/api/tenant-settings',
 ];
 
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; $ref?: string; anyOf?: Schema[] };

@@ -1,9 +1,12 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { TENANT_SETTING_KEYS } from '../../../domain/settings-keys.js';
 import {
+  deletedResultSchema,
   settingReferenceQuerySchema,
+  settingRowSchema,
   settingUpdateSchema,
   settingWriteSchema,
+  tenantSettingRowSchema,
   tenantSettingWriteSchema,
 } from '../../../domain/schemas/settings.js';
 import type { AppEnv, Deps } from '../../context.js';
@@ -13,7 +16,6 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
 
-const any = z.object({}).passthrough();
 const base = '/api/common/settings';
 
 export function settingsRoutes(deps: Deps, guards: Guards) {
@@ -30,7 +32,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'Settings the caller can read',
       middleware: [signedIn],
       request: { query: z.object({ settingKey: z.string().max(60).optional() }) },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(settingRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await svc.listSettings(deps, c.get('ctx'), c.req.valid('query').settingKey)),
   );
@@ -42,7 +44,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'A setting by reference (null when none is stored)',
       middleware: [signedIn],
       request: { query: settingReferenceQuerySchema },
-      responses: { ...okResponse(any.nullable()), ...errorResponses },
+      responses: { ...okResponse(settingRowSchema.nullable()), ...errorResponses },
     }),
     async (c) => ok(c, await svc.byReference(deps, c.get('ctx'), c.req.valid('query'))),
   );
@@ -62,7 +64,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
             .openapi({ param: { name: 'companyId', in: 'path' } }),
         }),
       },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(settingRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await svc.companySettings(deps, c.get('ctx'), c.req.valid('param').companyId)),
   );
@@ -74,7 +76,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'Create or update by reference (theme settings use this)',
       middleware: [signedIn],
       request: jsonBody(settingWriteSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(settingRowSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.createSetting(deps, c.get('ctx'), c.req.valid('json'), true)),
   );
@@ -86,7 +88,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'One setting',
       middleware: [signedIn],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(settingRowSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.getSetting(deps, c.get('ctx'), c.req.valid('param').id)),
   );
@@ -98,7 +100,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'Create a setting (409 when it exists)',
       middleware: [signedIn],
       request: jsonBody(settingWriteSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(settingRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.createSetting(deps, c.get('ctx'), c.req.valid('json')), { status: 201, info: ['Setting saved'] }),
@@ -111,7 +113,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: "Update a setting's value",
       middleware: [signedIn],
       request: jsonBody(settingUpdateSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(settingRowSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.updateSetting(deps, c.get('ctx'), c.req.valid('json')), { info: ['Setting saved'] }),
   );
@@ -123,7 +125,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'Delete a setting',
       middleware: [signedIn],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(deletedResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.deleteSetting(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Setting deleted'] }),
@@ -138,7 +140,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       tags: ttags,
       summary: "The tenant's settings",
       middleware: [guards.requires('generalSettings', 'read')],
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(tenantSettingRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await svc.listTenantSettings(deps, c.get('ctx'))),
   );
@@ -150,7 +152,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'One tenant setting',
       middleware: [guards.requires('generalSettings', 'read')],
       request: { params: keyParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(tenantSettingRowSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.getTenantSetting(deps, c.get('ctx'), c.req.valid('param').key)),
   );
@@ -162,7 +164,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'Create or update a tenant setting',
       middleware: [guards.requires('generalSettings', 'update')],
       request: jsonBody(tenantSettingWriteSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(tenantSettingRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.upsertTenantSetting(deps, c.get('ctx'), c.req.valid('json')), { info: ['Tenant setting saved'] }),
@@ -175,7 +177,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'Delete a tenant setting',
       middleware: [guards.requires('generalSettings', 'update')],
       request: { params: keyParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(deletedResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.deleteTenantSetting(deps, c.get('ctx'), c.req.valid('param').key), {
