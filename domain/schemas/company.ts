@@ -117,3 +117,91 @@ export const tenantRowSchema = z.object({
   updatedAt: z.string(),
 });
 export const tenantPageSchema = pageSchema(tenantRowSchema);
+
+// ---- response bodies ----
+
+/** A client in the warehouse's client list, with what it holds and how many users it has. */
+export const companyRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  accountNo: z.string(),
+  audience: z.enum(AUDIENCES),
+  status: z.enum(COMPANY_STATUSES),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  unitCount: z.number().int(),
+  createdAt: z.string(),
+  userCount: z.number().int(),
+});
+export type CompanyRow = z.infer<typeof companyRowSchema>;
+export const companyPageSchema = pageSchema(companyRowSchema);
+
+export const addressRowSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  kind: z.enum(['business', 'shipping', 'billing', 'return']),
+  name: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string().nullable(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AddressRow = z.infer<typeof addressRowSchema>;
+
+/** A warehouse site of the tenant. */
+export const warehouseRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  line1: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  timezone: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WarehouseRow = z.infer<typeof warehouseRowSchema>;
+
+export const departmentRowSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** One company with its addresses and the tenant's warehouse sites (My Company, a client's page). */
+export const companyDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  accountNo: z.string(),
+  audience: z.enum(AUDIENCES),
+  status: z.enum(COMPANY_STATUSES),
+  isOwner: z.boolean(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  taxId: z.string().nullable(),
+  unitCount: z.number().int(),
+  setupComplete: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  addresses: z.array(addressRowSchema),
+  warehouses: z.array(warehouseRowSchema),
+});
+export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+
+/** Saving a company says whether that save completed a new tenant's set-up (the role changes). */
+export const companyUpdateResultSchema = z.object({
+  company: companyDetailSchema,
+  setupCompleted: z.boolean(),
+});

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { gtinCheckDigitOk } from '../rules/gs1.js';
+import { pageSchema } from '../paging.js';
 
 export const PRODUCT_TYPES = ['individual', 'bundle', 'multi_pack', 'custom_bundle'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -92,3 +93,74 @@ export const productCodeInputSchema = z
     message: 'code: a UPC, EAN or GTIN has 8, 12, 13 or 14 digits and a right check digit',
     path: ['code'],
   });
+
+// ---- response bodies ----
+
+/** A product in the catalogue list (bundles count their items). */
+export const productRowSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  accountNo: z.string(),
+  title: z.string(),
+  productType: z.enum(PRODUCT_TYPES),
+  packing: z.enum(PACKINGS),
+  packSize: z.number().int(),
+  asin: z.string().nullable(),
+  fnsku: z.string().nullable(),
+  msku: z.string().nullable(),
+  upc: z.string().nullable(),
+  category: z.string().nullable(),
+  lengthIn: z.number().nullable(),
+  widthIn: z.number().nullable(),
+  heightIn: z.number().nullable(),
+  weightLb: z.number().nullable(),
+  items: z.number().int(),
+  cubicFeet: z.number().nullable(),
+});
+export type ProductRow = z.infer<typeof productRowSchema>;
+export const productPageSchema = pageSchema(productRowSchema);
+
+/** One product with its codes and, for bundles, its items. */
+export const productDetailSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  accountNo: z.string(),
+  title: z.string(),
+  productType: z.enum(PRODUCT_TYPES),
+  packing: z.enum(PACKINGS),
+  packSize: z.number().int(),
+  asin: z.string().nullable(),
+  fnsku: z.string().nullable(),
+  msku: z.string().nullable(),
+  upc: z.string().nullable(),
+  category: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  lengthIn: z.number().nullable(),
+  widthIn: z.number().nullable(),
+  heightIn: z.number().nullable(),
+  weightLb: z.number().nullable(),
+  imageUrls: z.array(z.string()),
+  cubicFeet: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  codes: z.array(
+    z.object({ id: z.number().int(), code: z.string(), codeType: z.enum(CODE_TYPES), primary: z.boolean() }),
+  ),
+  components: z.array(
+    z.object({
+      productId: z.number().int(),
+      quantity: z.number().int(),
+      title: z.string(),
+      msku: z.string().nullable(),
+      fnsku: z.string().nullable(),
+    }),
+  ),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productDeletedSchema = z.object({ id: z.number().int() });
+export const nextMskuSchema = z.object({ formula: z.string(), msku: z.string() });
+/** Categories or manufacturers in use, for the form's suggestions. */
+export const distinctValuesSchema = z.array(z.string());

@@ -44,5 +44,4 @@ export const roleDetailSchema = z.object({
 export const grantResultSchema = grantRowSchema.extend({ roleId: z.number().int() });
 /** The resources a role of a company type may hold, each with the actions that can be granted. */
 export const grantableResourceSchema = z.object({ resource: z.string(), actions: z.array(z.enum(ACTIONS)) });
-export const deletedSchema = z.object({ deleted: z.literal(true) });
 export const revokedSchema = z.object({ revoked: z.literal(true) });

@@ -77,4 +77,3 @@ export const tenantSettingRowSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export const deletedResultSchema = z.object({ deleted: z.literal(true) });

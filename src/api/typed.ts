@@ -32,3 +32,5 @@ export const postAs = <S extends z.ZodType>(path: string, body: unknown, schema:
   typed('POST', path, schema, { ...opts, body });
 export const putAs = <S extends z.ZodType>(path: string, body: unknown, schema: S, opts: RequestOptions = {}) =>
   typed('PUT', path, schema, { ...opts, body });
+export const delAs = <S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}) =>
+  typed('DELETE', path, schema, opts);

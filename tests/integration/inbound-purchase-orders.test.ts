@@ -226,6 +226,7 @@ describe('purchase-order lists: stage and workflow', () => {
       client,
     );
     expect(a.body).toMatchObject({ stage: 'open', editable: true });
+    expect(b.body).toMatchObject({ stage: 'open', editable: true });
     const list = async (query: string, token = client) =>
       (await s.get(`/api/ship/batch?pageSize=100&q=ST-&${query}`, token)).body.content
         .map((r: { batchName: string }) => r.batchName)

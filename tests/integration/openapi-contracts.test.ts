@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../helpers/server.js';
 
 /** Untyped bodies left; lower it as areas are typed, never raise it. */
-const MAX_UNTYPED = 100;
+const MAX_UNTYPED = 74;
 const TYPED_AREAS = [
   '/api/users',
+  '/api/company',
+  '/api/product',
   '/api/jobs',
   '/api/dashboard',
   '/api/sync',
@@ -58,6 +60,7 @@ describe('response bodies in the OpenAPI document', () => {
         if (json && untyped(json.schema.properties?.body)) loose.push(`${method.toUpperCase()} ${path}`);
       }
     }
+    if (process.env.LIST_UNTYPED) console.log(loose.join('\n'));
     expect(missing).toEqual([]);
     expect(loose.filter((r) => TYPED_AREAS.some((area) => r.split(' ')[1].startsWith(area)))).toEqual([]);
     expect(loose.length).toBeLessThanOrEqual(MAX_UNTYPED);

@@ -1,7 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
 import {
+  addressRowSchema,
   addressSchema,
+  companyDetailSchema,
+  companyPageSchema,
+  companyUpdateResultSchema,
+  departmentRowSchema,
+  warehouseRowSchema,
   companyCreateSchema,
   companyListQuerySchema,
   companyStatusSchema,
@@ -9,6 +15,7 @@ import {
   departmentSchema,
   warehouseSchema,
 } from '../../../domain/schemas/company.js';
+import { deletedSchema } from '../../../domain/schemas/common.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
@@ -16,7 +23,6 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
 
-const any = z.object({}).passthrough();
 const addressParams = z.object({
   id: z.coerce
     .number()
@@ -43,7 +49,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       tags: ['Warehouses'],
       summary: 'Warehouses (sites) of the tenant',
       middleware: [guards.authenticate],
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(warehouseRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await svc.listWarehouses(deps, c.get('ctx'))),
   );
@@ -55,7 +61,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Add a warehouse site',
       middleware: [guards.requires('myCompany', 'update', { warehouseOnly: true })],
       request: jsonBody(warehouseSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(warehouseRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.saveWarehouse(deps, c.get('ctx'), c.req.valid('json')), {
@@ -71,7 +77,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Update a warehouse site',
       middleware: [guards.requires('myCompany', 'update', { warehouseOnly: true })],
       request: { params: idParam, ...jsonBody(warehouseSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(warehouseRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.saveWarehouse(deps, c.get('ctx'), c.req.valid('json'), c.req.valid('param').id), {
@@ -86,7 +92,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Deactivate a warehouse site',
       middleware: [guards.requires('myCompany', 'update', { warehouseOnly: true })],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(warehouseRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.deactivateWarehouse(deps, c.get('ctx'), c.req.valid('param').id), {
@@ -101,7 +107,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Departments',
       middleware: [own('read')],
       request: { query: z.object({ companyId: z.coerce.number().int().positive().optional() }) },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(departmentRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await svc.listDepartments(deps, c.get('ctx'), c.req.valid('query').companyId)),
   );
@@ -113,7 +119,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Add a department',
       middleware: [own('update')],
       request: jsonBody(departmentSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(departmentRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.saveDepartment(deps, c.get('ctx'), c.req.valid('json')), {
@@ -129,7 +135,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Rename a department',
       middleware: [own('update')],
       request: { params: idParam, ...jsonBody(departmentSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(departmentRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.saveDepartment(deps, c.get('ctx'), c.req.valid('json'), c.req.valid('param').id), {
@@ -144,7 +150,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Delete a department',
       middleware: [own('update')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(deletedSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.deleteDepartment(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Department deleted'] }),
@@ -158,7 +164,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Client companies, with status and unit-size filters',
       middleware: [guards.requires('clients', 'read')],
       request: { query: companyListQuerySchema },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(companyPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -173,7 +179,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Create a client company with its first user',
       middleware: [guards.requires('clients', 'create')],
       request: jsonBody(companyCreateSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(companyDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.createCompany(deps, c.get('ctx'), c.req.valid('json')), {
@@ -189,7 +195,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'A company with addresses and warehouses',
       middleware: [own('read')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(companyDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.getCompany(deps, c.get('ctx'), c.req.valid('param').id)),
   );
@@ -201,7 +207,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Update company details (completes set-up for a new tenant)',
       middleware: [own('update')],
       request: { params: idParam, ...jsonBody(companyUpdateSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(companyUpdateResultSchema), ...errorResponses },
     }),
     async (c) => {
       const result = await svc.updateCompany(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json'));
@@ -222,7 +228,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: "Change a client company's status",
       middleware: [guards.requires('clients', 'update')],
       request: { params: idParam, ...jsonBody(companyStatusSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(companyDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.setCompanyStatus(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json').status), {
@@ -237,7 +243,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: "A company's addresses",
       middleware: [own('read')],
       request: { params: idParam },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(addressRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await svc.listAddresses(deps, c.get('ctx'), c.req.valid('param').id)),
   );
@@ -249,7 +255,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Add an address',
       middleware: [own('update')],
       request: { params: idParam, ...jsonBody(addressSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(addressRowSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.saveAddress(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
@@ -265,7 +271,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Update an address',
       middleware: [own('update')],
       request: { params: addressParams, ...jsonBody(addressSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(addressRowSchema), ...errorResponses },
     }),
     async (c) => {
       const p = c.req.valid('param');
@@ -282,7 +288,7 @@ export function companyRoutes(deps: Deps, guards: Guards) {
       summary: 'Delete an address',
       middleware: [own('update')],
       request: { params: addressParams },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(deletedSchema), ...errorResponses },
     }),
     async (c) => {
       const p = c.req.valid('param');

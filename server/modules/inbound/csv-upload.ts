@@ -12,7 +12,7 @@ import { ApiError } from '../../http/errors.js';
 import { eq, sql } from 'drizzle-orm';
 import { can } from '../../../domain/permissions.js';
 import type { DbOrTx } from '../../db/client.js';
-import { batchItems, inventoryLedger } from '../../db/schema/index.js';
+import { batchItems } from '../../db/schema/index.js';
 import { forbidden } from '../../http/errors.js';
 import { recordChanges } from '../../feed/changes.js';
 import { getBatch, inboundItemChange, insertBatch } from './batches.js';

@@ -30,7 +30,6 @@ import { resolveClientCompany } from '../../http/client-company.js';
 
 type ReceiveBatchRow = typeof packageReceiveBatches.$inferSelect;
 type ScanRow = typeof packageScans.$inferSelect;
-type TrackingRow = typeof trackingNumbers.$inferSelect;
 
 const receiveBatchChange = (b: ReceiveBatchRow): Change => ({
   table: 'receiveBatches',

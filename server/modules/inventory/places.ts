@@ -2,7 +2,7 @@
  * A scanned code on the floor is an LPN or a location. `resolvePlace` says which and where the
  * units there physically are (an LPN stands where its outermost LPN stands).
  */
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { RECEIVING, SORT_STATIONS } from '../../../domain/rules/sorting.js';
 import type { RequestContext } from '../../context.js';
 import { selectRows } from '../../db/rows.js';

@@ -26,8 +26,6 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
     const notStored = [RECEIVING, ...Object.values(SORT_STATIONS).filter((c): c is string => c !== null)];
     filters.push(station ? sql`l.location = ${station}` : sql`l.location not in ${notStored}`);
   }
-  const where = sql.join(filters, sql` and `);
-
   type Row = {
     company_id: number;
     name: string;

@@ -1,14 +1,21 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
-import { PRODUCT_TYPES, productCodeInputSchema, productInputSchema } from '../../../domain/schemas/products.js';
+import {
+  distinctValuesSchema,
+  nextMskuSchema,
+  PRODUCT_TYPES,
+  productCodeInputSchema,
+  productDeletedSchema,
+  productDetailSchema,
+  productInputSchema,
+  productPageSchema,
+} from '../../../domain/schemas/products.js';
 import type { Guards } from '../../auth/guard.js';
 import type { AppEnv, Deps } from '../../context.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
-
-const any = z.object({}).passthrough();
 
 export function productRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -32,7 +39,7 @@ export function productRoutes(deps: Deps, guards: Guards) {
           productType: z.enum(['all', ...PRODUCT_TYPES]).optional(),
         }),
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(productPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -47,7 +54,7 @@ export function productRoutes(deps: Deps, guards: Guards) {
       summary: 'Create a product (or a bundle / multi-pack with its items)',
       middleware: [g('create')],
       request: jsonBody(productInputSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(productDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.createProduct(deps, c.get('ctx'), c.req.valid('json')), {
@@ -63,7 +70,7 @@ export function productRoutes(deps: Deps, guards: Guards) {
       summary: 'The next merchant SKU of a client by its MSKUFORMULA setting',
       middleware: [g('read')],
       request: { query: z.object({ companyId: z.coerce.number().int().positive().optional() }) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(nextMskuSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.nextMerchantSku(deps, c.get('ctx'), c.req.valid('query').companyId)),
   );
@@ -75,7 +82,7 @@ export function productRoutes(deps: Deps, guards: Guards) {
       summary: 'A product with its codes and bundle items',
       middleware: [g('read')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(productDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await svc.getProduct(deps, c.get('ctx'), c.req.valid('param').id)),
   );
@@ -87,7 +94,7 @@ export function productRoutes(deps: Deps, guards: Guards) {
       summary: 'Edit a product',
       middleware: [g('update')],
       request: { params: idParam, ...jsonBody(productInputSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(productDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.updateProduct(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
@@ -102,7 +109,7 @@ export function productRoutes(deps: Deps, guards: Guards) {
       summary: 'Delete a product that no bundle uses',
       middleware: [g('delete')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(productDeletedSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.deleteProduct(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Product deleted'] }),
@@ -115,7 +122,7 @@ export function productRoutes(deps: Deps, guards: Guards) {
       summary: 'Add a code (UPC, EAN, other) to product {id}',
       middleware: [g('update')],
       request: { params: idParam, ...jsonBody(productCodeInputSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(productDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.addCode(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
@@ -139,7 +146,7 @@ export function productRoutes(deps: Deps, guards: Guards) {
             .openapi({ param: { name: 'codeId', in: 'path' } }),
         }),
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(productDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.removeCode(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('param').codeId), {
@@ -154,7 +161,7 @@ export function productRoutes(deps: Deps, guards: Guards) {
         tags,
         summary: `The ${column} values in use`,
         middleware: [g('read')],
-        responses: { ...okResponse(any), ...errorResponses },
+        responses: { ...okResponse(distinctValuesSchema), ...errorResponses },
       }),
       async (c) => ok(c, await svc.distinctValues(deps, c.get('ctx'), column)),
     );

@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
 import {
-  deletedSchema,
   grantResultSchema,
   grantRowSchema,
   grantSchema,
@@ -12,6 +11,7 @@ import {
   rolePageSchema,
   roleUpdateSchema,
 } from '../../../domain/schemas/roles.js';
+import { deletedSchema } from '../../../domain/schemas/common.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';

@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { TENANT_SETTING_KEYS } from '../../../domain/settings-keys.js';
 import {
-  deletedResultSchema,
   settingReferenceQuerySchema,
   settingRowSchema,
   settingUpdateSchema,
@@ -9,6 +8,7 @@ import {
   tenantSettingRowSchema,
   tenantSettingWriteSchema,
 } from '../../../domain/schemas/settings.js';
+import { deletedSchema } from '../../../domain/schemas/common.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
@@ -125,7 +125,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'Delete a setting',
       middleware: [signedIn],
       request: { params: idParam },
-      responses: { ...okResponse(deletedResultSchema), ...errorResponses },
+      responses: { ...okResponse(deletedSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.deleteSetting(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Setting deleted'] }),
@@ -177,7 +177,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: 'Delete a tenant setting',
       middleware: [guards.requires('generalSettings', 'update')],
       request: { params: keyParam },
-      responses: { ...okResponse(deletedResultSchema), ...errorResponses },
+      responses: { ...okResponse(deletedSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.deleteTenantSetting(deps, c.get('ctx'), c.req.valid('param').key), {

@@ -1,8 +1,9 @@
 /** Account settings: profile, language, password, and two-step sign-in with a QR code. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserData } from '../../../domain/schemas/auth';
-import { ApiFailure, get, post } from '../../api/client';
+import { userDataSchema, type UserData } from '../../../domain/schemas/auth';
+import { ApiFailure, post } from '../../api/client';
+import { getAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { LanguageSelect } from '../../app/LanguageSelect';
 import { CopyText } from '../../ui/CopyText';
@@ -26,7 +27,7 @@ function MfaSection({ user }: { user: UserData }) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const refresh = async () =>
-    useSession.getState().updateUser(await get<UserData>('/api/users/refresh-auth-data', { quiet: true }));
+    useSession.getState().updateUser(await getAs('/api/users/refresh-auth-data', userDataSchema, { quiet: true }));
   const start = async () => {
     const s = await post<{ secret: string; otpauthUri: string }>('/api/account/mfa/setup');
     setSetup({ ...s, qr: await qrDataUrl(s.otpauthUri) });

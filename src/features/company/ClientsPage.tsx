@@ -4,23 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCES, COMPANY_STATUSES, UNIT_SIZE_FILTERS } from '../../../domain/enums';
 import { can } from '../../../domain/permissions';
-import type { Page } from '../../../domain/paging';
-import { ApiFailure, get, post } from '../../api/client';
+import { companyPageSchema, type CompanyRow } from '../../../domain/schemas/company';
+import { ApiFailure, post } from '../../api/client';
+import { getAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 
-interface ClientRow {
-  id: number;
-  name: string;
-  accountNo: string;
-  audience: string;
-  status: string;
-  email: string | null;
-  unitCount: number;
-  userCount: number;
-}
-
-function StatusSelect({ row }: { row: ClientRow }) {
+function StatusSelect({ row }: { row: CompanyRow }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const user = useSession((s) => s.user)!;
@@ -129,7 +119,7 @@ export default function ClientsPage() {
   const [status, setStatus] = useState('');
   const [minUnits, setMinUnits] = useState(0);
   const [creating, setCreating] = useState(false);
-  const columns: ColumnDef<ClientRow, unknown>[] = [
+  const columns: ColumnDef<CompanyRow, unknown>[] = [
     { accessorKey: 'name', header: t('clients.name') },
     { accessorKey: 'accountNo', header: t('clients.account') },
     { accessorKey: 'audience', header: t('clients.audience'), enableSorting: false },
@@ -149,12 +139,12 @@ export default function ClientsPage() {
           }}
         />
       )}
-      <DataGrid<ClientRow>
+      <DataGrid<CompanyRow>
         id="clients"
         columns={columns}
         filters={{ status, minUnits }}
         fetchPage={(q) =>
-          get<Page<ClientRow>>('/api/company', {
+          getAs('/api/company', companyPageSchema, {
             query: { ...q, status, minUnits: minUnits || undefined },
             background: true,
           })

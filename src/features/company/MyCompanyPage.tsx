@@ -4,31 +4,11 @@ import { useParams } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../domain/permissions';
-import type { UserData } from '../../../domain/schemas/auth';
-import { del, get, post, put } from '../../api/client';
+import { userDataSchema } from '../../../domain/schemas/auth';
+import { companyDetailSchema, companyUpdateResultSchema } from '../../../domain/schemas/company';
+import { del, post } from '../../api/client';
+import { getAs, putAs } from '../../api/typed';
 import { useSession } from '../../app/session';
-
-interface Company {
-  id: number;
-  name: string;
-  accountNo: string;
-  audience: string;
-  status: string;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  taxId: string | null;
-  addresses: {
-    id: number;
-    kind: string;
-    line1: string;
-    city: string;
-    postalCode: string;
-    countryCode: string;
-    isDefault: boolean;
-  }[];
-  warehouses: { id: number; name: string; code: string; active: boolean }[];
-}
 
 function AddressForm({ companyId, onSaved }: { companyId: string; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -77,7 +57,7 @@ export default function MyCompanyPage() {
   const qc = useQueryClient();
   const company = useQuery({
     queryKey: ['company', companyId],
-    queryFn: () => get<Company>(`/api/company/${companyId}`),
+    queryFn: () => getAs(`/api/company/${companyId}`, companyDetailSchema),
   });
   const [form, setForm] = useState({ name: '', phone: '', website: '', taxId: '' });
   useEffect(() => {
@@ -92,14 +72,13 @@ export default function MyCompanyPage() {
   const editable = can(user.ability, 'update', 'myCompany') || can(user.ability, 'update', 'clients');
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await put<{ setupCompleted: boolean }>(`/api/company/${companyId}`, {
-      name: form.name,
-      phone: form.phone || null,
-      website: form.website || null,
-      taxId: form.taxId || null,
-    }).catch(() => null);
+    const res = await putAs(
+      `/api/company/${companyId}`,
+      { name: form.name, phone: form.phone || null, website: form.website || null, taxId: form.taxId || null },
+      companyUpdateResultSchema,
+    ).catch(() => null);
     if (res?.setupCompleted)
-      useSession.getState().updateUser(await get<UserData>('/api/users/refresh-auth-data', { quiet: true }));
+      useSession.getState().updateUser(await getAs('/api/users/refresh-auth-data', userDataSchema, { quiet: true }));
     await qc.invalidateQueries({ queryKey: ['company', companyId] });
   };
   if (company.isError)

@@ -10,7 +10,6 @@ import {
   CLOSED_PROBLEM_STATUSES,
   PROBLEM_RESOLUTIONS,
   PROBLEM_STATUSES,
-  type ProblemStatus,
 } from '../../../domain/schemas/problems';
 import { ApiFailure } from '../../api/client';
 import { useSession } from '../../app/session';

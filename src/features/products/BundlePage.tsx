@@ -7,14 +7,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
 import { componentsError } from '../../../domain/rules/products';
 import { productInputSchema, type ProductType } from '../../../domain/schemas/products';
-import { ApiFailure, get, post, put } from '../../api/client';
+import { ApiFailure, post, put } from '../../api/client';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
 import { ClientChoice } from '../inventory/ClientChoice';
-import { issuesByField, type Product, type ProductListRow } from './types';
+import { issuesByField, type ProductListRow } from './types';
+import { productDetailSchema, productPageSchema } from '../../../domain/schemas/products';
+import { getAs } from '../../api/typed';
 
 const BUNDLE_TYPES: ProductType[] = ['bundle', 'custom_bundle', 'multi_pack'];
 interface Item {
@@ -33,7 +34,7 @@ export default function BundlePage() {
   const existing = useQuery({
     queryKey: ['product', editId],
     enabled: !!editId,
-    queryFn: () => get<Product>(`/api/product/products/${editId}`),
+    queryFn: () => getAs(`/api/product/products/${editId}`, productDetailSchema),
   });
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [v, setV] = useState({
@@ -76,7 +77,7 @@ export default function BundlePage() {
     queryKey: ['bundle-candidates', owner, search],
     enabled: !warehouse || !!owner,
     queryFn: () =>
-      get<Page<ProductListRow>>('/api/product/products', {
+      getAs('/api/product/products', productPageSchema, {
         query: {
           pageNumber: 1,
           pageSize: 10,

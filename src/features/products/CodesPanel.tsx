@@ -2,8 +2,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_TYPES, productCodeInputSchema } from '../../../domain/schemas/products';
-import { ApiFailure, del, post } from '../../api/client';
+import { ApiFailure } from '../../api/client';
 import type { Product } from './types';
+import { productDetailSchema } from '../../../domain/schemas/products';
+import { delAs, postAs } from '../../api/typed';
 
 export function CodesPanel({ product, onChanged }: { product: Product; onChanged: (p: Product) => void }) {
   const { t } = useTranslation();
@@ -16,7 +18,7 @@ export function CodesPanel({ product, onChanged }: { product: Product; onChanged
     if (!parsed.success) return setError(parsed.error.issues[0].message);
     try {
       onChanged(
-        await post<Product>(`/api/product/upc-and-codes/${product.id}`, parsed.data, {
+        await postAs(`/api/product/upc-and-codes/${product.id}`, parsed.data, productDetailSchema, {
           quiet: true,
           inlineRefusal: true,
         }),
@@ -30,7 +32,10 @@ export function CodesPanel({ product, onChanged }: { product: Product; onChanged
   const remove = async (id: number) => {
     try {
       onChanged(
-        await del<Product>(`/api/product/upc-and-codes/${product.id}/${id}`, { quiet: true, inlineRefusal: true }),
+        await delAs(`/api/product/upc-and-codes/${product.id}/${id}`, productDetailSchema, {
+          quiet: true,
+          inlineRefusal: true,
+        }),
       );
     } catch (err) {
       setError(err instanceof ApiFailure ? err.message : String(err));

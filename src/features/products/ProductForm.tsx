@@ -9,10 +9,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cubicFeet } from '../../../domain/rules/products';
 import { PACKINGS, PRODUCT_TYPES, productInputSchema } from '../../../domain/schemas/products';
-import { ApiFailure, get, post, put } from '../../api/client';
+import { ApiFailure } from '../../api/client';
 import { useSession } from '../../app/session';
 import { ClientChoice } from '../inventory/ClientChoice';
 import { issuesByField, type Product } from './types';
+import { distinctValuesSchema, nextMskuSchema, productDetailSchema } from '../../../domain/schemas/products';
+import { getAs, postAs, putAs } from '../../api/typed';
 
 const TEXT_FIELDS = [
   'title',
@@ -69,12 +71,12 @@ export function ProductForm({
   const [busy, setBusy] = useState(false);
   const categories = useQuery({
     queryKey: ['product-category'],
-    queryFn: () => get<string[]>('/api/product/category', { background: true }),
+    queryFn: () => getAs('/api/product/category', distinctValuesSchema, { background: true }),
     staleTime: 60_000,
   });
   const manufacturers = useQuery({
     queryKey: ['product-manufacturer'],
-    queryFn: () => get<string[]>('/api/product/manufacturer', { background: true }),
+    queryFn: () => getAs('/api/product/manufacturer', distinctValuesSchema, { background: true }),
     staleTime: 60_000,
   });
   const isBundle = v.productType !== 'individual';
@@ -86,7 +88,7 @@ export function ProductForm({
 
   const nextSku = async () => {
     try {
-      const r = await get<{ msku: string }>('/api/product/products/next-msku', {
+      const r = await getAs('/api/product/products/next-msku', nextMskuSchema, {
         query: { companyId: companyId ?? undefined },
         quiet: true,
       });
@@ -109,8 +111,11 @@ export function ProductForm({
     setBusy(true);
     try {
       const saved = product
-        ? await put<Product>(`/api/product/products/${product.id}`, parsed.data, { quiet: true, inlineRefusal: true })
-        : await post<Product>('/api/product/products', parsed.data, { quiet: true, inlineRefusal: true });
+        ? await putAs(`/api/product/products/${product.id}`, parsed.data, productDetailSchema, {
+            quiet: true,
+            inlineRefusal: true,
+          })
+        : await postAs('/api/product/products', parsed.data, productDetailSchema, { quiet: true, inlineRefusal: true });
       setErrors({});
       onSaved(saved);
     } catch (err) {

@@ -7,9 +7,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
 import { PRODUCT_TYPES } from '../../../domain/schemas/products';
-import { ApiFailure, del, get } from '../../api/client';
+import { ApiFailure, del } from '../../api/client';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
@@ -17,6 +16,8 @@ import { ClientFilter } from '../inventory/ClientChoice';
 import { CodesPanel } from './CodesPanel';
 import { ProductForm } from './ProductForm';
 import type { Product, ProductListRow } from './types';
+import { productDetailSchema, productPageSchema } from '../../../domain/schemas/products';
+import { getAs } from '../../api/typed';
 
 const GRID = 'products';
 const dims = (p: ProductListRow) =>
@@ -34,7 +35,7 @@ export default function ProductsPage() {
   const open = useQuery({
     queryKey: ['product', editing],
     enabled: typeof editing === 'number',
-    queryFn: () => get<Product>(`/api/product/products/${editing}`),
+    queryFn: () => getAs(`/api/product/products/${editing}`, productDetailSchema),
   });
 
   const columns: ColumnDef<ProductListRow, unknown>[] = [
@@ -163,7 +164,7 @@ export default function ProductsPage() {
         filters={{ companyId, productType }}
         onRowOpen={(p) => setEditing(p.id)}
         fetchPage={(q) =>
-          get<Page<ProductListRow>>('/api/product/products', {
+          getAs('/api/product/products', productPageSchema, {
             query: {
               pageNumber: q.pageNumber,
               pageSize: q.pageSize,

@@ -1,45 +1,8 @@
-/** What the catalogue API answers (server/modules/products/service.ts). */
-export interface ProductCode {
-  id: number;
-  code: string;
-  codeType: string;
-  primary: boolean;
-}
+/** What the catalogue API answers: the domain's response schemas (server and screens share them). */
+import type { ProductDetail, ProductRow } from '../../../domain/schemas/products';
 
-export interface ProductComponentRow {
-  productId: number;
-  quantity: number;
-  title: string;
-  msku: string | null;
-  fnsku: string | null;
-}
-
-export interface Product {
-  id: number;
-  companyId: number;
-  companyName: string;
-  accountNo: string;
-  title: string;
-  productType: string;
-  packing: string;
-  packSize: number;
-  asin: string | null;
-  fnsku: string | null;
-  msku: string | null;
-  upc: string | null;
-  category: string | null;
-  manufacturer: string | null;
-  lengthIn: number | null;
-  widthIn: number | null;
-  heightIn: number | null;
-  weightLb: number | null;
-  imageUrls: string[];
-  cubicFeet: number | null;
-  codes: ProductCode[];
-  components: ProductComponentRow[];
-}
-
-export type ProductListRow = Omit<Product, 'codes' | 'components' | 'manufacturer' | 'imageUrls'> & { items: number };
+export type Product = ProductDetail;
+export type ProductListRow = ProductRow;
 
 /** Field errors of a zod result or an API refusal, keyed by field ('form' for the rest). */
 export const issuesByField = (issues: { path: PropertyKey[]; message: string }[]): Record<string, string> =>

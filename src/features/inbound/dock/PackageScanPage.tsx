@@ -73,7 +73,6 @@ export default function PackageScanPage() {
   const [camera, setCamera] = useState(false);
   const [openError, setOpenError] = useState<string | null>(null);
   const user = useSession((s) => s.user);
-  const printerSettings = usePrinterSettings((s) => s.settings);
   const toast = useFeedback((s) => s.toast);
   useEffect(() => useLastMatched.setState({ code: null }), []);
   const autoPrint = useRef(false);

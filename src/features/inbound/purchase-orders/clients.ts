@@ -1,7 +1,7 @@
 /** The client companies a warehouse user picks from (clients themselves never pick). */
 import { useQuery } from '@tanstack/react-query';
-import type { Page } from '../../../../domain/paging';
-import { get } from '../../../api/client';
+import { companyPageSchema } from '../../../../domain/schemas/company';
+import { getAs } from '../../../api/typed';
 import { useSession } from '../../../app/session';
 
 export interface ClientOption {
@@ -19,11 +19,12 @@ export function useClientOptions() {
     enabled: isWarehouseUser(audience),
     staleTime: 60_000,
     queryFn: async () => {
-      const page = await get<Page<ClientOption & { isOwner?: boolean }>>('/api/company', {
+      const page = await getAs('/api/company', companyPageSchema, {
         query: { pageNumber: 1, pageSize: 200, sort: 'name', dir: 'asc' },
         background: true,
       });
-      return page.content.filter((c) => !c.isOwner);
+      // The list holds clients only: the server leaves the warehouse's own company out.
+      return page.content;
     },
   });
 }

@@ -6,12 +6,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSyncEngine, useSyncStatus } from '../../../app/sync';
+import { useSyncStatus } from '../../../app/sync';
 import { useClientsToSort } from './queries';
 
 export default function ReceiveAccountSelectPage() {
   const { t } = useTranslation();
-  const engine = useSyncEngine();
   const status = useSyncStatus();
   const [q, setQ] = useState('');
   const rows = useClientsToSort(q);
