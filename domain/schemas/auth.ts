@@ -60,6 +60,7 @@ export const tokensSchema = z.object({
 export type Tokens = z.infer<typeof tokensSchema>;
 
 export const signInResultSchema = z.union([tokensSchema, z.object({ mfaRequired: z.literal(true) })]);
+export const loggedOutSchema = z.object({ loggedOut: z.boolean() });
 
 export const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -96,3 +97,18 @@ export const resetInitSchema = z.object({ email: z.email('email is not valid') }
 export const resetFinishSchema = z.object({ key: z.string().min(10).max(200), newPassword: passwordSchema });
 export const mfaConfirmSchema = z.object({ mfaCode: mfaCodeSchema });
 export const mfaDisableSchema = z.object({ password: z.string().min(1).max(200) });
+
+// ---- account response bodies ----
+
+export const registeredSchema = z.object({
+  tenantKey: z.string(),
+  username: z.string(),
+  activationRequired: z.literal(true),
+});
+export const activatedSchema = z.object({ activated: z.literal(true), username: z.string() });
+/** Answered whether or not the account exists, so the answer tells nobody who is registered. */
+export const emailSentSchema = z.object({ sent: z.literal(true) });
+export const passwordChangedSchema = z.object({ changed: z.literal(true) });
+export const passwordResetSchema = z.object({ reset: z.literal(true) });
+export const mfaSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+export const mfaStateSchema = z.object({ mfaEnabled: z.boolean() });

@@ -116,6 +116,7 @@ export const tenantRowSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+export type TenantRow = z.infer<typeof tenantRowSchema>;
 export const tenantPageSchema = pageSchema(tenantRowSchema);
 
 // ---- response bodies ----

@@ -13,6 +13,15 @@ export function problemAgeBucket(days: number): ProblemAgeBucket {
   return '8+';
 }
 
+/** Live counts on the dashboard home (scoped: a client sees its own company's). */
+export const dashboardCountsSchema = z.object({
+  clients: z.number().int(),
+  activeClients: z.number().int(),
+  users: z.number().int(),
+  warehouses: z.number().int(),
+});
+export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
+
 export const dashboardActivityQuerySchema = z.object({
   /** The browser's offset from UTC in minutes (east positive), so "a day" is the viewer's day. */
   tzOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),

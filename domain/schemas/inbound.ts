@@ -6,6 +6,7 @@
  * server/modules/inbound/*Change()).
  */
 import { z } from 'zod';
+import { pageSchema } from '../paging.js';
 import { MIN_TRACKING_LENGTH } from '../rules/dock-verdict.js';
 import { gtinCheckDigitOk } from '../rules/gs1.js';
 
@@ -299,3 +300,202 @@ export const itemSortResultSchema = z.object({
   status: z.string(),
 });
 export type ItemSortResult = z.infer<typeof itemSortResultSchema>;
+
+// ---- desk response bodies ----
+
+const int = z.number().int();
+const text = z.string().nullable();
+
+/** A tracking number of a batch, with its delivery. */
+export const batchTrackingSchema = z.object({
+  id: int,
+  trackingNumber: z.string(),
+  normalized: z.string(),
+  status: z.string(),
+  deliveredAt: text,
+});
+
+/** A purchase-order line as stored, with its received, damaged and sorted counts. */
+export const batchItemRecordSchema = z.object({
+  id: int,
+  companyId: int,
+  batchId: int,
+  title: z.string(),
+  asin: text,
+  fnsku: text,
+  msku: text,
+  upc: text,
+  expectedQty: int,
+  receivedQty: int,
+  damagedQty: int,
+  sortedQty: int,
+  packSize: int,
+  costCents: int.nullable(),
+  supplier: text,
+  itemAction: z.string(),
+  shipToCountryCode: text,
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BatchItemRecord = z.infer<typeof batchItemRecordSchema>;
+
+/** One inbound batch with its client, stage, tracking numbers and lines (editable until receiving starts). */
+export const batchDetailSchema = z.object({
+  id: int,
+  companyId: int,
+  warehouseId: int.nullable(),
+  batchName: z.string(),
+  status: z.string(),
+  storeName: text,
+  shipToCountryCode: text,
+  createdBy: int.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  companyName: z.string(),
+  accountNo: z.string(),
+  stage: z.enum(BATCH_STAGES),
+  editable: z.boolean(),
+  trackingNumbers: z.array(batchTrackingSchema),
+  items: z.array(batchItemRecordSchema),
+});
+export type BatchDetail = z.infer<typeof batchDetailSchema>;
+
+/** A batch in the purchase-order list, with its package and unit counts. */
+export const batchListRowSchema = z.object({
+  id: int,
+  batchName: z.string(),
+  stage: z.enum(BATCH_STAGES),
+  storeName: text,
+  companyId: int,
+  companyName: z.string(),
+  accountNo: z.string(),
+  createdAt: z.string(),
+  packages: int,
+  delivered: int,
+  items: int,
+  expectedUnits: int,
+  receivedUnits: int,
+  damagedUnits: int,
+});
+export type BatchListRow = z.infer<typeof batchListRowSchema>;
+export const batchPageSchema = pageSchema(batchListRowSchema);
+
+/** An item in the item lists (status tracking, bundle query), with its batch and client. */
+export const itemListRowSchema = z.object({
+  id: int,
+  title: z.string(),
+  asin: text,
+  fnsku: text,
+  msku: text,
+  upc: text,
+  status: z.string(),
+  expectedQty: int,
+  receivedQty: int,
+  damagedQty: int,
+  itemAction: z.string(),
+  packSize: int,
+  companyId: int,
+  accountNo: z.string(),
+  batchId: int,
+  batchName: z.string(),
+  companyName: z.string(),
+  updatedAt: z.string(),
+});
+export type ItemListRow = z.infer<typeof itemListRowSchema>;
+export const itemPageSchema = pageSchema(itemListRowSchema);
+
+/** A purchase-order CSV's outcome: checked only, or stored (and perhaps received and listed). */
+export const csvUploadResultSchema = z.object({
+  rows: int,
+  items: int,
+  trackingNumbers: int,
+  valid: z.literal(true),
+  stored: z.boolean(),
+  received: z.boolean().optional(),
+  /** listItems / createOnlyListings: catalogue products made from the lines, and those there already. */
+  listed: z.object({ created: int, existing: int }).nullable().optional(),
+  batch: batchDetailSchema.nullable(),
+});
+export type CsvUploadResult = z.infer<typeof csvUploadResultSchema>;
+
+/** A dock receive batch in the desk list, with how many scans it holds. */
+export const receiveBatchListRowSchema = z.object({
+  id: z.string(),
+  companyId: int,
+  companyName: z.string(),
+  accountNo: z.string(),
+  status: z.enum(RECEIVE_BATCH_STATUSES),
+  openedAt: z.string(),
+  closedAt: text,
+  scans: int,
+});
+export const receiveBatchPageSchema = pageSchema(receiveBatchListRowSchema);
+
+/** A receive batch's scans, newest first, with counts per match status. */
+export const receiveBatchScansSchema = z.object({
+  batch: z.object({
+    id: z.string(),
+    companyId: int,
+    warehouseId: int.nullable(),
+    status: z.enum(RECEIVE_BATCH_STATUSES),
+    openedBy: int.nullable(),
+    openedAt: z.string(),
+    closedAt: text,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  counts: z.object({ matched: int, not_found: int, duplicate: int }),
+  scans: z.array(
+    z.object({
+      id: z.string(),
+      trackingNumber: z.string(),
+      normalized: z.string(),
+      matchStatus: z.enum(MATCH_STATUSES),
+      scannedAt: z.string(),
+      deviceId: text,
+    }),
+  ),
+});
+
+/** Units sorted out of RECEIVING to their workflow's place. */
+export const sortedUnitSchema = z.object({
+  at: z.string(),
+  quantity: int,
+  location: z.string(),
+  itemId: int,
+  title: z.string(),
+  batchId: int,
+  itemAction: z.string(),
+  user: text,
+  deviceId: text,
+});
+export type SortedUnit = z.infer<typeof sortedUnitSchema>;
+
+/** Items and units of one client in one item status. */
+export const itemStatusSummaryRowSchema = z.object({
+  companyId: int,
+  companyName: z.string(),
+  accountNo: z.string(),
+  status: z.string(),
+  items: int,
+  expectedUnits: int,
+  receivedUnits: int,
+  damagedUnits: int,
+});
+export type ItemStatusSummaryRow = z.infer<typeof itemStatusSummaryRowSchema>;
+export const itemStatusChangedSchema = z.object({ id: int, status: z.string() });
+
+/** An expected package and its delivery, or a scan nothing expected (NOT_FOUND). */
+export const deliveredPackageRowSchema = z.object({
+  key: z.string(),
+  trackingNumber: z.string(),
+  companyId: int,
+  companyName: z.string(),
+  accountNo: z.string(),
+  batchName: text,
+  delivery: z.enum(['DELIVERED', 'NOT_DELIVERED', 'NOT_FOUND']),
+  at: text,
+});
+export type DeliveredPackageRow = z.infer<typeof deliveredPackageRowSchema>;
+export const deliveredPackagePageSchema = pageSchema(deliveredPackageRowSchema);

@@ -3,6 +3,7 @@
  * snapshot query. A code on the floor is either an LPN or a location; the server tells which.
  */
 import { z } from 'zod';
+import { pageSchema } from '../paging.js';
 import { lpnCodeSchema } from './lpn.js';
 import { locationCodeSchema } from './locations.js';
 import { ITEM_ACTIONS } from './inbound.js';
@@ -159,16 +160,80 @@ export const moveBatchRowSchema = z.object({
 export type MoveBatchRow = z.infer<typeof moveBatchRowSchema>;
 
 /** A line of the inventory snapshot (GET /api/inventory). */
-export interface SnapshotLine {
-  companyId: number;
-  companyName: string;
-  accountNo: string;
-  productKey: string;
-  title: string | null;
-  location: string | null;
-  lpn: string | null;
-  condition: string;
-  quantity: number;
+export const snapshotLineSchema = z.object({
+  companyId: z.number().int(),
+  companyName: z.string(),
+  accountNo: z.string(),
+  productKey: z.string(),
+  title: z.string().nullable(),
+  location: z.string().nullable(),
+  lpn: z.string().nullable(),
+  condition: z.string(),
+  quantity: z.number().int(),
   /** groupBy=product: in how many places the product is. */
-  places?: number;
-}
+  places: z.number().int().optional(),
+});
+export type SnapshotLine = z.infer<typeof snapshotLineSchema>;
+/** A page of the snapshot, with the units over the whole filter and the moment it shows (null: now). */
+export const snapshotPageSchema = pageSchema(snapshotLineSchema).extend({
+  totalUnits: z.number().int(),
+  asOf: z.string().nullable(),
+});
+
+/** A ledger row: one quantity change at a place, signed, with why and who. */
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  companyId: z.number().int(),
+  productKey: z.string(),
+  location: z.string(),
+  /** '' when the units are loose at the location. */
+  lpn: z.string(),
+  condition: z.string(),
+  quantity: z.number().int(),
+  reason: z.string(),
+  refType: z.string().nullable(),
+  refId: z.string().nullable(),
+  user: z.string().nullable(),
+  deviceId: z.string().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/** An adjustment's answer: the line it changed, before and after. */
+export const adjustmentResultSchema = z.object({
+  companyId: z.number().int(),
+  productKey: z.string(),
+  location: z.string(),
+  lpn: z.string(),
+  condition: z.string(),
+  title: z.string().nullable(),
+  before: z.number().int(),
+  after: z.number().int(),
+});
+
+/** A move batch in the desk list, with who opened it and how many moves it holds. */
+export const moveBatchListRowSchema = moveBatchRowSchema.extend({
+  createdBy: z.string().nullable(),
+  moves: z.number().int(),
+});
+export type MoveBatchListRow = z.infer<typeof moveBatchListRowSchema>;
+
+/** Units that left the stock by a disposition (disposed, donated, returned), as a positive quantity. */
+export const dispositionRowSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  accountNo: z.string(),
+  productKey: z.string(),
+  title: z.string().nullable(),
+  location: z.string(),
+  condition: z.string(),
+  quantity: z.number().int(),
+  reason: z.string(),
+  refType: z.string().nullable(),
+  refId: z.string().nullable(),
+  user: z.string().nullable(),
+});
+export type DispositionRow = z.infer<typeof dispositionRowSchema>;
+export const dispositionPageSchema = pageSchema(dispositionRowSchema);

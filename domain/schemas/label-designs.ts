@@ -25,6 +25,11 @@ export const locationDesignSchema = z.object({
   isDefault: z.boolean().default(false),
 });
 export type LocationDesign = z.infer<typeof locationDesignSchema>;
+export const savedLocationDesignSchema = locationDesignSchema.extend({ id: z.number().int() });
+export type SavedLocationDesign = z.infer<typeof savedLocationDesignSchema>;
+/** The design labels print with: the tenant's default, or the standard one (no id) when none is saved. */
+export const printingLocationDesignSchema = locationDesignSchema.extend({ id: z.number().int().optional() });
+export const designDeletedSchema = z.object({ id: z.number().int() });
 
 export const DEFAULT_LOCATION_DESIGN: LocationDesign = {
   name: 'Standard',

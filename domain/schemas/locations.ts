@@ -4,6 +4,7 @@
  * server, so what the preview shows is exactly what gets created.
  */
 import { z } from 'zod';
+import { pageSchema } from '../paging.js';
 
 export const LOCATION_TYPES = {
   bin: 0,
@@ -146,3 +147,50 @@ export function generateLocations(spec: GeneratorSpec): GeneratedLocation[] {
 /** A location as the floor devices hold it (replica table `locations`, keyed by its code). */
 export const locationRowSchema = z.object({ id: z.string(), type: z.string(), active: z.boolean() });
 export type LocationRow = z.infer<typeof locationRowSchema>;
+
+// ---- response bodies ----
+
+/** A location in the desk list: its parent by code. */
+export const locationListRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  type: z.string(),
+  parentCode: z.string().nullable(),
+  description: z.string().nullable(),
+  capacity: z.number().int().nullable(),
+  active: z.boolean(),
+  updatedAt: z.string(),
+});
+export type LocationListRow = z.infer<typeof locationListRowSchema>;
+export const locationPageSchema = pageSchema(locationListRowSchema);
+
+/** A location as saved. */
+export const locationRecordSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  type: z.string(),
+  parentId: z.number().int().nullable(),
+  description: z.string().nullable(),
+  capacity: z.number().int().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** The generator's preview (created 0) or its result: what it makes, and which codes exist already. */
+export const generatorResultSchema = z.object({
+  count: z.number().int(),
+  byType: z.record(z.string(), z.number().int()),
+  first: z.array(z.string()),
+  last: z.array(z.string()),
+  existing: z.array(z.string()),
+  existingCount: z.number().int(),
+  created: z.number().int(),
+});
+export type GeneratorResult = z.infer<typeof generatorResultSchema>;
+
+export const locationImportResultSchema = z.object({
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+});

@@ -4,6 +4,7 @@
  * its outermost LPN is. Nesting can never form a cycle (`nestingError`).
  */
 import { z } from 'zod';
+import { pageSchema } from '../paging.js';
 import { locationCodeSchema } from './locations.js';
 
 export const MAX_LPNS_PER_REQUEST = 1000;
@@ -79,3 +80,32 @@ export const lpnRowSchema = z.object({
   status: z.string(),
 });
 export type LpnRow = z.infer<typeof lpnRowSchema>;
+
+// ---- response bodies ----
+
+/** An LPN in the desk list: its parent and its own location by code (none while nested). */
+export const lpnListRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  parentCode: z.string().nullable(),
+  locationCode: z.string().nullable(),
+  description: z.string().nullable(),
+  status: z.string(),
+});
+export type LpnListRow = z.infer<typeof lpnListRowSchema>;
+export const lpnPageSchema = pageSchema(lpnListRowSchema);
+
+export const lpnCreatedSchema = z.object({ created: z.number().int(), codes: z.array(z.string()) });
+
+/** Nesting answers where the LPN now is; taken out, it stands at its former outermost LPN's location. */
+export const lpnNestResultSchema = z.object({
+  code: z.string(),
+  parentCode: z.string().nullable(),
+  locationCode: z.string().nullable(),
+  unitsMoved: z.number().int().optional(),
+});
+export const lpnMoveResultSchema = z.object({
+  code: z.string(),
+  locationCode: z.string(),
+  unitsMoved: z.number().int(),
+});

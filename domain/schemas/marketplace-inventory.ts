@@ -89,46 +89,50 @@ export const marketplaceInventoryQuerySchema = z.object({
 export type MarketplaceInventoryQuery = z.infer<typeof marketplaceInventoryQuerySchema>;
 
 /** A line of the list: the marketplace's figures, the catalogue product it names and what is held here. */
-export interface MarketplaceLine extends MarketplaceLineInput {
-  id: number;
-  companyId: number;
-  companyName: string;
-  accountNo: string | null;
-  reportedAt: string;
+export const marketplaceLineSchema = marketplaceLineInputSchema.extend({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  accountNo: z.string().nullable(),
+  reportedAt: z.string(),
   /** The client's catalogue product one of the line's codes names, if any. */
-  productId: number | null;
+  productId: z.number().int().nullable(),
   /** Sellable units of that product on hand at this prep centre (the ledger's balances). */
-  heldHere: number;
-}
+  heldHere: z.number().int(),
+});
+export type MarketplaceLine = z.infer<typeof marketplaceLineSchema>;
 
-export interface MarketplaceTotals {
-  fulfillable: number;
-  inbound: number;
-  reserved: number;
-  unsellable: number;
-  heldHere: number;
-}
+export const marketplaceTotalsSchema = z.object({
+  fulfillable: z.number().int(),
+  inbound: z.number().int(),
+  reserved: z.number().int(),
+  unsellable: z.number().int(),
+  heldHere: z.number().int(),
+});
+export type MarketplaceTotals = z.infer<typeof marketplaceTotalsSchema>;
 
 /** The page body: lines, their totals over the whole filter, and the latest report's time. */
-export interface MarketplacePage {
-  content: MarketplaceLine[];
-  pageNumber: number;
-  pageSize: number;
-  totalElements: number;
+export const marketplacePageSchema = z.object({
+  content: z.array(marketplaceLineSchema),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  totalElements: z.number().int(),
   /** Null when asked without them (`withTotals=false`). */
-  totals: MarketplaceTotals | null;
+  totals: marketplaceTotalsSchema.nullable(),
   /** The newest report among the listed clients (null: none imported yet). */
-  reportedAt: string | null;
-}
+  reportedAt: z.string().nullable(),
+});
+export type MarketplacePage = z.infer<typeof marketplacePageSchema>;
 
 /** The import's answer. */
-export interface MarketplaceImportResult {
-  marketplace: Marketplace;
-  companyId: number;
-  reportedAt: string;
-  rows: number;
+export const marketplaceImportResultSchema = z.object({
+  marketplace: z.enum(MARKETPLACES),
+  companyId: z.number().int(),
+  reportedAt: z.string(),
+  rows: z.number().int(),
   /** Lines stored per type (an Amazon row can be an FBA line and an FBM line). */
-  lines: Partial<Record<InventoryType, number>>;
+  lines: z.partialRecord(z.enum(INVENTORY_TYPES), z.number().int()),
   /** Lines that name a product of the client's catalogue. */
-  matched: number;
-}
+  matched: z.number().int(),
+});
+export type MarketplaceImportResult = z.infer<typeof marketplaceImportResultSchema>;

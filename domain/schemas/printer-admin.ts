@@ -35,3 +35,46 @@ export const qzCredentialsSchema = z.object({
 });
 
 export const qzSignSchema = z.object({ request: z.string().min(1).max(100_000) });
+
+// ---- response bodies ----
+
+const stamps = { id: z.number().int(), createdAt: z.string(), updatedAt: z.string() };
+
+export const printerVendorRowSchema = z.object({
+  ...stamps,
+  name: z.string(),
+  model: z.string(),
+  language: z.string(),
+  dpi: z.number().int(),
+  notes: z.string().nullable(),
+});
+
+/** A label stock as the API speaks it: sizes in inches as numbers (PostgreSQL keeps them numeric). */
+export const labelStockRowSchema = z.object({
+  ...stamps,
+  name: z.string(),
+  sizeId: z.string(),
+  widthIn: z.number(),
+  heightIn: z.number(),
+  gapIn: z.number(),
+  dpi: z.number().int(),
+  active: z.boolean(),
+});
+
+export const stationPrinterRowSchema = z.object({
+  ...stamps,
+  warehouseId: z.number().int().nullable(),
+  station: z.string(),
+  printerName: z.string(),
+  vendorId: z.number().int().nullable(),
+  labelStockId: z.number().int().nullable(),
+  active: z.boolean(),
+});
+export type PrinterVendorRow = z.infer<typeof printerVendorRowSchema>;
+export type LabelStockRow = z.infer<typeof labelStockRowSchema>;
+export type StationPrinterRow = z.infer<typeof stationPrinterRowSchema>;
+
+/** The public half of the tenant's QZ Tray signing pair (the key never leaves the server). */
+export const qzCertificateSchema = z.object({ certificate: z.string(), subject: z.string(), validTo: z.string() });
+export const qzSignatureSchema = z.object({ signature: z.string(), algorithm: z.literal('SHA512') });
+export const qzCredentialsSavedSchema = z.object({ subject: z.string(), validTo: z.string() });

@@ -48,4 +48,6 @@ export const pullQuerySchema = z.object({
 });
 
 /** `POST /api/sync/events/ticket`: what opens `GET /api/sync/events?ticket=…` once, within a minute. */
+/** What a push answers: one result per mutation, in order. */
+export const pushResponseSchema = z.object({ results: z.array(pushResultSchema) });
 export const streamTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });

@@ -1,6 +1,7 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import { pullQuerySchema, pushRequestSchema, pushResultSchema } from '../../domain/schemas/sync-wire.js';
+import { pullQuerySchema, pushRequestSchema, pushResponseSchema } from '../../domain/schemas/sync-wire.js';
+import { pullResponseSchema } from '../../domain/sync-protocol.js';
 import type { AppEnv, Deps } from '../context.js';
 import type { Guards } from '../auth/guard.js';
 import { errorResponses, jsonBody, okResponse } from '../http/openapi.js';
@@ -24,7 +25,7 @@ export function syncRoutes(deps: Deps, guards: Guards, hub: PokeHub) {
       summary: 'Apply floor mutations exactly once, in order',
       middleware: [guards.authenticate],
       request: jsonBody(pushRequestSchema),
-      responses: { ...okResponse(z.object({ results: z.array(pushResultSchema) })), ...errorResponses },
+      responses: { ...okResponse(pushResponseSchema), ...errorResponses },
     }),
     async (c) => {
       const { results } = await push(deps, c.get('ctx'), c.req.valid('json'));
@@ -40,9 +41,7 @@ export function syncRoutes(deps: Deps, guards: Guards, hub: PokeHub) {
       middleware: [guards.authenticate],
       request: { query: pullQuerySchema },
       responses: {
-        ...okResponse(
-          z.object({ cursor: z.number(), hasMore: z.boolean(), changes: z.array(z.object({}).passthrough()) }),
-        ),
+        ...okResponse(pullResponseSchema),
         ...errorResponses,
       },
     }),

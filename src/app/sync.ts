@@ -8,7 +8,9 @@ import { create } from 'zustand';
 import { createSyncEngine, type SyncEngine } from '../../sync/engine';
 import { createHttpSync } from '../../sync/http';
 import { initialStatus, type SyncStatus } from '../../sync/status';
-import { APP_HEADER, bearer, post } from '../api/client';
+import { streamTicketSchema } from '../../domain/schemas/sync-wire';
+import { APP_HEADER, bearer } from '../api/client';
+import { postAs } from '../api/typed';
 import { useSession } from './session';
 
 interface EngineState {
@@ -29,7 +31,7 @@ function connectEvents(engine: SyncEngine): void {
   const retry = () => setTimeout(() => useEngineStore.getState().engine === engine && connectEvents(engine), 5_000);
   // The stream is opened with a one-minute, single-use ticket, never the access token: a URL
   // ends up in logs and history (server/auth/stream-tickets.ts).
-  void post<{ ticket: string }>('/api/sync/events/ticket', undefined, { quiet: true, background: true }).then(
+  void postAs('/api/sync/events/ticket', undefined, streamTicketSchema, { quiet: true, background: true }).then(
     ({ ticket }) => {
       if (useEngineStore.getState().engine !== engine) return;
       const source = new EventSource(`/api/sync/events?ticket=${encodeURIComponent(ticket)}`);

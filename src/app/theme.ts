@@ -4,7 +4,9 @@
  * (THEMESETTINGS, referenceType USER) so another device of the same user opens the same way.
  */
 import { create } from 'zustand';
-import { get, post } from '../api/client';
+import { settingRowSchema } from '../../domain/schemas/settings';
+import { post } from '../api/client';
+import { getAs } from '../api/typed';
 
 export type ThemeSkin = 'dark' | 'light';
 export type LayoutType = 'horizontal' | 'vertical' | 'full';
@@ -54,7 +56,7 @@ export const useTheme = create<ThemeState>((setState, getState) => {
       }
     },
     async restore(userId) {
-      const row = await get<{ value: string } | null>('/api/common/settings/reference', {
+      const row = await getAs('/api/common/settings/reference', settingRowSchema.nullable(), {
         query: { referenceId: userId, referenceType: 'USER', settingKey: 'THEMESETTINGS' },
         quiet: true,
         background: true,

@@ -17,7 +17,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../domain/enums';
 import { DEFAULT_PAGE_SIZE, pageCount, type Page } from '../../domain/paging';
-import { get, post } from '../api/client';
+import { settingRowSchema } from '../../domain/schemas/settings';
+import { post } from '../api/client';
+import { getAs } from '../api/typed';
 import { useSession } from '../app/session';
 
 export interface GridQuery {
@@ -48,7 +50,7 @@ interface SavedLayout {
 const NO_ROWS: never[] = [];
 
 async function loadLayouts(userId: number): Promise<Record<string, SavedLayout>> {
-  const row = await get<{ value: string } | null>('/api/common/settings/reference', {
+  const row = await getAs('/api/common/settings/reference', settingRowSchema.nullable(), {
     query: { referenceId: userId, referenceType: 'USER', settingKey: 'DATAGRID_STATES' },
     quiet: true,
     background: true,

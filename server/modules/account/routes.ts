@@ -1,7 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   accountUpdateSchema,
+  activatedSchema,
   changePasswordSchema,
+  emailSentSchema,
+  mfaSetupSchema,
+  mfaStateSchema,
+  passwordChangedSchema,
+  passwordResetSchema,
+  registeredSchema,
+  userDataSchema,
   mfaConfirmSchema,
   mfaDisableSchema,
   registerSchema,
@@ -22,7 +30,6 @@ const keyParam = z.object({
     .max(200)
     .openapi({ param: { name: 'key', in: 'path' } }),
 });
-const anyBody = z.object({}).passthrough();
 
 export function accountRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -36,7 +43,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'Self-registration: a new tenant, its warehouse company and admin',
       request: jsonBody(registerSchema),
-      responses: { ...okResponse(anyBody), ...errorResponses },
+      responses: { ...okResponse(registeredSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await account.register(deps, c.req.valid('json')), {
@@ -51,7 +58,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'Activate an account with the key from the e-mail',
       request: { params: keyParam },
-      responses: { ...okResponse(anyBody), ...errorResponses },
+      responses: { ...okResponse(activatedSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await account.activate(deps, c.req.valid('param').key), {
@@ -73,7 +80,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
             .openapi({ param: { name: 'who', in: 'path' } }),
         }),
       },
-      responses: { ...okResponse(anyBody), ...errorResponses },
+      responses: { ...okResponse(emailSentSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await account.resendActivation(deps, c.req.valid('param').who), {
@@ -87,7 +94,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'The signed-in user',
       middleware: [signedIn],
-      responses: { ...okResponse(anyBody), ...errorResponses },
+      responses: { ...okResponse(userDataSchema), ...errorResponses },
     }),
     async (c) => ok(c, await account.getAccount(deps, c.get('ctx'))),
   );
@@ -99,7 +106,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       summary: 'Update name, e-mail, language',
       middleware: [signedIn],
       request: jsonBody(accountUpdateSchema),
-      responses: { ...okResponse(anyBody), ...errorResponses },
+      responses: { ...okResponse(userDataSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await account.updateAccount(deps, c.get('ctx'), c.req.valid('json')), { info: ['Account saved'] }),
@@ -112,7 +119,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       summary: 'Change password',
       middleware: [signedIn],
       request: jsonBody(changePasswordSchema),
-      responses: { ...okResponse(anyBody), ...errorResponses },
+      responses: { ...okResponse(passwordChangedSchema), ...errorResponses },
     }),
     async (c) => {
       const b = c.req.valid('json');
@@ -128,7 +135,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'E-mail a password reset link',
       request: jsonBody(resetInitSchema),
-      responses: { ...okResponse(anyBody), ...errorResponses },
+      responses: { ...okResponse(emailSentSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await account.resetPasswordInit(deps, c.req.valid('json').email), {
@@ -142,7 +149,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'Set a new password with the reset key',
       request: jsonBody(resetFinishSchema),
-      responses: { ...okResponse(anyBody), ...errorResponses },
+      responses: { ...okResponse(passwordResetSchema), ...errorResponses },
     }),
     async (c) => {
       const b = c.req.valid('json');
@@ -158,7 +165,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'Start TOTP enrolment: an otpauth URI for a QR code',
       middleware: [signedIn],
-      responses: { ...okResponse(z.object({ secret: z.string(), otpauthUri: z.string() })), ...errorResponses },
+      responses: { ...okResponse(mfaSetupSchema), ...errorResponses },
     }),
     async (c) => ok(c, await account.mfaSetup(deps, c.get('ctx'))),
   );
@@ -170,7 +177,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       summary: 'Confirm TOTP enrolment with a code',
       middleware: [signedIn],
       request: jsonBody(mfaConfirmSchema),
-      responses: { ...okResponse(anyBody), ...errorResponses },
+      responses: { ...okResponse(mfaStateSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await account.mfaConfirm(deps, c.get('ctx'), c.req.valid('json').mfaCode), {
@@ -185,7 +192,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       summary: 'Turn TOTP off (password required)',
       middleware: [signedIn],
       request: jsonBody(mfaDisableSchema),
-      responses: { ...okResponse(anyBody), ...errorResponses },
+      responses: { ...okResponse(mfaStateSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await account.mfaDisable(deps, c.get('ctx'), c.req.valid('json').password), {

@@ -1,13 +1,18 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { mfaVerifySchema, refreshTokenSchema, signInSchema } from '../../../domain/schemas/auth.js';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import {
+  loggedOutSchema,
+  mfaVerifySchema,
+  refreshTokenSchema,
+  signInResultSchema,
+  signInSchema,
+  tokensSchema,
+} from '../../../domain/schemas/auth.js';
 import type { AppEnv, Deps } from '../../context.js';
 import { errorResponses, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { signIn, signInWithMfa } from './service.js';
 import { endSession, rotateSession } from './sessions.js';
-
-const tokens = z.object({ accessToken: z.string(), refreshToken: z.string(), userData: z.object({}).passthrough() });
 
 export function authRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -21,7 +26,7 @@ export function authRoutes(deps: Deps) {
       summary: 'Sign in; answers tokens, or {mfaRequired: true} when the user has TOTP enabled',
       request: jsonBody(signInSchema),
       responses: {
-        ...okResponse(z.union([tokens, z.object({ mfaRequired: z.literal(true) })])),
+        ...okResponse(signInResultSchema),
         ...errorResponses,
         429: { description: 'Too many failed attempts' },
       },
@@ -36,7 +41,7 @@ export function authRoutes(deps: Deps) {
       tags,
       summary: 'Complete sign-in with a TOTP code (RFC 6238)',
       request: jsonBody(mfaVerifySchema),
-      responses: { ...okResponse(tokens), ...errorResponses, 429: { description: 'Too many failed attempts' } },
+      responses: { ...okResponse(tokensSchema), ...errorResponses, 429: { description: 'Too many failed attempts' } },
     }),
     async (c) => ok(c, await signInWithMfa(deps, c.req.valid('json'), c.req.header('user-agent'))),
   );
@@ -48,7 +53,7 @@ export function authRoutes(deps: Deps) {
       tags,
       summary: 'Rotate the refresh token; reusing a rotated token revokes the whole session',
       request: jsonBody(refreshTokenSchema),
-      responses: { ...okResponse(tokens), ...errorResponses },
+      responses: { ...okResponse(tokensSchema), ...errorResponses },
     }),
     async (c) => ok(c, await rotateSession(deps, c.req.valid('json').refreshToken, c.req.header('user-agent'))),
   );
@@ -60,7 +65,7 @@ export function authRoutes(deps: Deps) {
       tags,
       summary: "Revoke this session's refresh tokens",
       request: jsonBody(refreshTokenSchema),
-      responses: { ...okResponse(z.object({ loggedOut: z.boolean() })), ...errorResponses },
+      responses: { ...okResponse(loggedOutSchema), ...errorResponses },
     }),
     async (c) => {
       await endSession(deps, c.req.valid('json').refreshToken);

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { and, count, eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
@@ -7,10 +7,12 @@ import { errorResponses, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { scoped } from '../../http/scope.js';
 import { validationHook } from '../../http/validation.js';
-import { dashboardActivityQuerySchema, dashboardActivitySchema } from '../../../domain/schemas/dashboard.js';
+import {
+  dashboardActivityQuerySchema,
+  dashboardActivitySchema,
+  dashboardCountsSchema,
+} from '../../../domain/schemas/dashboard.js';
 import { dashboardActivity } from './activity.js';
-
-const counts = z.object({ clients: z.number(), activeClients: z.number(), users: z.number(), warehouses: z.number() });
 
 export function dashboardRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -21,7 +23,7 @@ export function dashboardRoutes(deps: Deps, guards: Guards) {
       tags: ['Dashboard'],
       summary: 'Live counts for the dashboard home (scoped)',
       middleware: [guards.requiresAny(['mainDashboard', 'read'], ['home', 'read'])],
-      responses: { ...okResponse(counts), ...errorResponses },
+      responses: { ...okResponse(dashboardCountsSchema), ...errorResponses },
     }),
     async (c) => {
       const ctx = c.get('ctx');

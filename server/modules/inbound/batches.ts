@@ -271,8 +271,9 @@ export async function getBatch(deps: Deps, ctx: RequestContext, id: number) {
     deps.db.select().from(trackingNumbers).where(eq(trackingNumbers.batchId, id)).orderBy(trackingNumbers.id),
     deps.db.select().from(batchItems).where(eq(batchItems.batchId, id)).orderBy(batchItems.id),
   ]);
+  const { tenantId: _tenant, ...stored } = batch.batch;
   return {
-    ...batch.batch,
+    ...stored,
     companyName: batch.companyName,
     accountNo: batch.accountNo,
     stage,

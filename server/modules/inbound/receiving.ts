@@ -310,7 +310,8 @@ export async function listScans(deps: Deps, ctx: RequestContext, receiveBatchId:
     .orderBy(desc(packageScans.scannedAt));
   const counts = { matched: 0, not_found: 0, duplicate: 0 };
   for (const s of scans) counts[s.matchStatus as MatchStatus]++;
-  return { batch, counts, scans };
+  const { tenantId: _tenant, ...stored } = batch;
+  return { batch: stored, counts, scans };
 }
 
 export async function listReceiveBatches(deps: Deps, ctx: RequestContext, page: PageRequest, companyId?: number) {

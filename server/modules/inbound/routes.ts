@@ -2,12 +2,31 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
 import {
   batchCreateSchema,
+  batchDetailSchema,
   batchListQuerySchema,
+  batchPageSchema,
+  csvUploadQuerySchema,
+  csvUploadResultSchema,
+  deliveredPackagePageSchema,
   deliveredQuerySchema,
+  itemPageSchema,
+  itemScanArgsSchema,
+  itemScanResultSchema,
+  itemSortArgsSchema,
+  itemSortResultSchema,
+  itemStatusChangedSchema,
+  itemStatusSummaryRowSchema,
   packageScanArgsSchema,
   packageScanResultSchema,
+  poItemSchema,
   receiveBatchOpenArgsSchema,
+  receiveBatchPageSchema,
+  receiveBatchResultSchema,
+  receiveBatchScansSchema,
+  sortedUnitSchema,
+  trackingAddSchema,
 } from '../../../domain/schemas/inbound.js';
+import { deletedSchema } from '../../../domain/schemas/common.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
@@ -24,8 +43,6 @@ import {
   saveItem,
 } from './batches.js';
 import { CSV_TEMPLATE, uploadCsv } from './csv-upload.js';
-import { csvUploadQuerySchema, poItemSchema } from '../../../domain/schemas/inbound.js';
-import { trackingAddSchema } from '../../../domain/schemas/inbound.js';
 import * as receiving from './receiving.js';
 import { scanItem } from './item-scan.js';
 import {
@@ -36,11 +53,9 @@ import {
   listItems,
   statusSummary,
 } from './item-status.js';
-import { itemScanArgsSchema, itemSortArgsSchema } from '../../../domain/schemas/inbound.js';
 import { listSorted, sortItem } from './sorting.js';
 import { uploadText } from '../../http/upload-text.js';
 
-const any = z.object({}).passthrough();
 const uuidParam = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
 
 export function inboundRoutes(deps: Deps, guards: Guards) {
@@ -57,7 +72,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Announce an inbound batch with its tracking numbers',
       middleware: [guards.requires('purchaseOrders', 'create')],
       request: jsonBody(batchCreateSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(batchDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await createBatch(deps, c.get('ctx'), c.req.valid('json')), { status: 201, info: ['Batch created'] }),
@@ -70,7 +85,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Inbound batches (clients: their own)',
       middleware: [guards.requires('purchaseOrders', 'read')],
       request: { query: batchListQuerySchema },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(batchPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -85,7 +100,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'One inbound batch with its tracking numbers',
       middleware: [guards.requires('purchaseOrders', 'read')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(batchDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await getBatch(deps, c.get('ctx'), c.req.valid('param').id)),
   );
@@ -97,7 +112,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Withdraw a batch before any package is received',
       middleware: [guards.requires('purchaseOrders', 'delete')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(deletedSchema), ...errorResponses },
     }),
     async (c) => ok(c, await deleteBatch(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Batch deleted'] }),
   );
@@ -123,7 +138,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Add an item (until receiving starts)',
       middleware: [poWrite],
       request: { params: idParam, ...jsonBody(poItemSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(batchDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await saveItem(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
@@ -139,7 +154,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Edit an item (until receiving starts)',
       middleware: [poWrite],
       request: { params: itemParams, ...jsonBody(poItemSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(batchDetailSchema), ...errorResponses },
     }),
     async (c) => {
       const p = c.req.valid('param');
@@ -154,7 +169,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Remove an item (until receiving starts)',
       middleware: [poWrite],
       request: { params: itemParams },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(batchDetailSchema), ...errorResponses },
     }),
     async (c) => {
       const p = c.req.valid('param');
@@ -169,7 +184,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Add tracking numbers (until receiving starts)',
       middleware: [poWrite],
       request: { params: idParam, ...jsonBody(trackingAddSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(batchDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await addTracking(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json').trackingNumbers), {
@@ -184,7 +199,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Remove a tracking number (until receiving starts)',
       middleware: [poWrite],
       request: { params: itemParams },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(batchDetailSchema), ...errorResponses },
     }),
     async (c) => {
       const p = c.req.valid('param');
@@ -200,7 +215,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Purchase-order lines across batches (spec bundle query; clients: their own)',
       middleware: [guards.requires('purchaseOrders', 'read')],
       request: { query: bundleQuerySchema },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(itemPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -247,7 +262,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
           required: true,
         },
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(csvUploadResultSchema), ...errorResponses },
     }),
     async (c) => {
       const { file } = c.req.valid('form');
@@ -277,7 +292,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
           companyId: z.coerce.number().int().positive().optional(),
         }),
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(receiveBatchPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -292,7 +307,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Open a dock receive batch (same rule as the packageReceiveBatch.open mutation)',
       middleware: [floor('create')],
       request: jsonBody(receiveBatchOpenArgsSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(receiveBatchResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await deps.db.transaction((tx) => receiving.openReceiveBatch(tx, c.get('ctx'), c.req.valid('json'))), {
@@ -307,7 +322,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Close a dock receive batch',
       middleware: [floor('update')],
       request: { params: uuidParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(receiveBatchResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(
@@ -347,7 +362,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: "A receive batch's scans with counts",
       middleware: [floor('read')],
       request: { query: z.object({ batchId: z.uuid() }) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(receiveBatchScansSchema), ...errorResponses },
     }),
     async (c) => ok(c, await receiving.listScans(deps, c.get('ctx'), c.req.valid('query').batchId)),
   );
@@ -359,7 +374,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Scan an item into its batch (same rule as the item.scan mutation)',
       middleware: [guards.requires('receiveInventory', 'create', { warehouseOnly: true })],
       request: jsonBody(itemScanArgsSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(itemScanResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(
@@ -378,7 +393,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: "Sort received units to their workflow's place (same rule as the item.sort mutation)",
       middleware: [guards.requires('receiveInventory', 'create', { warehouseOnly: true })],
       request: jsonBody(itemSortArgsSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(itemSortResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(
@@ -402,7 +417,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
           limit: z.coerce.number().int().min(1).max(1000).optional(),
         }),
       },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(sortedUnitSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await listSorted(deps, c.get('ctx'), c.req.valid('query'))),
   );
@@ -413,7 +428,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'Units per item status per client (clients: their own)',
       middleware: [guards.requires('itemTracking', 'read')],
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(itemStatusSummaryRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await statusSummary(deps, c.get('ctx'))),
   );
@@ -425,7 +440,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Items by status, client, batch or text (clients: their own)',
       middleware: [guards.requiresAny(['itemTracking', 'read'], ['purchaseOrders', 'read'])],
       request: { query: itemListQuerySchema },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(itemPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -440,7 +455,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Change an item status along the allowed transitions (412 otherwise)',
       middleware: [guards.requires('itemTracking', 'update', { warehouseOnly: true })],
       request: { params: idParam, ...jsonBody(itemStatusChangeSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(itemStatusChangedSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await changeItemStatus(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
@@ -455,7 +470,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Expected packages and their delivery (ALL, NOT_DELIVERED, NOT_FOUND, DELIVERED)',
       middleware: [floor('read')],
       request: { query: deliveredQuerySchema },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(deliveredPackagePageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');

@@ -71,7 +71,16 @@ export async function adjustInventory(deps: Deps, ctx: RequestContext, input: Ad
       { quantity: line?.quantity ?? 0 },
       { ...key, quantity: check.after, delta: input.quantity, reason: input.reason, note: input.note ?? null },
     );
-    return { ...key, before: line?.quantity ?? 0, after: check.after, title: line?.title ?? null };
+    return {
+      companyId: key.companyId,
+      productKey,
+      location: key.location,
+      lpn: key.lpn,
+      condition: key.condition,
+      title: line?.title ?? null,
+      before: line?.quantity ?? 0,
+      after: check.after,
+    };
   });
 }
 

@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
 import {
+  adjustmentResultSchema,
   adjustmentSchema,
   deskMoveSchema,
+  dispositionPageSchema,
+  inventoryMoveResultSchema,
+  ledgerEntrySchema,
   MOVE_REASONS,
+  moveBatchListRowSchema,
+  moveBatchResultSchema,
+  moveRowSchema,
+  snapshotPageSchema,
   snapshotQuerySchema,
 } from '../../../domain/schemas/inventory.js';
 import type { Guards } from '../../auth/guard.js';
@@ -20,14 +28,15 @@ import { uploadText } from '../../http/upload-text.js';
 import { importMarketplaceReport, listMarketplaceInventory } from './marketplace.js';
 import {
   marketplaceImportQuerySchema,
+  marketplaceImportResultSchema,
   marketplaceInventoryQuerySchema,
+  marketplacePageSchema,
 } from '../../../domain/schemas/marketplace-inventory.js';
 
 /** The one upload larger than the global 1 MiB body limit (server/app.ts gives it MAX_REPORT_BYTES). */
 
 export const MARKETPLACE_REPORT_PATH = '/api/inventory/marketplace/report';
 
-const any = z.object({}).passthrough();
 const paging = { pageNumber: z.string().optional(), pageSize: z.string().optional() };
 
 export function inventoryRoutes(deps: Deps, guards: Guards) {
@@ -44,7 +53,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
         'Inventory snapshot: on-hand per client, product, location, LPN and condition (now, or asOf a past moment)',
       middleware: [guards.requires('inventorySnapshot', 'read')],
       request: { query: snapshotQuerySchema.extend(paging) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(snapshotPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -67,7 +76,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
           limit: z.coerce.number().int().min(1).max(1000).optional(),
         }),
       },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(ledgerEntrySchema)), ...errorResponses },
     }),
     async (c) => ok(c, await ledgerEntries(deps, c.get('ctx'), c.req.valid('query'))),
   );
@@ -79,7 +88,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
       summary: 'Adjust on-hand with a reason (never below zero)',
       middleware: [guards.requires('manageInventory', 'update', { warehouseOnly: true })],
       request: jsonBody(adjustmentSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(adjustmentResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await adjustInventory(deps, c.get('ctx'), c.req.valid('json')), { info: ['Inventory adjusted'] }),
@@ -92,7 +101,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
       summary: 'Move units (productCode + quantity) or a whole LPN; all or nothing',
       middleware: [wms('update')],
       request: jsonBody(deskMoveSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(inventoryMoveResultSchema), ...errorResponses },
     }),
     async (c) => ok(c, await deskMove(deps.db, c.get('ctx'), c.req.valid('json')), { info: ['Moved'] }),
   );
@@ -109,7 +118,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
           limit: z.coerce.number().int().min(1).max(1000).optional(),
         }),
       },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(moveRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await listMoves(deps.db, c.get('ctx'), c.req.valid('query'))),
   );
@@ -121,7 +130,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
       summary: 'Move batches, newest first',
       middleware: [wms('read')],
       request: { query: z.object({ status: z.enum(['open', 'closed']).optional() }) },
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(moveBatchListRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await listMoveBatches(deps.db, c.get('ctx'), c.req.valid('query'))),
   );
@@ -138,7 +147,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
           reason: z.enum(MOVE_REASONS, { error: 'reason: choose one of the move reasons' }),
         }),
       ),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(moveBatchResultSchema), ...errorResponses },
     }),
     async (c) => {
       const body = c.req.valid('json');
@@ -156,7 +165,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
       summary: 'Close a move batch',
       middleware: [wms('update')],
       request: { params: z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) }) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(moveBatchResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(
@@ -184,7 +193,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
           reason: z.string().max(40).optional(),
         }),
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(dispositionPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -215,7 +224,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
           required: true,
         },
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(marketplaceImportResultSchema), ...errorResponses },
     }),
     async (c) => {
       const { file } = c.req.valid('form');
@@ -242,7 +251,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
         'Inventory by type (fba, fbm, wfs, ebay): the marketplace figures per SKU with the catalogue product and the sellable units held here; totals over the whole filter',
       middleware: [guards.requires('amazonInventory', 'read')],
       request: { query: marketplaceInventoryQuerySchema.extend(paging) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(marketplacePageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');

@@ -1,6 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
-import { generatorSchema, LOCATION_TYPE_NAMES, locationInputSchema } from '../../../domain/schemas/locations.js';
+import {
+  generatorResultSchema,
+  generatorSchema,
+  LOCATION_TYPE_NAMES,
+  locationImportResultSchema,
+  locationInputSchema,
+  locationPageSchema,
+  locationRecordSchema,
+} from '../../../domain/schemas/locations.js';
+import { deletedSchema } from '../../../domain/schemas/common.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
@@ -9,11 +18,23 @@ import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
 import * as lpn from './lpn.js';
 import * as designs from './designs.js';
-import { locationDesignSchema } from '../../../domain/schemas/label-designs.js';
-import { lpnCodeSchema, lpnCreateSchema, lpnMoveSchema, lpnNestSchema } from '../../../domain/schemas/lpn.js';
+import {
+  designDeletedSchema,
+  locationDesignSchema,
+  printingLocationDesignSchema,
+  savedLocationDesignSchema,
+} from '../../../domain/schemas/label-designs.js';
+import {
+  lpnCodeSchema,
+  lpnCreatedSchema,
+  lpnCreateSchema,
+  lpnMoveResultSchema,
+  lpnMoveSchema,
+  lpnNestResultSchema,
+  lpnNestSchema,
+  lpnPageSchema,
+} from '../../../domain/schemas/lpn.js';
 import { uploadText } from '../../http/upload-text.js';
-
-const any = z.object({}).passthrough();
 
 export function locationRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -36,7 +57,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Locations of the warehouse',
       middleware: [g('read')],
       request: { query: listQuery },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(locationPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -51,7 +72,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Create a location',
       middleware: [g('create')],
       request: jsonBody(locationInputSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(locationRecordSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.saveLocation(deps, c.get('ctx'), c.req.valid('json')), {
@@ -67,7 +88,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Edit a location',
       middleware: [g('update')],
       request: { params: idParam, ...jsonBody(locationInputSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(locationRecordSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.saveLocation(deps, c.get('ctx'), c.req.valid('json'), c.req.valid('param').id), {
@@ -82,7 +103,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Delete an empty location without children',
       middleware: [g('delete')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(deletedSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await svc.deleteLocation(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Location deleted'] }),
@@ -95,7 +116,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Bulk generator: preview (preview=true) or create all the locations, or none',
       middleware: [g('create')],
       request: { query: z.object({ preview: z.enum(['true', 'false']).optional() }), ...jsonBody(generatorSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(generatorResultSchema), ...errorResponses },
     }),
     async (c) => {
       const preview = c.req.valid('query').preview === 'true';
@@ -143,7 +164,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
           required: true,
         },
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(locationImportResultSchema), ...errorResponses },
     }),
     async (c) => {
       const result = await svc.importCsv(deps, c.get('ctx'), await uploadText(c.req.valid('form').file));
@@ -158,7 +179,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'Location barcode designs of the tenant',
       middleware: [g('read')],
-      responses: { ...okResponse(z.array(any)), ...errorResponses },
+      responses: { ...okResponse(z.array(savedLocationDesignSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await designs.listDesigns(deps, c.get('ctx'))),
   );
@@ -169,7 +190,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'The design location labels print with',
       middleware: [g('read')],
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(printingLocationDesignSchema), ...errorResponses },
     }),
     async (c) => ok(c, await designs.defaultDesign(deps, c.get('ctx'))),
   );
@@ -181,7 +202,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Save a new design',
       middleware: [g('create')],
       request: jsonBody(locationDesignSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(savedLocationDesignSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await designs.saveDesign(deps, c.get('ctx'), c.req.valid('json')), { status: 201, info: ['Design saved'] }),
@@ -194,7 +215,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Change a design',
       middleware: [g('update')],
       request: { params: idParam, ...jsonBody(locationDesignSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(savedLocationDesignSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await designs.saveDesign(deps, c.get('ctx'), c.req.valid('json'), c.req.valid('param').id), {
@@ -209,7 +230,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Delete a design',
       middleware: [g('delete')],
       request: { params: idParam },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(designDeletedSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await designs.deleteDesign(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Design deleted'] }),
@@ -237,7 +258,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
           locationCode: z.string().max(40).optional(),
         }),
       },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(lpnPageSchema), ...errorResponses },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -252,7 +273,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Create LPNs in bulk (consecutive codes)',
       middleware: [g('create')],
       request: jsonBody(lpnCreateSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(lpnCreatedSchema), ...errorResponses },
     }),
     async (c) => {
       const result = await lpn.createLpns(deps, c.get('ctx'), c.req.valid('json'));
@@ -267,7 +288,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Put an LPN into another (or take it out with null); never a cycle',
       middleware: [g('update')],
       request: { params: codeParam, ...jsonBody(lpnNestSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(lpnNestResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await lpn.nestLpn(deps, c.get('ctx'), c.req.valid('param').code, c.req.valid('json').parentCode)),
@@ -280,7 +301,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
       summary: 'Move an outermost LPN, with all it contains, to a location',
       middleware: [g('update')],
       request: { params: codeParam, ...jsonBody(lpnMoveSchema) },
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(lpnMoveResultSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await lpn.moveLpn(deps, c.get('ctx'), c.req.valid('param').code, c.req.valid('json').locationCode)),

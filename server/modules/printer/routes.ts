@@ -1,12 +1,19 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { labelRenderRequestSchema } from '../../../domain/schemas/labels.js';
 import {
+  labelStockRowSchema,
   labelStockSchema,
+  printerVendorRowSchema,
   printerVendorSchema,
+  qzCertificateSchema,
+  qzCredentialsSavedSchema,
   qzCredentialsSchema,
+  qzSignatureSchema,
   qzSignSchema,
+  stationPrinterRowSchema,
   stationPrinterSchema,
 } from '../../../domain/schemas/printer-admin.js';
+import { deletedSchema } from '../../../domain/schemas/common.js';
 import { LabelValidationError, renderLabel } from '../../../printing/render.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
@@ -15,8 +22,6 @@ import { ok, errorBody } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as admin from './admin.js';
 import { qzCertificate, qzSign, saveQzCredentials } from './qz.js';
-
-const any = z.object({}).passthrough();
 
 export function printerRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -95,7 +100,7 @@ export function printerRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: "The tenant's QZ Tray certificate",
       middleware: [printing],
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(qzCertificateSchema), ...errorResponses },
     }),
     async (c) => ok(c, await qzCertificate(deps, c.get('ctx'))),
   );
@@ -107,7 +112,7 @@ export function printerRoutes(deps: Deps, guards: Guards) {
       summary: 'Sign a QZ Tray request (RSA-SHA512)',
       middleware: [printing],
       request: jsonBody(qzSignSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(qzSignatureSchema), ...errorResponses },
     }),
     async (c) => ok(c, await qzSign(deps, c.get('ctx'), c.req.valid('json').request)),
   );
@@ -119,7 +124,7 @@ export function printerRoutes(deps: Deps, guards: Guards) {
       summary: 'Upload the QZ Tray certificate and private key (stored sealed)',
       middleware: [manage],
       request: jsonBody(qzCredentialsSchema),
-      responses: { ...okResponse(any), ...errorResponses },
+      responses: { ...okResponse(qzCredentialsSavedSchema), ...errorResponses },
     }),
     async (c) => {
       const b = c.req.valid('json');
@@ -129,7 +134,13 @@ export function printerRoutes(deps: Deps, guards: Guards) {
     },
   );
 
-  const crud = (kind: admin.PrinterTable, path: string, schema: z.ZodType<Record<string, unknown>>, label: string) => {
+  const crud = (
+    kind: admin.PrinterTable,
+    path: string,
+    schema: z.ZodType<Record<string, unknown>>,
+    row: z.ZodType,
+    label: string,
+  ) => {
     app.openapi(
       createRoute({
         method: 'get',
@@ -137,7 +148,7 @@ export function printerRoutes(deps: Deps, guards: Guards) {
         tags,
         summary: `${label}: list`,
         middleware: [printing],
-        responses: { ...okResponse(z.array(any)), ...errorResponses },
+        responses: { ...okResponse(z.array(row)), ...errorResponses },
       }),
       async (c) => ok(c, await admin.list(deps, c.get('ctx'), kind)),
     );
@@ -149,7 +160,7 @@ export function printerRoutes(deps: Deps, guards: Guards) {
         summary: `${label}: add`,
         middleware: [manage],
         request: jsonBody(schema),
-        responses: { ...okResponse(any), ...errorResponses },
+        responses: { ...okResponse(row), ...errorResponses },
       }),
       async (c) =>
         ok(c, await admin.save(deps, c.get('ctx'), kind, c.req.valid('json')), {
@@ -165,7 +176,7 @@ export function printerRoutes(deps: Deps, guards: Guards) {
         summary: `${label}: update`,
         middleware: [manage],
         request: { params: idParam, ...jsonBody(schema) },
-        responses: { ...okResponse(any), ...errorResponses },
+        responses: { ...okResponse(row), ...errorResponses },
       }),
       async (c) =>
         ok(c, await admin.save(deps, c.get('ctx'), kind, c.req.valid('json'), c.req.valid('param').id), {
@@ -180,14 +191,14 @@ export function printerRoutes(deps: Deps, guards: Guards) {
         summary: `${label}: delete`,
         middleware: [manage],
         request: { params: idParam },
-        responses: { ...okResponse(any), ...errorResponses },
+        responses: { ...okResponse(deletedSchema), ...errorResponses },
       }),
       async (c) =>
         ok(c, await admin.remove(deps, c.get('ctx'), kind, c.req.valid('param').id), { info: [`${label}: deleted`] }),
     );
   };
-  crud('vendors', '/api/printer/vendors', printerVendorSchema, 'Printer vendor');
-  crud('labels', '/api/printer/labels', labelStockSchema, 'Label stock');
-  crud('printers', '/api/printer/system-data', stationPrinterSchema, 'Station printer');
+  crud('vendors', '/api/printer/vendors', printerVendorSchema, printerVendorRowSchema, 'Printer vendor');
+  crud('labels', '/api/printer/labels', labelStockSchema, labelStockRowSchema, 'Label stock');
+  crud('printers', '/api/printer/system-data', stationPrinterSchema, stationPrinterRowSchema, 'Station printer');
   return app;
 }

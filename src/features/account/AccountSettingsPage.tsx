@@ -1,9 +1,9 @@
 /** Account settings: profile, language, password, and two-step sign-in with a QR code. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userDataSchema, type UserData } from '../../../domain/schemas/auth';
+import { mfaSetupSchema, userDataSchema, type UserData } from '../../../domain/schemas/auth';
 import { ApiFailure, post } from '../../api/client';
-import { getAs } from '../../api/typed';
+import { getAs, postAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { LanguageSelect } from '../../app/LanguageSelect';
 import { CopyText } from '../../ui/CopyText';
@@ -29,7 +29,7 @@ function MfaSection({ user }: { user: UserData }) {
   const refresh = async () =>
     useSession.getState().updateUser(await getAs('/api/users/refresh-auth-data', userDataSchema, { quiet: true }));
   const start = async () => {
-    const s = await post<{ secret: string; otpauthUri: string }>('/api/account/mfa/setup');
+    const s = await postAs('/api/account/mfa/setup', undefined, mfaSetupSchema);
     setSetup({ ...s, qr: await qrDataUrl(s.otpauthUri) });
   };
   const confirm = async (e: FormEvent) => {
@@ -106,11 +106,11 @@ export default function AccountSettingsPage() {
   useEffect(() => setProfile({ fullname: user.fullname, email: user.email ?? '' }), [user]);
   const saveProfile = async (e: FormEvent) => {
     e.preventDefault();
-    const updated = await post<UserData>('/api/account', {
-      fullname: profile.fullname,
-      email: profile.email || undefined,
-      langKey: i18n.language,
-    }).catch(() => null);
+    const updated = await postAs(
+      '/api/account',
+      { fullname: profile.fullname, email: profile.email || undefined, langKey: i18n.language },
+      userDataSchema,
+    ).catch(() => null);
     if (updated) useSession.getState().updateUser(updated);
   };
   const changePassword = async (e: FormEvent) => {

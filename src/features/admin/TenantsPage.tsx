@@ -1,16 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
-import { get } from '../../api/client';
+import { tenantPageSchema, type TenantRow } from '../../../domain/schemas/company';
+import { getAs } from '../../api/typed';
 import { DataGrid } from '../../ui/DataGrid';
-
-interface TenantRow {
-  id: number;
-  key: string;
-  name: string;
-  status: string;
-  createdAt: string;
-}
 
 export default function TenantsPage() {
   const { t, i18n } = useTranslation();
@@ -31,7 +23,7 @@ export default function TenantsPage() {
         id="tenants"
         columns={columns}
         fetchPage={(q) =>
-          get<Page<TenantRow>>('/api/organization/tenant', {
+          getAs('/api/organization/tenant', tenantPageSchema, {
             query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q },
             background: true,
           })

@@ -2,8 +2,9 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Tokens } from '../../../domain/schemas/auth';
-import { ApiFailure, post } from '../../api/client';
+import { signInResultSchema, tokensSchema, type Tokens } from '../../../domain/schemas/auth';
+import { ApiFailure } from '../../api/client';
+import { postAs } from '../../api/typed';
 import { KEYS, homeOf, useSession } from '../../app/session';
 import { useTheme } from '../../app/theme';
 
@@ -28,9 +29,10 @@ export default function LoginPage() {
     setError(null);
     try {
       if (!mfaStep) {
-        const res = await post<Tokens | { mfaRequired: true }>(
+        const res = await postAs(
           '/api/authenticate/mfa',
           { username, password, tenantKey: params.tenantKey },
+          signInResultSchema,
           { quiet: true },
         );
         if ('mfaRequired' in res) {
@@ -41,9 +43,10 @@ export default function LoginPage() {
         await done(res);
       } else {
         await done(
-          await post<Tokens>(
+          await postAs(
             '/api/authenticate/mfa/verify',
             { username, password, mfaCode, tenantKey: params.tenantKey },
+            tokensSchema,
             { quiet: true },
           ),
         );

@@ -8,8 +8,8 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DashboardActivity } from '../../../domain/schemas/dashboard';
-import { get } from '../../api/client';
+import { dashboardActivitySchema } from '../../../domain/schemas/dashboard';
+import { getAs } from '../../api/typed';
 import { useTheme } from '../../app/theme';
 
 /** The theme's colours, read from its CSS variables (SVG attributes cannot use var()). */
@@ -40,7 +40,8 @@ export function ActivityCharts() {
   const activity = useQuery({
     queryKey: ['dashboard-activity'],
     queryFn: () =>
-      get<DashboardActivity>(`/api/dashboard/activity?tzOffsetMinutes=${-new Date().getTimezoneOffset()}`, {
+      getAs('/api/dashboard/activity', dashboardActivitySchema, {
+        query: { tzOffsetMinutes: -new Date().getTimezoneOffset() },
         background: true,
       }),
     refetchInterval: 60_000,

@@ -1,23 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { get } from '../../api/client';
+import { dashboardCountsSchema } from '../../../domain/schemas/dashboard';
+import { getAs } from '../../api/typed';
 import { mayOpen } from '../../app/guard';
 import { useSession } from '../../app/session';
 import { ActivityCharts } from './ActivityCharts';
-
-interface Counts {
-  clients: number;
-  activeClients: number;
-  users: number;
-  warehouses: number;
-}
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user)!;
   const counts = useQuery({
     queryKey: ['dashboard-counts'],
-    queryFn: () => get<Counts>('/api/dashboard/counts', { background: true }),
+    queryFn: () => getAs('/api/dashboard/counts', dashboardCountsSchema, { background: true }),
   });
   // The client counts are for those who may open the Clients list behind them.
   const tiles: [string, number | undefined][] =

@@ -1,8 +1,14 @@
 /** An adjustment: on-hand changed with a reason (never below zero; the server checks and audits). */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADJUSTMENT_REASONS, adjustmentSchema, CONDITIONS } from '../../../domain/schemas/inventory';
-import { ApiFailure, post } from '../../api/client';
+import {
+  ADJUSTMENT_REASONS,
+  adjustmentResultSchema,
+  adjustmentSchema,
+  CONDITIONS,
+} from '../../../domain/schemas/inventory';
+import { ApiFailure } from '../../api/client';
+import { postAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { ClientChoice } from './ClientChoice';
 import type { SnapshotLine } from './snapshot-columns';
@@ -41,7 +47,7 @@ export function AdjustForm({
     if (!parsed.success)
       return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     try {
-      const r = await post<{ before: number; after: number }>('/api/inventory/adjust', parsed.data, {
+      const r = await postAs('/api/inventory/adjust', parsed.data, adjustmentResultSchema, {
         quiet: true,
         inlineRefusal: true,
       });

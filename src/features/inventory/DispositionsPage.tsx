@@ -7,28 +7,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
+import { dispositionPageSchema, type DispositionRow as Row } from '../../../domain/schemas/inventory';
 import { DISPOSITION_REASONS } from '../../../domain/rules/dispositions';
-import { get } from '../../api/client';
+import { getAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { ClientFilter } from './ClientChoice';
-
-interface Row {
-  id: number;
-  at: string;
-  companyName: string;
-  accountNo: string;
-  productKey: string;
-  title: string | null;
-  location: string;
-  condition: string;
-  quantity: number;
-  reason: string;
-  refType: string | null;
-  refId: string | null;
-  user: string | null;
-}
 
 /** A date input (local day) as the instant its day starts; `endOf` = the next day's start. */
 const dayStart = (day: string, endOf = false): string | undefined => {
@@ -123,7 +107,7 @@ export default function DispositionsPage() {
         columns={columns}
         filters={query}
         fetchPage={(q) =>
-          get<Page<Row>>('/api/inventory/dispositions', {
+          getAs('/api/inventory/dispositions', dispositionPageSchema, {
             query: { pageNumber: q.pageNumber, pageSize: q.pageSize, ...query },
             background: true,
           })

@@ -6,9 +6,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
-import { CONDITIONS } from '../../../domain/schemas/inventory';
-import { get } from '../../api/client';
+import { CONDITIONS, snapshotPageSchema } from '../../../domain/schemas/inventory';
+import { getAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { ClientFilter } from './ClientChoice';
@@ -155,7 +154,7 @@ export default function InventorySnapshotPage() {
         filters={query}
         onRowOpen={(l) => setOpen(l)}
         fetchPage={async (q) => {
-          const page = await get<Page<SnapshotLine> & { totalUnits: number }>('/api/inventory', {
+          const page = await getAs('/api/inventory', snapshotPageSchema, {
             query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, ...query },
             background: true,
           });

@@ -4,28 +4,17 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { get } from '../../api/client';
+import { z } from 'zod';
+import { ledgerEntrySchema } from '../../../domain/schemas/inventory';
+import { getAs } from '../../api/typed';
 import type { SnapshotLine } from './snapshot-columns';
-
-interface LedgerRow {
-  id: number;
-  at: string;
-  location: string;
-  lpn: string;
-  condition: string;
-  quantity: number;
-  reason: string;
-  refType: string | null;
-  user: string | null;
-  deviceId: string | null;
-}
 
 export function LedgerPanel({ line, onClose }: { line: SnapshotLine; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const rows = useQuery({
     queryKey: ['inventory-ledger', line.companyId, line.productKey],
     queryFn: () =>
-      get<LedgerRow[]>('/api/inventory/ledger', {
+      getAs('/api/inventory/ledger', z.array(ledgerEntrySchema), {
         query: { companyId: line.companyId, productKey: line.productKey, limit: 500 },
         background: true,
       }),

@@ -6,10 +6,10 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
 import { SORT_STATIONS } from '../../../domain/rules/sorting';
 import { ITEM_ACTIONS, type ItemAction } from '../../../domain/schemas/inbound';
-import { get } from '../../api/client';
+import { snapshotPageSchema } from '../../../domain/schemas/inventory';
+import { getAs } from '../../api/typed';
 import { DataGrid } from '../../ui/DataGrid';
 import { snapshotColumns, type SnapshotLine } from './snapshot-columns';
 import { MARKETPLACE_OF_TYPE } from '../../../domain/schemas/marketplace-inventory';
@@ -82,7 +82,7 @@ function ManageInventoryPage({ itemAction }: { itemAction: string | undefined })
         columns={snapshotColumns(t, i18n.language, byProduct)}
         filters={{ action, byProduct }}
         fetchPage={async (q) => {
-          const page = await get<Page<SnapshotLine> & { totalUnits: number }>('/api/inventory', {
+          const page = await getAs('/api/inventory', snapshotPageSchema, {
             query: {
               pageNumber: q.pageNumber,
               pageSize: q.pageSize,

@@ -15,12 +15,13 @@ import {
   MARKETPLACE_OF_TYPE,
   MARKETPLACE_STOCK_FILTERS,
   type InventoryType,
-  type MarketplaceImportResult,
+  marketplaceImportResultSchema,
+  marketplacePageSchema,
   type MarketplaceLine,
-  type MarketplacePage,
   type MarketplaceTotals,
 } from '../../../domain/schemas/marketplace-inventory';
-import { ApiFailure, get, post } from '../../api/client';
+import { ApiFailure } from '../../api/client';
+import { getAs, postAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { useFeedback } from '../../ui/feedback-store';
@@ -176,7 +177,7 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
         fetchPage={async (q) => {
           // A filter change starts again at page 1, which brings the totals; later pages leave them out.
           const withTotals = q.pageNumber === 1;
-          const page = await get<MarketplacePage>('/api/inventory/marketplace', {
+          const page = await getAs('/api/inventory/marketplace', marketplacePageSchema, {
             query: {
               type,
               pageNumber: q.pageNumber,
@@ -221,7 +222,7 @@ function ImportCard({ type, warehouse, onDone }: { type: InventoryType; warehous
     form.set('file', file);
     setBusy(true);
     try {
-      const r = await post<MarketplaceImportResult>('/api/inventory/marketplace/report', form, {
+      const r = await postAs('/api/inventory/marketplace/report', form, marketplaceImportResultSchema, {
         query: {
           marketplace,
           companyId: companyId ?? undefined,

@@ -5,7 +5,9 @@
  */
 import { create } from 'zustand';
 import { printerSettingsSchema, type PrinterSettings } from '../../../domain/schemas/labels';
-import { get, post } from '../../api/client';
+import { settingRowSchema } from '../../../domain/schemas/settings';
+import { post } from '../../api/client';
+import { getAs } from '../../api/typed';
 import { secureStore } from '../../app/secure-store';
 
 const KEY = 'printerSettings';
@@ -20,7 +22,7 @@ const parse = (value: unknown): PrinterSettings | null => {
 };
 
 async function fromServer(userId: number): Promise<PrinterSettings | null> {
-  const row = await get<{ value: string } | null>('/api/common/settings/reference', {
+  const row = await getAs('/api/common/settings/reference', settingRowSchema.nullable(), {
     query: { referenceId: userId, referenceType: 'USER', settingKey: SERVER_KEY },
     quiet: true,
     background: true,

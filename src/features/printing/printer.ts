@@ -5,7 +5,8 @@
  */
 import type { PrinterSettings } from '../../../domain/schemas/labels';
 import type { Printer, QzBridge } from '../../../printing/index';
-import { get, post } from '../../api/client';
+import { qzCertificateSchema, qzSignatureSchema } from '../../../domain/schemas/printer-admin';
+import { getAs, postAs } from '../../api/typed';
 
 let bridge: Promise<QzBridge> | null = null;
 
@@ -13,15 +14,14 @@ async function qzBridge(): Promise<QzBridge> {
   bridge ??= import('../../../printing/index').then(({ createQzBridge }) =>
     createQzBridge({
       certificate: async () =>
-        (await get<{ certificate: string }>('/api/printer/qz/certificate', { quiet: true, background: true }))
+        (await getAs('/api/printer/qz/certificate', qzCertificateSchema, { quiet: true, background: true }))
           .certificate,
       sign: async (toSign) =>
         (
-          await post<{ signature: string }>(
-            '/api/printer/qz/sign',
-            { request: toSign },
-            { quiet: true, background: true },
-          )
+          await postAs('/api/printer/qz/sign', { request: toSign }, qzSignatureSchema, {
+            quiet: true,
+            background: true,
+          })
         ).signature,
     }),
   );

@@ -8,13 +8,13 @@ import { useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAMAGE_TYPES, PROBLEM_TYPES, problemCreateSchema } from '../../../domain/schemas/problems';
-import { ApiFailure, post } from '../../api/client';
+import { ApiFailure } from '../../api/client';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
 import { ProblemDetail } from './ProblemDetail';
-import { getAs } from '../../api/typed';
-import { problemPageSchema, type ProblemRow } from '../../../domain/schemas/problems';
+import { getAs, postAs } from '../../api/typed';
+import { problemDetailSchema, problemPageSchema, type ProblemRow } from '../../../domain/schemas/problems';
 
 type Row = ProblemRow;
 
@@ -173,7 +173,7 @@ function RaiseProblemForm({ onDone }: { onDone: (id: number | null) => void }) {
     setErrors(errs);
     if (!parsed.success || Object.keys(errs).length) return;
     try {
-      const created = await post<{ id: number }>('/api/problem-management/problem', parsed.data, {
+      const created = await postAs('/api/problem-management/problem', parsed.data, problemDetailSchema, {
         quiet: true,
         inlineRefusal: true,
       });

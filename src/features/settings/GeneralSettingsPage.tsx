@@ -3,7 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TENANT_SETTING_KEYS, type TenantSettingKey } from '../../../domain/settings-keys';
-import { get, post, put } from '../../api/client';
+import { z } from 'zod';
+import { tenantRowSchema } from '../../../domain/schemas/company';
+import { tenantSettingRowSchema } from '../../../domain/schemas/settings';
+import { post, put } from '../../api/client';
+import { getAs } from '../../api/typed';
 import { TenantSettingField } from './TenantSettingField';
 
 export default function GeneralSettingsPage() {
@@ -11,11 +15,11 @@ export default function GeneralSettingsPage() {
   const qc = useQueryClient();
   const tenant = useQuery({
     queryKey: ['self-tenant'],
-    queryFn: () => get<{ name: string; key: string }>('/api/self/tenant'),
+    queryFn: () => getAs('/api/self/tenant', tenantRowSchema),
   });
   const settings = useQuery({
     queryKey: ['tenant-settings'],
-    queryFn: () => get<{ settingKey: TenantSettingKey; value: string }[]>('/api/tenant-settings'),
+    queryFn: () => getAs('/api/tenant-settings', z.array(tenantSettingRowSchema)),
   });
   const [name, setName] = useState('');
   useEffect(() => setName(tenant.data?.name ?? ''), [tenant.data]);

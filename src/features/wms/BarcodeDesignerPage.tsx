@@ -9,25 +9,32 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_LOCATION_DESIGN,
+  designDeletedSchema,
   LOCATION_LABEL_SIZES,
   LOCATION_SEGMENTS,
   locationDesignSchema,
   locationLabelFromDesign,
+  savedLocationDesignSchema,
   type LocationDesign,
+  type SavedLocationDesign as Saved,
   type LocationSegment,
 } from '../../../domain/schemas/label-designs';
 import { ARROW_DIRECTIONS } from '../../../domain/schemas/labels';
-import { ApiFailure, del, get, post, put } from '../../api/client';
+import { z } from 'zod';
+import { ApiFailure } from '../../api/client';
+import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 
-type Saved = LocationDesign & { id: number };
 const KEY = ['location-designs'];
 
 export default function BarcodeDesignerPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
-  const designs = useQuery({ queryKey: KEY, queryFn: () => get<Saved[]>('/api/warehouse-location/barcode-designs') });
+  const designs = useQuery({
+    queryKey: KEY,
+    queryFn: () => getAs('/api/warehouse-location/barcode-designs', z.array(savedLocationDesignSchema)),
+  });
   const [editing, setEditing] = useState<Saved | null>(null);
   const [v, setV] = useState<LocationDesign>({ ...DEFAULT_LOCATION_DESIGN, name: '', isDefault: false });
   const [sample, setSample] = useState('A-01-3-2');
@@ -77,11 +84,11 @@ export default function BarcodeDesignerPage() {
       return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])));
     try {
       const saved = editing
-        ? await put<Saved>(`/api/warehouse-location/barcode-designs/${editing.id}`, parsed.data, {
+        ? await putAs(`/api/warehouse-location/barcode-designs/${editing.id}`, parsed.data, savedLocationDesignSchema, {
             quiet: true,
             inlineRefusal: true,
           })
-        : await post<Saved>('/api/warehouse-location/barcode-designs', parsed.data, {
+        : await postAs('/api/warehouse-location/barcode-designs', parsed.data, savedLocationDesignSchema, {
             quiet: true,
             inlineRefusal: true,
           });
@@ -94,7 +101,7 @@ export default function BarcodeDesignerPage() {
   };
   const remove = async () => {
     if (!editing || !window.confirm(t('designer.deleteConfirm', { name: editing.name }))) return;
-    await del(`/api/warehouse-location/barcode-designs/${editing.id}`);
+    await delAs(`/api/warehouse-location/barcode-designs/${editing.id}`, designDeletedSchema);
     await qc.invalidateQueries({ queryKey: KEY });
     pick(null);
   };

@@ -5,8 +5,14 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatorSchema, LOCATION_TYPE_NAMES } from '../../../domain/schemas/locations';
-import { ApiFailure, post } from '../../api/client';
+import {
+  generatorResultSchema,
+  generatorSchema,
+  LOCATION_TYPE_NAMES,
+  type GeneratorResult as Preview,
+} from '../../../domain/schemas/locations';
+import { ApiFailure } from '../../api/client';
+import { postAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 
 interface Level {
@@ -15,16 +21,6 @@ interface Level {
   to: string;
   pad: string;
 }
-interface Preview {
-  count: number;
-  byType: Record<string, number>;
-  first: string[];
-  last: string[];
-  existing: string[];
-  existingCount: number;
-  created: number;
-}
-
 const START: Level[] = [
   { type: 'aisle', from: 'A', to: 'F', pad: '0' },
   { type: 'rack', from: '1', to: '20', pad: '2' },
@@ -59,7 +55,7 @@ export function GeneratorCard({ onCreated }: { onCreated: () => void }) {
     setError(null);
     setBusy(true);
     try {
-      const result = await post<Preview>('/api/warehouse-location/generate', parsed.data, {
+      const result = await postAs('/api/warehouse-location/generate', parsed.data, generatorResultSchema, {
         query: { preview: create ? undefined : 'true' },
         quiet: true,
         inlineRefusal: true,

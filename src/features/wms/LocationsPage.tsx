@@ -8,24 +8,22 @@ import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
-import { LOCATION_TYPE_NAMES, locationInputSchema } from '../../../domain/schemas/locations';
-import { api, ApiFailure, del, get, post, put } from '../../api/client';
+import {
+  LOCATION_TYPE_NAMES,
+  locationImportResultSchema,
+  locationInputSchema,
+  locationPageSchema,
+  locationRecordSchema,
+  type LocationListRow as Row,
+} from '../../../domain/schemas/locations';
+import { deletedSchema } from '../../../domain/schemas/common';
+import { api, ApiFailure } from '../../api/client';
+import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
 import { GeneratorCard } from './GeneratorCard';
 import { deliverLabels, locationLabelsPdf } from './location-labels';
-import type { LocationDesign } from '../../../domain/schemas/label-designs';
-
-interface Row {
-  id: number;
-  code: string;
-  type: string;
-  parentCode: string | null;
-  description: string | null;
-  capacity: number | null;
-  active: boolean;
-}
+import { printingLocationDesignSchema } from '../../../domain/schemas/label-designs';
 
 const GRID = 'wms-locations';
 const LABEL_LIMIT = 500;
@@ -91,7 +89,7 @@ export default function LocationsPage() {
     const form = new FormData();
     form.set('file', file);
     try {
-      const r = await post<{ created: number; updated: number }>('/api/warehouse-location/import', form, {
+      const r = await postAs('/api/warehouse-location/import', form, locationImportResultSchema, {
         quiet: true,
         inlineRefusal: true,
       });
@@ -103,7 +101,7 @@ export default function LocationsPage() {
     }
   };
   const labels = async (download: boolean) => {
-    const page = await get<Page<Row>>('/api/warehouse-location', {
+    const page = await getAs('/api/warehouse-location', locationPageSchema, {
       query: {
         pageNumber: 1,
         pageSize: 200,
@@ -117,7 +115,7 @@ export default function LocationsPage() {
     for (let n = 2; rows.length < Math.min(page.totalElements, LABEL_LIMIT); n++) {
       rows = rows.concat(
         (
-          await get<Page<Row>>('/api/warehouse-location', {
+          await getAs('/api/warehouse-location', locationPageSchema, {
             query: {
               pageNumber: n,
               pageSize: 200,
@@ -132,7 +130,9 @@ export default function LocationsPage() {
     }
     if (rows.length === 0) return toast('warning', t('wms.noLabels'));
     // Printed with the tenant's default design (the barcode designer).
-    const design = await get<LocationDesign>('/api/warehouse-location/barcode-designs/default', { quiet: true });
+    const design = await getAs('/api/warehouse-location/barcode-designs/default', printingLocationDesignSchema, {
+      quiet: true,
+    });
     const pdf = await locationLabelsPdf(
       rows.slice(0, LABEL_LIMIT).map((r) => r.code),
       design,
@@ -224,7 +224,7 @@ export default function LocationsPage() {
         filters={{ type, active }}
         fetchPage={(q) => {
           setSearch(q.q ?? '');
-          return get<Page<Row>>('/api/warehouse-location', {
+          return getAs('/api/warehouse-location', locationPageSchema, {
             query: {
               pageNumber: q.pageNumber,
               pageSize: q.pageSize,
@@ -280,8 +280,16 @@ function LocationForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
     if (!parsed.success)
       return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     try {
-      if (row) await put(`/api/warehouse-location/${row.id}`, parsed.data, { quiet: true, inlineRefusal: true });
-      else await post('/api/warehouse-location', parsed.data, { quiet: true, inlineRefusal: true });
+      if (row)
+        await putAs(`/api/warehouse-location/${row.id}`, parsed.data, locationRecordSchema, {
+          quiet: true,
+          inlineRefusal: true,
+        });
+      else
+        await postAs('/api/warehouse-location', parsed.data, locationRecordSchema, {
+          quiet: true,
+          inlineRefusal: true,
+        });
       toast('success', t('wms.saved'));
       onDone();
     } catch (err) {
@@ -291,7 +299,7 @@ function LocationForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
   const remove = async () => {
     if (!row || !window.confirm(t('wms.deleteConfirm', { code: row.code }))) return;
     try {
-      await del(`/api/warehouse-location/${row.id}`, { quiet: true, inlineRefusal: true });
+      await delAs(`/api/warehouse-location/${row.id}`, deletedSchema, { quiet: true, inlineRefusal: true });
       onDone();
     } catch (err) {
       setErrors({ form: err instanceof ApiFailure ? err.message : String(err) });

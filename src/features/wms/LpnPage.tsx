@@ -7,21 +7,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../domain/paging';
-import { lpnCreateSchema } from '../../../domain/schemas/lpn';
-import { ApiFailure, get, post, put } from '../../api/client';
+import {
+  lpnCreatedSchema,
+  lpnCreateSchema,
+  lpnMoveResultSchema,
+  lpnNestResultSchema,
+  lpnPageSchema,
+  type LpnListRow as Row,
+} from '../../../domain/schemas/lpn';
+import { ApiFailure } from '../../api/client';
+import { getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
 import { deliverLabels, lpnLabelsPdf } from './location-labels';
-
-interface Row {
-  id: number;
-  code: string;
-  parentCode: string | null;
-  locationCode: string | null;
-  description: string | null;
-  status: string;
-}
 
 const GRID = 'wms-lpns';
 
@@ -124,7 +122,7 @@ export default function LpnPage() {
         id={GRID}
         columns={columns}
         fetchPage={(q) =>
-          get<Page<Row>>('/api/warehouse/location/lpn', {
+          getAs('/api/warehouse/location/lpn', lpnPageSchema, {
             query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q },
             background: true,
           })
@@ -148,7 +146,7 @@ function CreateLpns({ onCreated }: { onCreated: (codes: string[]) => void }) {
     if (!parsed.success)
       return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     try {
-      const r = await post<{ codes: string[] }>('/api/warehouse/location/lpn', parsed.data, {
+      const r = await postAs('/api/warehouse/location/lpn', parsed.data, lpnCreatedSchema, {
         quiet: true,
         inlineRefusal: true,
       });
@@ -196,15 +194,17 @@ function LpnAction({ row, kind, onDone }: { row: Row; kind: 'parent' | 'location
     e.preventDefault();
     try {
       if (kind === 'parent')
-        await put(
+        await putAs(
           `/api/warehouse/location/lpn/${row.code}/parent`,
           { parentCode: value.trim() ? value.trim().toUpperCase() : null },
+          lpnNestResultSchema,
           { quiet: true, inlineRefusal: true },
         );
       else
-        await put(
+        await putAs(
           `/api/warehouse/location/lpn/${row.code}/location`,
           { locationCode: value.trim() },
+          lpnMoveResultSchema,
           { quiet: true, inlineRefusal: true },
         );
       toast('success', t('lpn.saved'));

@@ -2,21 +2,14 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../../domain/paging';
-import { DELIVERY_FILTERS } from '../../../../domain/schemas/inbound';
-import { get } from '../../../api/client';
+import {
+  DELIVERY_FILTERS,
+  deliveredPackagePageSchema,
+  type DeliveredPackageRow as Row,
+} from '../../../../domain/schemas/inbound';
+import { getAs } from '../../../api/typed';
 import { DataGrid } from '../../../ui/DataGrid';
 import { mayOpen } from '../../../app/guard';
-
-interface Row {
-  key: string;
-  trackingNumber: string;
-  companyName: string;
-  accountNo: string;
-  batchName: string | null;
-  delivery: string;
-  at: string | null;
-}
 
 export default function DeliveredPackagesPage() {
   const { t, i18n } = useTranslation();
@@ -55,7 +48,7 @@ export default function DeliveredPackagesPage() {
         columns={columns}
         filters={{ filter }}
         fetchPage={(q) =>
-          get<Page<Row>>('/api/inbound/delivered-packages', {
+          getAs('/api/inbound/delivered-packages', deliveredPackagePageSchema, {
             query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, filter },
             background: true,
           })

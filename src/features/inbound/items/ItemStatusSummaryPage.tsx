@@ -6,24 +6,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ITEM_STATUS_NAMES } from '../../../../domain/rules/item-status';
-import { get } from '../../../api/client';
-
-interface SummaryRow {
-  companyId: number;
-  companyName: string;
-  accountNo: string | null;
-  status: string;
-  items: number;
-  expectedUnits: number;
-  receivedUnits: number;
-  damagedUnits: number;
-}
+import { z } from 'zod';
+import { itemStatusSummaryRowSchema } from '../../../../domain/schemas/inbound';
+import { getAs } from '../../../api/typed';
 
 export default function ItemStatusSummaryPage() {
   const { t, i18n } = useTranslation();
   const summary = useQuery({
     queryKey: ['item-status-summary'],
-    queryFn: () => get<SummaryRow[]>('/api/inbound/item-status-summary', { background: true }),
+    queryFn: () => getAs('/api/inbound/item-status-summary', z.array(itemStatusSummaryRowSchema), { background: true }),
   });
   if (summary.isPending) return <p className="muted">{t('app.loading')}</p>;
   if (summary.isError)

@@ -4,31 +4,17 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../../domain/paging';
+import {
+  itemPageSchema,
+  itemStatusChangedSchema,
+  type ItemListRow as ItemRow,
+} from '../../../../domain/schemas/inbound';
 import { ITEM_TRANSITIONS, type ItemStatus } from '../../../../domain/rules/item-status';
-import { ApiFailure, get, put } from '../../../api/client';
+import { ApiFailure } from '../../../api/client';
+import { getAs, putAs } from '../../../api/typed';
 import { useSession } from '../../../app/session';
 import { useFeedback } from '../../../ui/feedback-store';
 import { DataGrid } from '../../../ui/DataGrid';
-
-export interface ItemRow {
-  id: number;
-  title: string;
-  asin: string | null;
-  fnsku: string | null;
-  msku: string | null;
-  upc: string | null;
-  status: string;
-  expectedQty: number;
-  receivedQty: number;
-  damagedQty: number;
-  itemAction: string;
-  batchId: number;
-  batchName: string;
-  companyName: string;
-  accountNo: string | null;
-  updatedAt: string;
-}
 
 export function ItemsGrid({
   id,
@@ -111,7 +97,7 @@ export function ItemsGrid({
       filters={query}
       toolbar={toolbar}
       fetchPage={(q) =>
-        get<Page<ItemRow>>('/api/inbound/shipment-items', {
+        getAs('/api/inbound/shipment-items', itemPageSchema, {
           query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, ...query },
           background: true,
         })
@@ -134,7 +120,10 @@ function StatusChange({ item, gridId }: { item: ItemRow; gridId: string }) {
     )
       return;
     try {
-      await put(`/api/inbound/shipment-items/${item.id}/status`, { status }, { quiet: true, inlineRefusal: true });
+      await putAs(`/api/inbound/shipment-items/${item.id}/status`, { status }, itemStatusChangedSchema, {
+        quiet: true,
+        inlineRefusal: true,
+      });
       toast('success', t('items.statusChanged', { status: t(`items.statuses.${status}`) }));
       void qc.invalidateQueries({ queryKey: [gridId] });
     } catch (err) {

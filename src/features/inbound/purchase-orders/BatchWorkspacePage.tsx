@@ -7,47 +7,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PoItem } from '../../../../domain/schemas/inbound';
-import { trackingAddSchema, type BatchStage } from '../../../../domain/schemas/inbound';
-import { ApiFailure, del, get, post, put } from '../../../api/client';
+import {
+  batchDetailSchema,
+  trackingAddSchema,
+  type BatchDetail as Batch,
+  type BatchItemRecord as BatchItem,
+  type PoItem,
+} from '../../../../domain/schemas/inbound';
+import { deletedSchema } from '../../../../domain/schemas/common';
+import { ApiFailure } from '../../../api/client';
+import { delAs, getAs, postAs, putAs } from '../../../api/typed';
 import { mayOpen } from '../../../app/guard';
 import { useFeedback } from '../../../ui/feedback-store';
 import { ItemForm } from './ItemForm';
-
-interface BatchItem {
-  id: number;
-  title: string;
-  asin: string | null;
-  fnsku: string | null;
-  msku: string | null;
-  upc: string | null;
-  expectedQty: number;
-  receivedQty: number;
-  damagedQty: number;
-  packSize: number;
-  costCents: number | null;
-  supplier: string | null;
-  itemAction: string;
-  shipToCountryCode: string | null;
-  status: string;
-}
-interface Batch {
-  id: number;
-  batchName: string;
-  companyName: string;
-  accountNo: string | null;
-  storeName: string | null;
-  stage: BatchStage;
-  editable: boolean;
-  trackingNumbers: {
-    id: number;
-    trackingNumber: string;
-    normalized: string;
-    status: string;
-    deliveredAt: string | null;
-  }[];
-  items: BatchItem[];
-}
 
 const failureText = (err: unknown): string => (err instanceof ApiFailure ? err.message : String(err));
 
@@ -60,7 +32,7 @@ export default function BatchWorkspacePage() {
   const key = ['batch', batchId];
   const batch = useQuery({
     queryKey: key,
-    queryFn: () => get<Batch>(`/api/ship/batch/${batchId}`, { quiet: true, inlineRefusal: true }),
+    queryFn: () => getAs(`/api/ship/batch/${batchId}`, batchDetailSchema, { quiet: true, inlineRefusal: true }),
     retry: false,
   });
   const [editing, setEditing] = useState<BatchItem | 'new' | null>(null);
@@ -82,8 +54,14 @@ export default function BatchWorkspacePage() {
       const target = editing === 'new' || !editing ? null : editing;
       saved(
         target
-          ? await put<Batch>(`/api/ship/batch/${b.id}/items/${target.id}`, item, { quiet: true, inlineRefusal: true })
-          : await post<Batch>(`/api/ship/batch/${b.id}/items`, item, { quiet: true, inlineRefusal: true }),
+          ? await putAs(`/api/ship/batch/${b.id}/items/${target.id}`, item, batchDetailSchema, {
+              quiet: true,
+              inlineRefusal: true,
+            })
+          : await postAs(`/api/ship/batch/${b.id}/items`, item, batchDetailSchema, {
+              quiet: true,
+              inlineRefusal: true,
+            }),
       );
       setEditing(null);
       toast('success', t('po.itemSaved'));
@@ -94,23 +72,29 @@ export default function BatchWorkspacePage() {
   };
   const removeItem = async (item: BatchItem) => {
     if (!window.confirm(t('po.removeItemConfirm', { title: item.title }))) return;
-    saved(await del<Batch>(`/api/ship/batch/${b.id}/items/${item.id}`));
+    saved(await delAs(`/api/ship/batch/${b.id}/items/${item.id}`, batchDetailSchema));
   };
   const addTracking = async () => {
     const parsed = trackingAddSchema.safeParse({ trackingNumbers: tracking.split(/[\s,;]+/).filter(Boolean) });
     if (!parsed.success) return setTrackingError(parsed.error.issues[0]?.message ?? t('po.trackingHint'));
     try {
-      saved(await post<Batch>(`/api/ship/batch/${b.id}/tracking`, parsed.data, { quiet: true, inlineRefusal: true }));
+      saved(
+        await postAs(`/api/ship/batch/${b.id}/tracking`, parsed.data, batchDetailSchema, {
+          quiet: true,
+          inlineRefusal: true,
+        }),
+      );
       setTracking('');
       setTrackingError(null);
     } catch (err) {
       setTrackingError(failureText(err));
     }
   };
-  const removeTracking = async (id: number) => saved(await del<Batch>(`/api/ship/batch/${b.id}/tracking/${id}`));
+  const removeTracking = async (id: number) =>
+    saved(await delAs(`/api/ship/batch/${b.id}/tracking/${id}`, batchDetailSchema));
   const deleteBatch = async () => {
     if (!window.confirm(t('po.deleteConfirm', { name: b.batchName }))) return;
-    await del(`/api/ship/batch/${b.id}`);
+    await delAs(`/api/ship/batch/${b.id}`, deletedSchema);
     void navigate({ to: '/apps/inbound/uploaded-batches/po/$type', params: { type: 'all' } });
   };
 

@@ -7,21 +7,18 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsvIssue } from '../../../../domain/rules/po-csv';
-import { csvUploadQuerySchema } from '../../../../domain/schemas/inbound';
-import { api, ApiFailure, post } from '../../../api/client';
+import {
+  csvUploadQuerySchema,
+  csvUploadResultSchema,
+  type CsvUploadResult as Summary,
+} from '../../../../domain/schemas/inbound';
+import { api, ApiFailure } from '../../../api/client';
+import { postAs } from '../../../api/typed';
 import { useSession } from '../../../app/session';
 import { useFeedback } from '../../../ui/feedback-store';
 import { ClientSelect } from './ClientSelect';
 import { isWarehouseUser } from './clients';
 
-interface Summary {
-  rows: number;
-  items: number;
-  trackingNumbers: number;
-  stored: boolean;
-  batch: { id: number } | null;
-  listed?: { created: number; existing: number } | null;
-}
 /** What the upload does with the catalogue: nothing, also list the items, or only list them. */
 type Listing = 'none' | 'listItems' | 'createOnlyListings';
 type Report = { kind: 'ok'; summary: Summary } | { kind: 'errors'; issues: CsvIssue[] };
@@ -72,7 +69,7 @@ export default function FileUploadPage() {
     form.set('file', file);
     setBusy(true);
     try {
-      const summary = await post<Summary>('/api/ship/csv-upload', form, {
+      const summary = await postAs('/api/ship/csv-upload', form, csvUploadResultSchema, {
         query: query.data,
         quiet: true,
         inlineRefusal: true,

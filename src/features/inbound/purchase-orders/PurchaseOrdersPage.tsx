@@ -7,35 +7,22 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../../domain/paging';
 import {
   BATCH_STAGES,
   batchCreateSchema,
+  batchDetailSchema,
+  batchPageSchema,
   PO_LIST_TYPES,
+  type BatchListRow as Row,
   type BatchStage,
   type PoListType,
 } from '../../../../domain/schemas/inbound';
-import { ApiFailure, get, post } from '../../../api/client';
+import { ApiFailure } from '../../../api/client';
+import { getAs, postAs } from '../../../api/typed';
 import { useSession } from '../../../app/session';
 import { DataGrid } from '../../../ui/DataGrid';
 import { ClientSelect } from './ClientSelect';
 import { isWarehouseUser } from './clients';
-
-interface Row {
-  id: number;
-  batchName: string;
-  stage: BatchStage;
-  companyName: string;
-  accountNo: string | null;
-  storeName: string | null;
-  packages: number;
-  delivered: number;
-  items: number;
-  expectedUnits: number;
-  receivedUnits: number;
-  damagedUnits: number;
-  createdAt: string;
-}
 
 export default function PurchaseOrdersPage() {
   const { t, i18n } = useTranslation();
@@ -136,7 +123,7 @@ export default function PurchaseOrdersPage() {
         columns={columns}
         filters={{ stage, type }}
         fetchPage={(q) =>
-          get<Page<Row>>('/api/ship/batch', {
+          getAs('/api/ship/batch', batchPageSchema, {
             query: {
               pageNumber: q.pageNumber,
               pageSize: q.pageSize,
@@ -197,7 +184,10 @@ function NewBatchForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
     if (!parsed.success || Object.keys(errs).length) return;
     setBusy(true);
     try {
-      const batch = await post<{ id: number }>('/api/ship/batch', parsed.data, { quiet: true, inlineRefusal: true });
+      const batch = await postAs('/api/ship/batch', parsed.data, batchDetailSchema, {
+        quiet: true,
+        inlineRefusal: true,
+      });
       onCreated(batch.id);
     } catch (err) {
       setErrors({ form: err instanceof ApiFailure ? err.message : String(err) });

@@ -1,7 +1,7 @@
 /** Label stock definitions: size, gap and resolution of the rolls and sheets in use (/apps/printermanagement/printerlabels). */
 import { useTranslation } from 'react-i18next';
 import { LABEL_SIZES } from '../../../../domain/schemas/labels';
-import { labelStockSchema } from '../../../../domain/schemas/printer-admin';
+import { labelStockRowSchema, labelStockSchema } from '../../../../domain/schemas/printer-admin';
 import { PrinterAdminList } from './PrinterAdminList';
 
 export default function LabelStockPage() {
@@ -12,6 +12,7 @@ export default function LabelStockPage() {
       title={t('printerAdmin.labelsTitle')}
       endpoint="/api/printer/labels"
       schema={labelStockSchema}
+      rowSchema={labelStockRowSchema}
       label={(f) => t(`printerAdmin.fields.${f}`)}
       display={(f, v) =>
         f === 'sizeId'

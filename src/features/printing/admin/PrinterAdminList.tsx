@@ -7,9 +7,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Page } from '../../../../domain/paging';
-import { ApiFailure, del, get, post, put } from '../../../api/client';
+import { ApiFailure, del, post, put } from '../../../api/client';
+import { getAs } from '../../../api/typed';
 import { DataGrid, type GridQuery } from '../../../ui/DataGrid';
 
 export interface AdminField {
@@ -28,6 +29,8 @@ export interface PrinterAdminListProps {
   title: string;
   endpoint: string;
   schema: z.ZodType<Record<string, unknown>>;
+  /** The domain's schema of one stored row (what the list endpoint answers). */
+  rowSchema: z.ZodType<Row>;
   fields: AdminField[];
   /** Field label, also the column header. */
   label: (field: string) => string;
@@ -94,6 +97,7 @@ export function PrinterAdminList({
   title,
   endpoint,
   schema,
+  rowSchema,
   fields,
   label,
   display,
@@ -177,7 +181,7 @@ export function PrinterAdminList({
             {t('printerAdmin.add')}
           </button>
         }
-        fetchPage={async (q) => localPage(await get<Row[]>(endpoint, { background: true }), q)}
+        fetchPage={async (q) => localPage(await getAs(endpoint, z.array(rowSchema), { background: true }), q)}
       />
       {editing && (
         <form

@@ -5,8 +5,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { qzCredentialsSchema } from '../../../../domain/schemas/printer-admin';
-import { get, put } from '../../../api/client';
+import {
+  qzCertificateSchema,
+  qzCredentialsSavedSchema,
+  qzCredentialsSchema,
+} from '../../../../domain/schemas/printer-admin';
+import { getAs, putAs } from '../../../api/typed';
 
 export function QzSigningCard() {
   const { t } = useTranslation();
@@ -14,7 +18,7 @@ export function QzSigningCard() {
   const current = useQuery({
     queryKey: ['qz-certificate'],
     queryFn: () =>
-      get<{ certificate: string; subject: string; validTo: string }>('/api/printer/qz/certificate', {
+      getAs('/api/printer/qz/certificate', qzCertificateSchema, {
         quiet: true,
         background: true,
       }).catch(() => null),
@@ -30,7 +34,7 @@ export function QzSigningCard() {
       return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     setErrors({});
     // The server checks the pair (a certificate, and a key that matches it) and answers in a toast.
-    await put('/api/printer/qz/credentials', parsed.data).then(
+    await putAs('/api/printer/qz/credentials', parsed.data, qzCredentialsSavedSchema).then(
       () => {
         setCertificate('');
         setPrivateKey('');

@@ -1,8 +1,14 @@
 /** Printer system data: which printer stands at which station, with its vendor and label stock (/apps/printermanagement/printersystemdata). */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { stationPrinterSchema } from '../../../../domain/schemas/printer-admin';
-import { get } from '../../../api/client';
+import { z } from 'zod';
+import {
+  labelStockRowSchema,
+  printerVendorRowSchema,
+  stationPrinterRowSchema,
+  stationPrinterSchema,
+} from '../../../../domain/schemas/printer-admin';
+import { getAs } from '../../../api/typed';
 import { PrinterAdminList } from './PrinterAdminList';
 
 type Named = { id: number; name: string; model?: string };
@@ -11,11 +17,11 @@ export default function StationPrintersPage() {
   const { t } = useTranslation();
   const vendors = useQuery({
     queryKey: ['printer-vendors-all'],
-    queryFn: () => get<Named[]>('/api/printer/vendors', { background: true }),
+    queryFn: () => getAs('/api/printer/vendors', z.array(printerVendorRowSchema), { background: true }),
   });
   const labels = useQuery({
     queryKey: ['printer-labels-all'],
-    queryFn: () => get<Named[]>('/api/printer/labels', { background: true }),
+    queryFn: () => getAs('/api/printer/labels', z.array(labelStockRowSchema), { background: true }),
   });
   const nameOf = (list: Named[] | undefined, id: unknown) => {
     const row = list?.find((r) => r.id === id);
@@ -27,6 +33,7 @@ export default function StationPrintersPage() {
       title={t('printerAdmin.stationsTitle')}
       endpoint="/api/printer/system-data"
       schema={stationPrinterSchema}
+      rowSchema={stationPrinterRowSchema}
       label={(f) => t(`printerAdmin.fields.${f}`)}
       display={(f, v) =>
         f === 'vendorId'

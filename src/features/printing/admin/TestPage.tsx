@@ -15,7 +15,9 @@ import {
   type LabelKind,
   type LabelSizeId,
 } from '../../../../domain/schemas/labels';
-import { get } from '../../../api/client';
+import { z } from 'zod';
+import { stationPrinterRowSchema } from '../../../../domain/schemas/printer-admin';
+import { getAs } from '../../../api/typed';
 import { useFeedback } from '../../../ui/feedback-store';
 import { SAMPLE_LABELS } from '../label-fields';
 import { connectQz, makePrinter } from '../printer';
@@ -28,8 +30,7 @@ export default function TestPage() {
   const toast = useFeedback((s) => s.toast);
   const stations = useQuery({
     queryKey: ['printer-stations-all'],
-    queryFn: () =>
-      get<{ id: number; station: string; printerName: string }[]>('/api/printer/system-data', { background: true }),
+    queryFn: () => getAs('/api/printer/system-data', z.array(stationPrinterRowSchema), { background: true }),
   });
   const [kind, setKind] = useState<SampleKind>('item');
   const template = SAMPLE_LABELS[kind].template;

@@ -1,6 +1,6 @@
 /** Printer vendors and models the tenant uses (/apps/printermanagement/vendors). */
 import { useTranslation } from 'react-i18next';
-import { printerVendorSchema } from '../../../../domain/schemas/printer-admin';
+import { printerVendorRowSchema, printerVendorSchema } from '../../../../domain/schemas/printer-admin';
 import { PrinterAdminList } from './PrinterAdminList';
 
 export default function VendorsPage() {
@@ -11,6 +11,7 @@ export default function VendorsPage() {
       title={t('printerAdmin.vendorsTitle')}
       endpoint="/api/printer/vendors"
       schema={printerVendorSchema}
+      rowSchema={printerVendorRowSchema}
       label={(f) => t(`printerAdmin.fields.${f}`)}
       fields={[
         { name: 'name', kind: 'text' },
