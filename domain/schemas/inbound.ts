@@ -382,26 +382,25 @@ export type BatchListRow = z.infer<typeof batchListRowSchema>;
 export const batchPageSchema = pageSchema(batchListRowSchema);
 
 /** An item in the item lists (status tracking, bundle query), with its batch and client. */
-export const itemListRowSchema = z.object({
-  id: int,
-  title: z.string(),
-  asin: text,
-  fnsku: text,
-  msku: text,
-  upc: text,
-  status: z.string(),
-  expectedQty: int,
-  receivedQty: int,
-  damagedQty: int,
-  itemAction: z.string(),
-  packSize: int,
-  companyId: int,
-  accountNo: z.string(),
-  batchId: int,
-  batchName: z.string(),
-  companyName: z.string(),
-  updatedAt: z.string(),
-});
+export const itemListRowSchema = batchItemRecordSchema
+  .pick({
+    id: true,
+    title: true,
+    asin: true,
+    fnsku: true,
+    msku: true,
+    upc: true,
+    status: true,
+    expectedQty: true,
+    receivedQty: true,
+    damagedQty: true,
+    itemAction: true,
+    packSize: true,
+    companyId: true,
+    batchId: true,
+    updatedAt: true,
+  })
+  .extend({ accountNo: z.string(), batchName: z.string(), companyName: z.string() });
 export type ItemListRow = z.infer<typeof itemListRowSchema>;
 export const itemPageSchema = pageSchema(itemListRowSchema);
 

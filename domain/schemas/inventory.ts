@@ -219,21 +219,10 @@ export const moveBatchListRowSchema = moveBatchRowSchema.extend({
 export type MoveBatchListRow = z.infer<typeof moveBatchListRowSchema>;
 
 /** Units that left the stock by a disposition (disposed, donated, returned), as a positive quantity. */
-export const dispositionRowSchema = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  companyId: z.number().int(),
+export const dispositionRowSchema = ledgerEntrySchema.omit({ lpn: true, deviceId: true }).extend({
   companyName: z.string(),
   accountNo: z.string(),
-  productKey: z.string(),
   title: z.string().nullable(),
-  location: z.string(),
-  condition: z.string(),
-  quantity: z.number().int(),
-  reason: z.string(),
-  refType: z.string().nullable(),
-  refId: z.string().nullable(),
-  user: z.string().nullable(),
 });
 export type DispositionRow = z.infer<typeof dispositionRowSchema>;
 export const dispositionPageSchema = pageSchema(dispositionRowSchema);

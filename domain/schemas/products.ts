@@ -122,27 +122,9 @@ export type ProductRow = z.infer<typeof productRowSchema>;
 export const productPageSchema = pageSchema(productRowSchema);
 
 /** One product with its codes and, for bundles, its items. */
-export const productDetailSchema = z.object({
-  id: z.number().int(),
-  companyId: z.number().int(),
-  companyName: z.string(),
-  accountNo: z.string(),
-  title: z.string(),
-  productType: z.enum(PRODUCT_TYPES),
-  packing: z.enum(PACKINGS),
-  packSize: z.number().int(),
-  asin: z.string().nullable(),
-  fnsku: z.string().nullable(),
-  msku: z.string().nullable(),
-  upc: z.string().nullable(),
-  category: z.string().nullable(),
+export const productDetailSchema = productRowSchema.omit({ items: true }).extend({
   manufacturer: z.string().nullable(),
-  lengthIn: z.number().nullable(),
-  widthIn: z.number().nullable(),
-  heightIn: z.number().nullable(),
-  weightLb: z.number().nullable(),
   imageUrls: z.array(z.string()),
-  cubicFeet: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   codes: z.array(

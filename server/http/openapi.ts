@@ -10,6 +10,22 @@ export const jsonBody = <T extends ZodType>(schema: T, description = 'JSON body'
 /** The envelope around a body schema (the one definition, domain/envelope.ts). */
 export const envelopeOf = envelopeSchema;
 
+/** A file upload: multipart field "file" (CSV, a marketplace report); `what` names it in the refusal. */
+export const fileUploadBody = (what: string) => ({
+  body: {
+    content: {
+      'multipart/form-data': {
+        schema: z.object({
+          file: z
+            .custom<File>((v) => v instanceof File, `attach ${what} as multipart field "file"`)
+            .openapi({ type: 'string', format: 'binary' }),
+        }),
+      },
+    },
+    required: true,
+  },
+});
+
 export const okResponse = <T extends ZodType>(body: T, description = 'OK') => ({
   200: { description, content: { 'application/json': { schema: envelopeOf(body) } } },
 });

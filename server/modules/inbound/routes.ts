@@ -10,16 +10,9 @@ import {
   deliveredPackagePageSchema,
   deliveredQuerySchema,
   itemPageSchema,
-  itemScanArgsSchema,
-  itemScanResultSchema,
-  itemSortArgsSchema,
-  itemSortResultSchema,
   itemStatusChangedSchema,
   itemStatusSummaryRowSchema,
-  packageScanArgsSchema,
-  packageScanResultSchema,
   poItemSchema,
-  receiveBatchOpenArgsSchema,
   receiveBatchPageSchema,
   receiveBatchResultSchema,
   receiveBatchScansSchema,
@@ -29,8 +22,9 @@ import {
 import { deletedSchema } from '../../../domain/schemas/common.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, fileUploadBody, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
+import { mutationRoute } from '../../http/mutation-route.js';
 import { validationHook } from '../../http/validation.js';
 import {
   addTracking,
@@ -249,18 +243,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       middleware: [guards.requires('purchaseOrders', 'create')],
       request: {
         query: csvUploadQuerySchema,
-        body: {
-          content: {
-            'multipart/form-data': {
-              schema: z.object({
-                file: z
-                  .custom<File>((v) => v instanceof File, 'attach the CSV as multipart field "file"')
-                  .openapi({ type: 'string', format: 'binary' }),
-              }),
-            },
-          },
-          required: true,
-        },
+        ...fileUploadBody('the CSV'),
       },
       responses: { ...okResponse(csvUploadResultSchema), ...errorResponses },
     }),
@@ -299,20 +282,17 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       return ok(c, await receiving.listReceiveBatches(deps, c.get('ctx'), pageRequest(q), q.companyId));
     },
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
+  mutationRoute(
+    app,
+    deps,
+    'packageReceiveBatch.open',
+    {
       path: '/api/inbound/package-receive-batch',
       tags,
-      summary: 'Open a dock receive batch (same rule as the packageReceiveBatch.open mutation)',
+      summary: 'Open a dock receive batch',
       middleware: [floor('create')],
-      request: jsonBody(receiveBatchOpenArgsSchema),
-      responses: { ...okResponse(receiveBatchResultSchema), ...errorResponses },
-    }),
-    async (c) =>
-      ok(c, await deps.db.transaction((tx) => receiving.openReceiveBatch(tx, c.get('ctx'), c.req.valid('json'))), {
-        status: 201,
-      }),
+    },
+    (tx, ctx, args) => receiving.openReceiveBatch(tx, ctx, args),
   );
   app.openapi(
     createRoute({
@@ -333,26 +313,12 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
         { info: ['Receive batch closed'] },
       ),
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/inbound/package-scan',
-      tags,
-      summary: 'Scan a package (same rule as the package.scan mutation)',
-      middleware: [floor('create')],
-      request: jsonBody(packageScanArgsSchema),
-      responses: { ...okResponse(packageScanResultSchema), ...errorResponses },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await deps.db.transaction((tx) =>
-          receiving.scanPackage(tx, c.get('ctx'), c.req.valid('json'), {
-            deviceId: c.req.header('x-device-id') ?? null,
-          }),
-        ),
-        { status: 201 },
-      ),
+  mutationRoute(
+    app,
+    deps,
+    'package.scan',
+    { path: '/api/inbound/package-scan', tags, summary: 'Scan a package', middleware: [floor('create')] },
+    receiving.scanPackage,
   );
   app.openapi(
     createRoute({
@@ -366,43 +332,25 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => ok(c, await receiving.listScans(deps, c.get('ctx'), c.req.valid('query').batchId)),
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/inbound/item-scan',
-      tags,
-      summary: 'Scan an item into its batch (same rule as the item.scan mutation)',
-      middleware: [guards.requires('receiveInventory', 'create', { warehouseOnly: true })],
-      request: jsonBody(itemScanArgsSchema),
-      responses: { ...okResponse(itemScanResultSchema), ...errorResponses },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await deps.db.transaction((tx) =>
-          scanItem(tx, c.get('ctx'), c.req.valid('json'), { deviceId: c.req.header('x-device-id') ?? null }),
-        ),
-        { status: 201 },
-      ),
+  const receive = guards.requires('receiveInventory', 'create', { warehouseOnly: true });
+  mutationRoute(
+    app,
+    deps,
+    'item.scan',
+    { path: '/api/inbound/item-scan', tags, summary: 'Scan an item into its batch', middleware: [receive] },
+    scanItem,
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
+  mutationRoute(
+    app,
+    deps,
+    'item.sort',
+    {
       path: '/api/inbound/sort-item',
       tags,
-      summary: "Sort received units to their workflow's place (same rule as the item.sort mutation)",
-      middleware: [guards.requires('receiveInventory', 'create', { warehouseOnly: true })],
-      request: jsonBody(itemSortArgsSchema),
-      responses: { ...okResponse(itemSortResultSchema), ...errorResponses },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await deps.db.transaction((tx) =>
-          sortItem(tx, c.get('ctx'), c.req.valid('json'), { deviceId: c.req.header('x-device-id') ?? null }),
-        ),
-        { status: 201 },
-      ),
+      summary: "Sort received units to their workflow's place",
+      middleware: [receive],
+    },
+    sortItem,
   );
   app.openapi(
     createRoute({

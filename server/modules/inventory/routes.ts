@@ -17,7 +17,7 @@ import {
 } from '../../../domain/schemas/inventory.js';
 import type { Guards } from '../../auth/guard.js';
 import type { AppEnv, Deps } from '../../context.js';
-import { errorResponses, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, fileUploadBody, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { adjustInventory, ledgerEntries } from './adjustments.js';
@@ -211,18 +211,7 @@ export function inventoryRoutes(deps: Deps, guards: Guards) {
       middleware: [guards.requires('amazonInventory', 'create')],
       request: {
         query: marketplaceImportQuerySchema,
-        body: {
-          content: {
-            'multipart/form-data': {
-              schema: z.object({
-                file: z
-                  .custom<File>((v) => v instanceof File, 'attach the report as multipart field "file"')
-                  .openapi({ type: 'string', format: 'binary' }),
-              }),
-            },
-          },
-          required: true,
-        },
+        ...fileUploadBody('the report'),
       },
       responses: { ...okResponse(marketplaceImportResultSchema), ...errorResponses },
     }),

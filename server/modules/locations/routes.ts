@@ -12,7 +12,7 @@ import {
 import { deletedSchema } from '../../../domain/schemas/common.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, fileUploadBody, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
@@ -151,18 +151,7 @@ export function locationRoutes(deps: Deps, guards: Guards) {
         'Import locations from CSV (multipart field "file"): new codes created, known codes updated; all rows or none',
       middleware: [g('create')],
       request: {
-        body: {
-          content: {
-            'multipart/form-data': {
-              schema: z.object({
-                file: z
-                  .custom<File>((v) => v instanceof File, 'attach the CSV as multipart field "file"')
-                  .openapi({ type: 'string', format: 'binary' }),
-              }),
-            },
-          },
-          required: true,
-        },
+        ...fileUploadBody('the CSV'),
       },
       responses: { ...okResponse(locationImportResultSchema), ...errorResponses },
     }),
