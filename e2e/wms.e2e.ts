@@ -167,6 +167,7 @@ describe('moves', () => {
     await page.fill('input[name=name]', 'Aisle Q restock');
     await page.getByRole('button', { name: 'Open batch' }).click();
     await page.waitForURL('**/apps/wms/actions/move-batch/*');
+    const batchUrl = page.url();
     await page.getByRole('heading', { name: /Aisle Q restock/ }).waitFor();
 
     // A code the device's replica of locations and LPNs does not know is refused at once.
@@ -184,6 +185,8 @@ describe('moves', () => {
     await expect
       .poll(() => page.textContent('[data-testid=move-panel]'))
       .toContain('4 × X00E2EMUG1 moved from Q-01-1 to LPN00000003');
+    // The next move starts again from its source.
+    await expect.poll(() => page.textContent('[data-testid=move-from]')).toContain('Scan the source');
     // Applied by the server and pulled back (no longer provisional) before the network goes.
     await page.locator('[data-testid=moves-table] tr[data-provisional=false]').waitFor({ timeout: 30_000 });
     expect(await pending(page)).toBe(0);
@@ -242,6 +245,24 @@ describe('moves', () => {
       ['-6', 'RECEIVING', '–', 'Sorted'],
       ['+6', 'RECEIVING', '–', 'Received'],
     ]);
+
+    // A move of more than is on hand (2 left loose at Q-01-1): painted green at once, then the
+    // server refuses it — the verdict turns into the refusal, and the needs-attention list names
+    // the item, the quantity and the places.
+    await page.goto(batchUrl);
+    await page.waitForSelector('[data-testid=sync-online]:not([data-last-sync=""])');
+    await wedgeScan(page, 'Q-01-1');
+    await wedgeScan(page, 'X00E2EMUG1');
+    await page.fill('input[name=quantity]', '7');
+    await wedgeScan(page, 'Q-03-2');
+    await expect
+      .poll(() => page.locator('[data-testid=move-panel]').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('error');
+    expect(await page.textContent('[data-testid=move-panel]')).toContain('Refused by the server, nothing moved');
+    await page.locator('[data-testid=sync-attention]').click();
+    await expect
+      .poll(() => page.textContent('[data-testid=attention-summary]'))
+      .toContain('7 × Blue mug (X00E2EMUG1) · Q-01-1 → Q-03-2');
     await page.context().close();
   });
 });

@@ -1116,6 +1116,7 @@ export const de: Messages = {
     closeBatch: 'Liste schließen',
     closeConfirm: 'Umlagerungsliste {{name}} schließen? Spätere Umlagerungen kommen in eine andere Liste.',
     historyTitle: 'Umlagerungen ({{count}})',
+    refusedByServer: 'Vom Server abgelehnt, nichts umgelagert: {{message}}',
     refusedHint:
       'Eine vom Server abgelehnte Umlagerung (mehr als vorhanden, unbekannter Platz) ändert nichts und erscheint unter „Zu prüfen“.',
     noMoves: 'Noch keine Umlagerungen.',

@@ -1111,6 +1111,7 @@ export const en = {
     closeBatch: 'Close batch',
     closeConfirm: 'Close the move batch {{name}}? Later moves go into another batch.',
     historyTitle: 'Moves ({{count}})',
+    refusedByServer: 'Refused by the server, nothing moved: {{message}}',
     refusedHint:
       'A move the server refuses (more than on hand, an unknown place) changes nothing and is listed under Needs attention.',
     noMoves: 'No moves yet.',

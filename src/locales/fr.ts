@@ -1116,6 +1116,7 @@ export const fr: Messages = {
     closeBatch: 'Clore le lot',
     closeConfirm: 'Clore le lot {{name}} ? Les déplacements suivants iront dans un autre lot.',
     historyTitle: 'Déplacements ({{count}})',
+    refusedByServer: 'Refusé par le serveur, rien n’a bougé : {{message}}',
     refusedHint:
       'Un déplacement refusé par le serveur (plus que le stock, emplacement inconnu) ne change rien et figure sous « À vérifier ».',
     noMoves: 'Aucun déplacement.',

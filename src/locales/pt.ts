@@ -1115,6 +1115,7 @@ export const pt: Messages = {
     closeBatch: 'Fechar lote',
     closeConfirm: 'Fechar o lote {{name}}? As próximas movimentações vão para outro lote.',
     historyTitle: 'Movimentações ({{count}})',
+    refusedByServer: 'Recusado pelo servidor, nada foi movido: {{message}}',
     refusedHint:
       'Uma movimentação recusada pelo servidor (mais que o estoque, local desconhecido) não muda nada e aparece em “Requer atenção”.',
     noMoves: 'Nenhuma movimentação ainda.',

@@ -3,20 +3,17 @@
  * to be sent and how many the server refused. The refused ones open a list with the server's
  * message and "retry" / "discard" (discard asks first: it throws the action away).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine, useSyncStatus } from '../sync';
+import { useAttentionEntries } from '../attention/queries';
 
 export default function SyncIndicator() {
   const { t, i18n } = useTranslation();
   const engine = useSyncEngine();
   const status = useSyncStatus();
   const [open, setOpen] = useState(false);
-  const entries = useLiveQuery(
-    () => (open && engine ? engine.needsAttention() : []),
-    [open, engine, status.needsAttentionCount],
-  );
+  const entries = useAttentionEntries(open, status.needsAttentionCount);
   const online = status.online && (typeof navigator === 'undefined' || navigator.onLine);
 
   return (
@@ -57,7 +54,7 @@ export default function SyncIndicator() {
               {(entries ?? []).map((e) => (
                 <li key={e.id} className="card">
                   <strong>{t(`sync.mutation.${e.name}`, { defaultValue: e.name })}</strong>
-                  <code className="muted"> {summarise(e.args)}</code>
+                  {e.summary && <span data-testid="attention-summary"> · {e.summary}</span>}
                   <p className="form-error">{e.message}</p>
                   <p className="muted">{new Date(e.createdAt).toLocaleString(i18n.language)}</p>
                   <div className="form-actions">
@@ -87,11 +84,4 @@ export default function SyncIndicator() {
       )}
     </div>
   );
-}
-
-/** The one field a person recognises an action by (a tracking number, a batch). */
-function summarise(args: unknown): string {
-  if (typeof args !== 'object' || args === null) return '';
-  const a = args as Record<string, unknown>;
-  return String(a.trackingNumber ?? a.code ?? a.id ?? '');
 }

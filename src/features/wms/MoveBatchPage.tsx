@@ -25,6 +25,7 @@ import { checkPlace } from './known-places';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import { useKnownPlaces, useMoveBatch, useMoves } from './queries';
+import { useRefusal } from '../../app/attention/queries';
 import type { LocalInventoryMove } from '../../../sync/replica';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
@@ -35,7 +36,9 @@ interface Draft {
   whole?: boolean;
 }
 type Panel =
-  { kind: 'ready' } | { kind: 'moved'; to: string; text: string } | { kind: 'error'; code: string; message: string };
+  | { kind: 'ready' }
+  | { kind: 'moved'; moveId: string; to: string; text: string }
+  | { kind: 'error'; code: string; message: string };
 
 /** The first message of a validation error, else the error's own message. */
 const messageOf = (err: unknown): string => {
@@ -132,12 +135,9 @@ export default function MoveBatchPage() {
       const moved = draft.whole
         ? t('moves.movedLpn', { lpn: draft.from, to: code })
         : t('moves.movedUnits', { quantity: parsed.data.quantity, product: draft.product, from: draft.from, to: code });
-      // Units: keep the source for the next product; a whole LPN: start again.
-      setMoveScan({
-        panel: { kind: 'moved', to: code, text: moved },
-        draft: draft.whole ? {} : { from: draft.from },
-        quantity: '1',
-      });
+      // Each move starts again from its source: a source kept from the last move would send the
+      // next product from a bin the receiver is no longer standing at.
+      setMoveScan({ panel: { kind: 'moved', moveId: args.id, to: code, text: moved }, draft: {}, quantity: '1' });
       // The verdict is on screen from memory; the write (IndexedDB, live queries) waits for its paint.
       await afterPaint();
       try {
@@ -175,6 +175,7 @@ export default function MoveBatchPage() {
       </h1>
       <MoveSteps />
       <MovePanel />
+      <RefusalWatcher />
       {closed && (
         <p className="notice" role="status">
           {t('moves.closedNotice')}
@@ -226,11 +227,11 @@ export default function MoveBatchPage() {
         <p className="grid-state">{t('moves.noMoves')}</p>
       ) : (
         <div className="table-wrap">
-          <table className="table" data-testid="moves-table">
+          <table className="table floor-cards" data-testid="moves-table">
             <thead>
               <tr>
-                <th>{t('moves.when')}</th>
                 <th>{t('moves.what')}</th>
+                <th>{t('moves.when')}</th>
                 <th>{t('moves.fromCol')}</th>
                 <th>{t('moves.toCol')}</th>
                 <th>{t('moves.quantity')}</th>
@@ -255,13 +256,13 @@ const MoveLine = memo(function MoveLine({ move: m }: { move: LocalInventoryMove 
   const { t, i18n } = useTranslation();
   return (
     <tr data-provisional={m.provisional ? 'true' : 'false'}>
-      <td>{new Date(m.at).toLocaleTimeString(i18n.language)}</td>
-      <td>{m.kind === 'lpn' ? t('moves.wholeLpn') : (m.title ?? m.productKey)}</td>
-      <td>{m.fromCode}</td>
-      <td>{m.toCode}</td>
-      <td>{m.quantity || '–'}</td>
-      <td>{t(`moves.reasons.${m.reason}`, { defaultValue: m.reason })}</td>
-      <td>{m.provisional ? t('dock.provisionalShort') : t('moves.applied')}</td>
+      <td className="card-title">{m.kind === 'lpn' ? t('moves.wholeLpn') : (m.title ?? m.productKey)}</td>
+      <td data-label={t('moves.when')}>{new Date(m.at).toLocaleTimeString(i18n.language)}</td>
+      <td data-label={t('moves.fromCol')}>{m.fromCode}</td>
+      <td data-label={t('moves.toCol')}>{m.toCode}</td>
+      <td data-label={t('moves.quantity')}>{m.quantity || '–'}</td>
+      <td data-label={t('moves.reason')}>{t(`moves.reasons.${m.reason}`, { defaultValue: m.reason })}</td>
+      <td data-label={t('moves.state')}>{m.provisional ? t('dock.provisionalShort') : t('moves.applied')}</td>
     </tr>
   );
 });
@@ -310,6 +311,24 @@ function MovePanel() {
       verdict={panel.kind === 'moved' ? panel.text : panel.kind === 'error' ? panel.message : undefined}
     />
   );
+}
+
+/**
+ * The verdict of a move is painted before the server has seen it; when the server refuses it (more
+ * than on hand, a place gone meanwhile) the green verdict turns into the refusal, with its sound.
+ */
+function RefusalWatcher() {
+  const { t } = useTranslation();
+  const panel = useMoveScan((s) => s.panel);
+  const refusal = useRefusal(panel.kind === 'moved' ? panel.moveId : undefined);
+  useEffect(() => {
+    if (!refusal || panel.kind !== 'moved') return;
+    scanFeedback('error');
+    setMoveScan({
+      panel: { kind: 'error', code: panel.to, message: t('moves.refusedByServer', { message: refusal.message }) },
+    });
+  }, [refusal, panel, t]);
+  return null;
 }
 
 function QuantityField() {

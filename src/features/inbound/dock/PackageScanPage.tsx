@@ -243,7 +243,7 @@ export default function PackageScanPage() {
         <p className="grid-state">{t('dock.noScans')}</p>
       ) : (
         <div className="table-wrap">
-          <table className="table" data-testid="scan-list">
+          <table className="table floor-cards" data-testid="scan-list">
             <thead>
               <tr>
                 <th>{t('dock.trackingNumber')}</th>
@@ -269,12 +269,12 @@ const ScanRow = memo(
     const { t } = useTranslation();
     return (
       <tr data-status={scan.matchStatus}>
-        <td>{scan.trackingNumber}</td>
-        <td>
+        <td className="card-title">{scan.trackingNumber}</td>
+        <td data-label={t('dock.verdict')}>
           <span className={`pill scan-${scan.matchStatus}`}>{t(`dock.${scan.matchStatus}`)}</span>
           {scan.provisional && <span className="muted"> · {t('dock.provisionalShort')}</span>}
         </td>
-        <td>{time.format(new Date(scan.scannedAt))}</td>
+        <td data-label={t('dock.when')}>{time.format(new Date(scan.scannedAt))}</td>
       </tr>
     );
   },

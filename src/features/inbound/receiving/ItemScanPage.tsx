@@ -464,7 +464,7 @@ const ItemTable = memo(function ItemTable({
         />
       )}
       <div className="table-wrap">
-        <table className="table" data-testid="item-progress">
+        <table className="table floor-cards" data-testid="item-progress">
           <thead>
             <tr>
               <th>{t('po.fields.title')}</th>
@@ -479,9 +479,11 @@ const ItemTable = memo(function ItemTable({
               const state = total > i.expectedQty ? 'over' : total === i.expectedQty ? 'done' : 'open';
               return (
                 <tr key={i.id} data-state={state}>
-                  <td>{i.title}</td>
-                  <td className="codes">{[i.fnsku, i.asin, i.msku, i.upc].filter(Boolean).join(' · ')}</td>
-                  <td>
+                  <td className="card-title">{i.title}</td>
+                  <td className="codes" data-label={t('po.codes')}>
+                    {[i.fnsku, i.asin, i.msku, i.upc].filter(Boolean).join(' · ')}
+                  </td>
+                  <td data-label={t('itemScan.counted')}>
                     <progress max={i.expectedQty} value={Math.min(total, i.expectedQty)} aria-label={i.title} />{' '}
                     {t('itemScan.itemCount', {
                       received: i.receivedQty,
@@ -492,7 +494,7 @@ const ItemTable = memo(function ItemTable({
                       <strong className="form-error"> {t('itemScan.over', { count: total - i.expectedQty })}</strong>
                     )}
                   </td>
-                  <td>
+                  <td data-label={t('po.itemStatus')}>
                     <span className="pill">{t(`items.statuses.${i.status}`)}</span>
                   </td>
                 </tr>
