@@ -53,3 +53,38 @@ describe('translations', () => {
     for (const code of CSV_ISSUE_CODES) expect(source[`csvIssue.${code}`], code).toBeTruthy();
   });
 });
+
+describe('Portuguese is Brazilian Portuguese throughout', () => {
+  // Words and spellings of Portugal that a Brazilian seller reads as foreign (pt-BR in brackets).
+  // Whole words, accents included (JavaScript's \b knows only ASCII letters).
+  const word = (w: string) => new RegExp(`(?<!\\p{L})(?:${w})(?!\\p{L})`, 'iu');
+  const PT_PT = [
+    word('receção'), // recebimento / recepção
+    word('rastreio'), // rastreamento
+    word('câmara'), // câmera
+    word('definições'), // configurações
+    word('ficheiros?'), // arquivo
+    word('descarregar'), // baixar
+    word('guardar'), // salvar
+    word('artigos?'), // item
+    word('encomendas?'), // pedido
+    word('regist(?:ar|ado|ada|o)'), // registrar, registrado, registro
+    word('utilizador(?:es)?'), // usuário
+    word('ecrã'), // tela
+    word('palavra-passe'), // senha
+    word('detet\\p{L}*'), // detectado
+    word('fotografias?'), // foto
+    word('noutr[oa]s?'), // em outro
+    word('ligue-(?:o|se)'), // conecte
+    word('a (?:aguardar|carregar|processar|enviar|imprimir|sincronizar)'), // gerúndio: aguardando…
+    word('introduz\\p{L}*'), // informar, digitar
+    word('gerir'), // gerenciar
+  ];
+  const flat = flatten(pt as Tree);
+  it('no string uses a pt-PT word or form', () => {
+    const found = Object.entries(flat).flatMap(([k, v]) =>
+      PT_PT.filter((re) => re.test(v)).map((re) => `${k}: ${v} (${re.source})`),
+    );
+    expect(found).toEqual([]);
+  });
+});
