@@ -44,7 +44,8 @@ export default defineConfig({
         // Background Sync: wakes open windows' outbox drains when the network returns.
         importScripts: ['/sw-sync.js'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The API and the providers' sandboxes (consent pages are server-rendered) are never the app.
+        navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },

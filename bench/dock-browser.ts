@@ -60,6 +60,7 @@ export async function serveApp() {
       seed: 'demo',
       demoData: false,
       mailFrom: 'bench@dockside.local',
+      sandbox: false,
       production: true,
     },
     { inMemory: true },

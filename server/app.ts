@@ -5,6 +5,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Deps } from './context.js';
 import { makeGuards } from './auth/guard.js';
 import { ApiError } from './http/errors.js';
+import { mountSandboxes } from './sandboxes/index.js';
+import { storeRoutes } from './modules/stores/routes.js';
 import { errorBody } from './http/respond.js';
 import { checkResponses, responseSchemas } from './http/response-contracts.js';
 import { validationHook } from './http/validation.js';
@@ -85,6 +87,8 @@ export function buildApp(deps: Deps) {
   app.route('/', jobRoutes(deps, guards));
   const hub = new PokeHub(deps);
   app.route('/', syncRoutes(deps, guards, hub));
+  app.route('/', storeRoutes(deps, guards));
+  mountSandboxes(app, deps);
 
   app.doc31('/api/docs/openapi.json', {
     openapi: '3.1.0',

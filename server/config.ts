@@ -16,6 +16,10 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Dockside <no-reply@dockside.local>'),
   PUBLIC_URL: z.string().optional(),
+  /** Serve the providers' local sandboxes under /sandbox/<provider>/ (default: on with the demo seed). */
+  SANDBOX: z.enum(['on', 'off']).optional(),
+  /** Where this server's own sandboxes answer (default: PUBLIC_URL, else http://127.0.0.1:PORT). */
+  SANDBOX_URL: z.string().optional(),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -31,6 +35,9 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl?: string;
+  /** The providers' local sandboxes are served (and sandbox stores can connect). */
+  sandbox: boolean;
+  sandboxUrl?: string;
   production: boolean;
   /** Check every answer against its route's declared response schema (tests). */
   checkResponses?: boolean;
@@ -66,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
+    sandbox: (e.SANDBOX ?? (e.SEED === 'demo' ? 'on' : 'off')) === 'on',
+    sandboxUrl: e.SANDBOX_URL,
     production: e.NODE_ENV === 'production',
   };
 }

@@ -65,3 +65,6 @@ export const jobPageSchema = z.object({
 });
 
 export const jobIdParam = z.object({ id: z.string().uuid() });
+
+/** A job started on request: its id, or null when the same job already waits (singleton key). */
+export const jobStartedSchema = z.object({ jobId: z.string().nullable(), queued: z.boolean() });

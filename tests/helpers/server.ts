@@ -3,6 +3,8 @@
  * database on the PostgreSQL server named by DATABASE_URL (so CI runs every test on both).
  */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import type { Config } from '../../server/config.js';
 import { start, type Started } from '../../server/start.js';
@@ -45,6 +47,8 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
 }
 
 export class TestServer {
+  private listener: ServerType | null = null;
+
   private constructor(
     readonly started: Started,
     private readonly dropDb?: () => Promise<void>,
@@ -63,6 +67,7 @@ export class TestServer {
       // The stocked demo warehouse is opt-in: most tests start from the bare demo tenants.
       demoData: opts.demoData ?? false,
       mailFrom: 'test@dockside.local',
+      sandbox: true,
       production: false,
       // Every answer of every integration test is checked against its declared response schema.
       checkResponses: true,
@@ -79,7 +84,21 @@ export class TestServer {
     return this.started.deps.db;
   }
 
+  /**
+   * Listens on loopback (a real HTTP port) and points the server's own sandboxes there, so the
+   * provider clients talk to /sandbox/<provider>/ over real HTTP, as they would to the provider.
+   */
+  async listen(): Promise<string> {
+    const server = serve({ fetch: this.started.app.fetch, port: 0, hostname: '127.0.0.1' });
+    this.listener = server;
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.started.deps.config.sandboxUrl = url;
+    return url;
+  }
+
   async close(): Promise<void> {
+    if (this.listener) await new Promise<void>((r) => this.listener!.close(() => r()));
     await this.started.database.close();
     await this.dropDb?.();
   }

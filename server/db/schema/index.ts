@@ -11,3 +11,4 @@ export * from './inventory.js';
 export * from './products.js';
 export * from './marketplace.js';
 export * from './jobs.js';
+export * from './stores.js';

@@ -95,48 +95,79 @@ export async function importMarketplaceReport(
 ): Promise<MarketplaceImportResult> {
   const reading = parseMarketplaceReport(query.marketplace, text);
   if (reading.fileErrors.length || reading.problems.length) throw new ApiError(400, readingErrors(reading));
-  const reportedAt = new Date(query.reportedAt ?? deps.now()).toISOString();
-  const types = TYPES_OF_MARKETPLACE[query.marketplace];
+  const company = await resolveClientCompany(deps.db, ctx, query.companyId);
+  return replaceMarketplaceLines(deps, ctx, {
+    marketplace: query.marketplace,
+    companyId: company.id,
+    types: TYPES_OF_MARKETPLACE[query.marketplace],
+    source: fileName,
+    rows: reading.rows,
+    lines: reading.lines,
+    reportedAt: new Date(query.reportedAt ?? deps.now()).toISOString(),
+  });
+}
 
+/**
+ * The marketplace's complete picture of a client's channels (a report file, or its API's
+ * inventory pulled by a store job) replaces the client's lines of those types: all or nothing, and
+ * the other channels' lines untouched.
+ */
+export async function replaceMarketplaceLines(
+  deps: Deps,
+  /** Who replaces them: a user, or a job acting for the tenant (userId null). */
+  actor: { tenantId: number; userId: number | null },
+  input: {
+    marketplace: MarketplaceImportResult['marketplace'];
+    /** The client company, already resolved in the caller's scope. */
+    companyId: number;
+    types: readonly InventoryType[];
+    /** The report's file name, or what the API pull was ("Amazon FBA Inventory API · store 3"). */
+    source: string;
+    rows: number;
+    lines: MarketplaceLineInput[];
+    reportedAt: string;
+  },
+): Promise<MarketplaceImportResult> {
+  const { reportedAt } = input;
   const result = await deps.db.transaction(async (tx) => {
-    const company = await resolveClientCompany(tx, ctx, query.companyId);
+    const company = { id: input.companyId };
     // Two imports for one client at once would each delete, then collide on the SKUs: take turns.
     // (NO KEY UPDATE still lets other rows reference the company meanwhile.)
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company.id)).for('no key update');
     const [report] = await tx
       .insert(marketplaceReports)
       .values({
-        tenantId: ctx.tenantId,
+        tenantId: actor.tenantId,
         companyId: company.id,
-        marketplace: query.marketplace,
-        fileName,
-        rows: reading.rows,
+        marketplace: input.marketplace,
+        fileName: input.source,
+        rows: input.rows,
         reportedAt,
-        importedBy: ctx.userId,
+        importedBy: actor.userId,
       })
       .returning();
     await tx
       .delete(marketplaceInventory)
       .where(
         and(
-          eq(marketplaceInventory.tenantId, ctx.tenantId),
+          eq(marketplaceInventory.tenantId, actor.tenantId),
           eq(marketplaceInventory.companyId, company.id),
-          inArray(marketplaceInventory.type, [...types]),
+          inArray(marketplaceInventory.type, [...input.types]),
         ),
       );
-    const rows = reading.lines.map((l) => ({
+    const rows = input.lines.map((l) => ({
       ...l,
-      tenantId: ctx.tenantId,
+      tenantId: actor.tenantId,
       companyId: company.id,
       reportId: report.id,
       reportedAt,
     }));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK)
       await tx.insert(marketplaceInventory).values(rows.slice(i, i + INSERT_CHUNK));
-    const matched = await countMatched(tx, ctx, report.id);
-    const lines = countByType(reading.lines);
-    await audit(tx, ctx, 'marketplace_report', report.id, 'create', null, { ...report, lines, matched });
-    return { marketplace: query.marketplace, companyId: company.id, reportedAt, rows: reading.rows, lines, matched };
+    const matched = await countMatched(tx, actor.tenantId, report.id);
+    const lines = countByType(input.lines);
+    await audit(tx, actor, 'marketplace_report', report.id, 'create', null, { ...report, lines, matched });
+    return { marketplace: input.marketplace, companyId: company.id, reportedAt, rows: input.rows, lines, matched };
   });
   // Thousands of lines replaced at once: the planner should know before the first list.
   await analyzeTables(deps.db, ['marketplace_inventory']);
@@ -144,11 +175,11 @@ export async function importMarketplaceReport(
 }
 
 /** Lines of a report that name a product of the client's catalogue. */
-async function countMatched(tx: DbOrTx, ctx: RequestContext, reportId: number): Promise<number> {
+async function countMatched(tx: DbOrTx, tenantId: number, reportId: number): Promise<number> {
   const [row] = await selectRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from marketplace_inventory m
-        where m.tenant_id = ${ctx.tenantId} and m.report_id = ${reportId}
+        where m.tenant_id = ${tenantId} and m.report_id = ${reportId}
           and exists (select 1 from product_codes pc where pc.tenant_id = m.tenant_id and pc.company_id = m.company_id and pc.code in ${lineCodesSql('m')})`,
   );
   return Number(row?.n ?? 0);

@@ -1,0 +1,117 @@
+/**
+ * Clients' marketplace stores (spec §7 common hub: stores and store credentials) and how they are
+ * connected. A store's secrets (refresh tokens, client secrets) are write-only: sealed at rest, and
+ * no answer ever carries them — only a hint ("•••• 1a2b") that says which one is on file.
+ */
+import { z } from 'zod';
+
+/** The spec's Marketplaces: Amazon by country host, Walmart, eBay, Shopify. */
+export const STORE_MARKETPLACES = [
+  'amazon_us',
+  'amazon_ca',
+  'amazon_br',
+  'amazon_mx',
+  'walmart',
+  'ebay',
+  'shopify',
+] as const;
+export type StoreMarketplace = (typeof STORE_MARKETPLACES)[number];
+export type Provider = 'amazon' | 'walmart' | 'ebay' | 'shopify';
+export const providerOf = (m: StoreMarketplace): Provider =>
+  m.startsWith('amazon_') ? 'amazon' : (m as Exclude<StoreMarketplace, `amazon_${string}`>);
+
+/** Amazon's marketplace ids and the SP-API region that serves each (North America for all four). */
+export const AMAZON_MARKETPLACE_IDS: Record<Extract<StoreMarketplace, `amazon_${string}`>, string> = {
+  amazon_us: 'ATVPDKIKX0DER',
+  amazon_ca: 'A2EUQ1WTGCTBG2',
+  amazon_br: 'A2Q3Y263D00KWC',
+  amazon_mx: 'A1AM78C64UM0Y8',
+};
+
+/** sandbox: the server's own /sandbox/<provider>/; production: the provider itself (complete credentials only). */
+export const STORE_ENVIRONMENTS = ['sandbox', 'production'] as const;
+export type StoreEnvironment = (typeof STORE_ENVIRONMENTS)[number];
+
+/** not_connected: no credentials yet; connected: the last call worked; reconnect_needed: the provider refused them. */
+export const CONNECTION_STATES = ['not_connected', 'connected', 'reconnect_needed'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+export const storeCreateSchema = z.object({
+  /** Warehouse users name the client; a client adds stores to its own company. */
+  companyId: z.coerce.number().int().positive().optional(),
+  marketplace: z.enum(STORE_MARKETPLACES, { error: 'marketplace: choose the marketplace of the store' }),
+  name: z.string().trim().min(1, 'name: give the store a name').max(80),
+  /** Amazon seller id, Walmart partner id, eBay user, Shopify shop domain — as the marketplace shows it. */
+  sellerId: z.string().trim().max(80).optional(),
+  environment: z.enum(STORE_ENVIRONMENTS).default('sandbox'),
+});
+export type StoreCreate = z.infer<typeof storeCreateSchema>;
+
+export const storeUpdateSchema = z.object({
+  name: z.string().trim().min(1, 'name: give the store a name').max(80),
+  sellerId: z.string().trim().max(80).optional(),
+  environment: z.enum(STORE_ENVIRONMENTS),
+});
+
+/**
+ * Credentials entered by hand (Walmart client id and secret; Amazon's refresh token when the seller
+ * self-authorised). Replacing them is rotating them; the old ones are gone.
+ */
+export const storeCredentialsSchema = z.object({
+  clientId: z.string().trim().min(4, 'clientId: the client id the marketplace issued').max(200).optional(),
+  clientSecret: z.string().trim().min(8, 'clientSecret: at least 8 characters').max(500).optional(),
+  refreshToken: z.string().trim().min(8, 'refreshToken: at least 8 characters').max(2000).optional(),
+});
+export type StoreCredentials = z.infer<typeof storeCredentialsSchema>;
+
+/** The last four characters of a secret, never more. */
+export const secretHint = (secret: string): string => `•••• ${secret.slice(-4)}`;
+
+// ---- response bodies ----
+
+export const storeRowSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  accountNo: z.string(),
+  marketplace: z.enum(STORE_MARKETPLACES),
+  name: z.string(),
+  sellerId: z.string().nullable(),
+  environment: z.enum(STORE_ENVIRONMENTS),
+  connection: z.enum(CONNECTION_STATES),
+  /** "•••• last 4" of the secret on file, or null. */
+  credentialHint: z.string().nullable(),
+  tokenExpiresAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  /** The last error in plain words (what to do), or null. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StoreRow = z.infer<typeof storeRowSchema>;
+
+/** Where to send the seller to authorise Dockside (Amazon's consent page, or the sandbox's). */
+export const authorizeUrlSchema = z.object({ url: z.string() });
+
+export const connectionTestSchema = z.object({
+  ok: z.boolean(),
+  connection: z.enum(CONNECTION_STATES),
+  message: z.string(),
+});
+
+/** One call to a provider, as support reads it: secrets and personal data masked. */
+export const integrationCallSchema = z.object({
+  id: z.number().int(),
+  storeId: z.number().int().nullable(),
+  provider: z.string(),
+  operation: z.string(),
+  method: z.string(),
+  url: z.string(),
+  status: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  attempt: z.number().int(),
+  error: z.string().nullable(),
+  requestExcerpt: z.string().nullable(),
+  responseExcerpt: z.string().nullable(),
+  at: z.string(),
+});
+export type IntegrationCall = z.infer<typeof integrationCallSchema>;

@@ -1,0 +1,221 @@
+/**
+ * Clients' stores (common hub): list, add, edit, remove, and write-only credentials. Warehouse
+ * users see the stores of all their clients; a client only its own (scoped in every query).
+ * Secrets are sealed before they touch the database and never come back out of this module:
+ * answers carry `credentialHint` ("•••• 1a2b"), the audit trail only that hint.
+ */
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import {
+  providerOf,
+  secretHint,
+  type StoreCreate,
+  type StoreCredentials,
+  type StoreRow,
+} from '../../../domain/schemas/stores.js';
+import type { Deps, RequestContext } from '../../context.js';
+import { audit } from '../../audit.js';
+import type { DbOrTx } from '../../db/client.js';
+import { companies, integrationCalls, stores } from '../../db/schema/index.js';
+import { open, seal } from '../../crypto/secret-box.js';
+import { resolveClientCompany } from '../../http/client-company.js';
+import { businessRule, notFound } from '../../http/errors.js';
+import { forgetToken } from '../../integrations/amazon/client.js';
+import { z } from 'zod';
+
+export type StoreRecord = typeof stores.$inferSelect;
+
+const rowColumns = {
+  id: stores.id,
+  companyId: stores.companyId,
+  companyName: companies.name,
+  accountNo: companies.accountNo,
+  marketplace: stores.marketplace,
+  name: stores.name,
+  sellerId: stores.sellerId,
+  environment: stores.environment,
+  connection: stores.connection,
+  credentialHint: stores.credentialHint,
+  tokenExpiresAt: stores.tokenExpiresAt,
+  lastSuccessAt: stores.lastSuccessAt,
+  lastError: stores.lastError,
+  createdAt: stores.createdAt,
+};
+
+/** Tenant always; a client's users only their own company's stores. */
+const scope = (ctx: RequestContext): SQL =>
+  and(eq(stores.tenantId, ctx.tenantId), ctx.isClient ? eq(stores.companyId, ctx.companyId) : undefined)!;
+
+export async function listStores(deps: Deps, ctx: RequestContext, companyId?: number): Promise<StoreRow[]> {
+  const rows = await deps.db
+    .select(rowColumns)
+    .from(stores)
+    .innerJoin(companies, eq(companies.id, stores.companyId))
+    .where(and(scope(ctx), companyId ? eq(stores.companyId, companyId) : undefined))
+    .orderBy(asc(companies.name), asc(stores.name));
+  return rows as StoreRow[];
+}
+
+export async function getStore(db: DbOrTx, ctx: RequestContext, id: number): Promise<StoreRow> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(stores)
+    .innerJoin(companies, eq(companies.id, stores.companyId))
+    .where(and(eq(stores.id, id), scope(ctx)));
+  if (!row) throw notFound('Store');
+  return row as StoreRow;
+}
+
+/** The stored record, in scope, for the integration code (never answered as is). */
+export async function storeRecord(db: DbOrTx, ctx: RequestContext, id: number): Promise<StoreRecord> {
+  const [row] = await db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.id, id), scope(ctx)));
+  if (!row) throw notFound('Store');
+  return row;
+}
+
+const storedCredentialsSchema = z.object({
+  clientId: z.string().optional(),
+  clientSecret: z.string().optional(),
+  refreshToken: z.string().optional(),
+});
+
+export function credentialsOf(deps: Deps, store: Pick<StoreRecord, 'sealedCredentials'>): StoreCredentials {
+  if (!store.sealedCredentials) return {};
+  return storedCredentialsSchema.parse(JSON.parse(open(deps.config.jwtSecret, store.sealedCredentials)));
+}
+
+/** What a provider needs before a store may talk to it for real. */
+function complete(marketplace: StoreRecord['marketplace'], c: StoreCredentials): boolean {
+  const provider = providerOf(marketplace as StoreRow['marketplace']);
+  if (provider === 'walmart') return !!c.clientId && !!c.clientSecret;
+  return !!c.refreshToken;
+}
+
+function assertEnvironment(deps: Deps, env: string, marketplace: string, creds: StoreCredentials): void {
+  if (env === 'sandbox' && !deps.config.sandbox)
+    throw businessRule('The local sandboxes are switched off on this server (SANDBOX=off): use production credentials');
+  if (env === 'production' && !complete(marketplace, creds))
+    throw businessRule(
+      'A store goes to production only with complete credentials: connect it (or enter its client id and secret) first',
+    );
+}
+
+export async function createStore(deps: Deps, ctx: RequestContext, input: StoreCreate): Promise<StoreRow> {
+  assertEnvironment(deps, input.environment, input.marketplace, {});
+  return deps.db.transaction(async (tx) => {
+    const company = await resolveClientCompany(tx, ctx, input.companyId);
+    const [created] = await tx
+      .insert(stores)
+      .values({
+        tenantId: ctx.tenantId,
+        companyId: company.id,
+        marketplace: input.marketplace,
+        name: input.name,
+        sellerId: input.sellerId || null,
+        environment: input.environment,
+      })
+      .returning();
+    await audit(tx, ctx, 'store', created.id, 'create', null, publicFields(created));
+    return getStore(tx, ctx, created.id);
+  });
+}
+
+export async function updateStore(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+  input: { name: string; sellerId?: string; environment: 'sandbox' | 'production' },
+): Promise<StoreRow> {
+  return deps.db.transaction(async (tx) => {
+    const before = await storeRecord(tx, ctx, id);
+    assertEnvironment(deps, input.environment, before.marketplace, credentialsOf(deps, before));
+    const changedWorld = before.environment !== input.environment;
+    const [after] = await tx
+      .update(stores)
+      .set({
+        name: input.name,
+        sellerId: input.sellerId || null,
+        environment: input.environment,
+        // Sandbox tokens mean nothing to the provider, and the other way round: connect again.
+        ...(changedWorld ? { connection: 'not_connected', lastError: null, tokenExpiresAt: null } : {}),
+        updatedAt: new Date().toISOString(),
+      })
+      .where(eq(stores.id, id))
+      .returning();
+    if (changedWorld) forgetToken(id);
+    await audit(tx, ctx, 'store', id, 'update', publicFields(before), publicFields(after));
+    return getStore(tx, ctx, id);
+  });
+}
+
+export async function deleteStore(deps: Deps, ctx: RequestContext, id: number): Promise<{ deleted: true }> {
+  await deps.db.transaction(async (tx) => {
+    const before = await storeRecord(tx, ctx, id);
+    await tx.delete(stores).where(eq(stores.id, id));
+    await audit(tx, ctx, 'store', id, 'delete', publicFields(before), null);
+  });
+  forgetToken(id);
+  return { deleted: true };
+}
+
+/** New credentials replace the old ones (rotation); fields left out keep their stored value. */
+export async function setCredentials(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+  input: StoreCredentials,
+): Promise<StoreRow> {
+  if (!input.clientId && !input.clientSecret && !input.refreshToken)
+    throw businessRule('Enter at least one credential to store');
+  return deps.db.transaction(async (tx) => {
+    const before = await storeRecord(tx, ctx, id);
+    const merged = { ...credentialsOf(deps, before), ...stripEmpty(input) };
+    const newest = input.clientSecret ?? input.refreshToken ?? input.clientId!;
+    await tx
+      .update(stores)
+      .set({
+        sealedCredentials: seal(deps.config.jwtSecret, JSON.stringify(merged)),
+        credentialHint: secretHint(newest),
+        connection: 'not_connected',
+        lastError: null,
+        tokenExpiresAt: null,
+        updatedAt: new Date().toISOString(),
+      })
+      .where(eq(stores.id, id));
+    forgetToken(id);
+    // The trail says that credentials changed and which (by hint), never what they are.
+    await audit(
+      tx,
+      ctx,
+      'store',
+      id,
+      'update',
+      { credentialHint: before.credentialHint },
+      { credentialHint: secretHint(newest) },
+    );
+    return getStore(tx, ctx, id);
+  });
+}
+
+const stripEmpty = (c: StoreCredentials): StoreCredentials =>
+  Object.fromEntries(Object.entries(c).filter(([, v]) => typeof v === 'string' && v.length > 0));
+
+/** A store as the audit trail may keep it: no sealed secrets, no OAuth state. */
+function publicFields(s: StoreRecord) {
+  const { sealedCredentials: _sealed, oauthState: _state, ...rest } = s;
+  return rest;
+}
+
+/** Support's view of the calls made for a store, newest first (already masked when written). */
+export async function listCalls(deps: Deps, ctx: RequestContext, storeId: number, limit = 100) {
+  await storeRecord(deps.db, ctx, storeId);
+  const rows = await deps.db
+    .select()
+    .from(integrationCalls)
+    .where(and(eq(integrationCalls.tenantId, ctx.tenantId), eq(integrationCalls.storeId, storeId)))
+    .orderBy(desc(integrationCalls.id))
+    .limit(Math.min(limit, 500));
+  return rows.map(({ tenantId: _t, companyId: _c, ...r }) => r);
+}

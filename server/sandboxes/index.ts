@@ -1,0 +1,14 @@
+/**
+ * The providers' local sandboxes, served by Dockside itself under /sandbox/<provider>/ when
+ * SANDBOX=on (default with the demo seed): each at the provider's own paths and shapes, so a
+ * store in sandbox mode runs the real client against it. Not part of Dockside's API: no
+ * envelope, no Dockside sign-in — the providers' own tokens.
+ */
+import type { Hono } from 'hono';
+import type { Deps } from '../context.js';
+import { amazonSandbox } from './amazon/routes.js';
+
+export function mountSandboxes(app: { route: (path: string, app: Hono) => unknown }, deps: Deps): void {
+  if (!deps.config.sandbox) return;
+  app.route('/sandbox/amazon', amazonSandbox(deps));
+}
