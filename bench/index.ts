@@ -9,6 +9,7 @@ import { benchLabels } from './labels.js';
 import { benchInventory } from './inventory.js';
 import { benchMoveBrowser } from './move-browser.js';
 import { benchLighthouse, benchWeb } from './web.js';
+import { benchIntegrations } from './integrations.js';
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<void>> = {
   labels: benchLabels,
   inventory: benchInventory,
   move: benchMoveBrowser,
+  integrations: benchIntegrations,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };

@@ -167,10 +167,17 @@ export class JobQueue {
   }
 
   private async watch(boss: PgBoss, name: JobName): Promise<void> {
-    await boss.work<Record<string, unknown>>(
+    let workerId: string | null = null;
+    workerId = await boss.work<Record<string, unknown>>(
       name,
       { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
-      async ([job]) => this.run(name, job),
+      async ([job]) => {
+        // pg-boss 10 waits a whole polling interval after every fetch, even one that found work:
+        // one job per interval. A worker that just ran a job looks for the next at once instead,
+        // and only an empty queue makes it wait (bench: 0.5 → tens of jobs/s).
+        if (workerId) boss.notifyWorker(workerId);
+        return this.run(name, job);
+      },
     );
   }
 

@@ -338,6 +338,15 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/settings/GeneralSettingsPage'),
   },
   {
+    path: '/apps/account/merchant-connect',
+    title: 'nav.MerchantConnect',
+    breadcrumb: ['nav.Account'],
+    resource: 'merchantConnect',
+    action: 'read',
+    menuKey: 'MerchantConnect',
+    load: () => import('../features/stores/MerchantConnectPage'),
+  },
+  {
     path: '/apps/settings/printer',
     title: 'nav.PrinterSettings',
     breadcrumb: ['nav.Account'],

@@ -1,0 +1,87 @@
+/**
+ * Merchant Connect in Chromium (issue 17): the warehouse adds a client's Amazon store, connects it
+ * through the sandbox's consent page and comes back connected; pulls its FBA inventory and sees it
+ * under Inventory by type; a seller who cancels, and a token Amazon refuses, get plain words.
+ */
+import { describe, expect, it } from 'vitest';
+import { e2eEnv, signedIn } from './env.js';
+import { apiRequest, apiSignIn } from './harness.js';
+
+const env = e2eEnv();
+
+describe('merchant connect', () => {
+  it('connects an Amazon store through the sandbox consent page and shows its FBA inventory', async () => {
+    const page = await signedIn(env, 'demo.admin');
+    await page.goto(`${env.server.url}/apps/account/merchant-connect`);
+    await page.getByText('No stores yet').waitFor();
+
+    // Adding without a name or client is refused in place.
+    const form = page.locator('[data-testid=add-store]');
+    await form.getByRole('button', { name: 'Add store' }).click();
+    await form.locator('.form-error', { hasText: 'Choose the client' }).waitFor();
+    const acme = await form.locator('select[name=companyId] option', { hasText: 'Acme Sellers' }).getAttribute('value');
+    await form.locator('select[name=companyId]').selectOption(acme!);
+    await form.locator('input[name=name]').fill('Acme on Amazon');
+    await form.getByRole('button', { name: 'Add store' }).click();
+    const card = page.locator('[data-testid=store-card]', { hasText: 'Acme on Amazon' });
+    await expect.poll(() => card.getAttribute('data-connection')).toBe('not_connected');
+
+    // Amazon's (sandbox) consent page, then back here connected.
+    await card.getByRole('button', { name: 'Connect with Amazon' }).click();
+    await page.waitForURL('**/sandbox/amazon/apps/authorize/consent?**');
+    await page.getByRole('heading', { name: 'Authorise Dockside' }).waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL('**/apps/account/merchant-connect?**');
+    await expect.poll(() => page.textContent('[data-testid=connect-result]')).toContain('the store is connected');
+    await expect.poll(() => card.getAttribute('data-connection')).toBe('connected');
+    expect(await card.locator('[data-testid=store-credential]').textContent()).toMatch(/^•••• .{4}$/);
+
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByText('Amazon answered: the store is connected').waitFor();
+    await card.getByRole('button', { name: 'Pull FBA inventory' }).click();
+    await page.getByText('FBA inventory pull queued').waitFor();
+
+    await page.goto(`${env.server.url}/apps/inventory/amazon/fba`);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.locator('tr', { hasText: 'SBX-001' }).count();
+        },
+        { timeout: 45_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('says what happened when the seller cancels, or when Amazon refuses the store’s token', async () => {
+    const page = await signedIn(env, 'demo.admin');
+    const admin = await apiSignIn(env.server.url, 'demo.admin');
+    const acme = await apiSignIn(env.server.url, 'demo.client');
+    const created = await apiRequest<{ id: number }>(env.server.url, 'POST', '/api/common/stores', admin.token, {
+      companyId: acme.companyId,
+      marketplace: 'amazon_ca',
+      name: 'Acme Canada',
+    });
+    await page.goto(`${env.server.url}/apps/account/merchant-connect`);
+    const card = page.locator('[data-testid=store-card]', { hasText: 'Acme Canada' });
+    await card.getByRole('button', { name: 'Connect with Amazon' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/apps/account/merchant-connect?**');
+    await expect
+      .poll(() => page.textContent('[data-testid=connect-result]'))
+      .toContain('Amazon authorisation was cancelled');
+    expect(await card.getAttribute('data-connection')).toBe('not_connected');
+
+    // A refresh token Amazon does not accept: the test says so and the store asks to be reconnected.
+    await apiRequest(env.server.url, 'PUT', `/api/common/stores/${created.body.id}/credentials`, admin.token, {
+      refreshToken: 'Atzr|revoked-by-the-seller',
+    });
+    await page.reload();
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => card.getAttribute('data-connection')).toBe('reconnect_needed');
+    expect(await card.locator('[data-testid=store-error]').textContent()).toContain('reconnect the store');
+    await card.getByRole('button', { name: 'Reconnect with Amazon' }).waitFor();
+    await page.context().close();
+  });
+});

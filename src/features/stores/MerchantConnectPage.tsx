@@ -1,0 +1,304 @@
+/**
+ * Merchant Connect (/apps/account/merchant-connect): the clients' marketplace stores and their
+ * connection health. An Amazon store connects through Amazon's consent page (the sandbox's own in
+ * sandbox mode) and comes back here; other marketplaces take their client id and secret. Secrets
+ * go in and never come back: the list shows "•••• last 4".
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { deletedSchema } from '../../../domain/schemas/common';
+import { jobStartedSchema } from '../../../domain/schemas/jobs';
+import {
+  authorizeUrlSchema,
+  connectionTestSchema,
+  providerOf,
+  STORE_ENVIRONMENTS,
+  STORE_MARKETPLACES,
+  storeCreateSchema,
+  storeCredentialsSchema,
+  storeRowSchema,
+  type StoreRow,
+} from '../../../domain/schemas/stores';
+import { ApiFailure } from '../../api/client';
+import { delAs, getAs, postAs, putAs } from '../../api/typed';
+import { useSession } from '../../app/session';
+import { useFeedback } from '../../ui/feedback-store';
+import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
+import { isWarehouseUser } from '../inbound/purchase-orders/clients';
+
+const KEY = ['stores'];
+const failure = (err: unknown) => (err instanceof ApiFailure ? err.message : String(err));
+
+export default function MerchantConnectPage() {
+  const { t } = useTranslation();
+  const search = useSearch({ strict: false }) as { connected?: string; error?: string; store?: string };
+  const list = useQuery({ queryKey: KEY, queryFn: () => getAs('/api/common/stores', z.array(storeRowSchema)) });
+  return (
+    <div className="page">
+      <h1>{t('nav.MerchantConnect')}</h1>
+      <p className="muted">{t('stores.intro')}</p>
+      {search.connected && (
+        <p className="notice" role="status" data-testid="connect-result">
+          {t('stores.connected')}
+        </p>
+      )}
+      {search.error && (
+        <p className="form-error" role="alert" data-testid="connect-result">
+          {search.error}
+        </p>
+      )}
+      <AddStore />
+      {list.isPending ? (
+        <p className="grid-state">{t('app.loading')}</p>
+      ) : list.isError ? (
+        <p className="form-error" role="alert">
+          {failure(list.error)}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="grid-state">{t('stores.none')}</p>
+      ) : (
+        <div className="store-list">
+          {list.data.map((s) => (
+            <StoreCard key={s.id} store={s} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AddStore() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const warehouse = isWarehouseUser(useSession((s) => s.user?.audience));
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [v, setV] = useState({ marketplace: 'amazon_us', name: '', environment: 'sandbox' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = storeCreateSchema.safeParse({ ...v, companyId: companyId ?? undefined });
+    const errs: Record<string, string> = parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    if (warehouse && !companyId) errs.companyId = t('po.clientRequired');
+    setErrors(errs);
+    if (!parsed.success || Object.keys(errs).length) return;
+    try {
+      await postAs('/api/common/stores', parsed.data, storeRowSchema, { quiet: true, inlineRefusal: true });
+      setV({ ...v, name: '' });
+      await qc.invalidateQueries({ queryKey: KEY });
+    } catch (err) {
+      setErrors({ form: failure(err) });
+    }
+  };
+  return (
+    <form className="card form form-grid" data-testid="add-store" onSubmit={(e) => void submit(e)} noValidate>
+      <h2>{t('stores.add')}</h2>
+      {warehouse && <ClientSelect value={companyId} onChange={setCompanyId} error={errors.companyId} />}
+      <label>
+        {t('stores.marketplace')}
+        <select name="marketplace" value={v.marketplace} onChange={(e) => setV({ ...v, marketplace: e.target.value })}>
+          {STORE_MARKETPLACES.map((m) => (
+            <option key={m} value={m}>
+              {t(`stores.marketplaces.${m}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('stores.name')}
+        <input name="name" value={v.name} maxLength={80} onChange={(e) => setV({ ...v, name: e.target.value })} />
+        {errors.name && <span className="form-error">{errors.name}</span>}
+      </label>
+      <label>
+        {t('stores.environment')}
+        <select name="environment" value={v.environment} onChange={(e) => setV({ ...v, environment: e.target.value })}>
+          {STORE_ENVIRONMENTS.map((env) => (
+            <option key={env} value={env}>
+              {t(`stores.environments.${env}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn primary">
+          {t('stores.addButton')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function StoreCard({ store: s }: { store: StoreRow }) {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const toast = useFeedback((f) => f.toast);
+  const warehouse = isWarehouseUser(useSession((u) => u.user?.audience));
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const amazon = providerOf(s.marketplace) === 'amazon';
+  const when = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      toast('error', failure(err));
+    } finally {
+      setBusy(false);
+      await qc.invalidateQueries({ queryKey: KEY });
+    }
+  };
+  const connect = () =>
+    run(async () => {
+      const { url } = await postAs(`/api/common/stores/${s.id}/amazon/authorize`, undefined, authorizeUrlSchema, {
+        quiet: true,
+      });
+      window.location.assign(url);
+    });
+  const test = () =>
+    run(async () => {
+      const r = await postAs(`/api/common/stores/${s.id}/test`, undefined, connectionTestSchema, { quiet: true });
+      toast(r.ok ? 'success' : 'warning', r.message);
+    });
+  const pull = () =>
+    run(async () => {
+      const r = await postAs(`/api/common/stores/${s.id}/pull/fba-inventory`, undefined, jobStartedSchema, {
+        quiet: true,
+      });
+      toast('info', r.queued ? t('stores.pullQueued') : t('stores.pullWaiting'));
+    });
+  const remove = () =>
+    window.confirm(t('stores.removeConfirm', { name: s.name })) &&
+    run(async () => {
+      await delAs(`/api/common/stores/${s.id}`, deletedSchema, { quiet: true });
+    });
+  return (
+    <article className="card store-card" data-testid="store-card" data-connection={s.connection}>
+      <header className="store-card-head">
+        <h2>{s.name}</h2>
+        <span className={`pill connection-${s.connection}`} data-testid="store-connection">
+          {t(`stores.connections.${s.connection}`)}
+        </span>
+      </header>
+      <dl className="store-facts">
+        {warehouse && (
+          <>
+            <dt>{t('po.client')}</dt>
+            <dd>{`${s.accountNo} · ${s.companyName}`}</dd>
+          </>
+        )}
+        <dt>{t('stores.marketplace')}</dt>
+        <dd>{t(`stores.marketplaces.${s.marketplace}`)}</dd>
+        <dt>{t('stores.environment')}</dt>
+        <dd>{t(`stores.environments.${s.environment}`)}</dd>
+        <dt>{t('stores.sellerId')}</dt>
+        <dd>{s.sellerId ?? '—'}</dd>
+        <dt>{t('stores.credential')}</dt>
+        <dd data-testid="store-credential">{s.credentialHint ?? t('stores.noCredential')}</dd>
+        <dt>{t('stores.lastSuccess')}</dt>
+        <dd>{when(s.lastSuccessAt)}</dd>
+        <dt>{t('stores.tokenExpires')}</dt>
+        <dd>{when(s.tokenExpiresAt)}</dd>
+      </dl>
+      {s.lastError && (
+        <p className="form-error" data-testid="store-error">
+          {s.lastError}
+        </p>
+      )}
+      <div className="button-row">
+        {amazon ? (
+          <button type="button" className="btn primary" disabled={busy} onClick={() => void connect()}>
+            {s.connection === 'not_connected' ? t('stores.connectAmazon') : t('stores.reconnectAmazon')}
+          </button>
+        ) : (
+          <button type="button" className="btn" disabled={busy} onClick={() => setEditing((e) => !e)}>
+            {t('stores.enterCredentials')}
+          </button>
+        )}
+        {amazon && s.credentialHint && (
+          <button type="button" className="btn" disabled={busy} onClick={() => void test()}>
+            {t('stores.test')}
+          </button>
+        )}
+        {amazon && s.connection === 'connected' && (
+          <>
+            <button type="button" className="btn" disabled={busy} onClick={() => void pull()}>
+              {t('stores.pullFba')}
+            </button>
+            <Link to="/apps/inventory/amazon/$inventoryType" params={{ inventoryType: 'fba' }}>
+              {t('stores.seeFba')}
+            </Link>
+          </>
+        )}
+        <button type="button" className="btn" disabled={busy} onClick={() => void remove()}>
+          {t('stores.remove')}
+        </button>
+      </div>
+      {editing && <CredentialsForm store={s} onDone={() => setEditing(false)} />}
+    </article>
+  );
+}
+
+function CredentialsForm({ store, onDone }: { store: StoreRow; onDone: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [v, setV] = useState({ clientId: '', clientSecret: '', refreshToken: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const given = Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim()));
+    const parsed = storeCredentialsSchema.safeParse(given);
+    if (!parsed.success)
+      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    try {
+      await putAs(`/api/common/stores/${store.id}/credentials`, parsed.data, storeRowSchema, {
+        quiet: true,
+        inlineRefusal: true,
+      });
+      await qc.invalidateQueries({ queryKey: KEY });
+      onDone();
+    } catch (err) {
+      setErrors({ form: failure(err) });
+    }
+  };
+  const fields =
+    providerOf(store.marketplace) === 'walmart' ? (['clientId', 'clientSecret'] as const) : (['refreshToken'] as const);
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate data-testid="credentials-form">
+      <p className="muted">{t('stores.writeOnly')}</p>
+      {fields.map((f) => (
+        <label key={f}>
+          {t(`stores.fields.${f}`)}
+          <input
+            name={f}
+            type={f === 'clientId' ? 'text' : 'password'}
+            autoComplete="off"
+            value={v[f]}
+            onChange={(e) => setV({ ...v, [f]: e.target.value })}
+          />
+          {errors[f] && <span className="form-error">{errors[f]}</span>}
+        </label>
+      ))}
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn primary">
+          {t('stores.saveCredentials')}
+        </button>
+      </div>
+    </form>
+  );
+}
