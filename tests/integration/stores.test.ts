@@ -12,6 +12,7 @@ import { pullFbaInventory } from '../../server/modules/stores/fba-inventory.js';
 import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../../server/integrations/amazon/client.js';
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { inventorySummariesResponseSchema } from '../../server/integrations/amazon/models.js';
+import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
 
 let s: TestServer;
 let sandboxUrl: string;
@@ -294,10 +295,36 @@ describe('the Amazon client against its sandbox', () => {
     };
   };
 
-  it('answers in the shape of Amazon’s model, page by page', async () => {
+  it('answers in the shape of Amazon’s published model (fbaInventory.json), page by page', async () => {
     const c = await clientWith();
     const first = await c.inventorySummaries('ATVPDKIKX0DER');
     expect(inventorySummariesResponseSchema.safeParse(first).success).toBe(true);
+    // The sandbox's raw answers, and its refusals, against Amazon's own definitions.
+    const model = swaggerDefinition('amazon/fbaInventory.json', 'GetInventorySummariesResponse');
+    const token = await c.accessToken();
+    let next: string | undefined;
+    let pages = 0;
+    do {
+      const url = new URL(`${sandboxUrl}/sandbox/amazon/fba/inventory/v1/summaries`);
+      for (const [k, v] of Object.entries({
+        details: 'true',
+        granularityType: 'Marketplace',
+        granularityId: 'ATVPDKIKX0DER',
+        marketplaceIds: 'ATVPDKIKX0DER',
+        ...(next ? { nextToken: next } : {}),
+      }))
+        url.searchParams.set(k, v);
+      const raw = await (await fetch(url, { headers: { 'x-amz-access-token': token } })).json();
+      expect(model(raw), problemsOf(model)).toBe(true);
+      next = raw.pagination?.nextToken;
+      pages++;
+    } while (next && pages < 10);
+    const refused = await fetch(`${sandboxUrl}/sandbox/amazon/fba/inventory/v1/summaries?granularityType=Marketplace`, {
+      headers: { 'x-amz-access-token': token },
+    });
+    expect(refused.status).toBe(400);
+    const errors = swaggerDefinition('amazon/fbaInventory.json', 'GetInventorySummariesResponse');
+    expect(errors(await refused.json()), problemsOf(errors)).toBe(true);
     expect(first.payload!.granularity.granularityId).toBe('ATVPDKIKX0DER');
     expect(first.payload!.inventorySummaries[0].inventoryDetails?.fulfillableQuantity).toEqual(expect.any(Number));
   });

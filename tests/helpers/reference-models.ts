@@ -1,0 +1,28 @@
+/**
+ * The providers' published models (../shared/reference) as validators: a sandbox's answers and a
+ * client's requests are held to the provider's own contract, not only to our zod reading of it.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+
+const REFERENCE = path.resolve(import.meta.dirname, '../reference');
+const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+const cache = new Map<string, ValidateFunction>();
+
+/** A Swagger 2.0 model's definition (e.g. amazon/fbaInventory.json, GetInventorySummariesResponse). */
+export function swaggerDefinition(file: string, definition: string): ValidateFunction {
+  const key = `${file}#${definition}`;
+  let v = cache.get(key);
+  if (!v) {
+    const doc = JSON.parse(readFileSync(path.join(REFERENCE, file), 'utf8')) as {
+      definitions: Record<string, unknown>;
+    };
+    v = ajv.compile({ $ref: `#/definitions/${definition}`, definitions: doc.definitions });
+    cache.set(key, v);
+  }
+  return v;
+}
+
+export const problemsOf = (v: ValidateFunction): string =>
+  (v.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ');
