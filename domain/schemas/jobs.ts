@@ -17,6 +17,8 @@ export const JOB_DATA = {
   'stores.pull-orders': z.object({ tenantId: id, storeId: id }).strict(),
   /** Import the store's listings (products). */
   'stores.pull-listings': z.object({ tenantId: id, storeId: id }).strict(),
+  /** Hourly: queue the scheduled pulls (FBA inventory) of every connected store. */
+  'stores.schedule-pulls': z.object({}).strict(),
   /** Pull FBA inventory for an Amazon store. */
   'stores.pull-fba-inventory': z.object({ tenantId: id, storeId: id }).strict(),
   /** Ask a marketplace whether an asynchronous operation (feed, report, inbound plan) has finished. */

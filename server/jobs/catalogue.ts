@@ -48,6 +48,14 @@ export const QUEUES: Record<JobName, QueueDef> = {
   'stores.pull-orders': pull,
   'stores.pull-listings': pull,
   'stores.pull-fba-inventory': pull,
+  'stores.schedule-pulls': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    cron: '20 * * * *',
+  },
   'marketplace.poll-operation': {
     policy: 'stately',
     retryLimit: 10,

@@ -15,6 +15,7 @@ export const PROVIDED_JOBS = [
   'stores.pull-orders',
   'stores.pull-listings',
   'stores.pull-fba-inventory',
+  'stores.schedule-pulls',
   'marketplace.poll-operation',
   'billing.run',
 ] as const satisfies readonly JobName[];

@@ -446,5 +446,20 @@ export async function seedDemoWarehouse(app: InProcessApp): Promise<DemoWarehous
       },
     ]);
 
+  // Acme's Amazon store, in the sandbox: "Connect with Amazon" on Merchant Connect goes through the
+  // sandbox's consent page, so the whole flow can be tried without a marketplace account.
+  await admin.call(
+    'POST',
+    '/api/common/stores',
+    {
+      companyId: acmeId,
+      marketplace: 'amazon_us',
+      name: 'Acme Sellers · Amazon.com',
+      environment: 'sandbox',
+    },
+    // With SANDBOX=off there is no sandbox to connect to: no demo store then.
+    [412],
+  );
+
   return { products: acme.length + blueFox.length, purchaseOrders: plans.length };
 }

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { auditLog, integrationCalls, stores } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/amazon.js';
-import { pullFbaInventory } from '../../server/modules/stores/fba-inventory.js';
+import { pullFbaInventory, scheduleFbaPulls } from '../../server/modules/stores/fba-inventory.js';
 import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../../server/integrations/amazon/client.js';
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { inventorySummariesResponseSchema } from '../../server/integrations/amazon/models.js';
@@ -230,6 +230,16 @@ describe('stores', () => {
       admin,
     );
     expect((await s.post(`/api/common/stores/${fresh.body.id}/pull/fba-inventory`, {}, admin)).status).toBe(412);
+  });
+
+  it('the hourly schedule queues a pull for each connected Amazon store, none for the others', async () => {
+    const states = (await s.get('/api/common/stores', admin)).body.map(
+      (r: { marketplace: string; connection: string }) => `${r.marketplace}:${r.connection}`,
+    );
+    expect(states).toEqual(expect.arrayContaining(['amazon_mx:reconnect_needed', 'amazon_ca:not_connected']));
+    const connectedAmazon = states.filter((x: string) => x.startsWith('amazon_') && x.endsWith(':connected')).length;
+    expect(connectedAmazon).toBe(1);
+    expect(await scheduleFbaPulls(s.deps)).toEqual({ queued: 1 });
   });
 
   it('logs every call for support with the tokens masked', async () => {

@@ -99,3 +99,29 @@ export function provideFbaInventoryPull(): void {
     }
   });
 }
+
+/**
+ * The hourly schedule: every connected Amazon store gets a pull queued (one per store at a time —
+ * a pull still waiting is not queued twice). Stores waiting to be reconnected are left alone.
+ */
+export async function scheduleFbaPulls(deps: Deps): Promise<{ queued: number }> {
+  const connected = await deps.db
+    .select({ id: stores.id, tenantId: stores.tenantId, marketplace: stores.marketplace })
+    .from(stores)
+    .where(eq(stores.connection, 'connected'));
+  let queued = 0;
+  for (const s of connected) {
+    if (!s.marketplace.startsWith('amazon_')) continue;
+    const id = await deps.jobs.enqueue(
+      'stores.pull-fba-inventory',
+      { tenantId: s.tenantId, storeId: s.id },
+      { tenantId: s.tenantId, singletonKey: `fba-inventory:${s.id}` },
+    );
+    if (id) queued++;
+  }
+  return { queued };
+}
+
+export function provideScheduledPulls(): void {
+  provideJob('stores.schedule-pulls', async (_data, _job, deps) => scheduleFbaPulls(deps));
+}

@@ -23,7 +23,7 @@ import { validationHook } from '../../http/validation.js';
 import { businessRule } from '../../http/errors.js';
 import * as svc from './service.js';
 import { AMAZON_CALLBACK_PATH, amazonCallback, authorizeAmazon, testAmazon } from './amazon.js';
-import { provideFbaInventoryPull } from './fba-inventory.js';
+import { provideFbaInventoryPull, provideScheduledPulls } from './fba-inventory.js';
 
 const base = '/api/common/stores';
 
@@ -31,6 +31,7 @@ export function storeRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const tags = ['Stores'];
   provideFbaInventoryPull();
+  provideScheduledPulls();
   const can = (a: 'read' | 'create' | 'update' | 'delete') => guards.requiresAny(['merchantConnect', a], ['common', a]);
   const support = guards.requires('admin', 'manage', { warehouseOnly: true });
   const origin = (url: string) => new URL(url).origin;
