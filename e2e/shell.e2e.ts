@@ -31,6 +31,7 @@ describe('sign-in and menus by audience', () => {
     expect(menus['demo.admin']).toEqual([
       'AmazonInventory',
       'Clients',
+      'CompanyCredentials',
       'Dashboard',
       'DeliveredPackages',
       'Dispositions',
@@ -41,6 +42,7 @@ describe('sign-in and menus by audience', () => {
       'LocationBarcodeDesigner',
       'ManageInventory',
       'ManualBarcodePrinting',
+      'MerchantConnect',
       'MyCompany',
       'PrinterSettings',
       'ProblemItems',

@@ -85,3 +85,24 @@ describe('merchant connect', () => {
     await page.context().close();
   });
 });
+
+describe('company credentials', () => {
+  it('the warehouse enters its Amazon developer app; a wrong id is refused; the secret never shows again', async () => {
+    const page = await signedIn(env, 'demo.admin');
+    await page.goto(`${env.server.url}/apps/common/credentials/account`);
+    const card = page.locator('[data-testid=account-amazon_app]');
+    await card.locator('input[name=applicationId]').fill('my-app');
+    await card.locator('input[name=clientId]').fill('amzn1.application-oa2-client.e2e0001');
+    await card.locator('input[name=clientSecret]').fill('e2e-lwa-secret-77aa');
+    await card.getByRole('button', { name: 'Save account' }).click();
+    await card.getByText('applicationId: Amazon’s app id starts amzn1.sp.solution.').waitFor();
+    await card.locator('input[name=applicationId]').fill('amzn1.sp.solution.e2e-0001');
+    await card.getByRole('button', { name: 'Save account' }).click();
+    await expect.poll(() => card.getAttribute('data-configured')).toBe('true');
+    const text = await card.textContent();
+    expect(text).toContain('amzn1.sp.solution.e2e-0001');
+    expect(text).toContain('•••• 77aa');
+    expect(text).not.toContain('e2e-lwa-secret-77aa');
+    await page.context().close();
+  });
+});

@@ -115,3 +115,58 @@ export const integrationCallSchema = z.object({
   at: z.string(),
 });
 export type IntegrationCall = z.infer<typeof integrationCallSchema>;
+
+// ---- the warehouse's own provider accounts (Company Credentials) ----
+
+/** Each account the warehouse itself holds, with its fields: `secret` ones are write-only. */
+export const ACCOUNT_KINDS = {
+  amazon_app: [
+    { name: 'applicationId', secret: false },
+    { name: 'clientId', secret: false },
+    { name: 'clientSecret', secret: true },
+  ],
+  shipengine: [{ name: 'apiKey', secret: true }],
+  freight: [
+    { name: 'accountNumber', secret: false },
+    { name: 'apiKey', secret: true },
+  ],
+  payments: [
+    { name: 'publishableKey', secret: false },
+    { name: 'secretKey', secret: true },
+    { name: 'webhookSecret', secret: true },
+  ],
+} as const satisfies Record<string, readonly { name: string; secret: boolean }[]>;
+export type AccountKind = keyof typeof ACCOUNT_KINDS;
+export const ACCOUNT_KIND_NAMES = Object.keys(ACCOUNT_KINDS) as AccountKind[];
+
+const field = (label: string) => z.string().trim().min(4, `${label}: at least 4 characters`).max(500);
+/** What each account takes; entering it again replaces it (rotation). */
+export const accountInputSchemas = {
+  amazon_app: z.object({
+    applicationId: z
+      .string()
+      .trim()
+      .startsWith('amzn1.sp.solution.', 'applicationId: Amazon’s app id starts amzn1.sp.solution.'),
+    clientId: z
+      .string()
+      .trim()
+      .startsWith('amzn1.application-oa2-client.', 'clientId: the LWA client id starts amzn1.application-oa2-client.'),
+    clientSecret: field('clientSecret'),
+  }),
+  shipengine: z.object({ apiKey: field('apiKey') }),
+  freight: z.object({ accountNumber: field('accountNumber'), apiKey: field('apiKey') }),
+  payments: z.object({
+    publishableKey: field('publishableKey'),
+    secretKey: field('secretKey'),
+    webhookSecret: field('webhookSecret'),
+  }),
+} as const satisfies Record<AccountKind, z.ZodType>;
+
+export const providerAccountSchema = z.object({
+  kind: z.enum(ACCOUNT_KIND_NAMES as [AccountKind, ...AccountKind[]]),
+  configured: z.boolean(),
+  /** Identifiers that are not secret, in clear; secrets as "•••• last 4". */
+  values: z.record(z.string(), z.string()),
+  updatedAt: z.string().nullable(),
+});
+export type ProviderAccount = z.infer<typeof providerAccountSchema>;

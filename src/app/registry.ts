@@ -338,6 +338,16 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/settings/GeneralSettingsPage'),
   },
   {
+    path: '/apps/common/credentials/account',
+    title: 'nav.CompanyCredentials',
+    breadcrumb: ['nav.Account'],
+    resource: 'companyCredentials',
+    action: 'read',
+    warehouseOnly: true,
+    menuKey: 'CompanyCredentials',
+    load: () => import('../features/stores/CompanyCredentialsPage'),
+  },
+  {
     path: '/apps/account/merchant-connect',
     title: 'nav.MerchantConnect',
     breadcrumb: ['nav.Account'],

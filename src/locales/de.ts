@@ -1235,6 +1235,38 @@ export const de: Messages = {
     preview: 'Vorschau',
     sample: 'Beispielcode',
   },
+  credentials: {
+    intro:
+      'Die eigenen Konten des Lagers bei den Diensten, die Dockside für Sie aufruft. Kennungen werden angezeigt; Geheimnisse gehen hinein und nie wieder hinaus.',
+    configured: 'Eingerichtet',
+    notConfigured: 'Nicht eingerichtet',
+    updated: 'Zuletzt geändert',
+    save: 'Konto speichern',
+    replace: 'Ersetzen',
+    removeConfirm: 'Das Konto {{name}} entfernen?',
+    kinds: {
+      amazon_app: 'Amazon-Entwickler-App (SP-API)',
+      shipengine: 'Versandtarife und Etiketten (ShipEngine)',
+      freight: 'Frachtmakler (LTL)',
+      payments: 'Kartenzahlungen',
+    },
+    help: {
+      amazon_app: 'Verkäufer autorisieren diese App bei Amazon, um ihre Produktiv-Shops zu verbinden.',
+      shipengine: 'Zum Vergleichen von Versandtarifen und Kaufen von Etiketten.',
+      freight: 'Zum Anfragen und Buchen von Paletten-Sendungen.',
+      payments: 'Zum Belasten der Karten der Kunden für Rechnungen und Etikettenguthaben.',
+    },
+    fields: {
+      applicationId: 'Anwendungs-ID',
+      clientId: 'LWA-Client-ID',
+      clientSecret: 'LWA-Client-Secret',
+      apiKey: 'API-Schlüssel',
+      accountNumber: 'Kontonummer',
+      publishableKey: 'Öffentlicher Schlüssel',
+      secretKey: 'Geheimer Schlüssel',
+      webhookSecret: 'Webhook-Signaturgeheimnis',
+    },
+  },
   stores: {
     intro:
       'Die Marktplatz-Shops Ihrer Kunden. Ein Amazon-Shop wird über Amazons eigene Zustimmungsseite verbunden; die Schlüssel anderer Marktplätze geben Sie hier ein. Schlüssel gehen hinein und nie wieder hinaus: angezeigt werden nur die letzten vier Zeichen.',

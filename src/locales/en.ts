@@ -1230,6 +1230,38 @@ export const en = {
     preview: 'Preview',
     sample: 'Sample code',
   },
+  credentials: {
+    intro:
+      "The warehouse's own accounts with the services Dockside calls for you. Identifiers are shown; secrets go in and never come back out.",
+    configured: 'Configured',
+    notConfigured: 'Not configured',
+    updated: 'Last changed',
+    save: 'Save account',
+    replace: 'Replace',
+    removeConfirm: 'Remove the {{name}} account?',
+    kinds: {
+      amazon_app: 'Amazon developer app (SP-API)',
+      shipengine: 'Shipping rates and labels (ShipEngine)',
+      freight: 'Freight broker (LTL)',
+      payments: 'Card payments',
+    },
+    help: {
+      amazon_app: 'Sellers authorise this app on Amazon to connect their production stores.',
+      shipengine: "Used to compare carriers' rates and buy labels.",
+      freight: 'Used to quote and book pallet shipments.',
+      payments: "Used to charge clients' cards for invoices and label funds.",
+    },
+    fields: {
+      applicationId: 'Application id',
+      clientId: 'LWA client id',
+      clientSecret: 'LWA client secret',
+      apiKey: 'API key',
+      accountNumber: 'Account number',
+      publishableKey: 'Publishable key',
+      secretKey: 'Secret key',
+      webhookSecret: 'Webhook signing secret',
+    },
+  },
   stores: {
     intro:
       "Your clients' marketplace stores. Connect an Amazon store through Amazon's own consent page; enter other marketplaces' keys here. Keys go in and never come back out: only their last four characters are shown.",

@@ -1235,6 +1235,38 @@ export const fr: Messages = {
     preview: 'Aperçu',
     sample: "Code d'exemple",
   },
+  credentials: {
+    intro:
+      'Les comptes propres de l’entrepôt auprès des services que Dockside appelle pour vous. Les identifiants s’affichent ; les secrets entrent et ne ressortent jamais.',
+    configured: 'Configuré',
+    notConfigured: 'Non configuré',
+    updated: 'Dernière modification',
+    save: 'Enregistrer le compte',
+    replace: 'Remplacer',
+    removeConfirm: 'Supprimer le compte {{name}} ?',
+    kinds: {
+      amazon_app: 'Application développeur Amazon (SP-API)',
+      shipengine: 'Tarifs et étiquettes d’expédition (ShipEngine)',
+      freight: 'Courtier fret (LTL)',
+      payments: 'Paiements par carte',
+    },
+    help: {
+      amazon_app: 'Les vendeurs autorisent cette application sur Amazon pour connecter leurs boutiques en production.',
+      shipengine: 'Sert à comparer les tarifs des transporteurs et à acheter des étiquettes.',
+      freight: 'Sert à demander des devis et réserver des envois sur palettes.',
+      payments: 'Sert à débiter les cartes des clients pour les factures et le crédit d’étiquettes.',
+    },
+    fields: {
+      applicationId: 'Identifiant d’application',
+      clientId: 'Identifiant client LWA',
+      clientSecret: 'Secret client LWA',
+      apiKey: 'Clé d’API',
+      accountNumber: 'Numéro de compte',
+      publishableKey: 'Clé publique',
+      secretKey: 'Clé secrète',
+      webhookSecret: 'Secret de signature des webhooks',
+    },
+  },
   stores: {
     intro:
       'Les boutiques de vos clients sur les marketplaces. Une boutique Amazon se connecte par la page de consentement d’Amazon ; saisissez ici les clés des autres marketplaces. Les clés entrent et ne ressortent jamais : seuls leurs quatre derniers caractères s’affichent.',

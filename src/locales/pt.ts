@@ -1234,6 +1234,38 @@ export const pt: Messages = {
     preview: 'Pré-visualização',
     sample: 'Código de exemplo',
   },
+  credentials: {
+    intro:
+      'As contas do próprio armazém nos serviços que o Dockside chama por você. Os identificadores aparecem; os segredos entram e nunca saem.',
+    configured: 'Configurada',
+    notConfigured: 'Não configurada',
+    updated: 'Última alteração',
+    save: 'Salvar conta',
+    replace: 'Substituir',
+    removeConfirm: 'Remover a conta {{name}}?',
+    kinds: {
+      amazon_app: 'App de desenvolvedor Amazon (SP-API)',
+      shipengine: 'Fretes e etiquetas de envio (ShipEngine)',
+      freight: 'Corretora de cargas (LTL)',
+      payments: 'Pagamentos com cartão',
+    },
+    help: {
+      amazon_app: 'Os vendedores autorizam este app na Amazon para conectar suas lojas de produção.',
+      shipengine: 'Usado para comparar fretes das transportadoras e comprar etiquetas.',
+      freight: 'Usado para cotar e reservar envios em paletes.',
+      payments: 'Usado para cobrar nos cartões dos clientes faturas e saldo de etiquetas.',
+    },
+    fields: {
+      applicationId: 'ID do aplicativo',
+      clientId: 'Client ID do LWA',
+      clientSecret: 'Client secret do LWA',
+      apiKey: 'Chave de API',
+      accountNumber: 'Número da conta',
+      publishableKey: 'Chave pública',
+      secretKey: 'Chave secreta',
+      webhookSecret: 'Segredo de assinatura dos webhooks',
+    },
+  },
   stores: {
     intro:
       'As lojas dos seus clientes nos marketplaces. Uma loja Amazon se conecta pela própria página de consentimento da Amazon; as chaves dos outros marketplaces são informadas aqui. As chaves entram e nunca saem: só os últimos quatro caracteres aparecem.',

@@ -370,3 +370,62 @@ describe('the Amazon client against its sandbox', () => {
       .catch((e: ProviderFailure) => expect(e.messages[0]).toMatch(/reconnect the store/));
   });
 });
+
+describe('company credentials (the warehouse’s own provider accounts)', () => {
+  const app = {
+    applicationId: 'amzn1.sp.solution.0f1e2d3c-warehouse',
+    clientId: 'amzn1.application-oa2-client.0f1e2d3c4b5a',
+    clientSecret: 'lwa-secret-for-the-warehouse-9f8e',
+  };
+
+  it('are the warehouse’s alone, validated per kind, and write-only', async () => {
+    expect((await s.get('/api/common/credentials', client)).status).toBe(403);
+    expect((await s.put('/api/common/credentials/amazon_app', app, client)).status).toBe(403);
+    const bad = await s.put('/api/common/credentials/amazon_app', { ...app, applicationId: 'my-app' }, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.meta.error_list[0].message).toMatch(/amzn1\.sp\.solution\./);
+    expect((await s.put('/api/common/credentials/telepathy', { apiKey: 'abcd1234' }, admin)).status).toBe(400);
+
+    const saved = await s.put('/api/common/credentials/amazon_app', app, admin);
+    expect(saved.status).toBe(200);
+    expect(saved.body.values).toEqual({
+      applicationId: app.applicationId,
+      clientId: app.clientId,
+      clientSecret: '•••• 9f8e',
+    });
+    const list = await s.get('/api/common/credentials', admin);
+    expect(list.body.map((a: { kind: string; configured: boolean }) => `${a.kind}:${a.configured}`)).toEqual([
+      'amazon_app:true',
+      'shipengine:false',
+      'freight:false',
+      'payments:false',
+    ]);
+    const audits = await s.db.select().from(auditLog).where(eq(auditLog.entity, 'provider_account'));
+    expect(JSON.stringify([saved.body, list.body, audits])).not.toContain(app.clientSecret);
+    // Another tenant has its own (none).
+    const theirs = await s.get('/api/common/credentials', north);
+    expect(theirs.body.every((a: { configured: boolean }) => !a.configured)).toBe(true);
+  });
+
+  it('a production Amazon store signs in with the warehouse’s app on the real Seller Central', async () => {
+    const made = await s.post(
+      '/api/common/stores',
+      { companyId: acmeId, marketplace: 'amazon_us', name: 'Acme live', environment: 'production' },
+      admin,
+    );
+    expect(made.status).toBe(201);
+    const started = await s.post(`/api/common/stores/${made.body.id}/amazon/authorize`, {}, admin);
+    const url = new URL(started.body.url);
+    expect(url.origin).toBe('https://sellercentral.amazon.com');
+    expect(url.searchParams.get('application_id')).toBe(app.applicationId);
+    // Without the app, production is refused in words.
+    expect((await s.del('/api/common/credentials/amazon_app', admin)).status).toBe(200);
+    const refused = await s.post(
+      '/api/common/stores',
+      { companyId: acmeId, marketplace: 'amazon_us', name: 'Acme live 2', environment: 'production' },
+      admin,
+    );
+    expect(refused.status).toBe(412);
+    expect(refused.meta.error_list[0].message).toMatch(/Company Credentials/);
+  });
+});

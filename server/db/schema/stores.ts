@@ -75,3 +75,18 @@ export const sandboxRecords = pgTable(
   },
   (t) => [uniqueIndex('sandbox_records_uq').on(t.provider, t.account, t.kind, t.key)],
 );
+
+/** The warehouse's own provider accounts (Company Credentials): one per kind, sealed. */
+export const providerAccounts = pgTable(
+  'provider_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    kind: text('kind').notNull(),
+    sealedValues: text('sealed_values').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('provider_accounts_kind_uq').on(t.tenantId, t.kind)],
+);

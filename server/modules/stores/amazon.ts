@@ -27,6 +27,7 @@ import {
 } from '../../integrations/amazon/client.js';
 import { ProviderFailure, type CallLog } from '../../integrations/http.js';
 import { credentialsOf, getStore, storeRecord, type StoreRecord } from './service.js';
+import { accountValues } from './accounts.js';
 
 export const AMAZON_CALLBACK_PATH = '/api/common/stores/amazon/callback';
 
@@ -34,10 +35,15 @@ export const AMAZON_CALLBACK_PATH = '/api/common/stores/amazon/callback';
 export const sandboxBase = (deps: Deps): string =>
   deps.config.sandboxUrl ?? deps.config.publicUrl ?? `http://127.0.0.1:${deps.config.port}`;
 
-function appFor(store: Pick<StoreRecord, 'environment'>): AmazonApp {
+/** Sandbox stores sign in as the sandbox's app; production ones as the warehouse's own developer app. */
+async function appFor(deps: Deps, store: Pick<StoreRecord, 'environment' | 'tenantId'>): Promise<AmazonApp> {
   if (store.environment === 'sandbox') return SANDBOX_APP;
-  // The warehouse's developer app lives in Company Credentials (issue 17, not yet on this server).
-  throw businessRule('Production Amazon stores need the warehouse’s Amazon developer app in Company Credentials');
+  const app = await accountValues(deps, store.tenantId, 'amazon_app');
+  if (!app?.applicationId || !app.clientId || !app.clientSecret)
+    throw businessRule(
+      'Production Amazon stores need the warehouse’s Amazon developer app: enter it in Company Credentials',
+    );
+  return { applicationId: app.applicationId, clientId: app.clientId, clientSecret: app.clientSecret };
 }
 
 function assertAmazon(store: Pick<StoreRecord, 'marketplace'>): void {
@@ -74,7 +80,7 @@ export interface ClientDeps {
 /** Tests and benches substitute the transport's timing; production uses the defaults. */
 export const clientOverrides: ClientDeps = {};
 
-export function amazonClientFor(deps: Deps, store: StoreRecord): AmazonClient {
+export async function amazonClientFor(deps: Deps, store: StoreRecord): Promise<AmazonClient> {
   assertAmazon(store);
   const creds = credentialsOf(deps, store);
   return new AmazonClient(
@@ -84,7 +90,7 @@ export function amazonClientFor(deps: Deps, store: StoreRecord): AmazonClient {
         store.marketplace as StoreMarketplace,
         sandboxBase(deps),
       ),
-      app: appFor(store),
+      app: await appFor(deps, store),
       log: callLog(deps, store),
       ...clientOverrides,
     },
@@ -142,7 +148,7 @@ export async function authorizeAmazon(deps: Deps, ctx: RequestContext, storeId: 
   assertAmazon(store);
   const state = `${store.id}.${randomBytes(24).toString('base64url')}`;
   await deps.db.update(stores).set({ oauthState: state }).where(eq(stores.id, store.id));
-  const client = amazonClientFor(deps, store);
+  const client = await amazonClientFor(deps, store);
   return { url: client.consentUrl(state, `${deps.config.publicUrl ?? origin}${AMAZON_CALLBACK_PATH}`) };
 }
 
@@ -172,7 +178,7 @@ export async function amazonCallback(
     return screen({ store: String(store.id), error: 'Amazon authorisation was cancelled: nothing changed' });
   }
   try {
-    const client = amazonClientFor(deps, store);
+    const client = await amazonClientFor(deps, store);
     const token = await client.exchangeCode(
       q.spapi_oauth_code,
       `${deps.config.publicUrl ?? origin}${AMAZON_CALLBACK_PATH}`,
@@ -212,7 +218,7 @@ export async function amazonCallback(
 /** A real call with the stored credentials (the first page of FBA inventory). */
 export async function testAmazon(deps: Deps, ctx: RequestContext, storeId: number) {
   const store = await storeRecord(deps.db, ctx, storeId);
-  const client = amazonClientFor(deps, store);
+  const client = await amazonClientFor(deps, store);
   const marketplaceId = AMAZON_MARKETPLACE_IDS[store.marketplace as keyof typeof AMAZON_MARKETPLACE_IDS];
   try {
     await withStore(deps, store, () => client.inventorySummaries(marketplaceId));

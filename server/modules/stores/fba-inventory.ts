@@ -58,7 +58,7 @@ export async function pullFbaInventory(
     return { storeId: store.id, lines: 0, matched: 0, skipped: 'The store needs reconnecting' };
   const marketplaceId = AMAZON_MARKETPLACE_IDS[store.marketplace as keyof typeof AMAZON_MARKETPLACE_IDS];
   if (!marketplaceId) return { storeId: store.id, lines: 0, matched: 0, skipped: 'Not an Amazon store' };
-  const client = amazonClientFor(deps, store);
+  const client = await amazonClientFor(deps, store);
   const summaries: InventorySummary[] = [];
   await withStore(deps, store, async () => {
     let next: string | undefined;

@@ -24,6 +24,7 @@ import { businessRule } from '../../http/errors.js';
 import * as svc from './service.js';
 import { AMAZON_CALLBACK_PATH, amazonCallback, authorizeAmazon, testAmazon } from './amazon.js';
 import { provideFbaInventoryPull, provideScheduledPulls } from './fba-inventory.js';
+import { accountRoutes } from './account-routes.js';
 
 const base = '/api/common/stores';
 
@@ -192,5 +193,6 @@ export function storeRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => ok(c, await svc.listCalls(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('query').limit)),
   );
+  app.route('/', accountRoutes(deps, guards));
   return app;
 }

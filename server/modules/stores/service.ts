@@ -20,6 +20,7 @@ import { open, seal } from '../../crypto/secret-box.js';
 import { resolveClientCompany } from '../../http/client-company.js';
 import { businessRule, notFound } from '../../http/errors.js';
 import { forgetToken } from '../../integrations/amazon/client.js';
+import { accountValues } from './accounts.js';
 import { z } from 'zod';
 
 export type StoreRecord = typeof stores.$inferSelect;
@@ -93,17 +94,33 @@ function complete(marketplace: StoreRecord['marketplace'], c: StoreCredentials):
   return !!c.refreshToken;
 }
 
-function assertEnvironment(deps: Deps, env: string, marketplace: string, creds: StoreCredentials): void {
+async function assertEnvironment(
+  deps: Deps,
+  db: DbOrTx,
+  tenantId: number,
+  env: string,
+  marketplace: string,
+  creds: StoreCredentials,
+): Promise<void> {
   if (env === 'sandbox' && !deps.config.sandbox)
     throw businessRule('The local sandboxes are switched off on this server (SANDBOX=off): use production credentials');
-  if (env === 'production' && !complete(marketplace, creds))
+  if (env !== 'production') return;
+  // An Amazon store is authorised by the seller on Amazon, through the warehouse's developer app.
+  if (providerOf(marketplace as StoreRow['marketplace']) === 'amazon') {
+    if (!(await accountValues(deps, tenantId, 'amazon_app', db)))
+      throw businessRule(
+        'Production Amazon stores need the warehouse’s Amazon developer app: enter it in Company Credentials',
+      );
+    return;
+  }
+  if (!complete(marketplace, creds))
     throw businessRule(
-      'A store goes to production only with complete credentials: connect it (or enter its client id and secret) first',
+      'A store goes to production only with complete credentials: enter its client id and secret first',
     );
 }
 
 export async function createStore(deps: Deps, ctx: RequestContext, input: StoreCreate): Promise<StoreRow> {
-  assertEnvironment(deps, input.environment, input.marketplace, {});
+  await assertEnvironment(deps, deps.db, ctx.tenantId, input.environment, input.marketplace, {});
   return deps.db.transaction(async (tx) => {
     const company = await resolveClientCompany(tx, ctx, input.companyId);
     const [created] = await tx
@@ -130,7 +147,8 @@ export async function updateStore(
 ): Promise<StoreRow> {
   return deps.db.transaction(async (tx) => {
     const before = await storeRecord(tx, ctx, id);
-    assertEnvironment(deps, input.environment, before.marketplace, credentialsOf(deps, before));
+    // Inside the transaction: on the embedded database a second connection would wait for this one.
+    await assertEnvironment(deps, tx, ctx.tenantId, input.environment, before.marketplace, credentialsOf(deps, before));
     const changedWorld = before.environment !== input.environment;
     const [after] = await tx
       .update(stores)

@@ -1,0 +1,144 @@
+/**
+ * Company Credentials (/apps/common/credentials/account, warehouse only): the warehouse's own
+ * provider accounts — its Amazon developer app, the shipping-rate aggregator, the freight broker
+ * and card payments. Identifiers show in clear, secrets only as "•••• last 4"; saving replaces.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { deletedSchema } from '../../../domain/schemas/common';
+import {
+  ACCOUNT_KINDS,
+  accountInputSchemas,
+  providerAccountSchema,
+  type ProviderAccount,
+} from '../../../domain/schemas/stores';
+import { ApiFailure } from '../../api/client';
+import { delAs, getAs, putAs } from '../../api/typed';
+
+const KEY = ['company-credentials'];
+
+export default function CompanyCredentialsPage() {
+  const { t } = useTranslation();
+  const accounts = useQuery({
+    queryKey: KEY,
+    queryFn: () => getAs('/api/common/credentials', z.array(providerAccountSchema)),
+  });
+  return (
+    <div className="page">
+      <h1>{t('nav.CompanyCredentials')}</h1>
+      <p className="muted">{t('credentials.intro')}</p>
+      {accounts.isPending ? (
+        <p className="grid-state">{t('app.loading')}</p>
+      ) : accounts.isError ? (
+        <p className="form-error" role="alert">
+          {t('errors.generic')}
+        </p>
+      ) : (
+        <div className="store-list">
+          {accounts.data.map((a) => (
+            <AccountCard key={a.kind} account={a} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AccountCard({ account: a }: { account: ProviderAccount }) {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const fields = ACCOUNT_KINDS[a.kind];
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<string[]>([]);
+  const [editing, setEditing] = useState(!a.configured);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = accountInputSchemas[a.kind].safeParse(values);
+    if (!parsed.success) return setErrors(parsed.error.issues.map((i) => i.message));
+    try {
+      await putAs(`/api/common/credentials/${a.kind}`, parsed.data, providerAccountSchema, {
+        quiet: true,
+        inlineRefusal: true,
+      });
+      setErrors([]);
+      setValues({});
+      setEditing(false);
+      await qc.invalidateQueries({ queryKey: KEY });
+    } catch (err) {
+      setErrors(err instanceof ApiFailure ? err.messages : [String(err)]);
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm(t('credentials.removeConfirm', { name: t(`credentials.kinds.${a.kind}`) }))) return;
+    await delAs(`/api/common/credentials/${a.kind}`, deletedSchema).catch(() => undefined);
+    await qc.invalidateQueries({ queryKey: KEY });
+  };
+  return (
+    <article className="card store-card" data-testid={`account-${a.kind}`} data-configured={a.configured}>
+      <header className="store-card-head">
+        <h2>{t(`credentials.kinds.${a.kind}`)}</h2>
+        <span className={`pill ${a.configured ? 'connection-connected' : ''}`}>
+          {a.configured ? t('credentials.configured') : t('credentials.notConfigured')}
+        </span>
+      </header>
+      <p className="muted">{t(`credentials.help.${a.kind}`)}</p>
+      {a.configured && (
+        <dl className="store-facts">
+          {fields.map((f) => (
+            <div key={f.name} style={{ display: 'contents' }}>
+              <dt>{t(`credentials.fields.${f.name}`)}</dt>
+              <dd>{a.values[f.name] ?? '—'}</dd>
+            </div>
+          ))}
+          <dt>{t('credentials.updated')}</dt>
+          <dd>{a.updatedAt ? new Date(a.updatedAt).toLocaleString(i18n.language) : '—'}</dd>
+        </dl>
+      )}
+      {editing ? (
+        <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+          {fields.map((f) => (
+            <label key={f.name}>
+              {t(`credentials.fields.${f.name}`)}
+              <input
+                name={f.name}
+                type={f.secret ? 'password' : 'text'}
+                autoComplete="off"
+                value={values[f.name] ?? ''}
+                onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+              />
+            </label>
+          ))}
+          {errors.length > 0 && (
+            <ul className="form-error" role="alert">
+              {errors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+          <p className="muted">{t('stores.writeOnly')}</p>
+          <div className="form-actions">
+            <button type="submit" className="btn primary">
+              {t('credentials.save')}
+            </button>
+            {a.configured && (
+              <button type="button" className="btn" onClick={() => setEditing(false)}>
+                {t('clients.cancel')}
+              </button>
+            )}
+          </div>
+        </form>
+      ) : (
+        <div className="button-row">
+          <button type="button" className="btn" onClick={() => setEditing(true)}>
+            {t('credentials.replace')}
+          </button>
+          <button type="button" className="btn" onClick={() => void remove()}>
+            {t('stores.remove')}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
