@@ -338,6 +338,15 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/settings/GeneralSettingsPage'),
   },
   {
+    // Every signed-in user sees the jobs they started; administrators see the tenant's.
+    path: '/apps/management/jobs',
+    title: 'jobs.title',
+    breadcrumb: ['nav.Management'],
+    resource: 'common',
+    action: 'read',
+    load: () => import('../features/admin/JobsPage'),
+  },
+  {
     path: '/apps/common/credentials/account',
     title: 'nav.CompanyCredentials',
     breadcrumb: ['nav.Account'],

@@ -39,7 +39,9 @@ export default function MerchantConnectPage() {
   return (
     <div className="page">
       <h1>{t('nav.MerchantConnect')}</h1>
-      <p className="muted">{t('stores.intro')}</p>
+      <p className="muted">
+        {t('stores.intro')} <Link to="/apps/management/jobs">{t('jobs.seeJobs')}</Link>
+      </p>
       {search.connected && (
         <p className="notice" role="status" data-testid="connect-result">
           {t('stores.connected')}
