@@ -20,6 +20,9 @@ export type Provider = 'amazon' | 'walmart' | 'ebay' | 'shopify';
 export const providerOf = (m: StoreMarketplace): Provider =>
   m.startsWith('amazon_') ? 'amazon' : (m as Exclude<StoreMarketplace, `amazon_${string}`>);
 
+export const isAmazon = (m: string): boolean =>
+  (STORE_MARKETPLACES as readonly string[]).includes(m) && providerOf(m as StoreMarketplace) === 'amazon';
+
 /** Amazon's marketplace ids and the SP-API region that serves each (North America for all four). */
 export const AMAZON_MARKETPLACE_IDS: Record<Extract<StoreMarketplace, `amazon_${string}`>, string> = {
   amazon_us: 'ATVPDKIKX0DER',

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   AMAZON_MARKETPLACE_IDS,
-  providerOf,
+  isAmazon,
   secretHint,
   type StoreMarketplace,
   type StoreRow,
@@ -47,8 +47,7 @@ async function appFor(deps: Deps, store: Pick<StoreRecord, 'environment' | 'tena
 }
 
 function assertAmazon(store: Pick<StoreRecord, 'marketplace'>): void {
-  if (providerOf(store.marketplace as StoreMarketplace) !== 'amazon')
-    throw businessRule('This store is not an Amazon store');
+  if (!isAmazon(store.marketplace)) throw businessRule('This store is not an Amazon store');
 }
 
 /** Each call is logged for support, masked, against the store. */
@@ -132,7 +131,7 @@ export async function withStore<T>(deps: Deps, store: StoreRecord, work: () => P
 export function apiErrorOf(err: ProviderFailure): ApiError {
   switch (err.kind) {
     case 'auth':
-      return businessRule(`${err.messages.join('; ')}`);
+      return businessRule(err.messages.join('; '));
     case 'refused':
       return new ApiError(412, err.messages);
     case 'garbage':

@@ -5,7 +5,7 @@
  * halfway changes nothing; a store Amazon no longer accepts is marked and not retried.
  */
 import { and, eq } from 'drizzle-orm';
-import { AMAZON_MARKETPLACE_IDS } from '../../../domain/schemas/stores.js';
+import { AMAZON_MARKETPLACE_IDS, isAmazon } from '../../../domain/schemas/stores.js';
 import type { MarketplaceLineInput } from '../../../domain/schemas/marketplace-inventory.js';
 import type { Deps } from '../../context.js';
 import { stores } from '../../db/schema/index.js';
@@ -111,7 +111,7 @@ export async function scheduleFbaPulls(deps: Deps): Promise<{ queued: number }> 
     .where(eq(stores.connection, 'connected'));
   let queued = 0;
   for (const s of connected) {
-    if (!s.marketplace.startsWith('amazon_')) continue;
+    if (!isAmazon(s.marketplace)) continue;
     const id = await deps.jobs.enqueue(
       'stores.pull-fba-inventory',
       { tenantId: s.tenantId, storeId: s.id },

@@ -9,6 +9,7 @@ import {
   authorizeUrlSchema,
   connectionTestSchema,
   integrationCallSchema,
+  isAmazon,
   storeCreateSchema,
   storeCredentialsSchema,
   storeRowSchema,
@@ -146,7 +147,7 @@ export function storeRoutes(deps: Deps, guards: Guards) {
     async (c) => {
       const id = c.req.valid('param').id;
       const store = await svc.getStore(deps.db, c.get('ctx'), id);
-      if (!store.marketplace.startsWith('amazon_'))
+      if (!isAmazon(store.marketplace))
         throw businessRule('Testing this marketplace’s connection is not available on this server yet');
       return ok(c, await testAmazon(deps, c.get('ctx'), id));
     },
@@ -164,7 +165,7 @@ export function storeRoutes(deps: Deps, guards: Guards) {
     async (c) => {
       const ctx = c.get('ctx');
       const store = await svc.getStore(deps.db, ctx, c.req.valid('param').id);
-      if (!store.marketplace.startsWith('amazon_')) throw businessRule('Only Amazon stores have FBA inventory');
+      if (!isAmazon(store.marketplace)) throw businessRule('Only Amazon stores have FBA inventory');
       if (store.connection === 'not_connected') throw businessRule('Connect the store to Amazon first');
       const jobId = await deps.jobs.enqueue(
         'stores.pull-fba-inventory',

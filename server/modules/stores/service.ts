@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import {
+  isAmazon,
   providerOf,
   secretHint,
   type StoreCreate,
@@ -106,7 +107,7 @@ async function assertEnvironment(
     throw businessRule('The local sandboxes are switched off on this server (SANDBOX=off): use production credentials');
   if (env !== 'production') return;
   // An Amazon store is authorised by the seller on Amazon, through the warehouse's developer app.
-  if (providerOf(marketplace as StoreRow['marketplace']) === 'amazon') {
+  if (isAmazon(marketplace)) {
     if (!(await accountValues(deps, tenantId, 'amazon_app', db)))
       throw businessRule(
         'Production Amazon stores need the warehouse’s Amazon developer app: enter it in Company Credentials',
