@@ -86,6 +86,54 @@ describe('merchant connect', () => {
   });
 });
 
+describe('other marketplaces', () => {
+  it('installs Dockside on a client’s Shopify shop, and says in words when Walmart refuses the keys', async () => {
+    const page = await signedIn(env, 'demo.admin');
+    await page.goto(`${env.server.url}/apps/account/merchant-connect`);
+    const form = page.locator('[data-testid=add-store]');
+    const acme = await form.locator('select[name=companyId] option', { hasText: 'Acme Sellers' }).getAttribute('value');
+    await form.locator('select[name=companyId]').selectOption(acme!);
+    await form.locator('select[name=marketplace]').selectOption('shopify');
+    await form.locator('input[name=name]').fill('Acme Goods (Shopify)');
+    // A Shopify store is its shop domain: refused in place without one.
+    await form.getByRole('button', { name: 'Add store' }).click();
+    await form.getByText('Enter the shop’s myshopify.com domain').waitFor();
+    await form.locator('input[name=sellerId]').fill('acme-goods.myshopify.com');
+    await form.getByRole('button', { name: 'Add store' }).click();
+    const shop = page.locator('[data-testid=store-card]', { hasText: 'Acme Goods (Shopify)' });
+    await shop.getByRole('button', { name: 'Connect with Shopify' }).click();
+    await page.waitForURL('**/sandbox/shopify/acme-goods.myshopify.com/admin/oauth/authorize?**');
+    await page.getByText('acme-goods.myshopify.com').first().waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL('**/apps/account/merchant-connect?**');
+    await expect
+      .poll(() => page.textContent('[data-testid=connect-result]'))
+      .toContain('Shopify authorised Dockside: the store is connected');
+    await expect.poll(() => shop.getAttribute('data-connection')).toBe('connected');
+    await shop.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByText('Shopify answered: the store is connected').waitFor();
+
+    // Walmart keys typed by hand: a client id that is not Walmart's form is refused by Walmart.
+    // (The page was reloaded by the sign-in round trip: the client is chosen again.)
+    await form.locator('select[name=companyId]').selectOption(acme!);
+    await form.locator('select[name=marketplace]').selectOption('walmart');
+    await form.locator('input[name=name]').fill('Acme on Walmart');
+    await form.getByRole('button', { name: 'Add store' }).click();
+    const walmart = page.locator('[data-testid=store-card]', { hasText: 'Acme on Walmart' });
+    await walmart.getByRole('button', { name: 'Enter credentials' }).click();
+    await walmart.locator('input[name=clientId]').fill('my-walmart-id');
+    await walmart.locator('input[name=clientSecret]').fill('a-secret-of-sixteen-chars');
+    await walmart.getByRole('button', { name: 'Save credentials' }).click();
+    await expect.poll(() => walmart.locator('[data-testid=store-credential]').textContent()).toBe('•••• hars');
+    await walmart.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => walmart.getAttribute('data-connection')).toBe('reconnect_needed');
+    expect(await walmart.locator('[data-testid=store-error]').textContent()).toContain(
+      'Walmart does not accept the store’s client id or secret',
+    );
+    await page.context().close();
+  });
+});
+
 describe('company credentials', () => {
   it('the warehouse enters its Amazon developer app; a wrong id is refused; the secret never shows again', async () => {
     const page = await signedIn(env, 'demo.admin');

@@ -64,8 +64,24 @@ export const storeCredentialsSchema = z.object({
   clientId: z.string().trim().min(4, 'clientId: the client id the marketplace issued').max(200).optional(),
   clientSecret: z.string().trim().min(8, 'clientSecret: at least 8 characters').max(500).optional(),
   refreshToken: z.string().trim().min(8, 'refreshToken: at least 8 characters').max(2000).optional(),
+  /** Shopify: a custom app's Admin API access token (shpat_…), instead of signing in through OAuth. */
+  accessToken: z.string().trim().min(8, 'accessToken: at least 8 characters').max(500).optional(),
 });
 export type StoreCredentials = z.infer<typeof storeCredentialsSchema>;
+
+/** The credentials each marketplace takes by hand; the others come from its own sign-in page. */
+export const HAND_ENTERED_CREDENTIALS: Record<Provider, (keyof StoreCredentials)[]> = {
+  amazon: ['refreshToken'],
+  walmart: ['clientId', 'clientSecret'],
+  ebay: ['refreshToken'],
+  shopify: ['accessToken'],
+};
+
+/** Marketplaces whose sellers sign in on the marketplace's own page (OAuth) to connect a store. */
+export const SIGNS_IN: Record<Provider, boolean> = { amazon: true, ebay: true, shopify: true, walmart: false };
+
+/** A Shopify store is known by its shop domain (the sellerId of a Shopify store). */
+export const SHOPIFY_SHOP = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
 /** The last four characters of a secret, never more. */
 export const secretHint = (secret: string): string => `•••• ${secret.slice(-4)}`;
@@ -128,6 +144,15 @@ export const ACCOUNT_KINDS = {
     { name: 'clientId', secret: false },
     { name: 'clientSecret', secret: true },
   ],
+  ebay_app: [
+    { name: 'clientId', secret: false },
+    { name: 'clientSecret', secret: true },
+    { name: 'ruName', secret: false },
+  ],
+  shopify_app: [
+    { name: 'apiKey', secret: false },
+    { name: 'apiSecret', secret: true },
+  ],
   shipengine: [{ name: 'apiKey', secret: true }],
   freight: [
     { name: 'accountNumber', secret: false },
@@ -156,6 +181,12 @@ export const accountInputSchemas = {
       .startsWith('amzn1.application-oa2-client.', 'clientId: the LWA client id starts amzn1.application-oa2-client.'),
     clientSecret: field('clientSecret'),
   }),
+  ebay_app: z.object({
+    clientId: field('clientId'),
+    clientSecret: field('clientSecret'),
+    ruName: field('ruName'),
+  }),
+  shopify_app: z.object({ apiKey: field('apiKey'), apiSecret: field('apiSecret') }),
   shipengine: z.object({ apiKey: field('apiKey') }),
   freight: z.object({ accountNumber: field('accountNumber'), apiKey: field('apiKey') }),
   payments: z.object({

@@ -3,7 +3,8 @@
  * the fields are there (support needs the shape), their values are not.
  */
 const SECRET = /(token|secret|password|authorization|assertion|code_verifier|^code$|api[-_]?key|signature)/i;
-const PERSONAL = /(^name$|buyername|buyeremail|email|phone|address(line)?\d?$|^street|postalcode|^city$|recipient)/i;
+const PERSONAL =
+  /(^name$|username|buyername|buyeremail|email|phone|address(line)?\d?$|^street|postalcode|^city$|recipient)/i;
 
 function maskValue(key: string, value: unknown): unknown {
   if (typeof value === 'string' && SECRET.test(key)) return value.length > 4 ? `•••• ${value.slice(-4)}` : '••••';

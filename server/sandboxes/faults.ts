@@ -1,9 +1,10 @@
 /**
  * Faults on demand, for tests and demos: the request header `x-sandbox-fault: throttle | error |
  * timeout | invalid` makes a sandbox answer as a struggling provider would. Each provider gives
- * the body in its own error shape.
+ * the body in its own error shape; `faultGate` puts the checks in the order the providers do
+ * (throttling and outages before authentication, validation after).
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 export type Fault = 'throttle' | 'error' | 'timeout' | 'invalid';
 const FAULTS = new Set<Fault>(['throttle', 'error', 'timeout', 'invalid']);
@@ -16,3 +17,28 @@ export const faultOf = (c: Context): Fault | null => {
 /** How long a "timeout" stalls: longer than any client waits. */
 export const STALL_MS = 30_000;
 export const stall = (ms = STALL_MS) => new Promise((r) => setTimeout(r, ms));
+
+export interface FaultAnswers {
+  /** 429 in the provider's shape, with its rate-limit headers. */
+  throttle: (c: Context) => Response;
+  /** 5xx in the provider's shape. */
+  error: (c: Context) => Response;
+  /** A validation refusal in the provider's shape. */
+  invalid: (c: Context) => Response;
+  /** Whether the call carries the provider's valid token. */
+  authorised: (c: Context) => boolean;
+  /** The provider's refusal of a missing, forged or expired token. */
+  unauthorised: (c: Context) => Response;
+}
+
+export function faultGate(answers: FaultAnswers): MiddlewareHandler {
+  return async (c, next) => {
+    const fault = faultOf(c);
+    if (fault === 'throttle') return answers.throttle(c);
+    if (fault === 'error') return answers.error(c);
+    if (fault === 'timeout') await stall();
+    if (!answers.authorised(c)) return answers.unauthorised(c);
+    if (fault === 'invalid') return answers.invalid(c);
+    await next();
+  };
+}

@@ -7,8 +7,14 @@
 import type { Hono } from 'hono';
 import type { Deps } from '../context.js';
 import { amazonSandbox } from './amazon/routes.js';
+import { walmartSandbox } from './walmart/routes.js';
+import { ebaySandbox } from './ebay/routes.js';
+import { shopifySandbox } from './shopify/routes.js';
 
 export function mountSandboxes(app: { route: (path: string, app: Hono) => unknown }, deps: Deps): void {
   if (!deps.config.sandbox) return;
   app.route('/sandbox/amazon', amazonSandbox(deps));
+  app.route('/sandbox/walmart', walmartSandbox(deps));
+  app.route('/sandbox/ebay', ebaySandbox(deps));
+  app.route('/sandbox/shopify', shopifySandbox(deps));
 }

@@ -1278,20 +1278,28 @@ export const de: Messages = {
     removeConfirm: 'Das Konto {{name}} entfernen?',
     kinds: {
       amazon_app: 'Amazon-Entwickler-App (SP-API)',
+      ebay_app: 'eBay-Entwickler-Keyset',
+      shopify_app: 'Shopify-App',
       shipengine: 'Versandtarife und Etiketten (ShipEngine)',
       freight: 'Frachtmakler (LTL)',
       payments: 'Kartenzahlungen',
     },
     help: {
       amazon_app: 'Verkäufer autorisieren diese App bei Amazon, um ihre Produktiv-Shops zu verbinden.',
+      ebay_app:
+        'Verkäufer melden sich über dieses Keyset bei eBay an, um Produktiv-Shops zu verbinden; der RuName ist die dafür registrierte Weiterleitung.',
+      shopify_app:
+        'Shops installieren diese App, um Produktiv-Shops zu verbinden (oder geben stattdessen ein Token einer eigenen App an).',
       shipengine: 'Zum Vergleichen von Versandtarifen und Kaufen von Etiketten.',
       freight: 'Zum Anfragen und Buchen von Paletten-Sendungen.',
       payments: 'Zum Belasten der Karten der Kunden für Rechnungen und Etikettenguthaben.',
     },
     fields: {
       applicationId: 'Anwendungs-ID',
-      clientId: 'LWA-Client-ID',
-      clientSecret: 'LWA-Client-Secret',
+      clientId: 'Client-ID',
+      clientSecret: 'Client-Secret',
+      ruName: 'RuName (Name der Weiterleitungs-URL)',
+      apiSecret: 'API-Geheimschlüssel',
       apiKey: 'API-Schlüssel',
       accountNumber: 'Kontonummer',
       publishableKey: 'Öffentlicher Schlüssel',
@@ -1301,8 +1309,8 @@ export const de: Messages = {
   },
   stores: {
     intro:
-      'Die Marktplatz-Shops Ihrer Kunden. Ein Amazon-Shop wird über Amazons eigene Zustimmungsseite verbunden; die Schlüssel anderer Marktplätze geben Sie hier ein. Schlüssel gehen hinein und nie wieder hinaus: angezeigt werden nur die letzten vier Zeichen.',
-    connected: 'Amazon hat Dockside autorisiert: der Shop ist verbunden.',
+      'Die Marktplatz-Shops Ihrer Kunden. Amazon-, eBay- und Shopify-Shops werden über die Anmeldeseite des Marktplatzes verbunden; Walmart-Shops (und eigene Shopify-Apps) erhalten ihre Schlüssel hier. Schlüssel gehen hinein und nie wieder hinaus: angezeigt werden nur die letzten vier Zeichen.',
+    connected: '{{provider}} hat Dockside autorisiert: der Shop ist verbunden.',
     none: 'Noch keine Shops: fügen Sie unten einen hinzu.',
     add: 'Shop hinzufügen',
     addButton: 'Shop hinzufügen',
@@ -1314,8 +1322,16 @@ export const de: Messages = {
     noCredential: 'noch keine',
     lastSuccess: 'Letzter erfolgreicher Aufruf',
     tokenExpires: 'Zugriffstoken gültig bis',
-    connectAmazon: 'Mit Amazon verbinden',
-    reconnectAmazon: 'Erneut mit Amazon verbinden',
+    connect: 'Mit {{provider}} verbinden',
+    reconnect: 'Erneut mit {{provider}} verbinden',
+    enterToken: 'Token einer eigenen App eingeben',
+    shopDomain: 'Shop-Domain (…myshopify.com)',
+    sellerIdOptional: 'Verkäufer-ID (optional)',
+    shopRequired: 'Geben Sie die myshopify.com-Domain des Shops ein',
+    walmartHelp: 'Aus Walmart Seller Center → Settings → API Key Management: Client-ID und Client-Secret.',
+    shopifyHelp:
+      'Im Shopify-Admin → Einstellungen → Apps → Apps entwickeln: eine App mit Zugriff auf Bestellungen und Fulfillment anlegen, installieren und ihr Admin-API-Zugriffstoken kopieren.',
+    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' },
     enterCredentials: 'Zugangsdaten eingeben',
     test: 'Verbindung testen',
     pullFba: 'FBA-Bestand abrufen',
@@ -1348,6 +1364,7 @@ export const de: Messages = {
       clientId: 'Client-ID',
       clientSecret: 'Client-Secret',
       refreshToken: 'Refresh-Token',
+      accessToken: 'Admin-API-Zugriffstoken (shpat_…)',
     },
   },
   marketplace: {

@@ -1278,20 +1278,28 @@ export const fr: Messages = {
     removeConfirm: 'Supprimer le compte {{name}} ?',
     kinds: {
       amazon_app: 'Application développeur Amazon (SP-API)',
+      ebay_app: 'Jeu de clés développeur eBay',
+      shopify_app: 'Application Shopify',
       shipengine: 'Tarifs et étiquettes d’expédition (ShipEngine)',
       freight: 'Courtier fret (LTL)',
       payments: 'Paiements par carte',
     },
     help: {
       amazon_app: 'Les vendeurs autorisent cette application sur Amazon pour connecter leurs boutiques en production.',
+      ebay_app:
+        'Les vendeurs se connectent à eBay via ce jeu de clés pour relier leurs boutiques en production ; le RuName est la redirection enregistrée.',
+      shopify_app:
+        'Les boutiques installent cette application pour relier leurs boutiques en production (ou donnent le jeton d’une application personnalisée).',
       shipengine: 'Sert à comparer les tarifs des transporteurs et à acheter des étiquettes.',
       freight: 'Sert à demander des devis et réserver des envois sur palettes.',
       payments: 'Sert à débiter les cartes des clients pour les factures et le crédit d’étiquettes.',
     },
     fields: {
       applicationId: 'Identifiant d’application',
-      clientId: 'Identifiant client LWA',
-      clientSecret: 'Secret client LWA',
+      clientId: 'Identifiant client',
+      clientSecret: 'Secret client',
+      ruName: 'RuName (nom de l’URL de redirection)',
+      apiSecret: 'Clé secrète d’API',
       apiKey: 'Clé d’API',
       accountNumber: 'Numéro de compte',
       publishableKey: 'Clé publique',
@@ -1301,8 +1309,8 @@ export const fr: Messages = {
   },
   stores: {
     intro:
-      'Les boutiques de vos clients sur les marketplaces. Une boutique Amazon se connecte par la page de consentement d’Amazon ; saisissez ici les clés des autres marketplaces. Les clés entrent et ne ressortent jamais : seuls leurs quatre derniers caractères s’affichent.',
-    connected: 'Amazon a autorisé Dockside : la boutique est connectée.',
+      'Les boutiques de vos clients sur les marketplaces. Les boutiques Amazon, eBay et Shopify se connectent par la page de connexion de la marketplace ; les boutiques Walmart (et les applications Shopify personnalisées) reçoivent leurs clés ici. Les clés entrent et ne ressortent jamais : seuls leurs quatre derniers caractères s’affichent.',
+    connected: '{{provider}} a autorisé Dockside : la boutique est connectée.',
     none: 'Aucune boutique : ajoutez-en une ci-dessous.',
     add: 'Ajouter une boutique',
     addButton: 'Ajouter la boutique',
@@ -1314,8 +1322,17 @@ export const fr: Messages = {
     noCredential: 'aucun',
     lastSuccess: 'Dernier appel réussi',
     tokenExpires: 'Jeton d’accès valable jusqu’au',
-    connectAmazon: 'Connecter avec Amazon',
-    reconnectAmazon: 'Reconnecter avec Amazon',
+    connect: 'Connecter avec {{provider}}',
+    reconnect: 'Reconnecter avec {{provider}}',
+    enterToken: 'Saisir le jeton d’une application personnalisée',
+    shopDomain: 'Domaine de la boutique (…myshopify.com)',
+    sellerIdOptional: 'Identifiant vendeur (facultatif)',
+    shopRequired: 'Saisissez le domaine myshopify.com de la boutique',
+    walmartHelp:
+      'Dans Walmart Seller Center → Settings → API Key Management : l’identifiant client et le secret client.',
+    shopifyHelp:
+      'Dans l’admin Shopify → Paramètres → Applications → Développer des applications : créez une application avec l’accès aux commandes et à l’exécution, installez-la et copiez son jeton d’accès Admin API.',
+    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' },
     enterCredentials: 'Saisir les identifiants',
     test: 'Tester la connexion',
     pullFba: 'Récupérer le stock FBA',
@@ -1348,6 +1365,7 @@ export const fr: Messages = {
       clientId: 'Identifiant client',
       clientSecret: 'Secret client',
       refreshToken: 'Jeton de rafraîchissement',
+      accessToken: 'Jeton d’accès Admin API (shpat_…)',
     },
   },
   marketplace: {

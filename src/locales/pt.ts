@@ -1277,20 +1277,28 @@ export const pt: Messages = {
     removeConfirm: 'Remover a conta {{name}}?',
     kinds: {
       amazon_app: 'App de desenvolvedor Amazon (SP-API)',
+      ebay_app: 'Chaves de desenvolvedor do eBay',
+      shopify_app: 'App da Shopify',
       shipengine: 'Fretes e etiquetas de envio (ShipEngine)',
       freight: 'Corretora de cargas (LTL)',
       payments: 'Pagamentos com cartão',
     },
     help: {
       amazon_app: 'Os vendedores autorizam este app na Amazon para conectar suas lojas de produção.',
+      ebay_app:
+        'Os vendedores entram no eBay por estas chaves para conectar as lojas de produção; o RuName é o redirecionamento registrado.',
+      shopify_app:
+        'As lojas instalam este app para conectar as lojas de produção (ou informam um token de app personalizado).',
       shipengine: 'Usado para comparar fretes das transportadoras e comprar etiquetas.',
       freight: 'Usado para cotar e reservar envios em paletes.',
       payments: 'Usado para cobrar nos cartões dos clientes faturas e saldo de etiquetas.',
     },
     fields: {
       applicationId: 'ID do aplicativo',
-      clientId: 'Client ID do LWA',
-      clientSecret: 'Client secret do LWA',
+      clientId: 'Client ID',
+      clientSecret: 'Client secret',
+      ruName: 'RuName (nome da URL de redirecionamento)',
+      apiSecret: 'Chave secreta da API',
       apiKey: 'Chave de API',
       accountNumber: 'Número da conta',
       publishableKey: 'Chave pública',
@@ -1300,8 +1308,8 @@ export const pt: Messages = {
   },
   stores: {
     intro:
-      'As lojas dos seus clientes nos marketplaces. Uma loja Amazon se conecta pela própria página de consentimento da Amazon; as chaves dos outros marketplaces são informadas aqui. As chaves entram e nunca saem: só os últimos quatro caracteres aparecem.',
-    connected: 'A Amazon autorizou o Dockside: a loja está conectada.',
+      'As lojas dos seus clientes nos marketplaces. Lojas Amazon, eBay e Shopify se conectam pela página de login do próprio marketplace; lojas Walmart (e apps personalizados da Shopify) recebem as chaves aqui. As chaves entram e nunca saem: só os últimos quatro caracteres aparecem.',
+    connected: '{{provider}} autorizou o Dockside: a loja está conectada.',
     none: 'Nenhuma loja ainda: adicione uma abaixo.',
     add: 'Adicionar uma loja',
     addButton: 'Adicionar loja',
@@ -1313,8 +1321,16 @@ export const pt: Messages = {
     noCredential: 'nenhuma ainda',
     lastSuccess: 'Última chamada bem-sucedida',
     tokenExpires: 'Token de acesso válido até',
-    connectAmazon: 'Conectar com a Amazon',
-    reconnectAmazon: 'Reconectar com a Amazon',
+    connect: 'Conectar com {{provider}}',
+    reconnect: 'Reconectar com {{provider}}',
+    enterToken: 'Informar token de app personalizado',
+    shopDomain: 'Domínio da loja (…myshopify.com)',
+    sellerIdOptional: 'ID do vendedor (opcional)',
+    shopRequired: 'Informe o domínio myshopify.com da loja',
+    walmartHelp: 'No Walmart Seller Center → Settings → API Key Management: o client ID e o client secret.',
+    shopifyHelp:
+      'No admin da Shopify → Configurações → Apps → Desenvolver apps: crie um app com acesso a pedidos e atendimento, instale-o e copie o token de acesso da Admin API.',
+    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' },
     enterCredentials: 'Informar credenciais',
     test: 'Testar conexão',
     pullFba: 'Buscar estoque FBA',
@@ -1347,6 +1363,7 @@ export const pt: Messages = {
       clientId: 'Client ID',
       clientSecret: 'Client secret',
       refreshToken: 'Refresh token',
+      accessToken: 'Token de acesso da Admin API (shpat_…)',
     },
   },
   marketplace: {

@@ -26,3 +26,26 @@ export function swaggerDefinition(file: string, definition: string): ValidateFun
 
 export const problemsOf = (v: ValidateFunction): string =>
   (v.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ');
+
+/** An OpenAPI 3 model's component schema (e.g. ebay/order-schemas.json, OrderSearchPagedCollection). */
+export function openApiSchema(file: string, name: string): ValidateFunction {
+  const key = `${file}#${name}`;
+  let v = cache.get(key);
+  if (!v) {
+    const doc = JSON.parse(readFileSync(path.join(REFERENCE, file), 'utf8')) as { components: unknown };
+    v = ajv.compile({ $ref: `#/components/schemas/${name}`, components: doc.components });
+    cache.set(key, v);
+  }
+  return v;
+}
+
+/** A response schema kept on its own (e.g. walmart/getInboundShipments.200.json). */
+export function excerptSchema(file: string): ValidateFunction {
+  let v = cache.get(file);
+  if (!v) {
+    const doc = JSON.parse(readFileSync(path.join(REFERENCE, file), 'utf8')) as { schema: object };
+    v = ajv.compile(doc.schema);
+    cache.set(file, v);
+  }
+  return v;
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { auditLog, integrationCalls, stores } from '../../server/db/schema/index.js';
-import { clientOverrides } from '../../server/modules/stores/amazon.js';
+import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { pullFbaInventory, scheduleFbaPulls } from '../../server/modules/stores/fba-inventory.js';
 import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../../server/integrations/amazon/client.js';
 import { ProviderFailure } from '../../server/integrations/http.js';
@@ -37,7 +37,7 @@ afterAll(() => s.close());
 
 /** Follows the consent flow as the seller's browser would: consent page, confirm, callback. */
 async function connectAmazon(storeId: number, token: string, decision: 'confirm' | 'deny' = 'confirm') {
-  const started = await s.post(`/api/common/stores/${storeId}/amazon/authorize`, {}, token);
+  const started = await s.post(`/api/common/stores/${storeId}/authorize`, {}, token);
   expect(started.status).toBe(200);
   const consent = new URL(started.body.url);
   expect(consent.origin + consent.pathname).toBe(`${sandboxUrl}/sandbox/amazon/apps/authorize/consent`);
@@ -140,7 +140,7 @@ describe('stores', () => {
     ).toBe(404);
     expect((await s.get(`/api/common/stores/${storeId}`, north)).status).toBe(404);
     expect((await s.get('/api/common/stores', north)).body).toEqual([]);
-    expect((await s.post(`/api/common/stores/${storeId}/amazon/authorize`, {}, north)).status).toBe(404);
+    expect((await s.post(`/api/common/stores/${storeId}/authorize`, {}, north)).status).toBe(404);
     // Support's call log is for the warehouse's administrators.
     expect((await s.get(`/api/common/stores/${storeId}/calls`, client)).status).toBe(403);
   });
@@ -148,7 +148,7 @@ describe('stores', () => {
   it('connects through the sandbox’s consent page; the refresh token is sealed and the store healthy', async () => {
     const back = await connectAmazon(storeId, admin);
     expect(back.pathname).toBe('/apps/account/merchant-connect');
-    expect(back.searchParams.get('connected')).toBe('1');
+    expect(back.searchParams.get('connected')).toBe('amazon');
     const store = (await s.get(`/api/common/stores/${storeId}`, admin)).body;
     expect(store.connection).toBe('connected');
     expect(store.sellerId).toMatch(/^A[A-Z0-9]{12}$/);
@@ -396,6 +396,8 @@ describe('company credentials (the warehouse’s own provider accounts)', () => 
     const list = await s.get('/api/common/credentials', admin);
     expect(list.body.map((a: { kind: string; configured: boolean }) => `${a.kind}:${a.configured}`)).toEqual([
       'amazon_app:true',
+      'ebay_app:false',
+      'shopify_app:false',
       'shipengine:false',
       'freight:false',
       'payments:false',
@@ -414,7 +416,7 @@ describe('company credentials (the warehouse’s own provider accounts)', () => 
       admin,
     );
     expect(made.status).toBe(201);
-    const started = await s.post(`/api/common/stores/${made.body.id}/amazon/authorize`, {}, admin);
+    const started = await s.post(`/api/common/stores/${made.body.id}/authorize`, {}, admin);
     const url = new URL(started.body.url);
     expect(url.origin).toBe('https://sellercentral.amazon.com');
     expect(url.searchParams.get('application_id')).toBe(app.applicationId);

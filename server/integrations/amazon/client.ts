@@ -6,6 +6,7 @@
  */
 import type { StoreEnvironment, StoreMarketplace } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
+import { cachedToken, cacheToken } from '../token-cache.js';
 import { explainAmazon } from './errors.js';
 import { inventorySummariesResponseSchema, lwaTokenSchema, type LwaToken } from './models.js';
 
@@ -54,14 +55,6 @@ export const SANDBOX_APP: AmazonApp = {
   clientId: 'amzn1.application-oa2-client.dockside-sandbox',
   clientSecret: 'dockside-sandbox-client-secret',
 };
-
-interface CachedToken {
-  accessToken: string;
-  expiresAt: number;
-}
-/** Access tokens by store (in this process): an hour long, refreshed a minute early. */
-const tokens = new Map<number, CachedToken>();
-export const forgetToken = (storeId: number) => tokens.delete(storeId);
 
 export interface AmazonStoreAccess {
   storeId: number;
@@ -138,8 +131,8 @@ export class AmazonClient {
     const store = this.store;
     if (!store) throw new Error('AmazonClient: no store to act for');
     const now = (this.opts.now ?? Date.now)();
-    const cached = tokens.get(store.storeId);
-    if (cached && cached.expiresAt - 60_000 > now) return cached.accessToken;
+    const cached = cachedToken('amazon', store.storeId, now);
+    if (cached) return cached;
     if (!store.refreshToken)
       throw new ProviderFailure('auth', 'Amazon', 'lwa.refresh_token', [
         'The store is not connected to Amazon yet: connect it',
@@ -164,7 +157,7 @@ export class AmazonClient {
         throw err;
       });
     const expiresAt = now + token.expires_in * 1000;
-    tokens.set(store.storeId, { accessToken: token.access_token, expiresAt });
+    cacheToken('amazon', store.storeId, token.access_token, expiresAt);
     await store.onToken?.(new Date(expiresAt));
     return token.access_token;
   }

@@ -14,7 +14,7 @@ export const lwaTokenSchema = z.object({
 });
 export type LwaToken = z.infer<typeof lwaTokenSchema>;
 /** LWA refusal: `{error: 'invalid_grant', error_description: '…'}`. */
-export const lwaErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
+export { oauthErrorSchema as lwaErrorSchema } from '../oauth.js';
 
 /** SP-API refusal body: `{errors: [{code, message, details?}]}`. */
 export const spApiErrorSchema = z.object({

@@ -4,36 +4,17 @@
  * refresh token (sealed), and every later call goes through the Amazon client with the store's
  * health kept up to date — connected, or "reconnect needed" when Amazon refuses the token.
  */
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import {
-  AMAZON_MARKETPLACE_IDS,
-  isAmazon,
-  secretHint,
-  type StoreMarketplace,
-  type StoreRow,
-} from '../../../domain/schemas/stores.js';
+import { AMAZON_MARKETPLACE_IDS, isAmazon, type StoreMarketplace } from '../../../domain/schemas/stores.js';
 import type { Deps, RequestContext } from '../../context.js';
-import { audit } from '../../audit.js';
-import { integrationCalls, stores } from '../../db/schema/index.js';
-import { seal } from '../../crypto/secret-box.js';
-import { ApiError, badGateway, businessRule, providerUnavailable } from '../../http/errors.js';
-import {
-  AmazonClient,
-  amazonEndpoints,
-  forgetToken,
-  SANDBOX_APP,
-  type AmazonApp,
-} from '../../integrations/amazon/client.js';
-import { ProviderFailure, type CallLog } from '../../integrations/http.js';
-import { credentialsOf, getStore, storeRecord, type StoreRecord } from './service.js';
+import { stores } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { businessRule } from '../../http/errors.js';
+import { AmazonClient, amazonEndpoints, SANDBOX_APP, type AmazonApp } from '../../integrations/amazon/client.js';
+import { ProviderFailure } from '../../integrations/http.js';
+import { callbackUrl, finishAuthorization, startAuthorization } from './authorization.js';
+import { callLog, clientOverrides, sandboxBase } from './connection.js';
+import { credentialsOf, type StoreRecord } from './service.js';
 import { accountValues } from './accounts.js';
-
-export const AMAZON_CALLBACK_PATH = '/api/common/stores/amazon/callback';
-
-/** This server's own address, where its sandboxes answer. */
-export const sandboxBase = (deps: Deps): string =>
-  deps.config.sandboxUrl ?? deps.config.publicUrl ?? `http://127.0.0.1:${deps.config.port}`;
 
 /** Sandbox stores sign in as the sandbox's app; production ones as the warehouse's own developer app. */
 async function appFor(deps: Deps, store: Pick<StoreRecord, 'environment' | 'tenantId'>): Promise<AmazonApp> {
@@ -49,35 +30,6 @@ async function appFor(deps: Deps, store: Pick<StoreRecord, 'environment' | 'tena
 function assertAmazon(store: Pick<StoreRecord, 'marketplace'>): void {
   if (!isAmazon(store.marketplace)) throw businessRule('This store is not an Amazon store');
 }
-
-/** Each call is logged for support, masked, against the store. */
-function callLog(deps: Deps, store: Pick<StoreRecord, 'id' | 'tenantId' | 'companyId'>): CallLog {
-  return async (r) => {
-    await deps.db.insert(integrationCalls).values({
-      tenantId: store.tenantId,
-      companyId: store.companyId,
-      storeId: store.id,
-      provider: r.provider,
-      operation: r.operation,
-      method: r.method,
-      url: r.url,
-      status: r.status,
-      durationMs: r.durationMs,
-      attempt: r.attempt,
-      error: r.error,
-      requestExcerpt: r.requestExcerpt,
-      responseExcerpt: r.responseExcerpt,
-    });
-  };
-}
-
-export interface ClientDeps {
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  timeoutMs?: number;
-}
-/** Tests and benches substitute the transport's timing; production uses the defaults. */
-export const clientOverrides: ClientDeps = {};
 
 export async function amazonClientFor(deps: Deps, store: StoreRecord): Promise<AmazonClient> {
   assertAmazon(store);
@@ -103,129 +55,34 @@ export async function amazonClientFor(deps: Deps, store: StoreRecord): Promise<A
   );
 }
 
-/**
- * Runs provider work for a store and keeps its health: a success marks it connected; Amazon
- * refusing the token marks it "reconnect needed" (jobs then stop retrying it); every failure
- * leaves its plain-words message on the store and becomes the right HTTP answer.
- */
-export async function withStore<T>(deps: Deps, store: StoreRecord, work: () => Promise<T>): Promise<T> {
-  try {
-    const value = await work();
-    await deps.db
-      .update(stores)
-      .set({ connection: 'connected', lastSuccessAt: new Date().toISOString(), lastError: null })
-      .where(eq(stores.id, store.id));
-    return value;
-  } catch (err) {
-    if (!(err instanceof ProviderFailure)) throw err;
-    const message = err.messages.join('; ');
-    await deps.db
-      .update(stores)
-      .set({ ...(err.kind === 'auth' ? { connection: 'reconnect_needed' } : {}), lastError: message })
-      .where(eq(stores.id, store.id));
-    if (err.kind === 'auth') forgetToken(store.id);
-    throw apiErrorOf(err);
-  }
-}
-
-export function apiErrorOf(err: ProviderFailure): ApiError {
-  switch (err.kind) {
-    case 'auth':
-      return businessRule(err.messages.join('; '));
-    case 'refused':
-      return new ApiError(412, err.messages);
-    case 'garbage':
-      return badGateway(err.messages.join('; '));
-    default:
-      return providerUnavailable(err.messages.join('; '), err.retryAfterSeconds);
-  }
-}
-
-/** Starts the consent flow: a one-use state tied to the store, and the page to send the seller to. */
+/** Starts the consent flow: the page to send the seller to. */
 export async function authorizeAmazon(deps: Deps, ctx: RequestContext, storeId: number, origin: string) {
-  const store = await storeRecord(deps.db, ctx, storeId);
-  assertAmazon(store);
-  const state = `${store.id}.${randomBytes(24).toString('base64url')}`;
-  await deps.db.update(stores).set({ oauthState: state }).where(eq(stores.id, store.id));
+  const { store, state } = await startAuthorization(deps, ctx, storeId, 'amazon');
   const client = await amazonClientFor(deps, store);
-  return { url: client.consentUrl(state, `${deps.config.publicUrl ?? origin}${AMAZON_CALLBACK_PATH}`) };
+  return { url: client.consentUrl(state, callbackUrl(deps, 'amazon', origin)) };
 }
 
-/**
- * The consent page sends the seller's browser back here (no Dockside token on a redirect: the
- * one-use `state` names the store). Answers where the screen should go next, with what happened.
- */
-export async function amazonCallback(
+/** Seller Central's redirect back: the code becomes the store's refresh token. */
+export const amazonCallback = (
   deps: Deps,
   q: { state?: string; spapi_oauth_code?: string; selling_partner_id?: string; error?: string },
   origin: string,
-): Promise<string> {
-  const screen = (params: Record<string, string>) =>
-    `/apps/account/merchant-connect?${new URLSearchParams(params).toString()}`;
-  const storeId = Number(q.state?.split('.')[0]);
-  if (!q.state || !Number.isInteger(storeId))
-    return screen({ error: 'The authorisation came back without its state; start again' });
-  const [store] = await deps.db.select().from(stores).where(eq(stores.id, storeId));
-  if (!store || store.oauthState !== q.state)
-    return screen({ error: 'This authorisation link was already used or has expired; start again' });
-  await deps.db.update(stores).set({ oauthState: null }).where(eq(stores.id, store.id));
-  if (q.error || !q.spapi_oauth_code) {
-    await deps.db
-      .update(stores)
-      .set({ lastError: 'The seller did not authorise Dockside on Amazon' })
-      .where(eq(stores.id, store.id));
-    return screen({ store: String(store.id), error: 'Amazon authorisation was cancelled: nothing changed' });
-  }
-  try {
+): Promise<string> =>
+  finishAuthorization(deps, 'amazon', { state: q.state, denied: !!q.error || !q.spapi_oauth_code }, async (store) => {
     const client = await amazonClientFor(deps, store);
-    const token = await client.exchangeCode(
-      q.spapi_oauth_code,
-      `${deps.config.publicUrl ?? origin}${AMAZON_CALLBACK_PATH}`,
-    );
+    const token = await client.exchangeCode(q.spapi_oauth_code!, callbackUrl(deps, 'amazon', origin));
     if (!token.refresh_token)
       throw new ProviderFailure('garbage', 'Amazon', 'lwa.authorization_code', ['Amazon gave no refresh token']);
-    const creds = { ...credentialsOf(deps, store), refreshToken: token.refresh_token };
-    forgetToken(store.id);
-    await deps.db.transaction(async (tx) => {
-      await tx
-        .update(stores)
-        .set({
-          sealedCredentials: seal(deps.config.jwtSecret, JSON.stringify(creds)),
-          credentialHint: secretHint(token.refresh_token!),
-          sellerId: q.selling_partner_id ?? store.sellerId,
-          connection: 'connected',
-          lastSuccessAt: new Date().toISOString(),
-          lastError: null,
-          tokenExpiresAt: new Date(Date.now() + token.expires_in * 1000).toISOString(),
-          updatedAt: new Date().toISOString(),
-        })
-        .where(eq(stores.id, store.id));
-      await audit(tx, { tenantId: store.tenantId, userId: null }, 'store', store.id, 'update', null, {
-        connected: 'amazon',
-        sellerId: q.selling_partner_id ?? null,
-        credentialHint: secretHint(token.refresh_token!),
-      });
-    });
-    return screen({ store: String(store.id), connected: '1' });
-  } catch (err) {
-    const message = err instanceof ProviderFailure ? err.messages.join('; ') : (err as Error).message;
-    await deps.db.update(stores).set({ lastError: message }).where(eq(stores.id, store.id));
-    return screen({ store: String(store.id), error: message });
-  }
-}
+    return {
+      credentials: { refreshToken: token.refresh_token },
+      newest: token.refresh_token,
+      sellerId: q.selling_partner_id,
+      tokenExpiresAt: new Date(Date.now() + token.expires_in * 1000),
+    };
+  });
 
-/** A real call with the stored credentials (the first page of FBA inventory). */
-export async function testAmazon(deps: Deps, ctx: RequestContext, storeId: number) {
-  const store = await storeRecord(deps.db, ctx, storeId);
+/** A real call with the stored credentials: the first page of FBA inventory. */
+export async function probeAmazon(deps: Deps, store: StoreRecord): Promise<void> {
   const client = await amazonClientFor(deps, store);
-  const marketplaceId = AMAZON_MARKETPLACE_IDS[store.marketplace as keyof typeof AMAZON_MARKETPLACE_IDS];
-  try {
-    await withStore(deps, store, () => client.inventorySummaries(marketplaceId));
-    const row: StoreRow = await getStore(deps.db, ctx, storeId);
-    return { ok: true, connection: row.connection, message: 'Amazon answered: the store is connected' };
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.status === 400) throw err;
-    const row = await getStore(deps.db, ctx, storeId);
-    return { ok: false, connection: row.connection, message: err.messages.join('; ') };
-  }
+  await client.inventorySummaries(AMAZON_MARKETPLACE_IDS[store.marketplace as keyof typeof AMAZON_MARKETPLACE_IDS]);
 }

@@ -13,7 +13,8 @@ import type { InventorySummary } from '../../integrations/amazon/models.js';
 import type { JobContext } from '../../jobs/queue.js';
 import { provideJob } from '../../jobs/store-pulls.js';
 import { replaceMarketplaceLines } from '../inventory/marketplace.js';
-import { amazonClientFor, withStore } from './amazon.js';
+import { amazonClientFor } from './amazon.js';
+import { withStore } from './connection.js';
 import { ApiError } from '../../http/errors.js';
 
 const MAX_PAGES = 400;

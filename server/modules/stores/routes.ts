@@ -10,6 +10,7 @@ import {
   connectionTestSchema,
   integrationCallSchema,
   isAmazon,
+  providerOf,
   storeCreateSchema,
   storeCredentialsSchema,
   storeRowSchema,
@@ -23,7 +24,11 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { businessRule } from '../../http/errors.js';
 import * as svc from './service.js';
-import { AMAZON_CALLBACK_PATH, amazonCallback, authorizeAmazon, testAmazon } from './amazon.js';
+import { amazonCallback, authorizeAmazon } from './amazon.js';
+import { callbackPath } from './authorization.js';
+import { authorizeEbay, ebayCallback } from './ebay.js';
+import { authorizeShopify, shopifyCallback } from './shopify.js';
+import { testConnection } from './test-connection.js';
 import { provideFbaInventoryPull, provideScheduledPulls } from './fba-inventory.js';
 import { accountRoutes } from './account-routes.js';
 
@@ -38,10 +43,14 @@ export function storeRoutes(deps: Deps, guards: Guards) {
   const support = guards.requires('admin', 'manage', { warehouseOnly: true });
   const origin = (url: string) => new URL(url).origin;
 
-  // The consent page's redirect: a browser navigation without a Dockside token (the state names the store).
-  app.get(AMAZON_CALLBACK_PATH, async (c) =>
+  // The consent pages' redirects: browser navigations without a Dockside token (the state names the store).
+  app.get(callbackPath('amazon'), async (c) =>
     c.redirect(await amazonCallback(deps, c.req.query(), origin(c.req.url)), 302),
   );
+  app.get(callbackPath('ebay'), async (c) =>
+    c.redirect(await ebayCallback(deps, c.req.query(), origin(c.req.url)), 302),
+  );
+  app.get(callbackPath('shopify'), async (c) => c.redirect(await shopifyCallback(deps, c.req.query()), 302));
 
   app.openapi(
     createRoute({
@@ -125,14 +134,29 @@ export function storeRoutes(deps: Deps, guards: Guards) {
   app.openapi(
     createRoute({
       method: 'post',
-      path: `${base}/{id}/amazon/authorize`,
+      path: `${base}/{id}/authorize`,
       tags,
-      summary: 'Start the Amazon consent flow: the page to send the seller to',
+      summary: 'Start the marketplace’s sign-in (Amazon, eBay, Shopify): the page to send the seller to',
       middleware: [can('update')],
       request: { params: idParam },
       responses: { ...okResponse(authorizeUrlSchema), ...errorResponses },
     }),
-    async (c) => ok(c, await authorizeAmazon(deps, c.get('ctx'), c.req.valid('param').id, origin(c.req.url))),
+    async (c) => {
+      const ctx = c.get('ctx');
+      const id = c.req.valid('param').id;
+      const store = await svc.getStore(deps.db, ctx, id);
+      const at = origin(c.req.url);
+      switch (providerOf(store.marketplace)) {
+        case 'amazon':
+          return ok(c, await authorizeAmazon(deps, ctx, id, at));
+        case 'ebay':
+          return ok(c, await authorizeEbay(deps, ctx, id, at));
+        case 'shopify':
+          return ok(c, await authorizeShopify(deps, ctx, id, at));
+        default:
+          throw businessRule('A Walmart store connects with its client id and secret: enter them instead');
+      }
+    },
   );
   app.openapi(
     createRoute({
@@ -144,13 +168,7 @@ export function storeRoutes(deps: Deps, guards: Guards) {
       request: { params: idParam },
       responses: { ...okResponse(connectionTestSchema), ...errorResponses },
     }),
-    async (c) => {
-      const id = c.req.valid('param').id;
-      const store = await svc.getStore(deps.db, c.get('ctx'), id);
-      if (!isAmazon(store.marketplace))
-        throw businessRule('Testing this marketplace’s connection is not available on this server yet');
-      return ok(c, await testAmazon(deps, c.get('ctx'), id));
-    },
+    async (c) => ok(c, await testConnection(deps, c.get('ctx'), c.req.valid('param').id)),
   );
   app.openapi(
     createRoute({

@@ -6,9 +6,13 @@
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import {
-  isAmazon,
   providerOf,
   secretHint,
+  SHOPIFY_SHOP,
+  HAND_ENTERED_CREDENTIALS,
+  type AccountKind,
+  type Provider,
+  type StoreMarketplace,
   type StoreCreate,
   type StoreCredentials,
   type StoreRow,
@@ -19,8 +23,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { companies, integrationCalls, stores } from '../../db/schema/index.js';
 import { open, seal } from '../../crypto/secret-box.js';
 import { resolveClientCompany } from '../../http/client-company.js';
-import { businessRule, notFound } from '../../http/errors.js';
-import { forgetToken } from '../../integrations/amazon/client.js';
+import { badRequest, businessRule, notFound } from '../../http/errors.js';
+import { forgetToken } from '../../integrations/token-cache.js';
 import { accountValues } from './accounts.js';
 import { z } from 'zod';
 
@@ -81,6 +85,7 @@ const storedCredentialsSchema = z.object({
   clientId: z.string().optional(),
   clientSecret: z.string().optional(),
   refreshToken: z.string().optional(),
+  accessToken: z.string().optional(),
 });
 
 export function credentialsOf(deps: Deps, store: Pick<StoreRecord, 'sealedCredentials'>): StoreCredentials {
@@ -88,12 +93,13 @@ export function credentialsOf(deps: Deps, store: Pick<StoreRecord, 'sealedCreden
   return storedCredentialsSchema.parse(JSON.parse(open(deps.config.jwtSecret, store.sealedCredentials)));
 }
 
-/** What a provider needs before a store may talk to it for real. */
-function complete(marketplace: StoreRecord['marketplace'], c: StoreCredentials): boolean {
-  const provider = providerOf(marketplace as StoreRow['marketplace']);
-  if (provider === 'walmart') return !!c.clientId && !!c.clientSecret;
-  return !!c.refreshToken;
-}
+/** The warehouse account a production store signs in through (none: the store's own keys suffice). */
+const APP_ACCOUNT: Record<Provider, { kind: AccountKind; name: string } | null> = {
+  amazon: { kind: 'amazon_app', name: 'Amazon developer app' },
+  ebay: { kind: 'ebay_app', name: 'eBay developer keyset' },
+  shopify: null,
+  walmart: null,
+};
 
 async function assertEnvironment(
   deps: Deps,
@@ -106,21 +112,38 @@ async function assertEnvironment(
   if (env === 'sandbox' && !deps.config.sandbox)
     throw businessRule('The local sandboxes are switched off on this server (SANDBOX=off): use production credentials');
   if (env !== 'production') return;
-  // An Amazon store is authorised by the seller on Amazon, through the warehouse's developer app.
-  if (isAmazon(marketplace)) {
-    if (!(await accountValues(deps, tenantId, 'amazon_app', db)))
+  const provider = providerOf(marketplace as StoreMarketplace);
+  // Amazon and eBay sellers authorise on the marketplace, through the warehouse's developer app.
+  const app = APP_ACCOUNT[provider];
+  if (app) {
+    if (!(await accountValues(deps, tenantId, app.kind, db)))
       throw businessRule(
-        'Production Amazon stores need the warehouse’s Amazon developer app: enter it in Company Credentials',
+        `Production ${NAMES[provider]} stores need the warehouse’s ${app.name}: enter it in Company Credentials`,
       );
     return;
   }
-  if (!complete(marketplace, creds))
+  // A Shopify shop installs the warehouse's app, or gives a custom app's token.
+  if (provider === 'shopify') {
+    if (creds.accessToken || (await accountValues(deps, tenantId, 'shopify_app', db))) return;
+    throw businessRule(
+      'A production Shopify store needs the warehouse’s Shopify app (Company Credentials) or the shop’s custom app token',
+    );
+  }
+  if (!creds.clientId || !creds.clientSecret)
     throw businessRule(
       'A store goes to production only with complete credentials: enter its client id and secret first',
     );
 }
 
+const NAMES: Record<Provider, string> = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' };
+
+function assertShopDomain(marketplace: string, sellerId: string | undefined): void {
+  if (marketplace === 'shopify' && !(sellerId && SHOPIFY_SHOP.test(sellerId)))
+    throw badRequest('sellerId: a Shopify store is its shop’s myshopify.com domain, e.g. acme-goods.myshopify.com');
+}
+
 export async function createStore(deps: Deps, ctx: RequestContext, input: StoreCreate): Promise<StoreRow> {
+  assertShopDomain(input.marketplace, input.sellerId);
   await assertEnvironment(deps, deps.db, ctx.tenantId, input.environment, input.marketplace, {});
   return deps.db.transaction(async (tx) => {
     const company = await resolveClientCompany(tx, ctx, input.companyId);
@@ -148,6 +171,7 @@ export async function updateStore(
 ): Promise<StoreRow> {
   return deps.db.transaction(async (tx) => {
     const before = await storeRecord(tx, ctx, id);
+    assertShopDomain(before.marketplace, input.sellerId);
     // Inside the transaction: on the embedded database a second connection would wait for this one.
     await assertEnvironment(deps, tx, ctx.tenantId, input.environment, before.marketplace, credentialsOf(deps, before));
     const changedWorld = before.environment !== input.environment;
@@ -186,12 +210,22 @@ export async function setCredentials(
   id: number,
   input: StoreCredentials,
 ): Promise<StoreRow> {
-  if (!input.clientId && !input.clientSecret && !input.refreshToken)
-    throw businessRule('Enter at least one credential to store');
+  const given = stripEmpty(input);
+  if (!Object.keys(given).length) throw businessRule('Enter at least one credential to store');
   return deps.db.transaction(async (tx) => {
     const before = await storeRecord(tx, ctx, id);
-    const merged = { ...credentialsOf(deps, before), ...stripEmpty(input) };
-    const newest = input.clientSecret ?? input.refreshToken ?? input.clientId!;
+    const provider = providerOf(before.marketplace as StoreMarketplace);
+    const foreign = (Object.keys(given) as (keyof StoreCredentials)[]).filter(
+      (k) => !HAND_ENTERED_CREDENTIALS[provider].includes(k),
+    );
+    if (foreign.length)
+      throw badRequest(
+        ...foreign.map(
+          (k) => `${k}: a ${NAMES[provider]} store takes ${HAND_ENTERED_CREDENTIALS[provider].join(' and ')}, not ${k}`,
+        ),
+      );
+    const merged = { ...credentialsOf(deps, before), ...given };
+    const newest = given.clientSecret ?? given.refreshToken ?? given.accessToken ?? given.clientId!;
     await tx
       .update(stores)
       .set({

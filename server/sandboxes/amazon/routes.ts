@@ -9,9 +9,10 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { Deps } from '../../context.js';
 import { lwaTokenSchema } from '../../integrations/amazon/models.js';
-import { faultOf, stall } from '../faults.js';
+import { faultGate } from '../faults.js';
 import { signToken, verifyToken } from '../tokens.js';
-import { fbaInventoryOf, resetAccount } from './state.js';
+import { resetAccount } from '../records.js';
+import { fbaInventoryOf } from './state.js';
 
 const CODE = 'ANsbx';
 const REFRESH = 'Atzr|sbx.';
@@ -162,27 +163,26 @@ export function amazonSandbox(deps: Deps): Hono {
   const sellerOf = (c: Context): string | null =>
     verifyToken(secret, ACCESS, c.req.header('x-amz-access-token') ?? '', 'access', now())?.account ?? null;
 
-  app.use('/fba/*', async (c, next) => {
-    const fault = faultOf(c);
-    if (fault === 'throttle') {
-      c.header('x-amzn-RateLimit-Limit', '0.5');
-      return spError(c, 429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
-    }
-    if (fault === 'error')
-      return spError(c, 503, 'ServiceUnavailable', 'Service temporarily unavailable. Please try again.');
-    if (fault === 'timeout') await stall();
-    if (!sellerOf(c))
-      return spError(
-        c,
-        403,
-        'Unauthorized',
-        'Access to requested resource is denied.',
-        'The access token you provided is revoked, malformed or invalid.',
-      );
-    if (fault === 'invalid')
-      return spError(c, 400, 'InvalidInput', 'Invalid input', 'A value in the request is not valid.');
-    await next();
-  });
+  app.use(
+    '/fba/*',
+    faultGate({
+      throttle: (c) => {
+        c.header('x-amzn-RateLimit-Limit', '0.5');
+        return spError(c, 429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
+      },
+      error: (c) => spError(c, 503, 'ServiceUnavailable', 'Service temporarily unavailable. Please try again.'),
+      invalid: (c) => spError(c, 400, 'InvalidInput', 'Invalid input', 'A value in the request is not valid.'),
+      authorised: (c) => !!sellerOf(c),
+      unauthorised: (c) =>
+        spError(
+          c,
+          403,
+          'Unauthorized',
+          'Access to requested resource is denied.',
+          'The access token you provided is revoked, malformed or invalid.',
+        ),
+    }),
+  );
 
   app.get('/fba/inventory/v1/summaries', async (c) => {
     const q = c.req.query();

@@ -3,10 +3,9 @@
  * seeds a plausible catalogue (deterministic from the seller id: the same seller always starts
  * with the same stock), stored in sandbox_records so later changes survive restarts.
  */
-import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context.js';
-import { sandboxRecords } from '../../db/schema/index.js';
+import { code, rng } from '../random.js';
+import { recordsOf } from '../records.js';
 import { inventorySummarySchema, type InventorySummary } from '../../integrations/amazon/models.js';
 
 const PRODUCTS = [
@@ -35,21 +34,6 @@ const PRODUCTS = [
   'Ice Cube Trays with Lids (2 pack)',
   'Shower Caddy, Rustproof',
 ];
-
-/** A small deterministic generator (mulberry32) seeded from the seller id. */
-function rng(seed: string): () => number {
-  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
-const code = (r: () => number, prefix: string, length: number) =>
-  prefix + Array.from({ length: length - prefix.length }, () => ALNUM[Math.floor(r() * ALNUM.length)]).join('');
 
 export function seedInventory(seller: string, marketplaceId: string): InventorySummary[] {
   const r = rng(`${seller}/${marketplaceId}`);
@@ -82,32 +66,15 @@ export function seedInventory(seller: string, marketplaceId: string): InventoryS
 }
 
 /** The seller's FBA inventory in a marketplace, seeded on first read. */
-export async function fbaInventoryOf(deps: Deps, seller: string, marketplaceId: string): Promise<InventorySummary[]> {
-  const where = and(
-    eq(sandboxRecords.provider, 'amazon'),
-    eq(sandboxRecords.account, seller),
-    eq(sandboxRecords.kind, `fba_inventory:${marketplaceId}`),
+export const fbaInventoryOf = (deps: Deps, seller: string, marketplaceId: string): Promise<InventorySummary[]> =>
+  recordsOf(
+    deps,
+    {
+      provider: 'amazon',
+      account: seller,
+      kind: `fba_inventory:${marketplaceId}`,
+      schema: inventorySummarySchema,
+      keyOf: (s) => s.sellerSku!,
+    },
+    () => seedInventory(seller, marketplaceId),
   );
-  const rows = await deps.db.select().from(sandboxRecords).where(where).orderBy(asc(sandboxRecords.key));
-  if (rows.length) return rows.map((r) => inventorySummarySchema.parse(r.data));
-  const seeded = seedInventory(seller, marketplaceId);
-  await deps.db
-    .insert(sandboxRecords)
-    .values(
-      seeded.map((s) => ({
-        provider: 'amazon',
-        account: seller,
-        kind: `fba_inventory:${marketplaceId}`,
-        key: s.sellerSku!,
-        data: s,
-      })),
-    )
-    .onConflictDoNothing();
-  return seeded;
-}
-
-export async function resetAccount(deps: Deps, provider: string, account: string): Promise<void> {
-  await deps.db
-    .delete(sandboxRecords)
-    .where(and(eq(sandboxRecords.provider, provider), eq(sandboxRecords.account, account)));
-}

@@ -1,8 +1,9 @@
 /**
  * Merchant Connect (/apps/account/merchant-connect): the clients' marketplace stores and their
- * connection health. An Amazon store connects through Amazon's consent page (the sandbox's own in
- * sandbox mode) and comes back here; other marketplaces take their client id and secret. Secrets
- * go in and never come back: the list shows "•••• last 4".
+ * connection health. Amazon, eBay and Shopify stores connect through the marketplace's own sign-in
+ * page (the sandbox's own in sandbox mode) and come back here; Walmart stores take their client id
+ * and secret, and a Shopify shop may give a custom app's token instead. Secrets go in and never
+ * come back: the list shows "•••• last 4".
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
@@ -14,7 +15,10 @@ import { jobStartedSchema } from '../../../domain/schemas/jobs';
 import {
   authorizeUrlSchema,
   connectionTestSchema,
+  HAND_ENTERED_CREDENTIALS,
   providerOf,
+  SHOPIFY_SHOP,
+  SIGNS_IN,
   STORE_ENVIRONMENTS,
   STORE_MARKETPLACES,
   storeCreateSchema,
@@ -44,7 +48,7 @@ export default function MerchantConnectPage() {
       </p>
       {search.connected && (
         <p className="notice" role="status" data-testid="connect-result">
-          {t('stores.connected')}
+          {t('stores.connected', { provider: t(`stores.providers.${search.connected}`, search.connected) })}
         </p>
       )}
       {search.error && (
@@ -77,20 +81,26 @@ function AddStore() {
   const qc = useQueryClient();
   const warehouse = isWarehouseUser(useSession((s) => s.user?.audience));
   const [companyId, setCompanyId] = useState<number | null>(null);
-  const [v, setV] = useState({ marketplace: 'amazon_us', name: '', environment: 'sandbox' });
+  const [v, setV] = useState({ marketplace: 'amazon_us', name: '', sellerId: '', environment: 'sandbox' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const shopify = v.marketplace === 'shopify';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = storeCreateSchema.safeParse({ ...v, companyId: companyId ?? undefined });
+    const parsed = storeCreateSchema.safeParse({
+      ...v,
+      sellerId: v.sellerId.trim() || undefined,
+      companyId: companyId ?? undefined,
+    });
     const errs: Record<string, string> = parsed.success
       ? {}
       : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
     if (warehouse && !companyId) errs.companyId = t('po.clientRequired');
+    if (shopify && !SHOPIFY_SHOP.test(v.sellerId.trim())) errs.sellerId = t('stores.shopRequired');
     setErrors(errs);
     if (!parsed.success || Object.keys(errs).length) return;
     try {
       await postAs('/api/common/stores', parsed.data, storeRowSchema, { quiet: true, inlineRefusal: true });
-      setV({ ...v, name: '' });
+      setV({ ...v, name: '', sellerId: '' });
       await qc.invalidateQueries({ queryKey: KEY });
     } catch (err) {
       setErrors({ form: failure(err) });
@@ -114,6 +124,17 @@ function AddStore() {
         {t('stores.name')}
         <input name="name" value={v.name} maxLength={80} onChange={(e) => setV({ ...v, name: e.target.value })} />
         {errors.name && <span className="form-error">{errors.name}</span>}
+      </label>
+      <label>
+        {shopify ? t('stores.shopDomain') : t('stores.sellerIdOptional')}
+        <input
+          name="sellerId"
+          value={v.sellerId}
+          maxLength={80}
+          placeholder={shopify ? 'acme-goods.myshopify.com' : undefined}
+          onChange={(e) => setV({ ...v, sellerId: e.target.value })}
+        />
+        {errors.sellerId && <span className="form-error">{errors.sellerId}</span>}
       </label>
       <label>
         {t('stores.environment')}
@@ -146,7 +167,9 @@ function StoreCard({ store: s }: { store: StoreRow }) {
   const warehouse = isWarehouseUser(useSession((u) => u.user?.audience));
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
-  const amazon = providerOf(s.marketplace) === 'amazon';
+  const provider = providerOf(s.marketplace);
+  const amazon = provider === 'amazon';
+  const providerName = t(`stores.providers.${provider}`);
   const when = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
   const run = async (work: () => Promise<void>) => {
@@ -162,7 +185,7 @@ function StoreCard({ store: s }: { store: StoreRow }) {
   };
   const connect = () =>
     run(async () => {
-      const { url } = await postAs(`/api/common/stores/${s.id}/amazon/authorize`, undefined, authorizeUrlSchema, {
+      const { url } = await postAs(`/api/common/stores/${s.id}/authorize`, undefined, authorizeUrlSchema, {
         quiet: true,
       });
       window.location.assign(url);
@@ -218,16 +241,17 @@ function StoreCard({ store: s }: { store: StoreRow }) {
         </p>
       )}
       <div className="button-row">
-        {amazon ? (
+        {SIGNS_IN[provider] && (
           <button type="button" className="btn primary" disabled={busy} onClick={() => void connect()}>
-            {s.connection === 'not_connected' ? t('stores.connectAmazon') : t('stores.reconnectAmazon')}
-          </button>
-        ) : (
-          <button type="button" className="btn" disabled={busy} onClick={() => setEditing((e) => !e)}>
-            {t('stores.enterCredentials')}
+            {t(s.connection === 'not_connected' ? 'stores.connect' : 'stores.reconnect', { provider: providerName })}
           </button>
         )}
-        {amazon && s.credentialHint && (
+        {(provider === 'walmart' || provider === 'shopify') && (
+          <button type="button" className="btn" disabled={busy} onClick={() => setEditing((e) => !e)}>
+            {provider === 'shopify' ? t('stores.enterToken') : t('stores.enterCredentials')}
+          </button>
+        )}
+        {s.credentialHint && (
           <button type="button" className="btn" disabled={busy} onClick={() => void test()}>
             {t('stores.test')}
           </button>
@@ -254,7 +278,7 @@ function StoreCard({ store: s }: { store: StoreRow }) {
 function CredentialsForm({ store, onDone }: { store: StoreRow; onDone: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [v, setV] = useState({ clientId: '', clientSecret: '', refreshToken: '' });
+  const [v, setV] = useState({ clientId: '', clientSecret: '', refreshToken: '', accessToken: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -273,10 +297,12 @@ function CredentialsForm({ store, onDone }: { store: StoreRow; onDone: () => voi
       setErrors({ form: failure(err) });
     }
   };
-  const fields =
-    providerOf(store.marketplace) === 'walmart' ? (['clientId', 'clientSecret'] as const) : (['refreshToken'] as const);
+  const provider = providerOf(store.marketplace);
+  const fields = HAND_ENTERED_CREDENTIALS[provider];
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate data-testid="credentials-form">
+      {provider === 'walmart' && <p className="muted">{t('stores.walmartHelp')}</p>}
+      {provider === 'shopify' && <p className="muted">{t('stores.shopifyHelp')}</p>}
       <p className="muted">{t('stores.writeOnly')}</p>
       {fields.map((f) => (
         <label key={f}>

@@ -1,0 +1,147 @@
+/**
+ * eBay for one seller: OAuth authorisation code (the seller signs in on eBay's consent page; the
+ * code becomes an 18-month refresh token), refresh token → two-hour user access token cached until
+ * a minute before it expires, and the Sell Fulfillment operations Dockside uses. A sandbox store
+ * talks to this server's /sandbox/ebay/.
+ */
+import type { StoreEnvironment } from '../../../domain/schemas/stores.js';
+import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
+import { basicAuth, oauthTokenSchema, type OAuthToken } from '../oauth.js';
+import { cachedToken, cacheToken } from '../token-cache.js';
+import { explainEbay } from './errors.js';
+import { EBAY_SCOPES, orderSearchPageSchema } from './models.js';
+
+export interface EbayEndpoints {
+  /** The seller's consent page. */
+  auth: string;
+  /** Identity (token) and Sell APIs. */
+  api: string;
+}
+
+export function ebayEndpoints(env: StoreEnvironment, sandboxBase: string): EbayEndpoints {
+  if (env === 'sandbox') {
+    const base = `${sandboxBase.replace(/\/$/, '')}/sandbox/ebay`;
+    return { auth: base, api: base };
+  }
+  return { auth: 'https://auth.ebay.com', api: 'https://api.ebay.com' };
+}
+
+/** The developer app (keyset) Dockside signs in as; `ruName` names its registered redirect. */
+export interface EbayApp {
+  clientId: string;
+  clientSecret: string;
+  ruName: string;
+}
+
+/** The sandbox's own keyset: its "RuName" is the callback URL itself (eBay maps a RuName to one). */
+export const SANDBOX_EBAY_APP = {
+  clientId: 'Dockside-Dockside-SBX-0d0c5e1a2-7b3c9f10',
+  clientSecret: 'SBX-0d0c5e1a27b3-dockside-sandbox',
+};
+
+export interface EbaySellerAccess {
+  storeId: number;
+  refreshToken: string | null;
+  onToken?: (expiresAt: Date) => Promise<void> | void;
+}
+
+export interface EbayClientOptions {
+  endpoints: EbayEndpoints;
+  app: EbayApp;
+  log?: CallLog;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  maxAttempts?: number;
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+export class EbayClient {
+  private readonly identity: ProviderHttp;
+  private readonly sell: ProviderHttp;
+
+  constructor(
+    private readonly opts: EbayClientOptions,
+    private readonly seller?: EbaySellerAccess,
+  ) {
+    const common = {
+      provider: 'eBay',
+      baseUrl: opts.endpoints.api,
+      explain: explainEbay,
+      log: opts.log,
+      fetch: opts.fetch,
+      sleep: opts.sleep,
+      maxAttempts: opts.maxAttempts,
+      timeoutMs: opts.timeoutMs,
+    };
+    this.identity = new ProviderHttp(common);
+    this.sell = new ProviderHttp({
+      ...common,
+      auth: async () => ({ authorization: `Bearer ${await this.accessToken()}` }),
+    });
+  }
+
+  consentUrl(state: string): string {
+    const url = new URL(`${this.opts.endpoints.auth}/oauth2/authorize`);
+    url.searchParams.set('client_id', this.opts.app.clientId);
+    url.searchParams.set('redirect_uri', this.opts.app.ruName);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('scope', EBAY_SCOPES.join(' '));
+    url.searchParams.set('state', state);
+    return url.toString();
+  }
+
+  private token(form: Record<string, string>, name: string): Promise<OAuthToken> {
+    return this.identity.call({
+      name,
+      method: 'POST',
+      path: '/identity/v1/oauth2/token',
+      form,
+      headers: { authorization: basicAuth(this.opts.app.clientId, this.opts.app.clientSecret) },
+      schema: oauthTokenSchema,
+    });
+  }
+
+  exchangeCode(code: string): Promise<OAuthToken> {
+    return this.token(
+      { grant_type: 'authorization_code', code, redirect_uri: this.opts.app.ruName },
+      'oauth.authorization_code',
+    );
+  }
+
+  async accessToken(): Promise<string> {
+    const seller = this.seller;
+    if (!seller) throw new Error('EbayClient: no seller to act for');
+    const now = (this.opts.now ?? Date.now)();
+    const cached = cachedToken('ebay', seller.storeId, now);
+    if (cached) return cached;
+    if (!seller.refreshToken)
+      throw new ProviderFailure('auth', 'eBay', 'oauth.refresh_token', [
+        'The store is not connected to eBay yet: connect it',
+      ]);
+    const token = await this.token(
+      { grant_type: 'refresh_token', refresh_token: seller.refreshToken, scope: EBAY_SCOPES.join(' ') },
+      'oauth.refresh_token',
+    ).catch((err: unknown) => {
+      if (err instanceof ProviderFailure && err.kind === 'refused')
+        throw new ProviderFailure('auth', err.provider, err.operation, err.messages, err.status);
+      throw err;
+    });
+    const expiresAt = now + token.expires_in * 1000;
+    cacheToken('ebay', seller.storeId, token.access_token, expiresAt);
+    await seller.onToken?.(new Date(expiresAt));
+    return token.access_token;
+  }
+
+  /** getOrders: a page of orders, newest first, optionally filtered (eBay's `filter` syntax). */
+  orders(q: { limit?: number; offset?: number; filter?: string } = {}) {
+    return this.sell.call({
+      name: 'getOrders',
+      method: 'GET',
+      path: '/sell/fulfillment/v1/order',
+      query: { limit: q.limit ?? 50, offset: q.offset ?? 0, filter: q.filter },
+      schema: orderSearchPageSchema,
+      rate: { perSecond: 5, burst: 10 },
+    });
+  }
+}

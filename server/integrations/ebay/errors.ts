@@ -1,0 +1,31 @@
+/**
+ * eBay's refusals in words that say what to fix: OAuth's `{error, error_description}` and the APIs'
+ * `{errors: [...]}`, naming the parameter eBay objected to.
+ */
+import { oauthErrorSchema } from '../oauth.js';
+import { ebayErrorSchema } from './models.js';
+
+const OAUTH_HINTS: Record<string, string> = {
+  invalid_grant: 'eBay no longer accepts this store’s authorisation: reconnect the store',
+  invalid_client: 'eBay does not know the developer app’s client id or secret: check Company Credentials',
+  invalid_scope: 'eBay refused the permissions Dockside asked for: reconnect the store',
+};
+
+export function explainEbay(status: number, body: unknown): string[] {
+  const oauth = oauthErrorSchema.safeParse(body);
+  if (oauth.success)
+    return [
+      [OAUTH_HINTS[oauth.data.error] ?? `eBay sign-in refused (${oauth.data.error})`, oauth.data.error_description]
+        .filter(Boolean)
+        .join(': '),
+    ];
+  const api = ebayErrorSchema.safeParse(body);
+  if (api.success && api.data.errors.length)
+    return api.data.errors.map((e) => {
+      const params = (e.parameters ?? []).map((p) => `${p.name}${p.value ? ` = ${p.value}` : ''}`).join(', ');
+      const said = e.longMessage ?? e.message ?? 'refused';
+      return `eBay (${e.errorId}): ${said}${params ? ` [${params}]` : ''}`;
+    });
+  if (status === 401 || status === 403) return ['eBay refused the store’s access: reconnect the store'];
+  return [`eBay answered ${status} without an explanation`];
+}

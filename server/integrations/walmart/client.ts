@@ -1,0 +1,105 @@
+/**
+ * Walmart Marketplace API for one seller account: the client-credentials token (Basic auth with
+ * the seller's client id and secret, cached until a minute before it expires) and the Fulfillment
+ * (WFS) operations Dockside uses. Every call carries Walmart's required WM_SVC.NAME and a fresh
+ * WM_QOS.CORRELATION_ID. A sandbox store talks to this server's /sandbox/walmart/.
+ */
+import { randomUUID } from 'node:crypto';
+import type { StoreEnvironment } from '../../../domain/schemas/stores.js';
+import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
+import { cachedToken, cacheToken } from '../token-cache.js';
+import { explainWalmart } from './errors.js';
+import { inboundShipmentsResponseSchema, walmartTokenSchema } from './models.js';
+
+export const walmartBaseUrl = (env: StoreEnvironment, sandboxBase: string): string =>
+  env === 'sandbox' ? `${sandboxBase.replace(/\/$/, '')}/sandbox/walmart` : 'https://marketplace.walmartapis.com';
+
+export interface WalmartSeller {
+  storeId: number;
+  clientId: string | null;
+  clientSecret: string | null;
+  onToken?: (expiresAt: Date) => Promise<void> | void;
+}
+
+export interface WalmartClientOptions {
+  baseUrl: string;
+  log?: CallLog;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  maxAttempts?: number;
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+const serviceHeaders = () => ({ 'WM_SVC.NAME': 'Dockside', 'WM_QOS.CORRELATION_ID': randomUUID() });
+
+export class WalmartClient {
+  private readonly http: ProviderHttp;
+  private readonly tokenHttp: ProviderHttp;
+
+  constructor(
+    private readonly opts: WalmartClientOptions,
+    private readonly seller: WalmartSeller,
+  ) {
+    const common = {
+      provider: 'Walmart',
+      baseUrl: opts.baseUrl,
+      explain: explainWalmart,
+      log: opts.log,
+      fetch: opts.fetch,
+      sleep: opts.sleep,
+      maxAttempts: opts.maxAttempts,
+      timeoutMs: opts.timeoutMs,
+    };
+    this.tokenHttp = new ProviderHttp(common);
+    this.http = new ProviderHttp({
+      ...common,
+      auth: async () => ({ 'WM_SEC.ACCESS_TOKEN': await this.accessToken(), ...serviceHeaders() }),
+    });
+  }
+
+  async accessToken(): Promise<string> {
+    const { storeId, clientId, clientSecret } = this.seller;
+    const now = (this.opts.now ?? Date.now)();
+    const cached = cachedToken('walmart', storeId, now);
+    if (cached) return cached;
+    if (!clientId || !clientSecret)
+      throw new ProviderFailure('auth', 'Walmart', 'token', [
+        'The store has no Walmart client id and secret yet: enter them',
+      ]);
+    const token = await this.tokenHttp
+      .call({
+        name: 'token',
+        method: 'POST',
+        path: '/v3/token',
+        form: { grant_type: 'client_credentials' },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+          ...serviceHeaders(),
+        },
+        schema: walmartTokenSchema,
+      })
+      .catch((err: unknown) => {
+        // A refused client id or secret is the store's credentials gone wrong, not a glitch.
+        if (err instanceof ProviderFailure && err.kind === 'refused')
+          throw new ProviderFailure('auth', err.provider, err.operation, err.messages, err.status);
+        throw err;
+      });
+    const expiresAt = now + token.expires_in * 1000;
+    cacheToken('walmart', storeId, token.access_token, expiresAt);
+    await this.seller.onToken?.(new Date(expiresAt));
+    return token.access_token;
+  }
+
+  /** getInboundShipments: WFS inbound shipments, newest first (Walmart allows about 10 calls a second). */
+  inboundShipments(q: { offset?: number; limit?: number; shipmentId?: string; status?: string } = {}) {
+    return this.http.call({
+      name: 'getInboundShipments',
+      method: 'GET',
+      path: '/v3/fulfillment/inbound-shipments',
+      query: { offset: q.offset ?? 0, limit: q.limit ?? 10, shipmentId: q.shipmentId, status: q.status },
+      schema: inboundShipmentsResponseSchema,
+      rate: { perSecond: 10, burst: 10 },
+    });
+  }
+}

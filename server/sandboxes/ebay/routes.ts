@@ -1,0 +1,226 @@
+/**
+ * eBay, locally (/sandbox/ebay/): the consent page (auth.ebay.com/oauth2/authorize), the Identity
+ * token endpoint and the Sell Fulfillment operations Dockside uses, at eBay's paths and in its
+ * shapes. Any well-formed keyset is accepted (a local sandbox cannot know real ones); codes and
+ * tokens are the sandbox's own, signed and expiring. One difference from eBay: eBay maps the
+ * RuName in `redirect_uri` to the app's registered accept URL; the sandbox, having no registry,
+ * takes the accept URL itself as the RuName.
+ */
+import { Hono, type Context } from 'hono';
+import type { Deps } from '../../context.js';
+import { oauthTokenSchema } from '../../integrations/oauth.js';
+import { consentPage, isHttpUrl, sellerFromState } from '../consent.js';
+import { faultGate } from '../faults.js';
+import { resetAccount } from '../records.js';
+import { signToken, verifyToken } from '../tokens.js';
+import { ebayOrdersOf } from './state.js';
+
+const CODE = 'v^1.1#i^1#sbx.';
+const REFRESH = 'v^1.1#i^1#r^1#sbx.';
+const ACCESS = 'v^1.1#i^1#p^3#sbx.';
+const ACCESS_SECONDS = 7200;
+const REFRESH_SECONDS = 47_304_000;
+
+const oauthError = (c: Context, status: 400 | 401, error: string, description: string) =>
+  c.json({ error, error_description: description }, status);
+
+type Status = 400 | 401 | 403 | 404 | 429 | 500 | 503;
+const apiError = (
+  c: Context,
+  status: Status,
+  errorId: number,
+  message: string,
+  longMessage?: string,
+  parameter?: string,
+) =>
+  c.json(
+    {
+      errors: [
+        {
+          errorId,
+          domain: status === 401 ? 'OAuth' : 'API_FULFILLMENT',
+          category: status >= 500 ? 'APPLICATION' : 'REQUEST',
+          message,
+          ...(longMessage ? { longMessage } : {}),
+          ...(parameter ? { parameters: [{ name: parameter, value: '' }] } : {}),
+        },
+      ],
+    },
+    status,
+  );
+
+/** eBay keysets look like `Name-App-SBX-hex-hex` / `-PRD-`; the secret starts with SBX-/PRD-. */
+const wellFormedApp = (id: string | undefined, secret: string | undefined) =>
+  !!id && /-(SBX|PRD)-/.test(id) && !!secret && /^(SBX|PRD)-/.test(secret) && secret.length >= 12;
+
+const parseBasic = (c: Context): [string?, string?] => {
+  const b = /^Basic (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!b) return [];
+  const decoded = Buffer.from(b, 'base64').toString('utf8');
+  const at = decoded.indexOf(':');
+  return at < 0 ? [] : [decoded.slice(0, at), decoded.slice(at + 1)];
+};
+
+export function ebaySandbox(deps: Deps): Hono {
+  const app = new Hono();
+  const secret = deps.config.jwtSecret;
+  const now = () => deps.now().getTime();
+  const sellerOf = (c: Context): string | null => {
+    const bearer = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+    return verifyToken(secret, ACCESS, bearer, 'access', now())?.account ?? null;
+  };
+
+  // ---- the seller's consent ----
+  app.get('/oauth2/authorize', (c) => {
+    const q = c.req.query();
+    if (!q.client_id || q.response_type !== 'code' || !q.scope || !isHttpUrl(q.redirect_uri))
+      return c.text('invalid_request: client_id, redirect_uri, response_type=code and scope are required', 400);
+    const seller = sellerFromState(secret, 'sbx_seller_', q.state ?? q.client_id, 8).toLowerCase();
+    return c.html(
+      consentPage({
+        provider: 'eBay',
+        account: seller,
+        asks: 'Dockside asks to view and manage your orders, fulfilments and inventory',
+        fields: { redirect_uri: q.redirect_uri, state: q.state ?? '', seller },
+        accent: '#3665f3',
+      }),
+    );
+  });
+  app.post('/oauth2/authorize', async (c) => {
+    const form = await c.req.parseBody();
+    const redirect = String(form.redirect_uri ?? '');
+    const seller = String(form.seller ?? '');
+    if (!isHttpUrl(redirect) || !seller) return c.text('Incomplete consent form', 400);
+    const back = new URL(redirect);
+    if (form.state) back.searchParams.set('state', String(form.state));
+    if (form.decision !== 'confirm') {
+      back.searchParams.set('error', 'access_denied');
+      return c.redirect(back.toString(), 302);
+    }
+    back.searchParams.set('code', signToken(secret, CODE, { account: seller, use: 'code', exp: now() + 299_000 }));
+    back.searchParams.set('expires_in', '299');
+    return c.redirect(back.toString(), 302);
+  });
+
+  // ---- Identity: tokens ----
+  app.post('/identity/v1/oauth2/token', async (c) => {
+    const [id, appSecret] = parseBasic(c);
+    if (!wellFormedApp(id, appSecret)) return oauthError(c, 401, 'invalid_client', 'client authentication failed');
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const f = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : undefined);
+    if (f('grant_type') === 'authorization_code') {
+      const seller = verifyToken(secret, CODE, f('code') ?? '', 'code', now())?.account;
+      if (!f('redirect_uri')) return oauthError(c, 400, 'invalid_request', 'redirect_uri is required');
+      if (!seller)
+        return oauthError(
+          c,
+          400,
+          'invalid_grant',
+          'the provided authorization grant code is invalid or was issued to another client',
+        );
+      return c.json(
+        oauthTokenSchema.parse({
+          access_token: signToken(secret, ACCESS, {
+            account: seller,
+            use: 'access',
+            exp: now() + ACCESS_SECONDS * 1000,
+          }),
+          expires_in: ACCESS_SECONDS,
+          refresh_token: signToken(secret, REFRESH, {
+            account: seller,
+            use: 'refresh',
+            exp: now() + REFRESH_SECONDS * 1000,
+          }),
+          refresh_token_expires_in: REFRESH_SECONDS,
+          token_type: 'User Access Token',
+        }),
+      );
+    }
+    if (f('grant_type') === 'refresh_token') {
+      const seller = verifyToken(secret, REFRESH, f('refresh_token') ?? '', 'refresh', now())?.account;
+      if (!seller)
+        return oauthError(
+          c,
+          400,
+          'invalid_grant',
+          'the provided authorization refresh token is invalid or was issued to another client',
+        );
+      return c.json(
+        oauthTokenSchema.parse({
+          access_token: signToken(secret, ACCESS, {
+            account: seller,
+            use: 'access',
+            exp: now() + ACCESS_SECONDS * 1000,
+          }),
+          expires_in: ACCESS_SECONDS,
+          token_type: 'User Access Token',
+        }),
+      );
+    }
+    return oauthError(
+      c,
+      400,
+      'unsupported_grant_type',
+      'grant type in request is not supported by the authorization server',
+    );
+  });
+
+  // ---- Sell Fulfillment ----
+  app.use(
+    '/sell/*',
+    faultGate({
+      throttle: (c) =>
+        apiError(c, 429, 2001, 'Too many requests.', 'The request limit has been reached for the resource.'),
+      error: (c) =>
+        apiError(c, 503, 2003, 'Internal error.', 'There was a problem with an eBay internal system or process.'),
+      invalid: (c) => apiError(c, 400, 30700, 'Invalid input.', 'A value in the request is not valid.'),
+      authorised: (c) => !!sellerOf(c),
+      unauthorised: (c) =>
+        apiError(
+          c,
+          401,
+          1001,
+          'Invalid access token',
+          'Invalid access token. Check the value of the Authorization HTTP request header.',
+        ),
+    }),
+  );
+
+  app.get('/sell/fulfillment/v1/order', async (c) => {
+    const q = c.req.query();
+    const limit = Number(q.limit ?? 50);
+    const offset = Number(q.offset ?? 0);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200)
+      return apiError(c, 400, 30700, 'Invalid limit.', 'The limit must be between 1 and 200.', 'limit');
+    if (!Number.isInteger(offset) || offset < 0)
+      return apiError(c, 400, 30700, 'Invalid offset.', 'The offset must be 0 or more.', 'offset');
+    // eBay's filter: orderfulfillmentstatus:{NOT_STARTED|IN_PROGRESS}, creationdate:[from..to]
+    const statuses = /orderfulfillmentstatus:\{([^}]*)\}/.exec(q.filter ?? '')?.[1]?.split('|');
+    const all = (await ebayOrdersOf(deps, sellerOf(c)!))
+      .filter((o) => !statuses || statuses.includes(o.orderFulfillmentStatus))
+      .sort((a, b) => b.creationDate.localeCompare(a.creationDate));
+    const self = new URL(c.req.url);
+    const page = (o: number) => {
+      const u = new URL(self);
+      u.searchParams.set('offset', String(o));
+      return u.toString();
+    };
+    return c.json({
+      href: self.toString(),
+      limit,
+      offset,
+      total: all.length,
+      orders: all.slice(offset, offset + limit),
+      ...(offset + limit < all.length ? { next: page(offset + limit) } : {}),
+      ...(offset > 0 ? { prev: page(Math.max(0, offset - limit)) } : {}),
+    });
+  });
+
+  /** Sandbox only: forget everything the seller holds (the next read seeds it afresh). */
+  app.post('/sell/sandbox/reset', async (c) => {
+    await resetAccount(deps, 'ebay', sellerOf(c)!);
+    return c.json({ reset: true });
+  });
+
+  return app;
+}
