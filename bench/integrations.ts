@@ -5,6 +5,11 @@
  */
 import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../server/integrations/amazon/client.js';
 import { provideJob, withdrawJob } from '../server/jobs/store-pulls.js';
+import {
+  sandboxShipEngineKey,
+  ShipEngineClient,
+  shipEngineSandboxUrl,
+} from '../server/integrations/shipengine/client.js';
 import { startBenchServer } from './http-server.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
@@ -82,6 +87,64 @@ export async function benchIntegrations(): Promise<void> {
     console.log(`  AmazonClient (checked, logged):      ${viaClient.toFixed(2)} ms/call`);
     console.log(
       `  ratio client / bare:                 ${(viaClient / bare).toFixed(2)}  (overhead ${(viaClient - bare).toFixed(2)} ms/call)`,
+    );
+
+    // ShipEngine rate shopping: a POST whose answer (9 services) the sandbox also stores.
+    const shipment = {
+      ship_from: {
+        name: 'Dock',
+        phone: '555',
+        address_line1: '1 Way',
+        city_locality: 'Newark',
+        state_province: 'NJ',
+        postal_code: '07114',
+        country_code: 'US',
+      },
+      ship_to: {
+        name: 'Jane',
+        address_line1: '5 Elm',
+        city_locality: 'Springfield',
+        state_province: 'IL',
+        postal_code: '62701',
+        country_code: 'US',
+      },
+      packages: [{ weight: { value: 3, unit: 'pound' as const } }],
+    };
+    const carrierIds = ['se-1000001', 'se-1000002', 'se-1000003'];
+    const key = sandboxShipEngineKey(1);
+    const se = new ShipEngineClient({ baseUrl: shipEngineSandboxUrl(base), apiKey: key, log: () => void logged++ });
+    const seBare = () =>
+      fetch(`${shipEngineSandboxUrl(base)}/v1/rates`, {
+        method: 'POST',
+        headers: { 'API-Key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ rate_options: { carrier_ids: carrierIds }, shipment }),
+      }).then((r) => r.json());
+    const seClient = () => {
+      (se as unknown as { http: { limiters: Map<string, unknown> } }).http.limiters.clear();
+      return se.rates(shipment, carrierIds);
+    };
+    await seBare();
+    await seClient();
+    const seBareTimes: number[] = [];
+    const seClientTimes: number[] = [];
+    const perSe = Math.ceil(CALLS / 8);
+    for (let round = 0; round < 4; round++) {
+      let t = performance.now();
+      for (let i = 0; i < perSe; i++) await seBare();
+      seBareTimes.push((performance.now() - t) / perSe);
+      t = performance.now();
+      for (let i = 0; i < perSe; i++) await seClient();
+      seClientTimes.push((performance.now() - t) / perSe);
+    }
+    const seB = median(seBareTimes);
+    const seC = median(seClientTimes);
+    console.log(
+      `\nProvider client (ShipEngine calculate_rates, 3 carriers × 3 services, ${perSe * 4} calls each, median of 4 rounds)`,
+    );
+    console.log(`  bare fetch + JSON.parse:             ${seB.toFixed(2)} ms/call`);
+    console.log(`  ShipEngineClient (checked, logged):  ${seC.toFixed(2)} ms/call`);
+    console.log(
+      `  ratio client / bare:                 ${(seC / seB).toFixed(2)}  (overhead ${(seC - seB).toFixed(2)} ms/call)`,
     );
 
     // Jobs through the queue: a runner that does nothing, so the figure is the queue's own.

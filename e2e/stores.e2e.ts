@@ -151,6 +151,13 @@ describe('company credentials', () => {
     expect(text).toContain('amzn1.sp.solution.e2e-0001');
     expect(text).toContain('•••• 77aa');
     expect(text).not.toContain('e2e-lwa-secret-77aa');
+
+    // The rate aggregator is tested with a real call: the demo has no key, so the local sandbox answers.
+    const rates = page.locator('[data-testid=account-shipengine]');
+    await rates.getByRole('button', { name: 'Test connection' }).click();
+    await expect
+      .poll(() => rates.locator('[data-testid=account-test]').textContent())
+      .toContain('ShipEngine answered (local sandbox): 3 carriers connected (USPS, UPS, FedEx)');
     await page.context().close();
   });
 });

@@ -7,6 +7,7 @@ import { makeGuards } from './auth/guard.js';
 import { ApiError } from './http/errors.js';
 import { mountSandboxes } from './sandboxes/index.js';
 import { storeRoutes } from './modules/stores/routes.js';
+import { shippingRoutes } from './modules/shipping/routes.js';
 import { errorBody } from './http/respond.js';
 import { checkResponses, responseSchemas } from './http/response-contracts.js';
 import { validationHook } from './http/validation.js';
@@ -88,6 +89,7 @@ export function buildApp(deps: Deps) {
   const hub = new PokeHub(deps);
   app.route('/', syncRoutes(deps, guards, hub));
   app.route('/', storeRoutes(deps, guards));
+  app.route('/', shippingRoutes(deps, guards));
   mountSandboxes(app, deps);
 
   app.doc31('/api/docs/openapi.json', {

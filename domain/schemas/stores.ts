@@ -204,3 +204,6 @@ export const providerAccountSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type ProviderAccount = z.infer<typeof providerAccountSchema>;
+
+/** An account tested with a real call: whether it worked, in words. */
+export const accountTestSchema = z.object({ ok: z.boolean(), message: z.string() });

@@ -10,6 +10,7 @@ import { amazonSandbox } from './amazon/routes.js';
 import { walmartSandbox } from './walmart/routes.js';
 import { ebaySandbox } from './ebay/routes.js';
 import { shopifySandbox } from './shopify/routes.js';
+import { shipEngineSandbox } from './shipengine/routes.js';
 
 export function mountSandboxes(app: { route: (path: string, app: Hono) => unknown }, deps: Deps): void {
   if (!deps.config.sandbox) return;
@@ -17,4 +18,5 @@ export function mountSandboxes(app: { route: (path: string, app: Hono) => unknow
   app.route('/sandbox/walmart', walmartSandbox(deps));
   app.route('/sandbox/ebay', ebaySandbox(deps));
   app.route('/sandbox/shopify', shopifySandbox(deps));
+  app.route('/sandbox/shipengine', shipEngineSandbox(deps));
 }

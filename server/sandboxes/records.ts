@@ -61,3 +61,34 @@ export async function resetAccount(deps: Deps, provider: string, account: string
     .delete(sandboxRecords)
     .where(and(eq(sandboxRecords.provider, provider), eq(sandboxRecords.account, account)));
 }
+
+/** One record by key, whichever account holds it (documents served by an unguessable id). */
+export async function findRecord<T>(
+  deps: Deps,
+  provider: string,
+  kind: string,
+  key: string,
+  schema: z.ZodType<T>,
+): Promise<{ account: string; value: T } | null> {
+  const [row] = await deps.db
+    .select()
+    .from(sandboxRecords)
+    .where(and(eq(sandboxRecords.provider, provider), eq(sandboxRecords.kind, kind), eq(sandboxRecords.key, key)));
+  return row ? { account: row.account, value: schema.parse(row.data) } : null;
+}
+
+/** One record of the account by key. */
+export async function getRecord<T>(deps: Deps, set: RecordSet<T>, key: string): Promise<T | null> {
+  const [row] = await deps.db
+    .select()
+    .from(sandboxRecords)
+    .where(
+      and(
+        eq(sandboxRecords.provider, set.provider),
+        eq(sandboxRecords.account, set.account),
+        eq(sandboxRecords.kind, set.kind),
+        eq(sandboxRecords.key, key),
+      ),
+    );
+  return row ? set.schema.parse(row.data) : null;
+}

@@ -33,7 +33,7 @@ export function openApiSchema(file: string, name: string): ValidateFunction {
   let v = cache.get(key);
   if (!v) {
     const doc = JSON.parse(readFileSync(path.join(REFERENCE, file), 'utf8')) as { components: unknown };
-    v = ajv.compile({ $ref: `#/components/schemas/${name}`, components: doc.components });
+    v = ajv.compile({ $ref: `#/components/schemas/${name}`, components: asJsonSchema(doc.components) });
     cache.set(key, v);
   }
   return v;
@@ -48,4 +48,31 @@ export function excerptSchema(file: string): ValidateFunction {
     cache.set(file, v);
   }
   return v;
+}
+
+/**
+ * OpenAPI 3.0 schema dialect → JSON Schema: `nullable: true` becomes "or null", boolean exclusive
+ * bounds become numbers, and `additionalProperties: false` is dropped (see below).
+ */
+function asJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(asJsonSchema);
+  if (!node || typeof node !== 'object') return node;
+  const { nullable, ...rest } = node as Record<string, unknown>;
+  const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, asJsonSchema(v)]));
+  // Models built by allOf composition also mark the parts `additionalProperties: false`, which JSON
+  // Schema applies to each part alone (refusing every property of the others): extras are let be,
+  // while required fields, types, formats, patterns and enums are all checked.
+  if (out.additionalProperties === false) delete out.additionalProperties;
+  // Draft 4's boolean exclusive bounds become the number form.
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof out[flag] !== 'boolean') continue;
+    if (out[flag] && typeof out[bound] === 'number') {
+      out[flag] = out[bound];
+      delete out[bound];
+    } else delete out[flag];
+  }
+  return nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
 }

@@ -1,13 +1,20 @@
 /** Company Credentials (/api/common/credentials): the warehouse's own provider accounts, write-only. */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { deletedSchema } from '../../../domain/schemas/common.js';
-import { ACCOUNT_KIND_NAMES, providerAccountSchema, type AccountKind } from '../../../domain/schemas/stores.js';
+import {
+  ACCOUNT_KIND_NAMES,
+  accountTestSchema,
+  providerAccountSchema,
+  type AccountKind,
+} from '../../../domain/schemas/stores.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { errorResponses, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { listAccounts, removeAccount, saveAccount } from './accounts.js';
+import { businessRule } from '../../http/errors.js';
+import { testShipEngine } from '../shipping/rates.js';
 
 const base = '/api/common/credentials';
 const kindParam = z.object({
@@ -59,6 +66,23 @@ export function accountRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) =>
       ok(c, await removeAccount(deps, c.get('ctx'), c.req.valid('param').kind), { info: ['Account removed'] }),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{kind}/test`,
+      tags,
+      summary: 'Test an account with a real call (the shipping-rate aggregator: its connected carriers)',
+      middleware: [g('update')],
+      request: { params: kindParam },
+      responses: { ...okResponse(accountTestSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const kind = c.req.valid('param').kind;
+      // Developer apps are proven by a store connecting through them; card and freight come with their tools.
+      if (kind !== 'shipengine') throw businessRule('This account is tested when it is first used');
+      return ok(c, await testShipEngine(deps, c.get('ctx')));
+    },
   );
   return app;
 }

@@ -16,8 +16,15 @@ import type { StoreRecord } from './service.js';
 export const sandboxBase = (deps: Deps): string =>
   deps.config.sandboxUrl ?? deps.config.publicUrl ?? `http://127.0.0.1:${deps.config.port}`;
 
-/** Each call is logged for support, masked, against the store. */
-export function callLog(deps: Deps, store: Pick<StoreRecord, 'id' | 'tenantId' | 'companyId'>): CallLog {
+/** Who a call is made for: a store, or the warehouse itself (its own accounts: id and company null). */
+export interface CallOwner {
+  id: number | null;
+  tenantId: number;
+  companyId: number | null;
+}
+
+/** Each call is logged for support, masked, against the store (or the warehouse's account). */
+export function callLog(deps: Deps, store: CallOwner): CallLog {
   return async (r) => {
     await deps.db.insert(integrationCalls).values({
       tenantId: store.tenantId,

@@ -9,13 +9,15 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { deletedSchema } from '../../../domain/schemas/common';
 import {
+  accountTestSchema,
   ACCOUNT_KINDS,
   accountInputSchemas,
   providerAccountSchema,
   type ProviderAccount,
+  type AccountKind,
 } from '../../../domain/schemas/stores';
 import { ApiFailure } from '../../api/client';
-import { delAs, getAs, putAs } from '../../api/typed';
+import { delAs, getAs, postAs, putAs } from '../../api/typed';
 
 const KEY = ['company-credentials'];
 
@@ -84,6 +86,7 @@ function AccountCard({ account: a }: { account: ProviderAccount }) {
         </span>
       </header>
       <p className="muted">{t(`credentials.help.${a.kind}`)}</p>
+      {TESTABLE.has(a.kind) && <TestAccount kind={a.kind} />}
       {a.configured && (
         <dl className="store-facts">
           {fields.map((f) => (
@@ -140,5 +143,36 @@ function AccountCard({ account: a }: { account: ProviderAccount }) {
         </div>
       )}
     </article>
+  );
+}
+
+/** Accounts a real call can prove on their own (developer apps are proven by a store connecting). */
+const TESTABLE = new Set<AccountKind>(['shipengine']);
+
+function TestAccount({ kind }: { kind: AccountKind }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const test = async () => {
+    setBusy(true);
+    try {
+      setResult(await postAs(`/api/common/credentials/${kind}/test`, undefined, accountTestSchema, { quiet: true }));
+    } catch (err) {
+      setResult({ ok: false, message: err instanceof ApiFailure ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="button-row">
+      <button type="button" className="btn" disabled={busy} onClick={() => void test()}>
+        {t('stores.test')}
+      </button>
+      {result && (
+        <span className={result.ok ? 'notice' : 'form-error'} role="status" data-testid="account-test">
+          {result.message}
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,65 @@
+/**
+ * The warehouse's shipping-rate aggregator (ShipEngine): its own API key from Company Credentials,
+ * or — when it has none and the sandboxes are on — the local sandbox, so a demo can shop rates and
+ * buy labels without any account. Calls are logged for support against the warehouse.
+ */
+import type { RateQuoteRequest, ShipAddress } from '../../../domain/schemas/shipping.js';
+import type { Deps } from '../../context.js';
+import { businessRule } from '../../http/errors.js';
+import {
+  sandboxShipEngineKey,
+  ShipEngineClient,
+  SHIPENGINE_URL,
+  shipEngineSandboxUrl,
+} from '../../integrations/shipengine/client.js';
+import type { ShipEngineAddress } from '../../integrations/shipengine/models.js';
+import { accountValues } from '../stores/accounts.js';
+import { callLog, clientOverrides, sandboxBase } from '../stores/connection.js';
+
+export async function shipEngineFor(
+  deps: Deps,
+  tenantId: number,
+): Promise<{ client: ShipEngineClient; sandbox: boolean }> {
+  const account = await accountValues(deps, tenantId, 'shipengine');
+  const log = callLog(deps, { id: null, tenantId, companyId: null });
+  if (account?.apiKey)
+    return {
+      client: new ShipEngineClient({ baseUrl: SHIPENGINE_URL, apiKey: account.apiKey, log, ...clientOverrides }),
+      sandbox: false,
+    };
+  if (!deps.config.sandbox)
+    throw businessRule('Enter the warehouse’s ShipEngine API key in Company Credentials to shop rates and buy labels');
+  return {
+    client: new ShipEngineClient({
+      baseUrl: shipEngineSandboxUrl(sandboxBase(deps)),
+      apiKey: sandboxShipEngineKey(tenantId),
+      log,
+      ...clientOverrides,
+    }),
+    sandbox: true,
+  };
+}
+
+export const toShipEngineAddress = (a: ShipAddress): ShipEngineAddress => ({
+  name: a.name,
+  company_name: a.company ?? null,
+  phone: a.phone ?? '',
+  address_line1: a.line1,
+  address_line2: a.line2 ?? null,
+  city_locality: a.city,
+  state_province: a.state,
+  postal_code: a.postalCode,
+  country_code: a.countryCode,
+  address_residential_indicator: a.residential === undefined ? 'unknown' : a.residential ? 'yes' : 'no',
+});
+
+export const toShipEngineShipment = (q: RateQuoteRequest) => ({
+  ship_from: toShipEngineAddress(q.shipFrom),
+  ship_to: toShipEngineAddress(q.shipTo),
+  packages: q.parcels.map((p) => ({
+    weight: { value: p.weightLb, unit: 'pound' as const },
+    ...(p.lengthIn && p.widthIn && p.heightIn
+      ? { dimensions: { unit: 'inch' as const, length: p.lengthIn, width: p.widthIn, height: p.heightIn } }
+      : {}),
+  })),
+});
