@@ -158,6 +158,18 @@ describe('company credentials', () => {
     await expect
       .poll(() => rates.locator('[data-testid=account-test]').textContent())
       .toContain('ShipEngine answered (local sandbox): 3 carriers connected (USPS, UPS, FedEx)');
+
+    // The sandboxes: fault rates are the operators' to set (said in words), the practice data the warehouse's to reset.
+    const sandbox = page.locator('[data-testid=sandbox-panel]');
+    const walmartRate = sandbox.locator('[data-testid=fault-walmart] input');
+    expect(await walmartRate.inputValue()).toBe('0');
+    await walmartRate.fill('20');
+    await sandbox.locator('[data-testid=fault-walmart]').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => sandbox.locator('[data-testid=sandbox-result]').textContent()).toContain('operators');
+    await sandbox.getByRole('button', { name: 'Reset practice rates and labels' }).click();
+    await expect
+      .poll(() => sandbox.locator('[data-testid=sandbox-result]').textContent())
+      .toContain('forgot the warehouse’s practice rates and labels');
     await page.context().close();
   });
 });

@@ -207,3 +207,15 @@ export type ProviderAccount = z.infer<typeof providerAccountSchema>;
 
 /** An account tested with a real call: whether it worked, in words. */
 export const accountTestSchema = z.object({ ok: z.boolean(), message: z.string() });
+
+// ---- the local sandboxes (SANDBOX=on) ----
+
+export const SANDBOX_PROVIDERS = ['amazon', 'walmart', 'ebay', 'shopify', 'shipengine'] as const;
+export type SandboxProvider = (typeof SANDBOX_PROVIDERS)[number];
+
+/** Share of a sandbox's calls that fail on purpose (throttled or a passing outage), for demos and drills. */
+export const faultRateInputSchema = z.object({
+  rate: z.number().min(0, 'rate: from 0').max(0.5, 'rate: at most 0.5 (one call in two)'),
+});
+export const sandboxFaultSchema = z.object({ provider: z.enum(SANDBOX_PROVIDERS), rate: z.number() });
+export const sandboxResetSchema = z.object({ reset: z.boolean(), message: z.string() });

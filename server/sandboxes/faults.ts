@@ -1,10 +1,14 @@
 /**
  * Faults on demand, for tests and demos: the request header `x-sandbox-fault: throttle | error |
- * timeout | invalid` makes a sandbox answer as a struggling provider would. Each provider gives
+ * timeout | invalid`, or the provider's fault rate set by an operator, makes a sandbox answer as a
+ * struggling provider would. Each provider gives
  * the body in its own error shape; `faultGate` puts the checks in the order the providers do
  * (throttling and outages before authentication, validation after).
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import type { SandboxProvider } from '../../domain/schemas/stores.js';
+import type { Deps } from '../context.js';
+import { faultRateOf } from './fault-rates.js';
 
 export type Fault = 'throttle' | 'error' | 'timeout' | 'invalid';
 const FAULTS = new Set<Fault>(['throttle', 'error', 'timeout', 'invalid']);
@@ -31,9 +35,19 @@ export interface FaultAnswers {
   unauthorised: (c: Context) => Response;
 }
 
-export function faultGate(answers: FaultAnswers): MiddlewareHandler {
+/** The header's fault, or — at the provider's fault rate — a throttle or an outage drawn at random. */
+async function drawFault(c: Context, deps: Deps, provider: SandboxProvider): Promise<Fault | null> {
+  const asked = faultOf(c);
+  if (asked) return asked;
+  const rate = await faultRateOf(deps, provider);
+  if (rate <= 0) return null;
+  const r = Math.random();
+  return r < rate / 2 ? 'throttle' : r < rate ? 'error' : null;
+}
+
+export function faultGate(deps: Deps, provider: SandboxProvider, answers: FaultAnswers): MiddlewareHandler {
   return async (c, next) => {
-    const fault = faultOf(c);
+    const fault = await drawFault(c, deps, provider);
     if (fault === 'throttle') return answers.throttle(c);
     if (fault === 'error') return answers.error(c);
     if (fault === 'timeout') await stall();

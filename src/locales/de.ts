@@ -1307,6 +1307,18 @@ export const de: Messages = {
       webhookSecret: 'Webhook-Signaturgeheimnis',
     },
   },
+  sandbox: {
+    title: 'Sandboxes',
+    intro:
+      'Die lokalen Stellvertreter der Marktplätze, Versanddienste und Zahlungsanbieter, genutzt von Sandbox-Shops und von einem Lager ohne eigene Konten. Eine Fehlerquote lässt diesen Anteil der Aufrufe absichtlich scheitern (gedrosselt oder kurzer Ausfall), damit Sie sehen, wie Dockside damit umgeht; ändern können sie nur die Betreiber der Installation.',
+    provider: 'Dienst',
+    faultRate: 'Fehlerquote',
+    save: 'Speichern',
+    saved: 'Fehlerquote gespeichert.',
+    rateRange: 'Geben Sie eine Fehlerquote von 0 bis 50 % ein.',
+    resetShipping: 'Übungstarife und -etiketten zurücksetzen',
+    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify', shipengine: 'ShipEngine' },
+  },
   stores: {
     intro:
       'Die Marktplatz-Shops Ihrer Kunden. Amazon-, eBay- und Shopify-Shops werden über die Anmeldeseite des Marktplatzes verbunden; Walmart-Shops (und eigene Shopify-Apps) erhalten ihre Schlüssel hier. Schlüssel gehen hinein und nie wieder hinaus: angezeigt werden nur die letzten vier Zeichen.',
@@ -1324,6 +1336,8 @@ export const de: Messages = {
     tokenExpires: 'Zugriffstoken gültig bis',
     connect: 'Mit {{provider}} verbinden',
     reconnect: 'Erneut mit {{provider}} verbinden',
+    resetSandbox: 'Sandbox-Daten zurücksetzen',
+    resetConfirm: 'Soll die Sandbox alles vergessen, was sie für {{name}} hält? Sie beginnt wieder mit den Demodaten.',
     enterToken: 'Token einer eigenen App eingeben',
     shopDomain: 'Shop-Domain (…myshopify.com)',
     sellerIdOptional: 'Verkäufer-ID (optional)',

@@ -1301,6 +1301,18 @@ export const en = {
       webhookSecret: 'Webhook signing secret',
     },
   },
+  sandbox: {
+    title: 'Sandboxes',
+    intro:
+      'The local stand-ins for the marketplaces, carriers and payment services, used by sandbox stores and by a warehouse without accounts of its own. A fault rate makes that share of calls fail on purpose (throttled or a passing outage) so you can see Dockside ride through; only the installation’s operators can change it.',
+    provider: 'Service',
+    faultRate: 'Fault rate',
+    save: 'Save',
+    saved: 'Fault rate saved.',
+    rateRange: 'Enter a fault rate from 0 to 50 %.',
+    resetShipping: 'Reset practice rates and labels',
+    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify', shipengine: 'ShipEngine' },
+  },
   stores: {
     intro:
       "Your clients' marketplace stores. Amazon, eBay and Shopify stores connect through the marketplace's own sign-in page; Walmart stores (and Shopify custom apps) take their keys here. Keys go in and never come back out: only their last four characters are shown.",
@@ -1318,6 +1330,8 @@ export const en = {
     tokenExpires: 'Access token valid until',
     connect: 'Connect with {{provider}}',
     reconnect: 'Reconnect with {{provider}}',
+    resetSandbox: 'Reset sandbox data',
+    resetConfirm: 'Make the sandbox forget everything it holds for {{name}}? It starts again from the demo data.',
     enterToken: 'Enter a custom app token',
     shopDomain: 'Shop domain (…myshopify.com)',
     sellerIdOptional: 'Seller id (optional)',

@@ -1307,6 +1307,18 @@ export const fr: Messages = {
       webhookSecret: 'Secret de signature des webhooks',
     },
   },
+  sandbox: {
+    title: 'Bacs à sable',
+    intro:
+      'Les doublures locales des marketplaces, transporteurs et services de paiement, utilisées par les boutiques en bac à sable et par un entrepôt sans comptes propres. Un taux de panne fait échouer volontairement cette part des appels (limitation ou panne passagère) pour voir Dockside y faire face ; seuls les opérateurs de l’installation peuvent le modifier.',
+    provider: 'Service',
+    faultRate: 'Taux de panne',
+    save: 'Enregistrer',
+    saved: 'Taux de panne enregistré.',
+    rateRange: 'Saisissez un taux de panne de 0 à 50 %.',
+    resetShipping: 'Réinitialiser les tarifs et étiquettes d’essai',
+    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify', shipengine: 'ShipEngine' },
+  },
   stores: {
     intro:
       'Les boutiques de vos clients sur les marketplaces. Les boutiques Amazon, eBay et Shopify se connectent par la page de connexion de la marketplace ; les boutiques Walmart (et les applications Shopify personnalisées) reçoivent leurs clés ici. Les clés entrent et ne ressortent jamais : seuls leurs quatre derniers caractères s’affichent.',
@@ -1324,6 +1336,9 @@ export const fr: Messages = {
     tokenExpires: 'Jeton d’accès valable jusqu’au',
     connect: 'Connecter avec {{provider}}',
     reconnect: 'Reconnecter avec {{provider}}',
+    resetSandbox: 'Réinitialiser les données du bac à sable',
+    resetConfirm:
+      'Le bac à sable doit-il oublier tout ce qu’il détient pour {{name}} ? Il repart des données de démonstration.',
     enterToken: 'Saisir le jeton d’une application personnalisée',
     shopDomain: 'Domaine de la boutique (…myshopify.com)',
     sellerIdOptional: 'Identifiant vendeur (facultatif)',

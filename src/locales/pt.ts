@@ -1306,6 +1306,18 @@ export const pt: Messages = {
       webhookSecret: 'Segredo de assinatura dos webhooks',
     },
   },
+  sandbox: {
+    title: 'Sandboxes',
+    intro:
+      'Os substitutos locais dos marketplaces, transportadoras e serviços de pagamento, usados por lojas em sandbox e por um armazém sem contas próprias. Uma taxa de falhas faz essa parte das chamadas falhar de propósito (limitada ou indisponível por um momento) para ver o Dockside lidar com isso; só os operadores da instalação podem alterá-la.',
+    provider: 'Serviço',
+    faultRate: 'Taxa de falhas',
+    save: 'Salvar',
+    saved: 'Taxa de falhas salva.',
+    rateRange: 'Informe uma taxa de falhas de 0 a 50 %.',
+    resetShipping: 'Redefinir fretes e etiquetas de teste',
+    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify', shipengine: 'ShipEngine' },
+  },
   stores: {
     intro:
       'As lojas dos seus clientes nos marketplaces. Lojas Amazon, eBay e Shopify se conectam pela página de login do próprio marketplace; lojas Walmart (e apps personalizados da Shopify) recebem as chaves aqui. As chaves entram e nunca saem: só os últimos quatro caracteres aparecem.',
@@ -1323,6 +1335,8 @@ export const pt: Messages = {
     tokenExpires: 'Token de acesso válido até',
     connect: 'Conectar com {{provider}}',
     reconnect: 'Reconectar com {{provider}}',
+    resetSandbox: 'Redefinir dados do sandbox',
+    resetConfirm: 'O sandbox deve esquecer tudo o que guarda para {{name}}? Ele recomeça com os dados de demonstração.',
     enterToken: 'Informar token de app personalizado',
     shopDomain: 'Domínio da loja (…myshopify.com)',
     sellerIdOptional: 'ID do vendedor (opcional)',

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
-import { integrationCalls, stores } from '../../server/db/schema/index.js';
+import { integrationCalls, stores, users } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { WalmartClient, walmartBaseUrl } from '../../server/integrations/walmart/client.js';
 import { EbayClient, ebayEndpoints, SANDBOX_EBAY_APP } from '../../server/integrations/ebay/client.js';
@@ -342,5 +342,62 @@ describe('isolation', () => {
     const rows = await s.db.select().from(integrationCalls);
     const ids = new Set((await s.db.select().from(stores)).filter((r) => r.tenantId === 1).map((r) => r.id));
     expect(rows.filter((r) => r.storeId !== null).every((r) => ids.has(r.storeId!) && r.tenantId === 1)).toBe(true);
+  });
+});
+
+describe('sandbox administration', () => {
+  it('fault rates: administrators see them, only operators set them, and the sandbox then fails that share of calls', async () => {
+    const seen = await s.get('/api/sandbox/faults', admin);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toEqual(expect.arrayContaining([{ provider: 'walmart', rate: 0 }]));
+    expect((await s.get('/api/sandbox/faults', client)).status).toBe(403);
+    const notOperator = await s.put('/api/sandbox/faults/walmart', { rate: 0.5 }, admin);
+    expect(notOperator.status).toBe(403);
+    expect(notOperator.meta.error_list[0].message).toMatch(/operators/);
+
+    await s.db.update(users).set({ platformAdmin: true }).where(eq(users.username, 'north.admin'));
+    s.started.deps.principals.invalidate();
+    const operator = await s.token('north.admin');
+    expect((await s.put('/api/sandbox/faults/walmart', { rate: 0.9 }, operator)).status).toBe(400);
+    expect((await s.put('/api/sandbox/faults/walmart', { rate: 0.5 }, operator)).status).toBe(200);
+    try {
+      const once = new WalmartClient(
+        { baseUrl: walmartBaseUrl('sandbox', sandboxUrl), sleep: async () => undefined, maxAttempts: 1 },
+        { storeId: 999_010, clientId: WALMART_ID, clientSecret: WALMART_SECRET },
+      );
+      // The token endpoint is not behind the gate; the WFS calls are.
+      await once.accessToken();
+      const outcomes = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          once.inboundShipments().then(
+            () => 'ok',
+            (e: ProviderFailure) => e.kind,
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o === 'ok').length).toBeGreaterThan(0);
+      expect(outcomes.filter((o) => o !== 'ok').length).toBeGreaterThan(0);
+      expect(new Set(outcomes.filter((o) => o !== 'ok'))).toEqual(new Set(['throttled', 'unavailable']));
+    } finally {
+      expect((await s.put('/api/sandbox/faults/walmart', { rate: 0 }, operator)).status).toBe(200);
+    }
+    expect((await s.get('/api/sandbox/faults', admin)).body).toEqual(
+      expect.arrayContaining([{ provider: 'walmart', rate: 0 }]),
+    );
+  });
+
+  it('a sandbox store’s data is reset through its own connection; live and unconnected stores refuse', async () => {
+    const store = await addStore({ marketplace: 'ebay', name: 'Acme eBay reset' });
+    expect((await s.post(`/api/common/stores/${store}/sandbox/reset`, {}, admin)).status).toBe(412);
+    await followCallback((await consent(store)).callback);
+    const reset = await s.post(`/api/common/stores/${store}/sandbox/reset`, {}, admin);
+    expect(reset.status, JSON.stringify(reset.meta)).toBe(200);
+    expect(reset.body.reset).toBe(true);
+    const calls = (await s.get(`/api/common/stores/${store}/calls`, admin)).body;
+    expect(calls.map((c: { operation: string }) => c.operation)).toContain('sandbox.reset');
+    expect((await s.post(`/api/common/stores/${store}/sandbox/reset`, {}, north)).status).toBe(404);
+    const shipping = await s.post('/api/sandbox/shipping/reset', {}, admin);
+    expect(shipping.status).toBe(200);
+    expect(shipping.body.message).toMatch(/practice rates and labels/);
   });
 });

@@ -7,6 +7,7 @@
 import type { StoreEnvironment, StoreMarketplace } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
 import { cachedToken, cacheToken } from '../token-cache.js';
+import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainAmazon } from './errors.js';
 import { inventorySummariesResponseSchema, lwaTokenSchema, type LwaToken } from './models.js';
 
@@ -178,5 +179,10 @@ export class AmazonClient {
       schema: inventorySummariesResponseSchema,
       rate: { perSecond: 2, burst: 2 },
     });
+  }
+
+  /** Sandbox only: forget what the seller account holds there (it is seeded afresh on the next read). */
+  resetSandbox() {
+    return this.sp.call({ name: 'sandbox.reset', method: 'POST', path: '/sandbox/reset', schema: sandboxResetAnswer });
   }
 }

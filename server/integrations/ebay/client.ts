@@ -8,6 +8,7 @@ import type { StoreEnvironment } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
 import { basicAuth, oauthTokenSchema, type OAuthToken } from '../oauth.js';
 import { cachedToken, cacheToken } from '../token-cache.js';
+import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainEbay } from './errors.js';
 import { EBAY_SCOPES, orderSearchPageSchema } from './models.js';
 
@@ -142,6 +143,16 @@ export class EbayClient {
       query: { limit: q.limit ?? 50, offset: q.offset ?? 0, filter: q.filter },
       schema: orderSearchPageSchema,
       rate: { perSecond: 5, burst: 10 },
+    });
+  }
+
+  /** Sandbox only: forget what the seller holds there. */
+  resetSandbox() {
+    return this.sell.call({
+      name: 'sandbox.reset',
+      method: 'POST',
+      path: '/sell/sandbox/reset',
+      schema: sandboxResetAnswer,
     });
   }
 }

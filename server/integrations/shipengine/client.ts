@@ -5,6 +5,7 @@
  * headers. The warehouse without an account of its own uses this server's /sandbox/shipengine/.
  */
 import { ProviderHttp, type CallLog } from '../http.js';
+import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainShipEngine } from './errors.js';
 import {
   carriersResponseSchema,
@@ -104,6 +105,16 @@ export class ShipEngineClient {
       path: `/v1/labels/${encodeURIComponent(labelId)}/track`,
       schema: trackingResponseSchema,
       rate: RATE,
+    });
+  }
+
+  /** Sandbox only: forget the account's rates and labels there. */
+  resetSandbox() {
+    return this.http.call({
+      name: 'sandbox.reset',
+      method: 'POST',
+      path: '/v1/sandbox/reset',
+      schema: sandboxResetAnswer,
     });
   }
 }

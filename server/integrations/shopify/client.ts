@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { StoreEnvironment } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
+import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainGraphqlErrors, explainShopify } from './errors.js';
 import {
   graphqlEnvelopeSchema,
@@ -155,5 +156,15 @@ export class ShopifyClient {
       {},
       shopQueryDataSchema,
     );
+  }
+
+  /** Sandbox only: forget what the shop holds there. */
+  resetSandbox() {
+    return this.admin.call({
+      name: 'sandbox.reset',
+      method: 'POST',
+      path: '/admin/sandbox/reset',
+      schema: sandboxResetAnswer,
+    });
   }
 }

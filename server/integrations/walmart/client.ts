@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { StoreEnvironment } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
 import { cachedToken, cacheToken } from '../token-cache.js';
+import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainWalmart } from './errors.js';
 import { inboundShipmentsResponseSchema, walmartTokenSchema } from './models.js';
 
@@ -100,6 +101,16 @@ export class WalmartClient {
       query: { offset: q.offset ?? 0, limit: q.limit ?? 10, shipmentId: q.shipmentId, status: q.status },
       schema: inboundShipmentsResponseSchema,
       rate: { perSecond: 10, burst: 10 },
+    });
+  }
+
+  /** Sandbox only: forget what the seller account holds there. */
+  resetSandbox() {
+    return this.http.call({
+      name: 'sandbox.reset',
+      method: 'POST',
+      path: '/v3/sandbox/reset',
+      schema: sandboxResetAnswer,
     });
   }
 }

@@ -31,6 +31,7 @@ import { authorizeShopify, shopifyCallback } from './shopify.js';
 import { testConnection } from './test-connection.js';
 import { provideFbaInventoryPull, provideScheduledPulls } from './fba-inventory.js';
 import { accountRoutes } from './account-routes.js';
+import { sandboxRoutes } from './sandbox-routes.js';
 
 const base = '/api/common/stores';
 
@@ -213,5 +214,6 @@ export function storeRoutes(deps: Deps, guards: Guards) {
     async (c) => ok(c, await svc.listCalls(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('query').limit)),
   );
   app.route('/', accountRoutes(deps, guards));
+  app.route('/', sandboxRoutes(deps, guards));
   return app;
 }

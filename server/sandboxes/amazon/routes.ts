@@ -165,7 +165,7 @@ export function amazonSandbox(deps: Deps): Hono {
 
   app.use(
     '/fba/*',
-    faultGate({
+    faultGate(deps, 'amazon', {
       throttle: (c) => {
         c.header('x-amzn-RateLimit-Limit', '0.5');
         return spError(c, 429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');

@@ -168,7 +168,7 @@ export function ebaySandbox(deps: Deps): Hono {
   // ---- Sell Fulfillment ----
   app.use(
     '/sell/*',
-    faultGate({
+    faultGate(deps, 'ebay', {
       throttle: (c) =>
         apiError(c, 429, 2001, 'Too many requests.', 'The request limit has been reached for the resource.'),
       error: (c) =>

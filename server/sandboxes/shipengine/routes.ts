@@ -16,7 +16,7 @@ import {
   type ShipEngineAddress,
 } from '../../integrations/shipengine/models.js';
 import { faultGate } from '../faults.js';
-import { findRecord, getRecord, putRecord, type RecordSet } from '../records.js';
+import { findRecord, getRecord, putRecord, resetAccount, type RecordSet } from '../records.js';
 import { carrierById, carrierView, SANDBOX_CARRIERS } from './carriers.js';
 import { labelPdf, labelZpl } from './label-document.js';
 import { actualLb, priceShipment } from './pricing.js';
@@ -125,7 +125,7 @@ export function shipEngineSandbox(deps: Deps): Hono {
 
   app.use(
     '/v1/*',
-    faultGate({
+    faultGate(deps, 'shipengine', {
       throttle: (c) => {
         c.header('Retry-After', '1');
         c.header('X-Rate-Limit-Limit', '200');
@@ -345,6 +345,12 @@ export function shipEngineSandbox(deps: Deps): Hono {
       ship_date: label.created_at,
       ...trackingOf(label.created_at, now(), shipment.ship_from, shipment.ship_to, label.voided),
     });
+  });
+
+  /** Sandbox only: forget the account's rates and labels. */
+  app.post('/v1/sandbox/reset', async (c) => {
+    await resetAccount(deps, 'shipengine', accountOf(c)!);
+    return c.json({ reset: true });
   });
 
   return app;

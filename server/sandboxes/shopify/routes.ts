@@ -13,6 +13,7 @@ import type { Deps } from '../../context.js';
 import { SANDBOX_SHOPIFY_APP, signShopifyQuery } from '../../integrations/shopify/client.js';
 import { consentPage, isHttpUrl } from '../consent.js';
 import { faultGate } from '../faults.js';
+import { resetAccount } from '../records.js';
 import { signToken, verifyToken } from '../tokens.js';
 import { adminSchema } from './schema.js';
 
@@ -113,7 +114,7 @@ export function shopifySandbox(deps: Deps): Hono {
   // ---- GraphQL Admin API ----
   app.use(
     '/:shop/admin/api/*',
-    faultGate({
+    faultGate(deps, 'shopify', {
       // Shopify throttles GraphQL with a 200 and a THROTTLED error; the bucket says when to retry.
       throttle: (c) =>
         c.json({
@@ -132,6 +133,17 @@ export function shopifySandbox(deps: Deps): Hono {
         c.json({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' }, 401),
     }),
   );
+
+  /** Sandbox only: forget what the shop holds (the next read seeds it afresh). */
+  app.use('/:shop/admin/sandbox/*', async (c, next) => {
+    if (!tokenFits(c))
+      return c.json({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' }, 401);
+    await next();
+  });
+  app.post('/:shop/admin/sandbox/reset', async (c) => {
+    await resetAccount(deps, 'shopify', shopOf(c));
+    return c.json({ reset: true });
+  });
 
   app.post('/:shop/admin/api/:version/graphql.json', async (c) => {
     if (!/^\d{4}-(01|04|07|10)$/.test(c.req.param('version'))) return c.json({ errors: 'Not Found' }, 404);

@@ -85,7 +85,7 @@ export function walmartSandbox(deps: Deps): Hono {
 
   app.use(
     '/v3/fulfillment/*',
-    faultGate({
+    faultGate(deps, 'walmart', {
       throttle: (c) => {
         c.header('x-current-token-count', '0');
         c.header('x-next-replenish-time', String(now() + 1000));

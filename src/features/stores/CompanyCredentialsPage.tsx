@@ -19,6 +19,8 @@ import {
 import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs, putAs } from '../../api/typed';
 
+import { SandboxPanel } from './SandboxPanel';
+
 const KEY = ['company-credentials'];
 
 export default function CompanyCredentialsPage() {
@@ -44,6 +46,7 @@ export default function CompanyCredentialsPage() {
           ))}
         </div>
       )}
+      <SandboxPanel />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import {
   providerOf,
   SHOPIFY_SHOP,
   SIGNS_IN,
+  sandboxResetSchema,
   STORE_ENVIRONMENTS,
   STORE_MARKETPLACES,
   storeCreateSchema,
@@ -202,6 +203,14 @@ function StoreCard({ store: s }: { store: StoreRow }) {
       });
       toast('info', r.queued ? t('stores.pullQueued') : t('stores.pullWaiting'));
     });
+  const resetSandbox = () =>
+    window.confirm(t('stores.resetConfirm', { name: s.name })) &&
+    run(async () => {
+      const r = await postAs(`/api/common/stores/${s.id}/sandbox/reset`, undefined, sandboxResetSchema, {
+        quiet: true,
+      });
+      toast('success', r.message);
+    });
   const remove = () =>
     window.confirm(t('stores.removeConfirm', { name: s.name })) &&
     run(async () => {
@@ -265,6 +274,11 @@ function StoreCard({ store: s }: { store: StoreRow }) {
               {t('stores.seeFba')}
             </Link>
           </>
+        )}
+        {s.environment === 'sandbox' && s.connection !== 'not_connected' && (
+          <button type="button" className="btn" disabled={busy} onClick={() => void resetSandbox()}>
+            {t('stores.resetSandbox')}
+          </button>
         )}
         <button type="button" className="btn" disabled={busy} onClick={() => void remove()}>
           {t('stores.remove')}
