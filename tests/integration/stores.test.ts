@@ -13,6 +13,7 @@ import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../../server/integra
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { inventorySummariesResponseSchema } from '../../server/integrations/amazon/models.js';
 import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
+import { sandboxRefreshToken } from '../helpers/amazon-sandbox.js';
 
 let s: TestServer;
 let sandboxUrl: string;
@@ -260,30 +261,7 @@ describe('stores', () => {
 
 describe('the Amazon client against its sandbox', () => {
   const endpoints = () => amazonEndpoints('sandbox', 'amazon_us', sandboxUrl);
-  /** A store access with a refresh token the sandbox issued (via a code, as the callback gets one). */
-  async function refreshToken(): Promise<string> {
-    const page = await fetch(
-      `${sandboxUrl}/sandbox/amazon/apps/authorize/consent?application_id=${SANDBOX_APP.applicationId}&state=t-${Math.random()}&redirect_uri=http://localhost/cb`,
-    );
-    const html = await page.text();
-    const field = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))![1];
-    const res = await fetch(`${sandboxUrl}/sandbox/amazon/apps/authorize/consent`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        redirect_uri: 'http://localhost/cb',
-        state: field('state'),
-        selling_partner_id: field('selling_partner_id'),
-        decision: 'confirm',
-      }),
-      redirect: 'manual',
-    });
-    const code = new URL(res.headers.get('location')!).searchParams.get('spapi_oauth_code')!;
-    const token = await new AmazonClient({ endpoints: endpoints(), app: SANDBOX_APP }).exchangeCode(
-      code,
-      'http://localhost/cb',
-    );
-    return token.refresh_token!;
-  }
+  const refreshToken = () => sandboxRefreshToken(sandboxUrl);
   const clientWith = async (fetchImpl?: typeof fetch) => {
     let n = 0;
     return new AmazonClient(

@@ -9,6 +9,7 @@ import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
 import { cachedToken, cacheToken } from '../token-cache.js';
 import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainAmazon } from './errors.js';
+import { AmazonInbound } from './inbound.js';
 import { inventorySummariesResponseSchema, lwaTokenSchema, type LwaToken } from './models.js';
 
 export interface AmazonEndpoints {
@@ -77,6 +78,8 @@ export interface AmazonClientOptions {
 export class AmazonClient {
   private readonly lwa: ProviderHttp;
   private readonly sp: ProviderHttp;
+  /** Fulfillment Inbound v2024-03-20 (FBA shipment plans). */
+  readonly inbound: AmazonInbound;
 
   constructor(
     private readonly opts: AmazonClientOptions,
@@ -97,6 +100,7 @@ export class AmazonClient {
       baseUrl: opts.endpoints.spApi,
       auth: async () => ({ 'x-amz-access-token': await this.accessToken() }),
     });
+    this.inbound = new AmazonInbound(this.sp);
   }
 
   /** The consent page URL the seller is sent to; Amazon sends them back with the code and `state`. */

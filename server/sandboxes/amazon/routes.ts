@@ -12,6 +12,7 @@ import { lwaTokenSchema } from '../../integrations/amazon/models.js';
 import { faultGate } from '../faults.js';
 import { signToken, verifyToken } from '../tokens.js';
 import { resetAccount } from '../records.js';
+import { inboundRoutes } from './inbound.js';
 import { fbaInventoryOf } from './state.js';
 
 const CODE = 'ANsbx';
@@ -163,26 +164,26 @@ export function amazonSandbox(deps: Deps): Hono {
   const sellerOf = (c: Context): string | null =>
     verifyToken(secret, ACCESS, c.req.header('x-amz-access-token') ?? '', 'access', now())?.account ?? null;
 
-  app.use(
-    '/fba/*',
-    faultGate(deps, 'amazon', {
-      throttle: (c) => {
-        c.header('x-amzn-RateLimit-Limit', '0.5');
-        return spError(c, 429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
-      },
-      error: (c) => spError(c, 503, 'ServiceUnavailable', 'Service temporarily unavailable. Please try again.'),
-      invalid: (c) => spError(c, 400, 'InvalidInput', 'Invalid input', 'A value in the request is not valid.'),
-      authorised: (c) => !!sellerOf(c),
-      unauthorised: (c) =>
-        spError(
-          c,
-          403,
-          'Unauthorized',
-          'Access to requested resource is denied.',
-          'The access token you provided is revoked, malformed or invalid.',
-        ),
-    }),
-  );
+  const gate = faultGate(deps, 'amazon', {
+    throttle: (c) => {
+      c.header('x-amzn-RateLimit-Limit', '0.5');
+      return spError(c, 429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
+    },
+    error: (c) => spError(c, 503, 'ServiceUnavailable', 'Service temporarily unavailable. Please try again.'),
+    invalid: (c) => spError(c, 400, 'InvalidInput', 'Invalid input', 'A value in the request is not valid.'),
+    authorised: (c) => !!sellerOf(c),
+    unauthorised: (c) =>
+      spError(
+        c,
+        403,
+        'Unauthorized',
+        'Access to requested resource is denied.',
+        'The access token you provided is revoked, malformed or invalid.',
+      ),
+  });
+  app.use('/fba/*', gate);
+  app.use('/inbound/*', gate);
+  inboundRoutes(app, deps, sellerOf, spError);
 
   app.get('/fba/inventory/v1/summaries', async (c) => {
     const q = c.req.query();

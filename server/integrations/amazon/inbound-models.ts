@@ -1,0 +1,103 @@
+/**
+ * Fulfillment Inbound v2024-03-20 shapes (../shared/reference/amazon/fulfillmentInbound_2024-03-20.json):
+ * plans, their items, and the asynchronous operations every POST starts. Requests are built from
+ * these schemas (so a bad plan is refused before it leaves), answers checked with them.
+ */
+import { z } from 'zod';
+
+export const OWNERS = ['AMAZON', 'SELLER', 'NONE'] as const;
+
+export const addressInputSchema = z.object({
+  name: z.string().min(1).max(50),
+  companyName: z.string().max(50).optional(),
+  addressLine1: z.string().min(1).max(180),
+  addressLine2: z.string().max(60).optional(),
+  city: z.string().min(1).max(30),
+  stateOrProvinceCode: z.string().max(64).optional(),
+  postalCode: z.string().min(1).max(32),
+  countryCode: z.string().length(2),
+  phoneNumber: z.string().min(1).max(20),
+  email: z.string().max(1024).optional(),
+});
+export type AddressInput = z.infer<typeof addressInputSchema>;
+
+export const itemInputSchema = z.object({
+  msku: z.string().min(1).max(255),
+  quantity: z.number().int().min(1).max(10_000),
+  labelOwner: z.enum(OWNERS),
+  prepOwner: z.enum(OWNERS),
+  expiration: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'expiration: YYYY-MM-DD')
+    .optional(),
+  manufacturingLotCode: z.string().max(256).optional(),
+});
+export type ItemInput = z.infer<typeof itemInputSchema>;
+
+export const createInboundPlanRequestSchema = z.object({
+  destinationMarketplaces: z.array(z.string()).length(1),
+  items: z.array(itemInputSchema).min(1).max(2000),
+  name: z.string().max(40).optional(),
+  sourceAddress: addressInputSchema,
+});
+export type CreateInboundPlanRequest = z.infer<typeof createInboundPlanRequestSchema>;
+
+export const operationStartedSchema = z.object({ operationId: z.string().min(1).max(38) });
+export const createInboundPlanResponseSchema = operationStartedSchema.extend({
+  inboundPlanId: z.string().min(1).max(38),
+});
+
+export const operationProblemSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  severity: z.string(),
+  details: z.string().optional(),
+});
+export const operationStatusSchema = z.object({
+  operation: z.string(),
+  operationId: z.string(),
+  operationProblems: z.array(operationProblemSchema),
+  operationStatus: z.enum(['SUCCESS', 'FAILED', 'IN_PROGRESS']),
+});
+export type OperationStatus = z.infer<typeof operationStatusSchema>;
+
+const addressSchema = addressInputSchema.partial({ phoneNumber: true });
+export const inboundPlanSummarySchema = z.object({
+  inboundPlanId: z.string(),
+  name: z.string(),
+  status: z.string(),
+  marketplaceIds: z.array(z.string()),
+  sourceAddress: addressSchema,
+  createdAt: z.string(),
+  lastUpdatedAt: z.string(),
+});
+export const inboundPlanSchema = inboundPlanSummarySchema.extend({
+  packingOptions: z.array(z.looseObject({ packingOptionId: z.string(), status: z.string() })).optional(),
+  placementOptions: z.array(z.looseObject({ placementOptionId: z.string(), status: z.string() })).optional(),
+  shipments: z.array(z.object({ shipmentId: z.string(), status: z.string() })).optional(),
+});
+export type InboundPlan = z.infer<typeof inboundPlanSchema>;
+
+const pagination = z.object({ nextToken: z.string().optional() }).optional();
+export const listInboundPlansResponseSchema = z.object({
+  inboundPlans: z.array(inboundPlanSummarySchema).optional(),
+  pagination,
+});
+
+export const prepInstructionSchema = z.object({
+  prepType: z.string().optional(),
+  prepOwner: z.string().optional(),
+  fee: z.object({ amount: z.number(), code: z.string() }).optional(),
+});
+export const planItemSchema = z.object({
+  msku: z.string(),
+  asin: z.string(),
+  fnsku: z.string(),
+  quantity: z.number().int(),
+  labelOwner: z.string(),
+  prepInstructions: z.array(prepInstructionSchema),
+  expiration: z.string().optional(),
+  manufacturingLotCode: z.string().optional(),
+});
+export type PlanItem = z.infer<typeof planItemSchema>;
+export const listInboundPlanItemsResponseSchema = z.object({ items: z.array(planItemSchema), pagination });

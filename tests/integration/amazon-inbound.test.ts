@@ -1,0 +1,168 @@
+/**
+ * Fulfillment Inbound v2024-03-20 (issue 17, for the FBA issue): the Amazon client against the
+ * sandbox over real HTTP on loopback — a plan created asynchronously (IN_PROGRESS, then SUCCESS or
+ * FAILED with problems per SKU), its items with FNSKUs and prep instructions, listing and paging,
+ * cancellation, Amazon's limits refused at once, sellers kept apart — and every request and answer
+ * held to Amazon's published model.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestServer } from '../helpers/server.js';
+import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../../server/integrations/amazon/client.js';
+import type { CreateInboundPlanRequest } from '../../server/integrations/amazon/inbound-models.js';
+import { ProviderFailure } from '../../server/integrations/http.js';
+import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
+import { sandboxRefreshToken } from '../helpers/amazon-sandbox.js';
+
+const MODEL = 'amazon/fulfillmentInbound_2024-03-20.json';
+const US = 'ATVPDKIKX0DER';
+let s: TestServer;
+let sandboxUrl: string;
+let seller: AmazonClient;
+let other: AmazonClient;
+let storeIds = 950_000;
+
+/** Requests the client sends, as Amazon would receive them. */
+const sent: { url: string; body: unknown }[] = [];
+const recording: typeof fetch = async (input, init) => {
+  if (typeof init?.body === 'string' && String(input).includes('/inbound/'))
+    sent.push({ url: String(input), body: JSON.parse(init.body) });
+  return fetch(input, init);
+};
+
+async function clientFor(): Promise<AmazonClient> {
+  return new AmazonClient(
+    {
+      endpoints: amazonEndpoints('sandbox', 'amazon_us', sandboxUrl),
+      app: SANDBOX_APP,
+      sleep: async () => undefined,
+      fetch: recording,
+    },
+    { storeId: storeIds++, refreshToken: await sandboxRefreshToken(sandboxUrl) },
+  );
+}
+
+const source = {
+  name: 'Dockside Prep',
+  companyName: 'Dockside Prep LLC',
+  addressLine1: '100 Harbor Way',
+  city: 'Newark',
+  stateOrProvinceCode: 'NJ',
+  postalCode: '07114',
+  countryCode: 'US',
+  phoneNumber: '555-0100',
+};
+const plan = (items: CreateInboundPlanRequest['items']): CreateInboundPlanRequest => ({
+  destinationMarketplaces: [US],
+  items,
+  name: 'Acme November',
+  sourceAddress: source,
+});
+
+beforeAll(async () => {
+  s = await TestServer.start();
+  sandboxUrl = await s.listen();
+  [seller, other] = await Promise.all([clientFor(), clientFor()]);
+});
+afterAll(() => s.close());
+
+describe('inbound plans against the Amazon sandbox', () => {
+  let planId: string;
+
+  it('creates a plan asynchronously: an operation id at once, IN_PROGRESS, then SUCCESS', async () => {
+    const [listed] = (await seller.inventorySummaries(US)).payload!.inventorySummaries!;
+    const started = await seller.inbound.createInboundPlan(
+      plan([
+        { msku: listed.sellerSku!, quantity: 24, labelOwner: 'SELLER', prepOwner: 'SELLER' },
+        { msku: 'ACME-MUG-BLUE', quantity: 6, labelOwner: 'AMAZON', prepOwner: 'AMAZON', expiration: '2030-01-31' },
+      ]),
+    );
+    planId = started.inboundPlanId;
+    const vStart = swaggerDefinition(MODEL, 'CreateInboundPlanResponse');
+    expect(vStart(started), problemsOf(vStart)).toBe(true);
+    const vReq = swaggerDefinition(MODEL, 'CreateInboundPlanRequest');
+    expect(vReq(sent.at(-1)!.body), problemsOf(vReq)).toBe(true);
+
+    const first = await seller.inbound.operationStatus(started.operationId);
+    expect(first.operationStatus).toBe('IN_PROGRESS');
+    const vOp = swaggerDefinition(MODEL, 'InboundOperationStatus');
+    expect(vOp(first), problemsOf(vOp)).toBe(true);
+    const done = await seller.inbound.waitFor(started.operationId, { pollMs: 100 });
+    expect(done).toMatchObject({ operation: 'createInboundPlan', operationStatus: 'SUCCESS', operationProblems: [] });
+
+    const got = await seller.inbound.getInboundPlan(planId);
+    expect(got).toMatchObject({ status: 'ACTIVE', name: 'Acme November', marketplaceIds: [US] });
+    const vPlan = swaggerDefinition(MODEL, 'InboundPlan');
+    expect(vPlan(got), problemsOf(vPlan)).toBe(true);
+
+    const { items } = await seller.inbound.listInboundPlanItems(planId);
+    const vItems = swaggerDefinition(MODEL, 'ListInboundPlanItemsResponse');
+    expect(vItems({ items }), problemsOf(vItems)).toBe(true);
+    // A listed SKU keeps its FNSKU; Amazon preps (and charges for) what the plan gives it.
+    expect(items.find((i) => i.msku === listed.sellerSku)!.fnsku).toBe(listed.fnSku);
+    const mug = items.find((i) => i.msku === 'ACME-MUG-BLUE')!;
+    expect(mug.fnsku).toMatch(/^X00[A-Z0-9]{7}$/);
+    expect(mug.prepInstructions.find((p) => p.prepType === 'ITEM_LABELING')).toMatchObject({
+      prepOwner: 'AMAZON',
+      fee: { amount: 0.55, code: 'USD' },
+    });
+  });
+
+  it('a problem Amazon finds later fails the operation, saying which SKU and what to fix', async () => {
+    const started = await seller.inbound.createInboundPlan(
+      plan([
+        { msku: 'ACME-OLD-TEA', quantity: 5, labelOwner: 'SELLER', prepOwner: 'SELLER', expiration: '2020-01-01' },
+      ]),
+    );
+    const err = await seller.inbound.waitFor(started.operationId, { pollMs: 100 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderFailure);
+    expect((err as ProviderFailure).kind).toBe('refused');
+    expect((err as ProviderFailure).messages[0]).toMatch(
+      /FBA_INB-\d{4}\): MSKU ACME-OLD-TEA: the expiration date 2020-01-01 has passed/,
+    );
+    expect((await seller.inbound.getInboundPlan(started.inboundPlanId)).status).toBe('ERRORED');
+  });
+
+  it('Amazon’s limits are refused at once: more than 1,500 SKUs, a SKU twice, two marketplaces', async () => {
+    const many = Array.from({ length: 1501 }, (_, i) => ({
+      msku: `SKU-${i}`,
+      quantity: 1,
+      labelOwner: 'SELLER' as const,
+      prepOwner: 'NONE' as const,
+    }));
+    const tooMany = await seller.inbound.createInboundPlan(plan(many)).catch((e: unknown) => e);
+    expect((tooMany as ProviderFailure).status).toBe(400);
+    expect((tooMany as ProviderFailure).messages[0]).toMatch(/at most 1500 SKUs; this one has 1501/);
+    const twice = await seller.inbound
+      .createInboundPlan(plan([many[0], { ...many[0], quantity: 2 }]))
+      .catch((e: unknown) => e);
+    expect((twice as ProviderFailure).messages[0]).toMatch(/each MSKU may appear once/);
+    const raw = await fetch(`${sandboxUrl}/sandbox/amazon/inbound/fba/2024-03-20/inboundPlans`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-amz-access-token': await seller.accessToken() },
+      body: JSON.stringify({ ...plan([many[0]]), destinationMarketplaces: [US, 'A2EUQ1WTGCTBG2'] }),
+    });
+    expect(raw.status).toBe(400);
+    const vErr = swaggerDefinition(MODEL, 'ErrorList');
+    expect(vErr(await raw.json()), problemsOf(vErr)).toBe(true);
+  });
+
+  it('lists plans newest first with paging; cancels an active plan once; other sellers see none of it', async () => {
+    const page = await seller.inbound.listInboundPlans({ pageSize: 1 });
+    const vList = swaggerDefinition(MODEL, 'ListInboundPlansResponse');
+    expect(vList(page), problemsOf(vList)).toBe(true);
+    expect(page.inboundPlans).toHaveLength(1);
+    expect(page.pagination?.nextToken).toBeTruthy();
+    const rest = await seller.inbound.listInboundPlans({ pageSize: 1, nextToken: page.pagination!.nextToken });
+    expect(rest.inboundPlans!.map((p) => p.inboundPlanId)).not.toContain(page.inboundPlans![0].inboundPlanId);
+
+    const cancelled = await seller.inbound.cancelInboundPlan(planId);
+    await seller.inbound.waitFor(cancelled.operationId, { pollMs: 100 });
+    expect((await seller.inbound.getInboundPlan(planId)).status).toBe('VOIDED');
+    const again = await seller.inbound.cancelInboundPlan(planId).catch((e: unknown) => e);
+    expect((again as ProviderFailure).messages[0]).toMatch(/only an active plan can be cancelled/);
+
+    const theirs = await other.inbound.getInboundPlan(planId).catch((e: unknown) => e);
+    expect((theirs as ProviderFailure).status).toBe(404);
+    expect((await other.inbound.listInboundPlans()).inboundPlans).toEqual([]);
+  });
+});
