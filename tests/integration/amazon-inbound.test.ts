@@ -107,6 +107,45 @@ describe('inbound plans against the Amazon sandbox', () => {
     });
   });
 
+  it('offers packing options once generated; one is confirmed, the others expire; groups list their items', async () => {
+    expect((await seller.inbound.listPackingOptions(planId)).packingOptions).toEqual([]);
+    const generating = await seller.inbound.generatePackingOptions(planId);
+    // Still generating: nothing offered yet.
+    expect((await seller.inbound.listPackingOptions(planId)).packingOptions).toEqual([]);
+    await seller.inbound.waitFor(generating.operationId, { pollMs: 100 });
+    const { packingOptions } = await seller.inbound.listPackingOptions(planId);
+    const vList = swaggerDefinition(MODEL, 'ListPackingOptionsResponse');
+    expect(vList({ packingOptions }), problemsOf(vList)).toBe(true);
+    expect(packingOptions.length).toBeGreaterThanOrEqual(1);
+    expect(packingOptions.every((o) => o.status === 'OFFERED')).toBe(true);
+    expect(packingOptions[0].supportedConfigurations[0].boxRequirements!.weight).toMatchObject({
+      maximum: 50,
+      unit: 'LB',
+    });
+    // Every item is in exactly one group of each option.
+    const chosen = packingOptions[packingOptions.length - 1];
+    const grouped = (
+      await Promise.all(chosen.packingGroups.map((g) => seller.inbound.listPackingGroupItems(planId, g)))
+    ).flatMap((r) => r.items.map((i) => i.msku));
+    expect(grouped.sort()).toEqual((await seller.inbound.listInboundPlanItems(planId)).items.map((i) => i.msku).sort());
+
+    const confirming = await seller.inbound.confirmPackingOption(planId, chosen.packingOptionId);
+    await seller.inbound.waitFor(confirming.operationId, { pollMs: 100 });
+    const after = (await seller.inbound.listPackingOptions(planId)).packingOptions;
+    expect(after.find((o) => o.packingOptionId === chosen.packingOptionId)!.status).toBe('ACCEPTED');
+    expect(after.filter((o) => o.packingOptionId !== chosen.packingOptionId).every((o) => o.status === 'EXPIRED')).toBe(
+      true,
+    );
+    expect((await seller.inbound.getInboundPlan(planId)).packingOptions).toContainEqual({
+      packingOptionId: chosen.packingOptionId,
+      status: 'ACCEPTED',
+    });
+    const twice = await seller.inbound.confirmPackingOption(planId, chosen.packingOptionId).catch((e: unknown) => e);
+    expect((twice as ProviderFailure).messages[0]).toMatch(/only an offered option can be confirmed/);
+    const regenerate = await seller.inbound.generatePackingOptions(planId).catch((e: unknown) => e);
+    expect((regenerate as ProviderFailure).messages[0]).toMatch(/already confirmed/);
+  });
+
   it('a problem Amazon finds later fails the operation, saying which SKU and what to fix', async () => {
     const started = await seller.inbound.createInboundPlan(
       plan([

@@ -101,3 +101,39 @@ export const planItemSchema = z.object({
 });
 export type PlanItem = z.infer<typeof planItemSchema>;
 export const listInboundPlanItemsResponseSchema = z.object({ items: z.array(planItemSchema), pagination });
+
+// ---- packing options ----
+
+const currency = z.object({ amount: z.number(), code: z.string() });
+export const incentiveSchema = z.object({
+  type: z.string(),
+  target: z.string(),
+  description: z.string(),
+  value: currency,
+});
+export const packingOptionSchema = z.object({
+  packingOptionId: z.string(),
+  status: z.enum(['OFFERED', 'ACCEPTED', 'EXPIRED']),
+  packingGroups: z.array(z.string()),
+  fees: z.array(incentiveSchema),
+  discounts: z.array(incentiveSchema),
+  expiration: z.string().optional(),
+  supportedConfigurations: z.array(
+    z.looseObject({
+      boxPackingMethods: z.array(z.string()).optional(),
+      boxRequirements: z
+        .object({ weight: z.object({ minimum: z.number(), maximum: z.number(), unit: z.enum(['LB', 'KG']) }) })
+        .optional(),
+      shippingRequirements: z.array(z.object({ modes: z.array(z.string()), solution: z.string() })).optional(),
+    }),
+  ),
+  supportedShippingConfigurations: z.array(
+    z.object({ shippingMode: z.string().optional(), shippingSolution: z.string().optional() }),
+  ),
+});
+export type PackingOption = z.infer<typeof packingOptionSchema>;
+export const listPackingOptionsResponseSchema = z.object({
+  packingOptions: z.array(packingOptionSchema),
+  pagination,
+});
+export const listPackingGroupItemsResponseSchema = listInboundPlanItemsResponseSchema;

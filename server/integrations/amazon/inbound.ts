@@ -11,6 +11,8 @@ import {
   listInboundPlanItemsResponseSchema,
   listInboundPlansResponseSchema,
   inboundPlanSchema,
+  listPackingGroupItemsResponseSchema,
+  listPackingOptionsResponseSchema,
   operationStartedSchema,
   operationStatusSchema,
   type CreateInboundPlanRequest,
@@ -74,6 +76,48 @@ export class AmazonInbound {
       path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/cancellation`,
       schema: operationStartedSchema,
       rate: WRITE,
+    });
+  }
+
+  generatePackingOptions(planId: string) {
+    return this.sp.call({
+      name: 'generatePackingOptions',
+      method: 'POST',
+      path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/packingOptions`,
+      schema: operationStartedSchema,
+      rate: WRITE,
+    });
+  }
+
+  listPackingOptions(planId: string) {
+    return this.sp.call({
+      name: 'listPackingOptions',
+      method: 'GET',
+      path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/packingOptions`,
+      query: { pageSize: 20 },
+      schema: listPackingOptionsResponseSchema,
+      rate: READ,
+    });
+  }
+
+  confirmPackingOption(planId: string, packingOptionId: string) {
+    return this.sp.call({
+      name: 'confirmPackingOption',
+      method: 'POST',
+      path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/packingOptions/${encodeURIComponent(packingOptionId)}/confirmation`,
+      schema: operationStartedSchema,
+      rate: WRITE,
+    });
+  }
+
+  listPackingGroupItems(planId: string, packingGroupId: string) {
+    return this.sp.call({
+      name: 'listPackingGroupItems',
+      method: 'GET',
+      path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/packingGroups/${encodeURIComponent(packingGroupId)}/items`,
+      query: { pageSize: 100 },
+      schema: listPackingGroupItemsResponseSchema,
+      rate: READ,
     });
   }
 
