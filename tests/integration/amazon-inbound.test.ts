@@ -146,6 +146,83 @@ describe('inbound plans against the Amazon sandbox', () => {
     expect((regenerate as ProviderFailure).messages[0]).toMatch(/already confirmed/);
   });
 
+  it('takes the packed boxes, checked as Amazon does, then places them in one or several shipments', async () => {
+    const { packingOptions } = await seller.inbound.listPackingOptions(planId);
+    const accepted = packingOptions.find((o) => o.status === 'ACCEPTED')!;
+    const { items } = await seller.inbound.listInboundPlanItems(planId);
+    const groupsOf = await Promise.all(
+      accepted.packingGroups.map(async (g) => ({
+        g,
+        mskus: (await seller.inbound.listPackingGroupItems(planId, g)).items.map((i) => i.msku),
+      })),
+    );
+    const box = (msku: string, perBox: number, boxes: number, lbs = 10) => ({
+      contentInformationSource: 'BOX_CONTENT_PROVIDED' as const,
+      dimensions: { length: 14, width: 12, height: 10, unitOfMeasurement: 'IN' as const },
+      weight: { value: lbs, unit: 'LB' as const },
+      quantity: boxes,
+      items: [{ msku, quantity: perBox, labelOwner: 'SELLER' as const, prepOwner: 'SELLER' as const }],
+    });
+    const boxesFor = (mskus: string[], short = 0, heavy = false) =>
+      mskus.map((m) => {
+        const qty = items.find((i) => i.msku === m)!.quantity;
+        return qty % 2 === 0 && qty > 6
+          ? box(m, qty / 2 - short, 2, heavy ? 60 : 10)
+          : box(m, qty - short, 1, heavy ? 60 : 10);
+      });
+
+    // One unit short in every box line, and boxes of 60 lb: Amazon's processing says so, per SKU.
+    const bad = await seller.inbound.setPackingInformation(planId, {
+      packageGroupings: groupsOf.map(({ g, mskus }) => ({ packingGroupId: g, boxes: boxesFor(mskus, 1, true) })),
+    });
+    const vReq = swaggerDefinition(MODEL, 'SetPackingInformationRequest');
+    expect(vReq(sent.at(-1)!.body), problemsOf(vReq)).toBe(true);
+    const err = (await seller.inbound
+      .waitFor(bad.operationId, { pollMs: 100 })
+      .catch((e: unknown) => e)) as ProviderFailure;
+    const said = err.messages.join(' | ');
+    expect(said).toMatch(/units boxed, the plan has/);
+    expect(said).toMatch(/a box weighs 60\.0 lb/);
+    expect((await seller.inbound.listInboundPlanBoxes(planId)).boxes).toEqual([]);
+
+    const good = await seller.inbound.setPackingInformation(planId, {
+      packageGroupings: groupsOf.map(({ g, mskus }) => ({ packingGroupId: g, boxes: boxesFor(mskus) })),
+    });
+    await seller.inbound.waitFor(good.operationId, { pollMs: 100 });
+    const { boxes } = await seller.inbound.listInboundPlanBoxes(planId);
+    const vBoxes = swaggerDefinition(MODEL, 'ListInboundPlanBoxesResponse');
+    expect(vBoxes({ boxes }), problemsOf(vBoxes)).toBe(true);
+    expect(boxes.reduce((t, b) => t + b.items!.reduce((u, i) => u + i.quantity, 0), 0)).toBe(
+      items.reduce((t, i) => t + i.quantity, 0),
+    );
+
+    const placing = await seller.inbound.generatePlacementOptions(planId);
+    await seller.inbound.waitFor(placing.operationId, { pollMs: 100 });
+    const { placementOptions } = await seller.inbound.listPlacementOptions(planId);
+    const vPlace = swaggerDefinition(MODEL, 'ListPlacementOptionsResponse');
+    expect(vPlace({ placementOptions }), problemsOf(vPlace)).toBe(true);
+    expect(placementOptions).toHaveLength(2);
+    const [oneFc, split] = placementOptions;
+    expect(oneFc.shipmentIds).toHaveLength(1);
+    expect(oneFc.fees[0]).toMatchObject({ type: 'FEE', description: 'Minimal shipment splits' });
+    expect(split.shipmentIds.length).toBeGreaterThanOrEqual(2);
+    expect(split.fees).toEqual([]);
+
+    const confirming = await seller.inbound.confirmPlacementOption(planId, split.placementOptionId);
+    await seller.inbound.waitFor(confirming.operationId, { pollMs: 100 });
+    const planNow = await seller.inbound.getInboundPlan(planId);
+    expect(planNow.shipments!.map((x) => x.shipmentId).sort()).toEqual([...split.shipmentIds].sort());
+    const shipment = await seller.inbound.getShipment(planId, split.shipmentIds[0]);
+    const vShipment = swaggerDefinition(MODEL, 'Shipment');
+    expect(vShipment(shipment), problemsOf(vShipment)).toBe(true);
+    expect(shipment.destination.warehouseId).toMatch(/^[A-Z]{3}\d$/);
+    const numbered = (await seller.inbound.listInboundPlanBoxes(planId)).boxes;
+    expect(numbered.every((b) => /^FBA[A-Z0-9]{9}U\d{6}$/.test(b.boxId ?? ''))).toBe(true);
+    // The option not taken is gone; it cannot be confirmed afterwards.
+    const late = await seller.inbound.confirmPlacementOption(planId, oneFc.placementOptionId).catch((e: unknown) => e);
+    expect((late as ProviderFailure).messages[0]).toMatch(/only an offered option can be confirmed/);
+  });
+
   it('a problem Amazon finds later fails the operation, saying which SKU and what to fix', async () => {
     const started = await seller.inbound.createInboundPlan(
       plan([

@@ -137,3 +137,76 @@ export const listPackingOptionsResponseSchema = z.object({
   pagination,
 });
 export const listPackingGroupItemsResponseSchema = listInboundPlanItemsResponseSchema;
+
+// ---- packing information (boxes) ----
+
+export const dimensionsSchema = z.object({
+  length: z.number().positive(),
+  width: z.number().positive(),
+  height: z.number().positive(),
+  unitOfMeasurement: z.enum(['IN', 'CM']),
+});
+export const weightSchema = z.object({ value: z.number().positive(), unit: z.enum(['LB', 'KG']) });
+export const boxInputSchema = z.object({
+  contentInformationSource: z.enum(['BOX_CONTENT_PROVIDED', 'MANUAL_PROCESS', 'BARCODE_2D']),
+  dimensions: dimensionsSchema,
+  weight: weightSchema,
+  /** How many identical boxes this line describes. */
+  quantity: z.number().int().min(1).max(10_000),
+  items: z.array(itemInputSchema.omit({ quantity: true }).extend({ quantity: z.number().int().min(1) })).optional(),
+});
+export const setPackingInformationRequestSchema = z.object({
+  packageGroupings: z
+    .array(
+      z.object({
+        packingGroupId: z.string().optional(),
+        shipmentId: z.string().optional(),
+        boxes: z.array(boxInputSchema).min(1),
+      }),
+    )
+    .min(1),
+});
+export type SetPackingInformationRequest = z.infer<typeof setPackingInformationRequestSchema>;
+
+export const boxSchema = z.object({
+  packageId: z.string(),
+  boxId: z.string().optional(),
+  contentInformationSource: z.string().optional(),
+  dimensions: dimensionsSchema.optional(),
+  weight: weightSchema.optional(),
+  quantity: z.number().int().optional(),
+  items: z.array(planItemSchema).optional(),
+});
+export const listBoxesResponseSchema = z.object({ boxes: z.array(boxSchema), pagination });
+
+// ---- placement (which fulfilment centres) and shipments ----
+
+export const placementOptionSchema = z.object({
+  placementOptionId: z.string(),
+  status: z.enum(['OFFERED', 'ACCEPTED', 'EXPIRED']),
+  shipmentIds: z.array(z.string()),
+  fees: z.array(incentiveSchema),
+  discounts: z.array(incentiveSchema),
+  expiration: z.string().optional(),
+});
+export type PlacementOption = z.infer<typeof placementOptionSchema>;
+export const listPlacementOptionsResponseSchema = z.object({
+  placementOptions: z.array(placementOptionSchema),
+  pagination,
+});
+
+export const shipmentSchema = z.object({
+  shipmentId: z.string(),
+  placementOptionId: z.string(),
+  name: z.string().optional(),
+  status: z.string().optional(),
+  amazonReferenceId: z.string().optional(),
+  shipmentConfirmationId: z.string().optional(),
+  source: z.object({ sourceType: z.string(), address: addressSchema.optional() }),
+  destination: z.object({
+    destinationType: z.string(),
+    warehouseId: z.string().optional(),
+    address: addressSchema.optional(),
+  }),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;

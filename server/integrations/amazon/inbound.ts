@@ -12,7 +12,11 @@ import {
   listInboundPlansResponseSchema,
   inboundPlanSchema,
   listPackingGroupItemsResponseSchema,
+  listBoxesResponseSchema,
   listPackingOptionsResponseSchema,
+  listPlacementOptionsResponseSchema,
+  shipmentSchema,
+  type SetPackingInformationRequest,
   operationStartedSchema,
   operationStatusSchema,
   type CreateInboundPlanRequest,
@@ -117,6 +121,70 @@ export class AmazonInbound {
       path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/packingGroups/${encodeURIComponent(packingGroupId)}/items`,
       query: { pageSize: 100 },
       schema: listPackingGroupItemsResponseSchema,
+      rate: READ,
+    });
+  }
+
+  setPackingInformation(planId: string, body: SetPackingInformationRequest) {
+    return this.sp.call({
+      name: 'setPackingInformation',
+      method: 'POST',
+      path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/packingInformation`,
+      json: body,
+      schema: operationStartedSchema,
+      rate: WRITE,
+    });
+  }
+
+  listInboundPlanBoxes(planId: string) {
+    return this.sp.call({
+      name: 'listInboundPlanBoxes',
+      method: 'GET',
+      path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/boxes`,
+      query: { pageSize: 1000 },
+      schema: listBoxesResponseSchema,
+      rate: READ,
+    });
+  }
+
+  generatePlacementOptions(planId: string) {
+    return this.sp.call({
+      name: 'generatePlacementOptions',
+      method: 'POST',
+      path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/placementOptions`,
+      json: {},
+      schema: operationStartedSchema,
+      rate: WRITE,
+    });
+  }
+
+  listPlacementOptions(planId: string) {
+    return this.sp.call({
+      name: 'listPlacementOptions',
+      method: 'GET',
+      path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/placementOptions`,
+      query: { pageSize: 20 },
+      schema: listPlacementOptionsResponseSchema,
+      rate: READ,
+    });
+  }
+
+  confirmPlacementOption(planId: string, placementOptionId: string) {
+    return this.sp.call({
+      name: 'confirmPlacementOption',
+      method: 'POST',
+      path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/placementOptions/${encodeURIComponent(placementOptionId)}/confirmation`,
+      schema: operationStartedSchema,
+      rate: WRITE,
+    });
+  }
+
+  getShipment(planId: string, shipmentId: string) {
+    return this.sp.call({
+      name: 'getShipment',
+      method: 'GET',
+      path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/shipments/${encodeURIComponent(shipmentId)}`,
+      schema: shipmentSchema,
       rate: READ,
     });
   }
