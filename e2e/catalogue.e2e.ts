@@ -38,6 +38,9 @@ describe('product catalogue', () => {
     await page.waitForURL('**/apps/product/products/create-bundle');
     await page.fill('input[name=title]', 'Enamel mug 2-pack');
     await page.selectOption('select[name=productType]', 'multi_pack');
+    // The choice must have reached the form before saving (a busy machine renders late).
+    await expect.poll(() => page.inputValue('select[name=productType]')).toBe('multi_pack');
+    await expect.poll(() => page.inputValue('input[name=title]')).toBe('Enamel mug 2-pack');
     expect(await page.textContent('[data-testid=bundle-empty]')).toContain('add a bundle item');
     await page.getByRole('button', { name: 'Save product' }).click();
     await page.getByRole('alert').filter({ hasText: 'A multi-pack is made of exactly one product' }).waitFor();

@@ -6,6 +6,7 @@
  * held to Amazon's published model.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
 import { TestServer } from '../helpers/server.js';
 import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../../server/integrations/amazon/client.js';
 import type { CreateInboundPlanRequest } from '../../server/integrations/amazon/inbound-models.js';
@@ -218,6 +219,40 @@ describe('inbound plans against the Amazon sandbox', () => {
     expect(shipment.destination.warehouseId).toMatch(/^[A-Z]{3}\d$/);
     const numbered = (await seller.inbound.listInboundPlanBoxes(planId)).boxes;
     expect(numbered.every((b) => /^FBA[A-Z0-9]{9}U\d{6}$/.test(b.boxId ?? ''))).toBe(true);
+    // Box labels (Fulfillment Inbound v0): a real 4×6 PDF, one page per box, behind a short-lived URL.
+    const shipmentBoxes = numbered.filter((b) => b.boxId!.startsWith(shipment.shipmentConfirmationId!));
+    const labels = await seller.inbound.getLabels(shipment.shipmentConfirmationId!, {
+      labelType: 'UNIQUE',
+      boxIds: shipmentBoxes.map((b) => b.boxId!),
+    });
+    const vLabels = swaggerDefinition('amazon/fulfillmentInboundV0.json', 'GetLabelsResponse');
+    expect(vLabels(labels), problemsOf(vLabels)).toBe(true);
+    const pdf = await fetch(labels.payload.DownloadURL);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const doc = await PDFDocument.load(new Uint8Array(await pdf.arrayBuffer()));
+    expect(doc.getPageCount()).toBe(shipmentBoxes.length);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 288, height: 432 });
+    const pallets = await seller.inbound.getLabels(shipment.shipmentConfirmationId!, {
+      labelType: 'PALLET',
+      pallets: 2,
+    });
+    const palletPdf = await PDFDocument.load(
+      new Uint8Array(await (await fetch(pallets.payload.DownloadURL)).arrayBuffer()),
+    );
+    expect(palletPdf.getPageCount()).toBe(2);
+    const stranger = await seller.inbound
+      .getLabels(shipment.shipmentConfirmationId!, { labelType: 'UNIQUE', boxIds: ['FBA000000000U000001'] })
+      .catch((e: unknown) => e);
+    expect((stranger as ProviderFailure).messages[0]).toMatch(/is not a box of shipment/);
+    const letter = await seller.inbound
+      .getLabels(shipment.shipmentConfirmationId!, { labelType: 'BARCODE_2D', pageType: 'PackageLabel_Letter_2' })
+      .catch((e: unknown) => e);
+    expect((letter as ProviderFailure).messages[0]).toMatch(/thermal/);
+    const theirs = await other.inbound
+      .getLabels(shipment.shipmentConfirmationId!, { labelType: 'BARCODE_2D' })
+      .catch((e: unknown) => e);
+    expect((theirs as ProviderFailure).status).toBe(404);
+
     // The option not taken is gone; it cannot be confirmed afterwards.
     const late = await seller.inbound.confirmPlacementOption(planId, oneFc.placementOptionId).catch((e: unknown) => e);
     expect((late as ProviderFailure).messages[0]).toMatch(/only an offered option can be confirmed/);

@@ -210,3 +210,6 @@ export const shipmentSchema = z.object({
   }),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** Fulfillment Inbound v0 getLabels: where to download the labels (for 15 seconds). */
+export const labelsResponseSchema = z.object({ payload: z.object({ DownloadURL: z.string() }) });

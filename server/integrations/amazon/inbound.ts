@@ -12,6 +12,7 @@ import {
   listInboundPlansResponseSchema,
   inboundPlanSchema,
   listPackingGroupItemsResponseSchema,
+  labelsResponseSchema,
   listBoxesResponseSchema,
   listPackingOptionsResponseSchema,
   listPlacementOptionsResponseSchema,
@@ -186,6 +187,31 @@ export class AmazonInbound {
       path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/shipments/${encodeURIComponent(shipmentId)}`,
       schema: shipmentSchema,
       rate: READ,
+    });
+  }
+
+  /**
+   * Fulfillment Inbound v0 getLabels: a download URL (valid 15 seconds) of the shipment's box labels
+   * — UNIQUE for the boxes named, BARCODE_2D for every box with its contents — or pallet labels.
+   * v0 names the shipment by its confirmation id (FBA…).
+   */
+  getLabels(
+    shipmentConfirmationId: string,
+    q: { labelType: 'UNIQUE' | 'BARCODE_2D' | 'PALLET'; boxIds?: string[]; pallets?: number; pageType?: string },
+  ) {
+    return this.sp.call({
+      name: 'getLabels',
+      method: 'GET',
+      path: `/fba/inbound/v0/shipments/${encodeURIComponent(shipmentConfirmationId)}/labels`,
+      query: {
+        PageType: q.pageType ?? 'PackageLabel_Thermal',
+        LabelType: q.labelType,
+        PackageLabelsToPrint: q.boxIds,
+        NumberOfPackages: q.labelType === 'BARCODE_2D' ? q.boxIds?.length : undefined,
+        NumberOfPallets: q.pallets,
+      },
+      schema: labelsResponseSchema,
+      rate: { perSecond: 2, burst: 30 },
     });
   }
 

@@ -15,6 +15,7 @@ import {
 } from '../../integrations/amazon/inbound-models.js';
 import { code, rng } from '../random.js';
 import { getRecord, recordsOf } from '../records.js';
+import { labelRoutes } from './inbound-labels.js';
 import { packingRoutes } from './inbound-packing.js';
 import { placementRoutes } from './inbound-placement.js';
 import { inboundState, OPERATION_MS, type SpError } from './inbound-state.js';
@@ -161,6 +162,7 @@ export function inboundRoutes(app: Hono, deps: Deps, sellerOf: (c: Context) => s
 
   packingRoutes(app, base, st, sellerOf, spError);
   placementRoutes(app, base, st, sellerOf, spError);
+  labelRoutes(app, deps, st, sellerOf, spError);
 
   app.get(`${base}/operations/:operationId`, async (c) => {
     const op = await getRecord(deps, operations(sellerOf(c)!), c.req.param('operationId'));

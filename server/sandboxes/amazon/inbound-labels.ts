@@ -1,0 +1,171 @@
+/**
+ * Fulfillment Inbound v0 getLabels in the Amazon sandbox: the shipment's box labels (UNIQUE: the
+ * boxes asked for; BARCODE_2D: every box, with its contents in a Data Matrix) or pallet labels, as
+ * a real 4×6 PDF behind a download URL that, like Amazon's, is valid for 15 seconds. v0 names a
+ * shipment by its confirmation id (FBA…). Thermal page types only: the sandbox has no sheet layouts.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { Deps } from '../../context.js';
+import { findRecord, putRecord, recordsOf, type RecordSet } from '../records.js';
+import { fbaBoxLabel, fbaPalletLabel, labelsPdf } from './fba-labels.js';
+import type { InboundState, SpError } from './inbound-state.js';
+
+const THERMAL = [
+  'PackageLabel_Thermal',
+  'PackageLabel_Thermal_Unified',
+  'PackageLabel_Thermal_NonPCP',
+  'PackageLabel_Thermal_No_Carrier_Rotation',
+];
+const ALL_PAGE_TYPES = [
+  ...THERMAL,
+  'PackageLabel_Letter_2',
+  'PackageLabel_Letter_4',
+  'PackageLabel_Letter_6',
+  'PackageLabel_Letter_6_CarrierLeft',
+  'PackageLabel_A4_2',
+  'PackageLabel_A4_4',
+  'PackageLabel_Plain_Paper',
+  'PackageLabel_Plain_Paper_CarrierBottom',
+];
+const URL_VALID_MS = 15_000;
+
+const address = z.object({
+  name: z.string(),
+  addressLine1: z.string(),
+  city: z.string(),
+  stateOrProvinceCode: z.string().optional(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+});
+const boxLabelData = z.object({
+  shipmentConfirmationId: z.string(),
+  shipmentName: z.string(),
+  from: address,
+  to: address,
+  boxId: z.string(),
+  boxNumber: z.number(),
+  boxCount: z.number(),
+  contents2d: z.string().optional(),
+});
+const storedDocument = z.object({
+  expiresAt: z.number(),
+  title: z.string(),
+  boxes: z.array(z.object({ kind: z.literal('box'), data: boxLabelData })).optional(),
+  pallets: z.object({ shipmentConfirmationId: z.string(), to: address, count: z.number() }).optional(),
+});
+
+const documentSchema = storedDocument.extend({ key: z.string() });
+const documents = (seller: string): RecordSet<z.infer<typeof documentSchema>> => ({
+  provider: 'amazon',
+  account: seller,
+  kind: 'document',
+  schema: documentSchema,
+  keyOf: (d) => d.key,
+});
+
+export function labelRoutes(
+  app: Hono,
+  deps: Deps,
+  st: InboundState,
+  sellerOf: (c: Context) => string | null,
+  spError: SpError,
+): void {
+  app.get('/fba/inbound/v0/shipments/:shipmentId/labels', async (c) => {
+    const seller = sellerOf(c)!;
+    const q = c.req.query();
+    if (!q.PageType || !ALL_PAGE_TYPES.includes(q.PageType))
+      return spError(c, 400, 'InvalidInput', `PageType: one of ${ALL_PAGE_TYPES.join(', ')}`);
+    if (!THERMAL.includes(q.PageType))
+      return spError(c, 400, 'InvalidInput', 'PageType: the sandbox prints thermal (4×6) label pages only');
+    if (!['UNIQUE', 'BARCODE_2D', 'PALLET'].includes(q.LabelType ?? ''))
+      return spError(c, 400, 'InvalidInput', 'LabelType: UNIQUE, BARCODE_2D or PALLET');
+    const confirmationId = c.req.param('shipmentId');
+    const plans = await recordsOf(deps, st.plans(seller), () => []);
+    const plan = plans.find((p) => p.placement?.shipments.some((s) => s.shipmentConfirmationId === confirmationId));
+    const shipment = plan?.placement?.shipments.find((s) => s.shipmentConfirmationId === confirmationId);
+    if (!plan || !shipment || !plan.plan.shipments?.some((s) => s.shipmentId === shipment.shipmentId))
+      return spError(c, 404, 'NotFound', `Shipment ${confirmationId} was not found`);
+    const to = address.parse({
+      ...shipment.destination.address,
+      name: `Amazon.com Services, Inc. ${shipment.destination.warehouseId}`,
+    });
+    const from = address.parse(plan.plan.sourceAddress);
+    const boxes = (plan.boxes ?? [])
+      .filter((b) => b.boxId?.startsWith(`${confirmationId}U`))
+      .sort((a, b) => a.boxId!.localeCompare(b.boxId!));
+    const token = randomBytes(16).toString('hex');
+    const expiresAt = st.now() + URL_VALID_MS;
+    const title = `${confirmationId} ${q.LabelType} labels`;
+    if (q.LabelType === 'PALLET') {
+      const count = Number(q.NumberOfPallets);
+      if (!Number.isInteger(count) || count < 1 || count > 50)
+        return spError(c, 400, 'InvalidInput', 'NumberOfPallets: from 1 to 50 for pallet labels');
+      await putRecord(deps, documents(seller), {
+        key: token,
+        expiresAt,
+        title,
+        pallets: { shipmentConfirmationId: confirmationId, to, count },
+      });
+    } else {
+      const asked =
+        q.LabelType === 'UNIQUE'
+          ? (q.PackageLabelsToPrint ?? '').split(',').filter(Boolean)
+          : boxes.map((b) => b.boxId!);
+      if (!asked.length)
+        return spError(c, 400, 'InvalidInput', 'PackageLabelsToPrint: the box ids to print (UNIQUE labels)');
+      const unknown = asked.find((id) => !boxes.some((b) => b.boxId === id));
+      if (unknown)
+        return spError(
+          c,
+          400,
+          'InvalidInput',
+          `PackageLabelsToPrint: ${unknown} is not a box of shipment ${confirmationId}`,
+        );
+      const labels = asked.map((id) => {
+        const i = boxes.findIndex((b) => b.boxId === id);
+        const box = boxes[i];
+        return {
+          kind: 'box' as const,
+          data: {
+            shipmentConfirmationId: confirmationId,
+            shipmentName: shipment.name ?? plan.plan.name,
+            from,
+            to,
+            boxId: id,
+            boxNumber: i + 1,
+            boxCount: boxes.length,
+            ...(q.LabelType === 'BARCODE_2D'
+              ? {
+                  contents2d: [
+                    'AMZN',
+                    `PO:${confirmationId}`,
+                    ...(box.items ?? []).flatMap((it) => [`FNSKU:${it.fnsku}`, `QTY:${it.quantity}`]),
+                  ].join(','),
+                }
+              : {}),
+          },
+        };
+      });
+      await putRecord(deps, documents(seller), { key: token, expiresAt, title, boxes: labels });
+    }
+    const origin = new URL(c.req.url).origin + c.req.path.replace(/\/fba\/inbound\/v0\/.*$/, '');
+    return c.json({ payload: { DownloadURL: `${origin}/documents/${token}.pdf` } });
+  });
+
+  // The download itself: no token, an unguessable URL that expires, as Amazon's (S3) are.
+  app.get('/documents/:file', async (c) => {
+    const token = /^([0-9a-f]{32})\.pdf$/.exec(c.req.param('file'))?.[1];
+    const found = token && (await findRecord(deps, 'amazon', 'document', token, documentSchema));
+    if (!found) return c.text('NoSuchKey: The specified key does not exist.', 404);
+    if (found.value.expiresAt < st.now()) return c.text('AccessDenied: Request has expired', 403);
+    const doc = found.value;
+    const labels = doc.pallets
+      ? Array.from({ length: doc.pallets.count }, (_, i) =>
+          fbaPalletLabel(doc.pallets!.shipmentConfirmationId, doc.pallets!.to, i + 1, doc.pallets!.count),
+        )
+      : (doc.boxes ?? []).map((b) => fbaBoxLabel(b.data));
+    return c.body(Buffer.from(await labelsPdf(labels, doc.title)), 200, { 'content-type': 'application/pdf' });
+  });
+}
