@@ -3,6 +3,8 @@
  * Walmart's fifteen minutes, eBay's two hours) is reused until a minute before it expires, so a
  * burst of calls costs one token exchange. Anything that changes a store's credentials forgets it.
  */
+import { ProviderFailure } from './http.js';
+
 interface CachedToken {
   accessToken: string;
   expiresAt: number;
@@ -23,4 +25,29 @@ export function cacheToken(provider: string, storeId: number, accessToken: strin
 /** Forgets the store's tokens with every provider (new credentials, a refusal, the store removed). */
 export function forgetToken(storeId: number): void {
   for (const k of tokens.keys()) if (k.endsWith(`:${storeId}`)) tokens.delete(k);
+}
+
+/**
+ * A store's access token: the cached one, or a fresh one from `exchange`. The provider refusing
+ * the exchange is the store's credentials gone wrong (an 'auth' failure: reconnect), not a glitch
+ * to retry.
+ */
+export async function storeAccessToken(
+  provider: string,
+  storeId: number,
+  now: number,
+  exchange: () => Promise<{ access_token: string; expires_in: number }>,
+  onToken?: (expiresAt: Date) => Promise<void> | void,
+): Promise<string> {
+  const cached = cachedToken(provider, storeId, now);
+  if (cached) return cached;
+  const token = await exchange().catch((err: unknown) => {
+    if (err instanceof ProviderFailure && err.kind === 'refused')
+      throw new ProviderFailure('auth', err.provider, err.operation, err.messages, err.status);
+    throw err;
+  });
+  const expiresAt = now + token.expires_in * 1000;
+  cacheToken(provider, storeId, token.access_token, expiresAt);
+  await onToken?.(new Date(expiresAt));
+  return token.access_token;
 }

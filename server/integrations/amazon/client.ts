@@ -6,7 +6,7 @@
  */
 import type { StoreEnvironment, StoreMarketplace } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
-import { cachedToken, cacheToken } from '../token-cache.js';
+import { cachedToken, storeAccessToken } from '../token-cache.js';
 import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainAmazon } from './errors.js';
 import { AmazonInbound } from './inbound.js';
@@ -135,36 +135,30 @@ export class AmazonClient {
   async accessToken(): Promise<string> {
     const store = this.store;
     if (!store) throw new Error('AmazonClient: no store to act for');
-    const now = (this.opts.now ?? Date.now)();
-    const cached = cachedToken('amazon', store.storeId, now);
-    if (cached) return cached;
-    if (!store.refreshToken)
+    const refreshToken = store.refreshToken;
+    if (!refreshToken && !cachedToken('amazon', store.storeId, (this.opts.now ?? Date.now)()))
       throw new ProviderFailure('auth', 'Amazon', 'lwa.refresh_token', [
         'The store is not connected to Amazon yet: connect it',
       ]);
-    const token = await this.lwa
-      .call({
-        name: 'lwa.refresh_token',
-        method: 'POST',
-        path: '/auth/o2/token',
-        form: {
-          grant_type: 'refresh_token',
-          refresh_token: store.refreshToken,
-          client_id: this.opts.app.clientId,
-          client_secret: this.opts.app.clientSecret,
-        },
-        schema: lwaTokenSchema,
-      })
-      .catch((err: unknown) => {
-        // Amazon refusing the refresh token (invalid_grant) is the store's authorisation gone.
-        if (err instanceof ProviderFailure && err.kind === 'refused')
-          throw new ProviderFailure('auth', err.provider, err.operation, err.messages, err.status);
-        throw err;
-      });
-    const expiresAt = now + token.expires_in * 1000;
-    cacheToken('amazon', store.storeId, token.access_token, expiresAt);
-    await store.onToken?.(new Date(expiresAt));
-    return token.access_token;
+    return storeAccessToken(
+      'amazon',
+      store.storeId,
+      (this.opts.now ?? Date.now)(),
+      () =>
+        this.lwa.call({
+          name: 'lwa.refresh_token',
+          method: 'POST',
+          path: '/auth/o2/token',
+          form: {
+            grant_type: 'refresh_token',
+            refresh_token: refreshToken!,
+            client_id: this.opts.app.clientId,
+            client_secret: this.opts.app.clientSecret,
+          },
+          schema: lwaTokenSchema,
+        }),
+      store.onToken,
+    );
   }
 
   /** FBA Inventory v1 getInventorySummaries: one page (2 requests/s, burst 2). */

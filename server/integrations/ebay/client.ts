@@ -7,7 +7,7 @@
 import type { StoreEnvironment } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
 import { basicAuth, oauthTokenSchema, type OAuthToken } from '../oauth.js';
-import { cachedToken, cacheToken } from '../token-cache.js';
+import { cachedToken, storeAccessToken } from '../token-cache.js';
 import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainEbay } from './errors.js';
 import { EBAY_SCOPES, orderSearchPageSchema } from './models.js';
@@ -114,24 +114,22 @@ export class EbayClient {
     const seller = this.seller;
     if (!seller) throw new Error('EbayClient: no seller to act for');
     const now = (this.opts.now ?? Date.now)();
-    const cached = cachedToken('ebay', seller.storeId, now);
-    if (cached) return cached;
-    if (!seller.refreshToken)
+    const refreshToken = seller.refreshToken;
+    if (!refreshToken && !cachedToken('ebay', seller.storeId, now))
       throw new ProviderFailure('auth', 'eBay', 'oauth.refresh_token', [
         'The store is not connected to eBay yet: connect it',
       ]);
-    const token = await this.token(
-      { grant_type: 'refresh_token', refresh_token: seller.refreshToken, scope: EBAY_SCOPES.join(' ') },
-      'oauth.refresh_token',
-    ).catch((err: unknown) => {
-      if (err instanceof ProviderFailure && err.kind === 'refused')
-        throw new ProviderFailure('auth', err.provider, err.operation, err.messages, err.status);
-      throw err;
-    });
-    const expiresAt = now + token.expires_in * 1000;
-    cacheToken('ebay', seller.storeId, token.access_token, expiresAt);
-    await seller.onToken?.(new Date(expiresAt));
-    return token.access_token;
+    return storeAccessToken(
+      'ebay',
+      seller.storeId,
+      now,
+      () =>
+        this.token(
+          { grant_type: 'refresh_token', refresh_token: refreshToken!, scope: EBAY_SCOPES.join(' ') },
+          'oauth.refresh_token',
+        ),
+      seller.onToken,
+    );
   }
 
   /** getOrders: a page of orders, newest first, optionally filtered (eBay's `filter` syntax). */

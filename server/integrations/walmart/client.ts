@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { StoreEnvironment } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
-import { cachedToken, cacheToken } from '../token-cache.js';
+import { basicAuth } from '../oauth.js';
+import { cachedToken, storeAccessToken } from '../token-cache.js';
 import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainWalmart } from './errors.js';
 import { inboundShipmentsResponseSchema, walmartTokenSchema } from './models.js';
@@ -62,34 +63,25 @@ export class WalmartClient {
   async accessToken(): Promise<string> {
     const { storeId, clientId, clientSecret } = this.seller;
     const now = (this.opts.now ?? Date.now)();
-    const cached = cachedToken('walmart', storeId, now);
-    if (cached) return cached;
-    if (!clientId || !clientSecret)
+    if ((!clientId || !clientSecret) && !cachedToken('walmart', storeId, now))
       throw new ProviderFailure('auth', 'Walmart', 'token', [
         'The store has no Walmart client id and secret yet: enter them',
       ]);
-    const token = await this.tokenHttp
-      .call({
-        name: 'token',
-        method: 'POST',
-        path: '/v3/token',
-        form: { grant_type: 'client_credentials' },
-        headers: {
-          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-          ...serviceHeaders(),
-        },
-        schema: walmartTokenSchema,
-      })
-      .catch((err: unknown) => {
-        // A refused client id or secret is the store's credentials gone wrong, not a glitch.
-        if (err instanceof ProviderFailure && err.kind === 'refused')
-          throw new ProviderFailure('auth', err.provider, err.operation, err.messages, err.status);
-        throw err;
-      });
-    const expiresAt = now + token.expires_in * 1000;
-    cacheToken('walmart', storeId, token.access_token, expiresAt);
-    await this.seller.onToken?.(new Date(expiresAt));
-    return token.access_token;
+    return storeAccessToken(
+      'walmart',
+      storeId,
+      now,
+      () =>
+        this.tokenHttp.call({
+          name: 'token',
+          method: 'POST',
+          path: '/v3/token',
+          form: { grant_type: 'client_credentials' },
+          headers: { authorization: basicAuth(clientId!, clientSecret!), ...serviceHeaders() },
+          schema: walmartTokenSchema,
+        }),
+      this.seller.onToken,
+    );
   }
 
   /** getInboundShipments: WFS inbound shipments, newest first (Walmart allows about 10 calls a second). */

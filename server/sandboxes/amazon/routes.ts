@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { Deps } from '../../context.js';
 import { lwaTokenSchema } from '../../integrations/amazon/models.js';
+import { consentPage } from '../consent.js';
 import { faultGate } from '../faults.js';
 import { signToken, verifyToken } from '../tokens.js';
 import { resetAccount } from '../records.js';
@@ -88,56 +89,13 @@ export function amazonSandbox(deps: Deps): Hono {
       .slice(-12)
       .toUpperCase()}`;
     return c.html(
-      html`<!doctype html>
-        <html lang="en">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <title>Authorise Dockside — Amazon Seller Central (sandbox)</title>
-            <style>
-              body {
-                font:
-                  16px system-ui,
-                  sans-serif;
-                max-width: 32rem;
-                margin: 3rem auto;
-                padding: 0 1rem;
-              }
-              .box {
-                border: 1px solid #ccc;
-                border-radius: 8px;
-                padding: 1.2rem;
-              }
-              button {
-                font: inherit;
-                padding: 0.6rem 1.2rem;
-                margin-right: 0.6rem;
-                border-radius: 6px;
-              }
-              .primary {
-                background: #ffd814;
-                border: 1px solid #fcd200;
-              }
-            </style>
-          </head>
-          <body>
-            <div class="box">
-              <p><strong>Amazon Seller Central — sandbox</strong></p>
-              <h1>Authorise Dockside</h1>
-              <p>
-                Dockside asks to read your orders, listings and FBA inventory and to create inbound shipments for seller
-                account <code>${seller}</code>.
-              </p>
-              <form method="post" action="consent">
-                <input type="hidden" name="redirect_uri" value="${redirect}" />
-                <input type="hidden" name="state" value="${q.state}" />
-                <input type="hidden" name="selling_partner_id" value="${seller}" />
-                <button class="primary" name="decision" value="confirm" type="submit">Confirm</button>
-                <button name="decision" value="deny" type="submit">Cancel</button>
-              </form>
-            </div>
-          </body>
-        </html>`,
+      consentPage({
+        provider: 'Amazon Seller Central',
+        account: seller,
+        asks: 'Dockside asks to read your orders, listings and FBA inventory and to create inbound shipments',
+        fields: { redirect_uri: redirect, state: q.state, selling_partner_id: seller },
+        accent: '#ffd814',
+      }),
     );
   });
   app.post('/apps/authorize/consent', async (c) => {
