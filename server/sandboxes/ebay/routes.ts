@@ -70,6 +70,24 @@ export function ebaySandbox(deps: Deps): Hono {
     return verifyToken(secret, ACCESS, bearer, 'access', now())?.account ?? null;
   };
 
+  /** A user access token for the seller, with a new refresh token when a code is exchanged. */
+  const tokens = (seller: string, withRefresh: boolean) =>
+    oauthTokenSchema.parse({
+      access_token: signToken(secret, ACCESS, { account: seller, use: 'access', exp: now() + ACCESS_SECONDS * 1000 }),
+      expires_in: ACCESS_SECONDS,
+      ...(withRefresh
+        ? {
+            refresh_token: signToken(secret, REFRESH, {
+              account: seller,
+              use: 'refresh',
+              exp: now() + REFRESH_SECONDS * 1000,
+            }),
+            refresh_token_expires_in: REFRESH_SECONDS,
+          }
+        : {}),
+      token_type: 'User Access Token',
+    });
+
   // ---- the seller's consent ----
   app.get('/oauth2/authorize', (c) => {
     const q = c.req.query();
@@ -118,23 +136,7 @@ export function ebaySandbox(deps: Deps): Hono {
           'invalid_grant',
           'the provided authorization grant code is invalid or was issued to another client',
         );
-      return c.json(
-        oauthTokenSchema.parse({
-          access_token: signToken(secret, ACCESS, {
-            account: seller,
-            use: 'access',
-            exp: now() + ACCESS_SECONDS * 1000,
-          }),
-          expires_in: ACCESS_SECONDS,
-          refresh_token: signToken(secret, REFRESH, {
-            account: seller,
-            use: 'refresh',
-            exp: now() + REFRESH_SECONDS * 1000,
-          }),
-          refresh_token_expires_in: REFRESH_SECONDS,
-          token_type: 'User Access Token',
-        }),
-      );
+      return c.json(tokens(seller, true));
     }
     if (f('grant_type') === 'refresh_token') {
       const seller = verifyToken(secret, REFRESH, f('refresh_token') ?? '', 'refresh', now())?.account;
@@ -145,17 +147,7 @@ export function ebaySandbox(deps: Deps): Hono {
           'invalid_grant',
           'the provided authorization refresh token is invalid or was issued to another client',
         );
-      return c.json(
-        oauthTokenSchema.parse({
-          access_token: signToken(secret, ACCESS, {
-            account: seller,
-            use: 'access',
-            exp: now() + ACCESS_SECONDS * 1000,
-          }),
-          expires_in: ACCESS_SECONDS,
-          token_type: 'User Access Token',
-        }),
-      );
+      return c.json(tokens(seller, false));
     }
     return oauthError(
       c,

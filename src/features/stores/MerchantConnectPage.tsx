@@ -147,16 +147,7 @@ function AddStore() {
           ))}
         </select>
       </label>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="btn primary">
-          {t('stores.addButton')}
-        </button>
-      </div>
+      <FormEnd error={errors.form} label={t('stores.addButton')} />
     </form>
   );
 }
@@ -331,16 +322,25 @@ function CredentialsForm({ store, onDone }: { store: StoreRow; onDone: () => voi
           {errors[f] && <span className="form-error">{errors[f]}</span>}
         </label>
       ))}
-      {errors.form && (
+      <FormEnd error={errors.form} label={t('stores.saveCredentials')} />
+    </form>
+  );
+}
+
+/** A form's refusal (if any) and its submit button. */
+function FormEnd({ error, label }: { error?: string; label: string }) {
+  return (
+    <>
+      {error && (
         <p className="form-error" role="alert">
-          {errors.form}
+          {error}
         </p>
       )}
       <div className="form-actions">
         <button type="submit" className="btn primary">
-          {t('stores.saveCredentials')}
+          {label}
         </button>
       </div>
-    </form>
+    </>
   );
 }
