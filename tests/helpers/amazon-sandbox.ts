@@ -3,6 +3,7 @@
  * the refresh token the code is exchanged for — for tests that drive the Amazon client directly.
  */
 import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../../server/integrations/amazon/client.js';
+import type { PlacementOption } from '../../server/integrations/amazon/inbound-models.js';
 
 export async function sandboxRefreshToken(sandboxUrl: string, state = `t-${Math.random()}`): Promise<string> {
   const page = await fetch(
@@ -24,4 +25,73 @@ export async function sandboxRefreshToken(sandboxUrl: string, state = `t-${Math.
   const endpoints = amazonEndpoints('sandbox', 'amazon_us', sandboxUrl);
   const token = await new AmazonClient({ endpoints, app: SANDBOX_APP }).exchangeCode(code, 'http://localhost/cb');
   return token.refresh_token!;
+}
+
+const US = 'ATVPDKIKX0DER';
+export const SHIP_FROM = {
+  name: 'Dockside Prep',
+  companyName: 'Dockside Prep LLC',
+  addressLine1: '100 Harbor Way',
+  city: 'Newark',
+  stateOrProvinceCode: 'NJ',
+  postalCode: '07114',
+  countryCode: 'US',
+  phoneNumber: '555-0100',
+};
+
+/**
+ * An inbound plan walked through Amazon's steps up to placement: created, a packing option
+ * confirmed, every unit boxed (`perBox` units of a SKU a box, 10 lb each), placement options
+ * generated. Answers the plan and its placement options, the one-centre option first.
+ */
+export async function planUpToPlacement(
+  client: AmazonClient,
+  items: { msku: string; quantity: number }[],
+  perBox = 6,
+): Promise<{ planId: string; placementOptions: PlacementOption[] }> {
+  const poll = { pollMs: 50 };
+  const created = await client.inbound.createInboundPlan({
+    destinationMarketplaces: [US],
+    items: items.map((i) => ({ ...i, labelOwner: 'SELLER', prepOwner: 'SELLER' })),
+    name: 'Transport test',
+    sourceAddress: SHIP_FROM,
+  });
+  const planId = created.inboundPlanId;
+  await client.inbound.waitFor(created.operationId, poll);
+  await client.inbound.waitFor((await client.inbound.generatePackingOptions(planId)).operationId, poll);
+  const [option] = (await client.inbound.listPackingOptions(planId)).packingOptions;
+  await client.inbound.waitFor(
+    (await client.inbound.confirmPackingOption(planId, option.packingOptionId)).operationId,
+    poll,
+  );
+  const packageGroupings = await Promise.all(
+    option.packingGroups.map(async (g) => {
+      const groupItems = (await client.inbound.listPackingGroupItems(planId, g)).items;
+      return {
+        packingGroupId: g,
+        boxes: groupItems.flatMap((i) =>
+          Array.from({ length: Math.ceil(i.quantity / perBox) }, (_, n) => ({
+            contentInformationSource: 'BOX_CONTENT_PROVIDED' as const,
+            dimensions: { length: 14, width: 12, height: 10, unitOfMeasurement: 'IN' as const },
+            weight: { value: 10, unit: 'LB' as const },
+            quantity: 1,
+            items: [
+              {
+                msku: i.msku,
+                quantity: Math.min(perBox, i.quantity - n * perBox),
+                labelOwner: 'SELLER' as const,
+                prepOwner: 'SELLER' as const,
+              },
+            ],
+          })),
+        ),
+      };
+    }),
+  );
+  await client.inbound.waitFor(
+    (await client.inbound.setPackingInformation(planId, { packageGroupings })).operationId,
+    poll,
+  );
+  await client.inbound.waitFor((await client.inbound.generatePlacementOptions(planId)).operationId, poll);
+  return { planId, placementOptions: (await client.inbound.listPlacementOptions(planId)).placementOptions };
 }

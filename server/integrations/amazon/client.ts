@@ -10,6 +10,7 @@ import { cachedToken, storeAccessToken } from '../token-cache.js';
 import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainAmazon } from './errors.js';
 import { AmazonInbound } from './inbound.js';
+import { AmazonInboundTransport } from './inbound-transport.js';
 import { inventorySummariesResponseSchema, lwaTokenSchema, type LwaToken } from './models.js';
 
 export interface AmazonEndpoints {
@@ -80,6 +81,8 @@ export class AmazonClient {
   private readonly sp: ProviderHttp;
   /** Fulfillment Inbound v2024-03-20 (FBA shipment plans). */
   readonly inbound: AmazonInbound;
+  /** Fulfillment Inbound v2024-03-20 transportation, delivery windows, tracking and bills of lading. */
+  readonly inboundTransport: AmazonInboundTransport;
 
   constructor(
     private readonly opts: AmazonClientOptions,
@@ -101,6 +104,7 @@ export class AmazonClient {
       auth: async () => ({ 'x-amz-access-token': await this.accessToken() }),
     });
     this.inbound = new AmazonInbound(this.sp);
+    this.inboundTransport = new AmazonInboundTransport(this.sp);
   }
 
   /** The consent page URL the seller is sent to; Amazon sends them back with the code and `state`. */

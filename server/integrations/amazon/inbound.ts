@@ -16,13 +16,13 @@ import {
   listBoxesResponseSchema,
   listPackingOptionsResponseSchema,
   listPlacementOptionsResponseSchema,
-  shipmentSchema,
   type SetPackingInformationRequest,
   operationStartedSchema,
   operationStatusSchema,
   type CreateInboundPlanRequest,
   type OperationStatus,
 } from './inbound-models.js';
+import { shipmentSchemaWithTransport } from './transport-models.js';
 
 const BASE = '/inbound/fba/2024-03-20';
 const WRITE = { perSecond: 2, burst: 2 };
@@ -185,7 +185,7 @@ export class AmazonInbound {
       name: 'getShipment',
       method: 'GET',
       path: `${BASE}/inboundPlans/${encodeURIComponent(planId)}/shipments/${encodeURIComponent(shipmentId)}`,
-      schema: shipmentSchema,
+      schema: shipmentSchemaWithTransport,
       rate: READ,
     });
   }

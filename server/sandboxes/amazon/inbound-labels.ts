@@ -9,8 +9,9 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Deps } from '../../context.js';
 import { findRecord, putRecord, recordsOf, type RecordSet } from '../records.js';
+import { billOfLadingPdf, type BillOfLading } from './bill-of-lading.js';
 import { fbaBoxLabel, fbaPalletLabel, labelsPdf } from './fba-labels.js';
-import type { InboundState, SpError } from './inbound-state.js';
+import type { InboundState, SpError, StoredPlan } from './inbound-state.js';
 
 const THERMAL = [
   'PackageLabel_Thermal',
@@ -49,11 +50,27 @@ const boxLabelData = z.object({
   boxCount: z.number(),
   contents2d: z.string().optional(),
 });
+const billOfLadingData = z.object({
+  bolNumber: z.string(),
+  proNumber: z.string(),
+  shipmentConfirmationId: z.string(),
+  amazonReferenceId: z.string(),
+  shipmentName: z.string(),
+  carrier: z.string(),
+  pickup: z.object({ start: z.string(), end: z.string() }).optional(),
+  shipper: address.extend({ phone: z.string().optional(), contact: z.string().optional() }),
+  consignee: address,
+  pallets: z.array(z.object({ count: z.number(), weightLb: z.number(), stackable: z.boolean() })),
+  boxes: z.number(),
+  freightClass: z.string(),
+  declaredValue: z.object({ amount: z.number(), code: z.string() }).optional(),
+}) satisfies z.ZodType<BillOfLading>;
 const storedDocument = z.object({
   expiresAt: z.number(),
   title: z.string(),
   boxes: z.array(z.object({ kind: z.literal('box'), data: boxLabelData })).optional(),
   pallets: z.object({ shipmentConfirmationId: z.string(), to: address, count: z.number() }).optional(),
+  billOfLading: billOfLadingData.optional(),
 });
 
 const documentSchema = storedDocument.extend({ key: z.string() });
@@ -65,6 +82,16 @@ const documents = (seller: string): RecordSet<z.infer<typeof documentSchema>> =>
   keyOf: (d) => d.key,
 });
 
+type PlacedShipment = NonNullable<StoredPlan['placement']>['shipments'][number];
+const destinationOf = (shipment: PlacedShipment) =>
+  address.parse({
+    ...shipment.destination.address,
+    name: `Amazon.com Services, Inc. ${shipment.destination.warehouseId}`,
+  });
+/** v0's document links point back at this sandbox (as Amazon's point at its S3), valid 15 seconds. */
+const downloadUrl = (c: Context, token: string) =>
+  `${new URL(c.req.url).origin}${c.req.path.replace(/\/fba\/inbound\/v0\/.*$/, '')}/documents/${token}.pdf`;
+
 export function labelRoutes(
   app: Hono,
   deps: Deps,
@@ -72,6 +99,15 @@ export function labelRoutes(
   sellerOf: (c: Context) => string | null,
   spError: SpError,
 ): void {
+  /** v0 names a shipment by its confirmation id (FBA…); only a shipment of a confirmed placement has one. */
+  const confirmedShipment = async (seller: string, confirmationId: string) => {
+    const plans = await recordsOf(deps, st.plans(seller), () => []);
+    const plan = plans.find((p) => p.placement?.shipments.some((s) => s.shipmentConfirmationId === confirmationId));
+    const shipment = plan?.placement?.shipments.find((s) => s.shipmentConfirmationId === confirmationId);
+    if (!plan || !shipment || !plan.plan.shipments?.some((s) => s.shipmentId === shipment.shipmentId)) return {};
+    return { plan, shipment };
+  };
+
   app.get('/fba/inbound/v0/shipments/:shipmentId/labels', async (c) => {
     const seller = sellerOf(c)!;
     const q = c.req.query();
@@ -82,15 +118,9 @@ export function labelRoutes(
     if (!['UNIQUE', 'BARCODE_2D', 'PALLET'].includes(q.LabelType ?? ''))
       return spError(c, 400, 'InvalidInput', 'LabelType: UNIQUE, BARCODE_2D or PALLET');
     const confirmationId = c.req.param('shipmentId');
-    const plans = await recordsOf(deps, st.plans(seller), () => []);
-    const plan = plans.find((p) => p.placement?.shipments.some((s) => s.shipmentConfirmationId === confirmationId));
-    const shipment = plan?.placement?.shipments.find((s) => s.shipmentConfirmationId === confirmationId);
-    if (!plan || !shipment || !plan.plan.shipments?.some((s) => s.shipmentId === shipment.shipmentId))
-      return spError(c, 404, 'NotFound', `Shipment ${confirmationId} was not found`);
-    const to = address.parse({
-      ...shipment.destination.address,
-      name: `Amazon.com Services, Inc. ${shipment.destination.warehouseId}`,
-    });
+    const { plan, shipment } = await confirmedShipment(seller, confirmationId);
+    if (!plan || !shipment) return spError(c, 404, 'NotFound', `Shipment ${confirmationId} was not found`);
+    const to = destinationOf(shipment);
     const from = address.parse(plan.plan.sourceAddress);
     const boxes = (plan.boxes ?? [])
       .filter((b) => b.boxId?.startsWith(`${confirmationId}U`))
@@ -150,8 +180,62 @@ export function labelRoutes(
       });
       await putRecord(deps, documents(seller), { key: token, expiresAt, title, boxes: labels });
     }
-    const origin = new URL(c.req.url).origin + c.req.path.replace(/\/fba\/inbound\/v0\/.*$/, '');
-    return c.json({ payload: { DownloadURL: `${origin}/documents/${token}.pdf` } });
+    return c.json({ payload: { DownloadURL: downloadUrl(c, token) } });
+  });
+
+  // The partnered LTL carrier's bill of lading, once the shipment's transportation is confirmed.
+  app.get('/fba/inbound/v0/shipments/:shipmentId/billOfLading', async (c) => {
+    const seller = sellerOf(c)!;
+    const confirmationId = c.req.param('shipmentId');
+    const { plan, shipment } = await confirmedShipment(seller, confirmationId);
+    if (!plan || !shipment) return spError(c, 404, 'NotFound', `Shipment ${confirmationId} was not found`);
+    const generated = Object.values(plan.transport ?? {}).flatMap((t) => t.options);
+    const option = generated.find((o) => o.transportationOptionId === shipment.selectedTransportationOptionId);
+    if (!option || option.shippingMode !== 'FREIGHT_LTL' || option.shippingSolution !== 'AMAZON_PARTNERED_CARRIER')
+      return spError(
+        c,
+        400,
+        'InvalidInput',
+        `Shipment ${confirmationId} has no bill of lading: Amazon issues one only for partnered LTL shipments once their transportation is confirmed`,
+      );
+    const config = Object.values(plan.transport ?? {})
+      .flatMap((t) => t.configurations)
+      .find((x) => x.shipmentId === shipment.shipmentId)!;
+    const ltl = shipment.trackingDetails?.ltlTrackingDetail;
+    const pounds = (w?: { value: number; unit: string }) => (!w ? 0 : w.unit === 'KG' ? w.value * 2.20462 : w.value);
+    const token = randomBytes(16).toString('hex');
+    await putRecord(deps, documents(seller), {
+      key: token,
+      expiresAt: st.now() + URL_VALID_MS,
+      title: `${confirmationId} bill of lading`,
+      billOfLading: {
+        bolNumber: ltl?.billOfLadingNumber ?? confirmationId,
+        proNumber: ltl?.freightBillNumber?.[0] ?? '',
+        shipmentConfirmationId: confirmationId,
+        amazonReferenceId: shipment.amazonReferenceId ?? '',
+        shipmentName: shipment.name ?? plan.plan.name,
+        carrier: option.carrier.name ?? option.carrier.alphaCode ?? '',
+        ...(option.carrierAppointment
+          ? { pickup: { start: option.carrierAppointment.startTime, end: option.carrierAppointment.endTime } }
+          : {}),
+        shipper: {
+          ...address.parse(plan.plan.sourceAddress),
+          ...(shipment.contactInformation
+            ? { contact: shipment.contactInformation.name, phone: shipment.contactInformation.phoneNumber }
+            : {}),
+        },
+        consignee: destinationOf(shipment),
+        pallets: (config.pallets ?? []).map((p) => ({
+          count: p.quantity,
+          weightLb: pounds(p.weight) * p.quantity,
+          stackable: p.stackability !== 'NON_STACKABLE',
+        })),
+        boxes: (plan.boxes ?? []).filter((b) => b.boxId?.startsWith(`${confirmationId}U`)).length,
+        freightClass: config.freightInformation?.freightClass ?? 'FC_100',
+        ...(config.freightInformation?.declaredValue ? { declaredValue: config.freightInformation.declaredValue } : {}),
+      },
+    });
+    return c.json({ payload: { DownloadURL: downloadUrl(c, token) } });
   });
 
   // The download itself: no token, an unguessable URL that expires, as Amazon's (S3) are.
@@ -161,6 +245,8 @@ export function labelRoutes(
     if (!found) return c.text('NoSuchKey: The specified key does not exist.', 404);
     if (found.value.expiresAt < st.now()) return c.text('AccessDenied: Request has expired', 403);
     const doc = found.value;
+    if (doc.billOfLading)
+      return c.body(Buffer.from(await billOfLadingPdf(doc.billOfLading)), 200, { 'content-type': 'application/pdf' });
     const labels = doc.pallets
       ? Array.from({ length: doc.pallets.count }, (_, i) =>
           fbaPalletLabel(doc.pallets!.shipmentConfirmationId, doc.pallets!.to, i + 1, doc.pallets!.count),

@@ -181,7 +181,7 @@ export function placementRoutes(
     const shipment = found?.placement?.shipments.find((s) => s.shipmentId === c.req.param('shipmentId'));
     const confirmed = found?.plan.shipments?.some((s) => s.shipmentId === shipment?.shipmentId);
     if (!shipment || !confirmed) return spError(c, 404, 'NotFound', 'The shipment was not found');
-    return c.json({ ...shipment, status: 'WORKING' });
+    return c.json({ ...shipment, status: shipment.status ?? 'WORKING' });
   });
 }
 

@@ -13,9 +13,14 @@ import {
   packingOptionSchema,
   placementOptionSchema,
   planItemSchema,
-  shipmentSchema,
   boxSchema,
 } from '../../integrations/amazon/inbound-models.js';
+import {
+  deliveryWindowOptionSchema,
+  shipmentSchemaWithTransport,
+  shipmentTransportationConfigurationSchema,
+  transportationOptionSchema,
+} from '../../integrations/amazon/transport-models.js';
 import { getRecord, putRecord, type RecordSet } from '../records.js';
 
 /** How long an operation stays IN_PROGRESS. */
@@ -33,7 +38,28 @@ export const storedPlan = z.object({
     .optional(),
   boxes: z.array(boxSchema).optional(),
   placement: z
-    .object({ operationId: z.string(), options: z.array(placementOptionSchema), shipments: z.array(shipmentSchema) })
+    .object({
+      operationId: z.string(),
+      options: z.array(placementOptionSchema),
+      shipments: z.array(shipmentSchemaWithTransport),
+    })
+    .optional(),
+  /** Transportation options generated, per placement option. */
+  transport: z
+    .record(
+      z.string(),
+      z.object({
+        operationId: z.string(),
+        configurations: z.array(shipmentTransportationConfigurationSchema),
+        options: z.array(transportationOptionSchema),
+      }),
+    )
+    .optional(),
+  /** When transportation was confirmed (the void window runs from here). */
+  transportConfirmedAt: z.number().optional(),
+  /** Delivery window options generated, per shipment. */
+  deliveryWindows: z
+    .record(z.string(), z.object({ operationId: z.string(), options: z.array(deliveryWindowOptionSchema) }))
     .optional(),
 });
 export type StoredPlan = z.infer<typeof storedPlan>;

@@ -17,7 +17,9 @@ import { code, rng } from '../random.js';
 import { getRecord, recordsOf } from '../records.js';
 import { labelRoutes } from './inbound-labels.js';
 import { packingRoutes } from './inbound-packing.js';
+import { deliveryWindowRoutes } from './inbound-delivery.js';
 import { placementRoutes } from './inbound-placement.js';
+import { partneredVoidWindow, transportRoutes } from './inbound-transport.js';
 import { inboundState, OPERATION_MS, type SpError } from './inbound-state.js';
 import { fbaInventoryOf } from './state.js';
 
@@ -155,13 +157,36 @@ export function inboundRoutes(app: Hono, deps: Deps, sellerOf: (c: Context) => s
         'InvalidInput',
         `The inbound plan is ${found.plan.status}: only an active plan can be cancelled`,
       );
+    // A partnered carrier's charge can be voided only for a while after transportation is confirmed.
+    const closed = partneredVoidWindow(found).find((w) => w.until < now());
+    if (closed)
+      return spError(
+        c,
+        400,
+        'InvalidInput',
+        `Shipment ${closed.shipmentId} travels with Amazon's partnered carrier and its void window closed at ${new Date(closed.until).toISOString()}: the plan can no longer be cancelled`,
+      );
     const at = new Date(now()).toISOString();
-    await st.save(seller, { ...found, plan: { ...found.plan, status: 'VOIDED', lastUpdatedAt: at } });
+    const cancelled = <S extends { status?: string }>(s: S): S => ({ ...s, status: 'CANCELLED' });
+    await st.save(seller, {
+      ...found,
+      plan: {
+        ...found.plan,
+        status: 'VOIDED',
+        lastUpdatedAt: at,
+        shipments: found.plan.shipments?.map(cancelled),
+      },
+      ...(found.placement
+        ? { placement: { ...found.placement, shipments: found.placement.shipments.map(cancelled) } }
+        : {}),
+    });
     return c.json({ operationId: await start(seller, 'cancelInboundPlan', []) }, 202);
   });
 
   packingRoutes(app, base, st, sellerOf, spError);
   placementRoutes(app, base, st, sellerOf, spError);
+  transportRoutes(app, base, st, sellerOf, spError);
+  deliveryWindowRoutes(app, base, st, sellerOf, spError);
   labelRoutes(app, deps, st, sellerOf, spError);
 
   app.get(`${base}/operations/:operationId`, async (c) => {
