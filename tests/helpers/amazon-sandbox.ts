@@ -6,6 +6,14 @@ import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../../server/integra
 import type { PlacementOption } from '../../server/integrations/amazon/inbound-models.js';
 
 export async function sandboxRefreshToken(sandboxUrl: string, state = `t-${Math.random()}`): Promise<string> {
+  return (await sandboxAuthorisation(sandboxUrl, state)).refreshToken;
+}
+
+/** The seller the sandbox's consent page signs in as, and the refresh token Dockside gets for it. */
+export async function sandboxAuthorisation(
+  sandboxUrl: string,
+  state = `t-${Math.random()}`,
+): Promise<{ sellerId: string; refreshToken: string }> {
   const page = await fetch(
     `${sandboxUrl}/sandbox/amazon/apps/authorize/consent?application_id=${SANDBOX_APP.applicationId}&state=${state}&redirect_uri=http://localhost/cb`,
   );
@@ -24,7 +32,7 @@ export async function sandboxRefreshToken(sandboxUrl: string, state = `t-${Math.
   const code = new URL(res.headers.get('location')!).searchParams.get('spapi_oauth_code')!;
   const endpoints = amazonEndpoints('sandbox', 'amazon_us', sandboxUrl);
   const token = await new AmazonClient({ endpoints, app: SANDBOX_APP }).exchangeCode(code, 'http://localhost/cb');
-  return token.refresh_token!;
+  return { sellerId: field('selling_partner_id'), refreshToken: token.refresh_token! };
 }
 
 const US = 'ATVPDKIKX0DER';

@@ -9,6 +9,7 @@ import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
 import { cachedToken, storeAccessToken } from '../token-cache.js';
 import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainAmazon } from './errors.js';
+import { AmazonCatalog } from './catalog.js';
 import { AmazonInbound } from './inbound.js';
 import { AmazonInboundTransport } from './inbound-transport.js';
 import { inventorySummariesResponseSchema, lwaTokenSchema, type LwaToken } from './models.js';
@@ -105,6 +106,11 @@ export class AmazonClient {
     });
     this.inbound = new AmazonInbound(this.sp);
     this.inboundTransport = new AmazonInboundTransport(this.sp);
+  }
+
+  /** Listings, catalogue and fees for the seller (selling partner id) the store authorised as. */
+  catalog(sellerId: string): AmazonCatalog {
+    return new AmazonCatalog(this.sp, sellerId);
   }
 
   /** The consent page URL the seller is sent to; Amazon sends them back with the code and `state`. */

@@ -14,6 +14,7 @@ import { faultGate } from '../faults.js';
 import { signToken, verifyToken } from '../tokens.js';
 import { resetAccount } from '../records.js';
 import { inboundRoutes } from './inbound.js';
+import { listingRoutes } from './listings.js';
 import { fbaInventoryOf } from './state.js';
 
 const CODE = 'ANsbx';
@@ -141,7 +142,11 @@ export function amazonSandbox(deps: Deps): Hono {
   });
   app.use('/fba/*', gate);
   app.use('/inbound/*', gate);
+  app.use('/listings/*', gate);
+  app.use('/catalog/*', gate);
+  app.use('/products/*', gate);
   inboundRoutes(app, deps, sellerOf, spError);
+  listingRoutes(app, deps, sellerOf, spError);
 
   app.get('/fba/inventory/v1/summaries', async (c) => {
     const q = c.req.query();
