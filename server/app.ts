@@ -8,6 +8,7 @@ import { ApiError } from './http/errors.js';
 import { mountSandboxes } from './sandboxes/index.js';
 import { storeRoutes } from './modules/stores/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
+import { listingRoutes } from './modules/listings/routes.js';
 import { errorBody } from './http/respond.js';
 import { checkResponses, responseSchemas } from './http/response-contracts.js';
 import { validationHook } from './http/validation.js';
@@ -90,6 +91,7 @@ export function buildApp(deps: Deps) {
   app.route('/', syncRoutes(deps, guards, hub));
   app.route('/', storeRoutes(deps, guards));
   app.route('/', shippingRoutes(deps, guards));
+  app.route('/', listingRoutes(deps, guards));
   mountSandboxes(app, deps);
 
   app.doc31('/api/docs/openapi.json', {

@@ -2,6 +2,8 @@
  * A seller authorising Dockside on the Amazon sandbox's consent page, as the browser would, and
  * the refresh token the code is exchanged for — for tests that drive the Amazon client directly.
  */
+import { expect } from 'vitest';
+import type { TestServer } from './server.js';
 import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../../server/integrations/amazon/client.js';
 import type { PlacementOption } from '../../server/integrations/amazon/inbound-models.js';
 
@@ -102,4 +104,43 @@ export async function planUpToPlacement(
   );
   await client.inbound.waitFor((await client.inbound.generatePlacementOptions(planId)).operationId, poll);
   return { planId, placementOptions: (await client.inbound.listPlacementOptions(planId)).placementOptions };
+}
+
+/**
+ * Connects a Dockside store through the sandbox's consent page as the seller's browser would:
+ * authorize, consent page, confirm (or deny), Dockside's callback. Answers where the callback
+ * sends the browser back to.
+ */
+export async function connectAmazonStore(
+  s: TestServer,
+  sandboxUrl: string,
+  storeId: number,
+  token: string,
+  decision: 'confirm' | 'deny' = 'confirm',
+): Promise<URL> {
+  const started = await s.post(`/api/common/stores/${storeId}/authorize`, {}, token);
+  expect(started.status).toBe(200);
+  const consent = new URL(started.body.url);
+  expect(consent.origin + consent.pathname).toBe(`${sandboxUrl}/sandbox/amazon/apps/authorize/consent`);
+  const page = await fetch(consent);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const field = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))![1];
+  const confirmed = await fetch(new URL('consent', consent), {
+    method: 'POST',
+    body: new URLSearchParams({
+      redirect_uri: field('redirect_uri'),
+      state: field('state'),
+      selling_partner_id: field('selling_partner_id'),
+      decision,
+    }),
+    redirect: 'manual',
+  });
+  expect(confirmed.status).toBe(302);
+  const callback = new URL(confirmed.headers.get('location')!);
+  expect(callback.pathname).toBe('/api/common/stores/amazon/callback');
+  // The callback is a browser navigation: no Dockside token, the state names the store.
+  const back = await s.started.app.request(callback.pathname + callback.search);
+  expect(back.status).toBe(302);
+  return new URL(back.headers.get('location')!, 'http://x');
 }

@@ -102,8 +102,8 @@ describe('jobs API', () => {
 
     const admin = who['demo.admin'];
     const failing = await s.deps.jobs.enqueue(
-      'stores.pull-listings',
-      { tenantId: admin.tenantId, storeId: 2 },
+      'billing.run',
+      { tenantId: admin.tenantId, period: '2026-10' },
       { tenantId: admin.tenantId, startedBy: admin.id, retryLimit: 0 },
     );
     await expect
@@ -114,7 +114,7 @@ describe('jobs API', () => {
       .toBe('failed');
     const failed = await s.get(`${base}?state=failed`, t['demo.admin']);
     const row = failed.body.content.find((j: { id: string }) => j.id === failing);
-    expect(row.error).toBe('Nothing can run stores.pull-listings on this server yet');
+    expect(row.error).toBe('Nothing can run billing.run on this server yet');
     expect(JSON.stringify(failed.body)).not.toContain('stack');
     const again = await s.post(`${base}/${failing}/retry`, {}, t['demo.admin']);
     expect(again.body).toMatchObject({ state: 'retry', retryLimit: 1 });

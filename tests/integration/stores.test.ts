@@ -8,12 +8,12 @@ import { eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { auditLog, integrationCalls, stores } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
-import { pullFbaInventory, scheduleFbaPulls } from '../../server/modules/stores/fba-inventory.js';
+import { pullFbaInventory, scheduleStorePulls } from '../../server/modules/stores/fba-inventory.js';
 import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../../server/integrations/amazon/client.js';
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { inventorySummariesResponseSchema } from '../../server/integrations/amazon/models.js';
 import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
-import { sandboxRefreshToken } from '../helpers/amazon-sandbox.js';
+import { connectAmazonStore, sandboxRefreshToken } from '../helpers/amazon-sandbox.js';
 
 let s: TestServer;
 let sandboxUrl: string;
@@ -36,34 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-/** Follows the consent flow as the seller's browser would: consent page, confirm, callback. */
-async function connectAmazon(storeId: number, token: string, decision: 'confirm' | 'deny' = 'confirm') {
-  const started = await s.post(`/api/common/stores/${storeId}/authorize`, {}, token);
-  expect(started.status).toBe(200);
-  const consent = new URL(started.body.url);
-  expect(consent.origin + consent.pathname).toBe(`${sandboxUrl}/sandbox/amazon/apps/authorize/consent`);
-  const page = await fetch(consent);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const field = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))![1];
-  const confirmed = await fetch(new URL('consent', consent), {
-    method: 'POST',
-    body: new URLSearchParams({
-      redirect_uri: field('redirect_uri'),
-      state: field('state'),
-      selling_partner_id: field('selling_partner_id'),
-      decision,
-    }),
-    redirect: 'manual',
-  });
-  expect(confirmed.status).toBe(302);
-  const callback = new URL(confirmed.headers.get('location')!);
-  expect(callback.pathname).toBe('/api/common/stores/amazon/callback');
-  // The callback is a browser navigation: no Dockside token, the state names the store.
-  const back = await s.started.app.request(callback.pathname + callback.search);
-  expect(back.status).toBe(302);
-  return new URL(back.headers.get('location')!, 'http://x');
-}
+const connectAmazon = (storeId: number, token: string, decision: 'confirm' | 'deny' = 'confirm') =>
+  connectAmazonStore(s, sandboxUrl, storeId, token, decision);
 
 describe('stores', () => {
   let storeId: number;
@@ -233,14 +207,15 @@ describe('stores', () => {
     expect((await s.post(`/api/common/stores/${fresh.body.id}/pull/fba-inventory`, {}, admin)).status).toBe(412);
   });
 
-  it('the hourly schedule queues a pull for each connected Amazon store, none for the others', async () => {
+  it('the hourly schedule queues the pulls of each connected Amazon store, none for the others', async () => {
     const states = (await s.get('/api/common/stores', admin)).body.map(
       (r: { marketplace: string; connection: string }) => `${r.marketplace}:${r.connection}`,
     );
     expect(states).toEqual(expect.arrayContaining(['amazon_mx:reconnect_needed', 'amazon_ca:not_connected']));
     const connectedAmazon = states.filter((x: string) => x.startsWith('amazon_') && x.endsWith(':connected')).length;
     expect(connectedAmazon).toBe(1);
-    expect(await scheduleFbaPulls(s.deps)).toEqual({ queued: 1 });
+    // One FBA inventory pull and one listings pull.
+    expect(await scheduleStorePulls(s.deps)).toEqual({ queued: 2 });
   });
 
   it('logs every call for support with the tokens masked', async () => {

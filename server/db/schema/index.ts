@@ -12,3 +12,4 @@ export * from './products.js';
 export * from './marketplace.js';
 export * from './jobs.js';
 export * from './stores.js';
+export * from './listings.js';

@@ -102,10 +102,11 @@ export function provideFbaInventoryPull(): void {
 }
 
 /**
- * The hourly schedule: every connected Amazon store gets a pull queued (one per store at a time —
- * a pull still waiting is not queued twice). Stores waiting to be reconnected are left alone.
+ * The hourly schedule: every connected Amazon store gets its FBA inventory and listings pulls
+ * queued (one of each per store at a time — a pull still waiting is not queued twice). Stores
+ * waiting to be reconnected are left alone.
  */
-export async function scheduleFbaPulls(deps: Deps): Promise<{ queued: number }> {
+export async function scheduleStorePulls(deps: Deps): Promise<{ queued: number }> {
   const connected = await deps.db
     .select({ id: stores.id, tenantId: stores.tenantId, marketplace: stores.marketplace })
     .from(stores)
@@ -119,10 +120,16 @@ export async function scheduleFbaPulls(deps: Deps): Promise<{ queued: number }> 
       { tenantId: s.tenantId, singletonKey: `fba-inventory:${s.id}` },
     );
     if (id) queued++;
+    const listings = await deps.jobs.enqueue(
+      'stores.pull-listings',
+      { tenantId: s.tenantId, storeId: s.id },
+      { tenantId: s.tenantId, singletonKey: `listings:${s.id}` },
+    );
+    if (listings) queued++;
   }
   return { queued };
 }
 
 export function provideScheduledPulls(): void {
-  provideJob('stores.schedule-pulls', async (_data, _job, deps) => scheduleFbaPulls(deps));
+  provideJob('stores.schedule-pulls', async (_data, _job, deps) => scheduleStorePulls(deps));
 }

@@ -1,0 +1,127 @@
+/**
+ * Listing info (spec `/apps/outbound/listing-info/:storeId?/:msku?`, issue 17): a store's Amazon
+ * listings as pulled from Amazon's Listings Items API, each linked to the client's Dockside product
+ * by MSKU, ASIN or UPC; one listing's detail beside Amazon's catalogue record and fee estimate;
+ * creating a listing from a product, and importing listings into the catalogue.
+ */
+import { z } from 'zod';
+import { pageSchema } from '../paging.js';
+
+export const LISTING_CHANNELS = ['FBA', 'FBM'] as const;
+export const LISTING_CONDITIONS = [
+  'new_new',
+  'new_open_box',
+  'refurbished_refurbished',
+  'used_like_new',
+  'used_good',
+] as const;
+/** Narrowing the list: everything, listings with an error Amazon raised, listings not in the catalogue. */
+export const LISTING_FILTERS = ['all', 'issues', 'unlinked'] as const;
+/** Amazon's listings of one SKU per request at most this many to import at once. */
+export const MAX_IMPORT_SKUS = 200;
+
+export const listingIssueSchema = z.object({
+  severity: z.enum(['ERROR', 'WARNING', 'INFO']),
+  message: z.string(),
+  attribute: z.string().nullable(),
+});
+export type ListingIssueRow = z.infer<typeof listingIssueSchema>;
+
+export const listingRowSchema = z.object({
+  storeId: z.number().int(),
+  sku: z.string(),
+  asin: z.string().nullable(),
+  fnsku: z.string().nullable(),
+  title: z.string().nullable(),
+  /** Amazon's BUYABLE / DISCOVERABLE. */
+  status: z.array(z.string()),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  channel: z.enum(LISTING_CHANNELS),
+  /** FBA: fulfillable at Amazon; FBM: what the seller offers. */
+  quantity: z.number().int().nullable(),
+  issues: z.array(listingIssueSchema),
+  imageUrl: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  /** The client's product this listing is, if any. */
+  product: z.object({ id: z.number().int(), title: z.string(), matchedBy: z.enum(['msku', 'asin', 'upc']) }).nullable(),
+});
+export type ListingRow = z.infer<typeof listingRowSchema>;
+
+export const listingPageSchema = pageSchema(listingRowSchema).extend({
+  /** When the store's listings were last read from Amazon (null: never). */
+  pulledAt: z.string().nullable(),
+});
+export const listingQuerySchema = z.object({
+  q: z.string().max(100).optional(),
+  filter: z.enum(LISTING_FILTERS).optional(),
+});
+
+export const listingPullResultSchema = z.object({
+  storeId: z.number().int(),
+  listings: z.number().int(),
+  linked: z.number().int(),
+  pulledAt: z.string(),
+});
+
+const inches = z.number().nullable();
+export const listingDetailSchema = listingRowSchema.extend({
+  productType: z.string().nullable(),
+  condition: z.string().nullable(),
+  catalog: z
+    .object({
+      brand: z.string().nullable(),
+      manufacturer: z.string().nullable(),
+      model: z.string().nullable(),
+      upc: z.string().nullable(),
+      ean: z.string().nullable(),
+      rank: z.object({ title: z.string(), rank: z.number().int() }).nullable(),
+      package: z.object({ lengthIn: inches, widthIn: inches, heightIn: inches, weightLb: inches }),
+    })
+    .nullable(),
+  /** Amazon's fees at the listing's price; null with `feesError` when Amazon could not estimate. */
+  fees: z
+    .object({
+      price: z.number(),
+      currency: z.string(),
+      fba: z.boolean(),
+      lines: z.array(z.object({ type: z.string(), amount: z.number() })),
+      total: z.number(),
+      /** What the seller keeps of the price before its own costs. */
+      net: z.number(),
+    })
+    .nullable(),
+  feesError: z.string().nullable(),
+});
+export type ListingDetail = z.infer<typeof listingDetailSchema>;
+
+export const listingCreateSchema = z
+  .object({
+    productId: z.number().int().positive(),
+    /** The seller SKU; the product's MSKU when left out. */
+    sku: z.string().trim().min(1).max(40).optional(),
+    price: z.number().positive().max(100_000),
+    condition: z.enum(LISTING_CONDITIONS),
+    channel: z.enum(LISTING_CHANNELS),
+    /** FBM only: the quantity offered (FBA stock is what Amazon holds). */
+    quantity: z.number().int().min(0).max(100_000).optional(),
+  })
+  .refine((v) => v.channel === 'FBA' || v.quantity !== undefined, {
+    path: ['quantity'],
+    message: 'A merchant-fulfilled listing needs the quantity offered',
+  });
+export type ListingCreate = z.infer<typeof listingCreateSchema>;
+
+export const listingSubmissionResultSchema = z.object({
+  sku: z.string(),
+  status: z.enum(['ACCEPTED', 'INVALID', 'VALID']),
+  issues: z.array(listingIssueSchema),
+});
+
+export const listingImportSchema = z.object({
+  skus: z.array(z.string().min(1).max(80)).min(1).max(MAX_IMPORT_SKUS),
+});
+export const listingImportResultSchema = z.object({
+  created: z.array(z.object({ sku: z.string(), productId: z.number().int() })),
+  skipped: z.array(z.object({ sku: z.string(), reason: z.string() })),
+});
