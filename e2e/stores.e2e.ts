@@ -1,7 +1,9 @@
 /**
  * Merchant Connect in Chromium (issue 17): the warehouse adds a client's Amazon store, connects it
  * through the sandbox's consent page and comes back connected; pulls its FBA inventory and sees it
- * under Inventory by type; a seller who cancels, and a token Amazon refuses, get plain words.
+ * under Inventory by type; the client reads the store's listings (refreshed from Amazon, one opened
+ * with its fees, imported into the catalogue); a seller who cancels, and a token Amazon refuses, get
+ * plain words.
  */
 import { describe, expect, it } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
@@ -51,6 +53,35 @@ describe('merchant connect', () => {
     await page.goto(`${env.server.url}/apps/inventory/amazon/fba`);
     await page.locator('tr', { hasText: 'SBX-0' }).first().waitFor({ timeout: 30_000 });
     expect(await page.locator('tr', { hasText: 'Acme Sellers' }).count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('the client reads its store’s listings: refreshed from Amazon, one opened with its fees, imported', async () => {
+    const page = await signedIn(env, 'demo.client');
+    await page.goto(`${env.server.url}/apps/outbound/listing-info`);
+    const store = await page.locator('select[name=store] option', { hasText: 'Acme on Amazon' }).getAttribute('value');
+    await page.locator('select[name=store]').selectOption(store!);
+    await page.waitForURL(`**/apps/outbound/listing-info/${store}`);
+    await page.getByText('Listings have not been read from Amazon yet').waitFor();
+    await page.getByRole('button', { name: 'Refresh from Amazon' }).click();
+    await page.getByText('Listings refreshed from Amazon').waitFor({ timeout: 45_000 });
+    await page.locator('tr', { hasText: 'SBX-0' }).first().waitFor();
+    expect(await page.textContent('[data-testid=listings-pulled-at]')).toContain('Listings as Amazon showed them on');
+
+    // Only the listings with errors to fix, then none missing from the catalogue once imported.
+    await page.locator('select[name=filter]').selectOption('issues');
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await page.locator('tbody tr').allTextContents()).every((r) => /error\(s\)/.test(r)))
+      .toBe(true);
+    await page.locator('select[name=filter]').selectOption('unlinked');
+    await page.locator('[data-testid=listing-open]').first().click();
+    const detail = page.locator('[data-testid=listing-detail]');
+    await detail.locator('[data-testid=listing-fees]').waitFor();
+    expect(await detail.textContent()).toContain('Referral fee');
+    expect(await detail.locator('[data-testid=listing-net]').textContent()).toMatch(/\$\d/);
+    await detail.getByRole('button', { name: 'Import into the catalogue' }).click();
+    await detail.locator('[data-testid=listing-product]', { hasText: 'matched by MSKU' }).waitFor();
     await page.context().close();
   });
 

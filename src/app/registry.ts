@@ -178,6 +178,15 @@ export const SCREENS: ScreenDef[] = [
     menuHref: () => '/apps/inventory/amazon/fba',
     load: () => import('../features/inventory/AmazonInventoryPage'),
   },
+  // Spec: /apps/outbound/listing-info/:storeId?/:msku? — the store's listings, then one listing.
+  ...['', '/$storeId', '/$storeId/$msku'].map((rest): ScreenDef => ({
+    path: `/apps/outbound/listing-info${rest}`,
+    title: 'listings.title',
+    breadcrumb: ['nav.Outbound'],
+    resource: 'amazonInventory',
+    action: 'read',
+    load: () => import('../features/listings/ListingInfoPage'),
+  })),
   {
     path: '/apps/reports/dispositions',
     title: 'nav.Dispositions',

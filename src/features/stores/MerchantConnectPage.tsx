@@ -264,6 +264,9 @@ function StoreCard({ store: s }: { store: StoreRow }) {
             <Link to="/apps/inventory/amazon/$inventoryType" params={{ inventoryType: 'fba' }}>
               {t('stores.seeFba')}
             </Link>
+            <Link to="/apps/outbound/listing-info/$storeId" params={{ storeId: String(s.id) }}>
+              {t('stores.seeListings')}
+            </Link>
           </>
         )}
         {s.environment === 'sandbox' && s.connection !== 'not_connected' && (
