@@ -11,6 +11,7 @@ import { walmartSandbox } from './walmart/routes.js';
 import { ebaySandbox } from './ebay/routes.js';
 import { shopifySandbox } from './shopify/routes.js';
 import { shipEngineSandbox } from './shipengine/routes.js';
+import { paymentsSandbox } from './payments/routes.js';
 
 export function mountSandboxes(app: { route: (path: string, app: Hono) => unknown }, deps: Deps): void {
   if (!deps.config.sandbox) return;
@@ -19,4 +20,5 @@ export function mountSandboxes(app: { route: (path: string, app: Hono) => unknow
   app.route('/sandbox/ebay', ebaySandbox(deps));
   app.route('/sandbox/shopify', shopifySandbox(deps));
   app.route('/sandbox/shipengine', shipEngineSandbox(deps));
+  app.route('/sandbox/payments', paymentsSandbox(deps));
 }

@@ -1317,7 +1317,14 @@ export const de: Messages = {
     saved: 'Fehlerquote gespeichert.',
     rateRange: 'Geben Sie eine Fehlerquote von 0 bis 50 % ein.',
     resetShipping: 'Übungstarife und -etiketten zurücksetzen',
-    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify', shipengine: 'ShipEngine' },
+    providers: {
+      amazon: 'Amazon',
+      walmart: 'Walmart',
+      ebay: 'eBay',
+      shopify: 'Shopify',
+      shipengine: 'ShipEngine',
+      payments: 'Kartenzahlungen',
+    },
   },
   stores: {
     intro:

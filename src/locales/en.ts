@@ -1311,7 +1311,14 @@ export const en = {
     saved: 'Fault rate saved.',
     rateRange: 'Enter a fault rate from 0 to 50 %.',
     resetShipping: 'Reset practice rates and labels',
-    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify', shipengine: 'ShipEngine' },
+    providers: {
+      amazon: 'Amazon',
+      walmart: 'Walmart',
+      ebay: 'eBay',
+      shopify: 'Shopify',
+      shipengine: 'ShipEngine',
+      payments: 'Card payments',
+    },
   },
   stores: {
     intro:

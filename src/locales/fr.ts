@@ -1317,7 +1317,14 @@ export const fr: Messages = {
     saved: 'Taux de panne enregistré.',
     rateRange: 'Saisissez un taux de panne de 0 à 50 %.',
     resetShipping: 'Réinitialiser les tarifs et étiquettes d’essai',
-    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify', shipengine: 'ShipEngine' },
+    providers: {
+      amazon: 'Amazon',
+      walmart: 'Walmart',
+      ebay: 'eBay',
+      shopify: 'Shopify',
+      shipengine: 'ShipEngine',
+      payments: 'Paiements par carte',
+    },
   },
   stores: {
     intro:

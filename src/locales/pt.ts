@@ -1316,7 +1316,14 @@ export const pt: Messages = {
     saved: 'Taxa de falhas salva.',
     rateRange: 'Informe uma taxa de falhas de 0 a 50 %.',
     resetShipping: 'Redefinir fretes e etiquetas de teste',
-    providers: { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify', shipengine: 'ShipEngine' },
+    providers: {
+      amazon: 'Amazon',
+      walmart: 'Walmart',
+      ebay: 'eBay',
+      shopify: 'Shopify',
+      shipengine: 'ShipEngine',
+      payments: 'Pagamentos com cartão',
+    },
   },
   stores: {
     intro:

@@ -13,3 +13,4 @@ export * from './marketplace.js';
 export * from './jobs.js';
 export * from './stores.js';
 export * from './listings.js';
+export * from './payments.js';

@@ -15,6 +15,7 @@ import { validationHook } from '../../http/validation.js';
 import { listAccounts, removeAccount, saveAccount } from './accounts.js';
 import { businessRule } from '../../http/errors.js';
 import { testShipEngine } from '../shipping/rates.js';
+import { testPayments } from '../payments/processor.js';
 
 const base = '/api/common/credentials';
 const kindParam = z.object({
@@ -72,14 +73,16 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       method: 'post',
       path: `${base}/{kind}/test`,
       tags,
-      summary: 'Test an account with a real call (the shipping-rate aggregator: its connected carriers)',
+      summary:
+        'Test an account with a real call (the shipping-rate aggregator: its connected carriers; the card processor: its balance)',
       middleware: [g('update')],
       request: { params: kindParam },
       responses: { ...okResponse(accountTestSchema), ...errorResponses },
     }),
     async (c) => {
       const kind = c.req.valid('param').kind;
-      // Developer apps are proven by a store connecting through them; card and freight come with their tools.
+      // Developer apps are proven by a store connecting through them; freight comes with its tool.
+      if (kind === 'payments') return ok(c, await testPayments(deps, c.get('ctx').tenantId));
       if (kind !== 'shipengine') throw businessRule('This account is tested when it is first used');
       return ok(c, await testShipEngine(deps, c.get('ctx')));
     },
