@@ -230,9 +230,17 @@ describe('moves', () => {
     const row = page.locator('tr', { hasText: 'LPN00000003' });
     await row.waitFor();
     expect(await row.textContent()).toContain('Q-03-2');
-    await row.dblclick();
+    // Open the ledger; a double-click that lands while the grid re-renders (a busy machine) is tried again.
     const ledger = page.locator('[data-testid=ledger-panel]');
-    await ledger.locator('tbody tr').nth(4).waitFor();
+    await expect
+      .poll(
+        async () => {
+          if (!(await ledger.isVisible())) await row.dblclick();
+          return ledger.locator('tbody tr').count();
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBeGreaterThanOrEqual(5);
     const steps = await ledger
       .locator('tbody tr')
       .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1, 5).map((td) => td.textContent)));

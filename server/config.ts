@@ -20,6 +20,8 @@ const envSchema = z.object({
   SANDBOX: z.enum(['on', 'off']).optional(),
   /** Where this server's own sandboxes answer (default: PUBLIC_URL, else http://127.0.0.1:PORT). */
   SANDBOX_URL: z.string().optional(),
+  /** The LTL freight broker's API (its production address; the sandbox answers without it). */
+  FREIGHT_URL: z.string().url().optional(),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -38,6 +40,7 @@ export interface Config {
   /** The providers' local sandboxes are served (and sandbox stores can connect). */
   sandbox: boolean;
   sandboxUrl?: string;
+  freightUrl?: string;
   production: boolean;
   /** Check every answer against its route's declared response schema (tests). */
   checkResponses?: boolean;
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     sandbox: (e.SANDBOX ?? (e.SEED === 'demo' ? 'on' : 'off')) === 'on',
     sandboxUrl: e.SANDBOX_URL,
+    freightUrl: e.FREIGHT_URL,
     production: e.NODE_ENV === 'production',
   };
 }

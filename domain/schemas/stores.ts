@@ -210,7 +210,7 @@ export const accountTestSchema = z.object({ ok: z.boolean(), message: z.string()
 
 // ---- the local sandboxes (SANDBOX=on) ----
 
-export const SANDBOX_PROVIDERS = ['amazon', 'walmart', 'ebay', 'shopify', 'shipengine', 'payments'] as const;
+export const SANDBOX_PROVIDERS = ['amazon', 'walmart', 'ebay', 'shopify', 'shipengine', 'freight', 'payments'] as const;
 export type SandboxProvider = (typeof SANDBOX_PROVIDERS)[number];
 
 /** Share of a sandbox's calls that fail on purpose (throttled or a passing outage), for demos and drills. */

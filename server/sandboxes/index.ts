@@ -12,6 +12,7 @@ import { ebaySandbox } from './ebay/routes.js';
 import { shopifySandbox } from './shopify/routes.js';
 import { shipEngineSandbox } from './shipengine/routes.js';
 import { paymentsSandbox } from './payments/routes.js';
+import { freightSandbox } from './freight/routes.js';
 
 export function mountSandboxes(app: { route: (path: string, app: Hono) => unknown }, deps: Deps): void {
   if (!deps.config.sandbox) return;
@@ -21,4 +22,5 @@ export function mountSandboxes(app: { route: (path: string, app: Hono) => unknow
   app.route('/sandbox/shopify', shopifySandbox(deps));
   app.route('/sandbox/shipengine', shipEngineSandbox(deps));
   app.route('/sandbox/payments', paymentsSandbox(deps));
+  app.route('/sandbox/freight', freightSandbox(deps));
 }

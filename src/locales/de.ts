@@ -1323,6 +1323,7 @@ export const de: Messages = {
       ebay: 'eBay',
       shopify: 'Shopify',
       shipengine: 'ShipEngine',
+      freight: 'LTL-Frachtbroker',
       payments: 'Kartenzahlungen',
     },
   },

@@ -1317,6 +1317,7 @@ export const en = {
       ebay: 'eBay',
       shopify: 'Shopify',
       shipengine: 'ShipEngine',
+      freight: 'LTL freight broker',
       payments: 'Card payments',
     },
   },

@@ -1323,6 +1323,7 @@ export const fr: Messages = {
       ebay: 'eBay',
       shopify: 'Shopify',
       shipengine: 'ShipEngine',
+      freight: 'Courtier de fret LTL',
       payments: 'Paiements par carte',
     },
   },

@@ -1322,6 +1322,7 @@ export const pt: Messages = {
       ebay: 'eBay',
       shopify: 'Shopify',
       shipengine: 'ShipEngine',
+      freight: 'Corretora de frete LTL',
       payments: 'Pagamentos com cartão',
     },
   },

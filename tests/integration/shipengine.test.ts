@@ -117,7 +117,7 @@ describe('rate shopping through Dockside', () => {
       ok: true,
       message: expect.stringMatching(/local sandbox.*3 carriers connected \(USPS, UPS, FedEx\)/),
     });
-    expect((await s.post('/api/common/credentials/freight/test', {}, admin)).status).toBe(412);
+    expect((await s.post('/api/common/credentials/amazon_app/test', {}, admin)).status).toBe(412);
     await s.post('/api/common/credentials/shipengine/test', {}, north);
     const ours = await s.db
       .select()

@@ -16,6 +16,7 @@ import { listAccounts, removeAccount, saveAccount } from './accounts.js';
 import { businessRule } from '../../http/errors.js';
 import { testShipEngine } from '../shipping/rates.js';
 import { testPayments } from '../payments/processor.js';
+import { testFreight } from '../shipping/freight.js';
 
 const base = '/api/common/credentials';
 const kindParam = z.object({
@@ -74,15 +75,16 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       path: `${base}/{kind}/test`,
       tags,
       summary:
-        'Test an account with a real call (the shipping-rate aggregator: its connected carriers; the card processor: its balance)',
+        'Test an account with a real call (the shipping-rate aggregator: its connected carriers; the card processor: its balance; the freight broker: its bookings)',
       middleware: [g('update')],
       request: { params: kindParam },
       responses: { ...okResponse(accountTestSchema), ...errorResponses },
     }),
     async (c) => {
       const kind = c.req.valid('param').kind;
-      // Developer apps are proven by a store connecting through them; freight comes with its tool.
+      // Developer apps are proven by a store connecting through them.
       if (kind === 'payments') return ok(c, await testPayments(deps, c.get('ctx').tenantId));
+      if (kind === 'freight') return ok(c, await testFreight(deps, c.get('ctx').tenantId));
       if (kind !== 'shipengine') throw businessRule('This account is tested when it is first used');
       return ok(c, await testShipEngine(deps, c.get('ctx')));
     },

@@ -9,7 +9,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Deps } from '../../context.js';
 import { findRecord, putRecord, recordsOf, type RecordSet } from '../records.js';
-import { billOfLadingPdf, type BillOfLading } from './bill-of-lading.js';
+import { billOfLadingPdf, type BillOfLading } from '../../../printing/bill-of-lading.js';
 import { fbaBoxLabel, fbaPalletLabel, labelsPdf } from './fba-labels.js';
 import type { InboundState, SpError, StoredPlan } from './inbound-state.js';
 
@@ -53,9 +53,7 @@ const boxLabelData = z.object({
 const billOfLadingData = z.object({
   bolNumber: z.string(),
   proNumber: z.string(),
-  shipmentConfirmationId: z.string(),
-  amazonReferenceId: z.string(),
-  shipmentName: z.string(),
+  references: z.array(z.tuple([z.string(), z.string()])),
   carrier: z.string(),
   pickup: z.object({ start: z.string(), end: z.string() }).optional(),
   shipper: address.extend({ phone: z.string().optional(), contact: z.string().optional() }),
@@ -64,6 +62,7 @@ const billOfLadingData = z.object({
   boxes: z.number(),
   freightClass: z.string(),
   declaredValue: z.object({ amount: z.number(), code: z.string() }).optional(),
+  freightCharges: z.string(),
 }) satisfies z.ZodType<BillOfLading>;
 const storedDocument = z.object({
   expiresAt: z.number(),
@@ -211,9 +210,12 @@ export function labelRoutes(
       billOfLading: {
         bolNumber: ltl?.billOfLadingNumber ?? confirmationId,
         proNumber: ltl?.freightBillNumber?.[0] ?? '',
-        shipmentConfirmationId: confirmationId,
-        amazonReferenceId: shipment.amazonReferenceId ?? '',
-        shipmentName: shipment.name ?? plan.plan.name,
+        references: [
+          ['FBA shipment ID', confirmationId],
+          ['Amazon reference ID', shipment.amazonReferenceId ?? ''],
+          ['Shipment name', shipment.name ?? plan.plan.name],
+        ],
+        freightCharges: 'Prepaid (Amazon Partnered Carrier Program)',
         carrier: option.carrier.name ?? option.carrier.alphaCode ?? '',
         ...(option.carrierAppointment
           ? { pickup: { start: option.carrierAppointment.startTime, end: option.carrierAppointment.endTime } }

@@ -150,7 +150,7 @@ function AccountCard({ account: a }: { account: ProviderAccount }) {
 }
 
 /** Accounts a real call can prove on their own (developer apps are proven by a store connecting). */
-const TESTABLE = new Set<AccountKind>(['shipengine', 'payments']);
+const TESTABLE = new Set<AccountKind>(['shipengine', 'payments', 'freight']);
 
 function TestAccount({ kind }: { kind: AccountKind }) {
   const { t } = useTranslation();

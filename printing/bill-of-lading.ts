@@ -1,35 +1,44 @@
 /**
- * The straight bill of lading the Amazon-partnered LTL carrier issues for a shipment (Fulfillment
- * Inbound v0 getBillOfLading): a US Letter page with the BOL and PRO numbers as barcodes, shipper
- * and consignee, the carrier and pickup appointment, the pallets (count, weight, class, stackable),
- * the FBA shipment id as the reference the dock checks, and the signature blocks. Drawn with
- * Dockside's label model and PDF renderer.
+ * A straight bill of lading for an LTL shipment, as carriers and brokers issue them (the
+ * Amazon-partnered carrier's through getBillOfLading, the freight broker's on booking): a US Letter
+ * page with the BOL and PRO numbers as barcodes, shipper and consignee, the carrier and pickup
+ * appointment, the references the dock checks (an FBA shipment id, a PO), the handling units
+ * (count, weight, class, stackable), how freight is paid, and the signature blocks.
  */
-import type { Label, LabelElement } from '../../../printing/model.js';
-import { renderPdf } from '../../../printing/pdf.js';
-import type { LabelGeometry } from '../../../printing/sizes.js';
-import { barcode, contentArea, lineHeight, text } from '../../../printing/templates/layout.js';
-import type { FbaAddress } from './fba-labels.js';
+import type { Label, LabelElement } from './model.js';
+import { renderPdf } from './pdf.js';
+import type { LabelGeometry } from './sizes.js';
+import { barcode, contentArea, lineHeight, text } from './templates/layout.js';
+
+export interface BolAddress {
+  name: string;
+  addressLine1: string;
+  city: string;
+  stateOrProvinceCode?: string;
+  postalCode: string;
+  countryCode: string;
+}
 
 const LETTER: LabelGeometry = { width: 8.5, height: 11, safe: 0.5 };
 
 export interface BillOfLading {
   bolNumber: string;
   proNumber: string;
-  shipmentConfirmationId: string;
-  amazonReferenceId: string;
-  shipmentName: string;
+  /** What the dock checks the freight against, in order: [label, value]. */
+  references: [string, string][];
   carrier: string;
   pickup?: { start: string; end: string };
-  shipper: FbaAddress & { phone?: string; contact?: string };
-  consignee: FbaAddress;
+  shipper: BolAddress & { phone?: string; contact?: string };
+  consignee: BolAddress;
   pallets: { count: number; weightLb: number; stackable: boolean }[];
   boxes: number;
   freightClass: string;
   declaredValue?: { amount: number; code: string };
+  /** How freight is paid, e.g. "Prepaid (Amazon Partnered Carrier Program)". */
+  freightCharges: string;
 }
 
-const addressLines = (a: FbaAddress) => [
+const addressLines = (a: BolAddress) => [
   a.name,
   a.addressLine1,
   `${a.city}${a.stateOrProvinceCode ? `, ${a.stateOrProvinceCode}` : ''} ${a.postalCode} ${a.countryCode}`,
@@ -71,16 +80,14 @@ export function billOfLadingPage(b: BillOfLading): Label {
   y += 0.1;
   const fields: [string, string][] = [
     ['Carrier', b.carrier],
-    ['FBA shipment ID', b.shipmentConfirmationId],
-    ['Amazon reference ID', b.amazonReferenceId],
-    ['Shipment name', b.shipmentName],
+    ...b.references,
     [
       'Pickup appointment',
       b.pickup
         ? `${b.pickup.start.slice(0, 16).replace('T', ' ')} – ${b.pickup.end.slice(11, 16)} UTC`
         : 'Not scheduled',
     ],
-    ['Freight charges', 'Prepaid (Amazon Partnered Carrier Program)'],
+    ['Freight charges', b.freightCharges],
   ];
   for (const [k, v] of fields) {
     els.push(text(`${k}:`, { x: a.x, y, width: 1.9, sizePt: 10, weight: 'bold' }));
@@ -146,4 +153,6 @@ export function billOfLadingPage(b: BillOfLading): Label {
 }
 
 export const billOfLadingPdf = (b: BillOfLading) =>
-  renderPdf([billOfLadingPage(b)], LETTER, { title: `Bill of lading ${b.bolNumber} (${b.shipmentConfirmationId})` });
+  renderPdf([billOfLadingPage(b)], LETTER, {
+    title: `Bill of lading ${b.bolNumber} (${b.references.map(([, v]) => v).join(', ')})`,
+  });
