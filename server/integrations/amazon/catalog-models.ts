@@ -58,13 +58,6 @@ export const listingSearchResultsSchema = z.object({
   pagination,
 });
 
-export const LISTING_CONDITIONS = [
-  'new_new',
-  'new_open_box',
-  'refurbished_refurbished',
-  'used_like_new',
-  'used_good',
-] as const;
 export const listingPutRequestSchema = z.object({
   productType: z.string().min(1),
   requirements: z.enum(['LISTING', 'LISTING_PRODUCT_ONLY', 'LISTING_OFFER_ONLY']).optional(),

@@ -5,6 +5,7 @@
  * uncovered" line; pallet labels carry the shipment id and "PALLET n OF N". Drawn with Dockside's
  * label model and PDF renderer.
  */
+import type { BolAddress } from '../../../printing/bill-of-lading.js';
 import type { Label, LabelElement } from '../../../printing/model.js';
 import { renderPdf } from '../../../printing/pdf.js';
 import { LABEL_GEOMETRY } from '../../../printing/sizes.js';
@@ -12,14 +13,8 @@ import { barcode, contentArea, lineHeight, nOfN, text } from '../../../printing/
 
 const G = LABEL_GEOMETRY['4x6'];
 
-export interface FbaAddress {
-  name: string;
-  addressLine1: string;
-  city: string;
-  stateOrProvinceCode?: string;
-  postalCode: string;
-  countryCode: string;
-}
+/** A ship-from or fulfilment-centre address on a label. */
+export type FbaAddress = BolAddress;
 
 export interface FbaBoxLabel {
   shipmentConfirmationId: string;

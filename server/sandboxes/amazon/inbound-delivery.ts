@@ -4,16 +4,13 @@
  * transportation is confirmed. Windows are a week long and start after the transit time for the
  * distance; one is congested, as busy centres are. A window can be changed until a day before it opens.
  */
-import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { DeliveryWindowOption } from '../../integrations/amazon/transport-models.js';
-import type { InboundState, SpError, StoredPlan } from './inbound-state.js';
+import { hashId, type InboundState, type SpError, type StoredPlan } from './inbound-state.js';
 import { zone } from './transport-pricing.js';
 
 const DAY = 86_400_000;
 const OPTION_VALID_MS = DAY;
-const hashId = (prefix: string, seed: string) =>
-  `${prefix}${createHash('sha256').update(seed).digest('hex').slice(0, 36)}`;
 
 export function deliveryWindowRoutes(
   app: Hono,

@@ -5,7 +5,6 @@
  * then send the boxes to one fulfilment centre (with Amazon's placement fee per unit) or split
  * them over two to four (free); confirming one creates its shipments and gives the boxes FBA box ids.
  */
-import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import {
   setPackingInformationRequestSchema,
@@ -13,7 +12,7 @@ import {
   type Shipment,
 } from '../../integrations/amazon/inbound-models.js';
 import { code, rng } from '../random.js';
-import type { InboundState, Problem, SpError, StoredPlan } from './inbound-state.js';
+import { hashId, type InboundState, type Problem, type SpError, type StoredPlan } from './inbound-state.js';
 
 const MAX_BOX_LB = 50;
 const MAX_SIDE_IN = 25;
@@ -51,8 +50,6 @@ const FCS = [
 
 const lb = (w: { value: number; unit: 'LB' | 'KG' }) => (w.unit === 'KG' ? w.value * 2.20462 : w.value);
 const inches = (v: number, unit: 'IN' | 'CM') => (unit === 'CM' ? v / 2.54 : v);
-const hashId = (prefix: string, seed: string) =>
-  `${prefix}${createHash('sha256').update(seed).digest('hex').slice(0, 36)}`;
 
 export function placementRoutes(
   app: Hono,

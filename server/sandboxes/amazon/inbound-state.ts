@@ -3,7 +3,7 @@
  * boxes, placement and shipments) and the asynchronous operations that changed them. An operation
  * is IN_PROGRESS for OPERATION_MS after it starts, then SUCCESS, or FAILED with its problems.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Deps } from '../../context.js';
@@ -22,6 +22,10 @@ import {
   transportationOptionSchema,
 } from '../../integrations/amazon/transport-models.js';
 import { getRecord, putRecord, type RecordSet } from '../records.js';
+
+/** Amazon's 38-character ids (a two-letter prefix and 36 characters), stable for the same seed. */
+export const hashId = (prefix: string, seed: string) =>
+  `${prefix}${createHash('sha256').update(seed).digest('hex').slice(0, 36)}`;
 
 /** How long an operation stays IN_PROGRESS. */
 export const OPERATION_MS = 400;

@@ -7,7 +7,6 @@
  * window first. Confirming takes one option per shipment of the confirmed placement; a partnered
  * charge can then be voided — by cancelling the plan — for 24 hours (small parcel) or 1 hour (LTL).
  */
-import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import {
@@ -18,7 +17,7 @@ import {
   type TransportationOption,
 } from '../../integrations/amazon/transport-models.js';
 import { code, rng } from '../random.js';
-import type { InboundState, Problem, SpError, StoredPlan } from './inbound-state.js';
+import { hashId, type InboundState, type Problem, type SpError, type StoredPlan } from './inbound-state.js';
 import {
   MAX_SPD_BOXES,
   VOID_WINDOW_MS,
@@ -29,8 +28,6 @@ import {
 } from './transport-pricing.js';
 
 const QUOTE_VALID_MS = 24 * 3_600_000;
-const hashId = (prefix: string, seed: string) =>
-  `${prefix}${createHash('sha256').update(seed).digest('hex').slice(0, 36)}`;
 /** The request body read with a model's schema, or the first thing wrong with it. */
 async function bodyOf<S extends z.ZodType>(
   c: Context,
