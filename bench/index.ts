@@ -10,6 +10,7 @@ import { benchInventory } from './inventory.js';
 import { benchMoveBrowser } from './move-browser.js';
 import { benchLighthouse, benchWeb } from './web.js';
 import { benchIntegrations } from './integrations.js';
+import { benchListings } from './listings.js';
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -22,6 +23,7 @@ const suites: Record<string, () => Promise<void>> = {
   inventory: benchInventory,
   move: benchMoveBrowser,
   integrations: benchIntegrations,
+  listings: benchListings,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };
