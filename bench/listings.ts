@@ -9,6 +9,7 @@ import { seal } from '../server/crypto/secret-box.js';
 import { companies, productCodes, products, sandboxRecords, stores, tenants } from '../server/db/schema/index.js';
 import { AmazonClient, amazonEndpoints, SANDBOX_APP } from '../server/integrations/amazon/client.js';
 import { pullListings } from '../server/modules/listings/pull.js';
+import { forgetToken } from '../server/integrations/token-cache.js';
 import { listListings } from '../server/modules/listings/service.js';
 import type { RequestContext } from '../server/context.js';
 import { startBenchServer } from './http-server.js';
@@ -112,6 +113,8 @@ export async function benchListings(): Promise<void> {
       });
     }
 
+    // The token cache is per process and keyed by store id: an earlier bench's store 1 is not this one.
+    forgetToken(store.id);
     const t0 = performance.now();
     const pulled = await pullListings(deps, { tenantId: tenant.id, storeId: store.id });
     const pullMs = performance.now() - t0;

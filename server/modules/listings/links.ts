@@ -14,11 +14,14 @@ export interface ProductLink {
   matchedBy: MatchedBy;
 }
 
-/** The listing row has a product of its client with its SKU or ASIN among the product's codes. */
-export const listingLinked: SQL = sql`exists (
+/**
+ * The listing row has a product of its client with its SKU or ASIN among the product's codes. Two
+ * EXISTS rather than one with an OR, so each is a lookup on the (tenant, company, code) index.
+ */
+const codeOf = (code: SQL) => sql`exists (
   select 1 from ${productCodes} pc
-  where pc.tenant_id = ${storeListings.tenantId} and pc.company_id = ${storeListings.companyId}
-    and (pc.code = upper(${storeListings.sku}) or pc.code = ${storeListings.asin}))`;
+  where pc.tenant_id = ${storeListings.tenantId} and pc.company_id = ${storeListings.companyId} and pc.code = ${code})`;
+export const listingLinked: SQL = sql`(${codeOf(sql`upper(${storeListings.sku})`)} or ${codeOf(sql`${storeListings.asin}`)})`;
 
 export async function linkedCount(db: DbOrTx, tenantId: number, companyId: number, storeId: number): Promise<number> {
   const [row] = await db
