@@ -13,7 +13,7 @@ import type { StoreRow } from '../../../domain/schemas/stores';
 import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
-import { ListingStatus } from './ListingInfoPage';
+import { ListingStatus } from './ListingStatus';
 
 export function ListingDetailPanel({
   store,

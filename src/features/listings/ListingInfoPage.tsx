@@ -25,6 +25,7 @@ import { DataGrid } from '../../ui/DataGrid';
 import { useFeedback } from '../../ui/feedback-store';
 import { CreateListingForm } from './CreateListingForm';
 import { ListingDetailPanel } from './ListingDetailPanel';
+import { ListingStatus } from './ListingStatus';
 
 const GRID = 'listing-info';
 const failure = (err: unknown) => (err instanceof ApiFailure ? err.message : String(err));
@@ -326,31 +327,6 @@ function StoreListings({ store, msku }: { store: StoreRow; msku?: string }) {
           });
         }}
       />
-    </>
-  );
-}
-
-export function ListingStatus({ row }: { row: Pick<ListingRow, 'status' | 'issues'> }) {
-  const { t } = useTranslation();
-  const errors = row.issues.filter((i) => i.severity === 'ERROR').length;
-  const warnings = row.issues.length - errors;
-  return (
-    <>
-      <span className={`pill ${row.status.includes('BUYABLE') ? 'ok' : 'muted'}`}>
-        {row.status.includes('BUYABLE') ? t('listings.buyable') : t('listings.notBuyable')}
-      </span>
-      {errors > 0 && (
-        <>
-          {' '}
-          <span className="pill danger">{t('listings.errors', { count: errors })}</span>
-        </>
-      )}
-      {warnings > 0 && (
-        <>
-          {' '}
-          <span className="pill warn">{t('listings.warnings', { count: warnings })}</span>
-        </>
-      )}
     </>
   );
 }
