@@ -19,6 +19,8 @@ export const JOB_DATA = {
   'stores.pull-listings': z.object({ tenantId: id, storeId: id }).strict(),
   /** Hourly: queue the scheduled pulls (FBA inventory) of every connected store. */
   'stores.schedule-pulls': z.object({}).strict(),
+  /** Every quarter hour: queue an orders pull for every connected store. */
+  'stores.schedule-order-pulls': z.object({}).strict(),
   /** Pull FBA inventory for an Amazon store. */
   'stores.pull-fba-inventory': z.object({ tenantId: id, storeId: id }).strict(),
   /** Ask a marketplace whether an asynchronous operation (feed, report, inbound plan) has finished. */

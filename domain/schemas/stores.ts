@@ -104,6 +104,9 @@ export const storeRowSchema = z.object({
   lastSuccessAt: z.string().nullable(),
   /** The last error in plain words (what to do), or null. */
   lastError: z.string().nullable(),
+  /** When the store's orders were last pulled (null: never), and how many wait to be shipped. */
+  ordersPulledAt: z.string().nullable(),
+  openOrders: z.number().int(),
   createdAt: z.string(),
 });
 export type StoreRow = z.infer<typeof storeRowSchema>;

@@ -56,6 +56,14 @@ export const QUEUES: Record<JobName, QueueDef> = {
     expireInSeconds: 10 * 60,
     cron: '20 * * * *',
   },
+  'stores.schedule-order-pulls': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    cron: '*/15 * * * *',
+  },
   'marketplace.poll-operation': {
     policy: 'stately',
     retryLimit: 10,

@@ -16,6 +16,7 @@ export const PROVIDED_JOBS = [
   'stores.pull-listings',
   'stores.pull-fba-inventory',
   'stores.schedule-pulls',
+  'stores.schedule-order-pulls',
   'marketplace.poll-operation',
   'billing.run',
 ] as const satisfies readonly JobName[];

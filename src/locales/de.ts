@@ -1262,6 +1262,7 @@ export const de: Messages = {
       'stores.pull-listings': 'Angebote abrufen',
       'stores.pull-fba-inventory': 'FBA-Bestand abrufen',
       'stores.schedule-pulls': 'Shop-Abrufe planen',
+      'stores.schedule-order-pulls': 'Bestellabrufe planen',
       'marketplace.poll-operation': 'Marktplatz-Vorgang prüfen',
       'billing.run': 'Abrechnungslauf',
       'jobs.dead-letter': 'Nach Wiederholungen aufgegeben',

@@ -1257,6 +1257,7 @@ export const en = {
       'stores.pull-listings': 'Pull listings',
       'stores.pull-fba-inventory': 'Pull FBA inventory',
       'stores.schedule-pulls': 'Schedule store pulls',
+      'stores.schedule-order-pulls': 'Schedule order pulls',
       'marketplace.poll-operation': 'Check a marketplace operation',
       'billing.run': 'Billing run',
       'jobs.dead-letter': 'Gave up after retries',

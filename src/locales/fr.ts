@@ -1262,6 +1262,7 @@ export const fr: Messages = {
       'stores.pull-listings': 'Récupérer les annonces',
       'stores.pull-fba-inventory': 'Récupérer le stock FBA',
       'stores.schedule-pulls': 'Planifier les récupérations',
+      'stores.schedule-order-pulls': 'Planifier les récupérations de commandes',
       'marketplace.poll-operation': 'Vérifier une opération marketplace',
       'billing.run': 'Facturation',
       'jobs.dead-letter': 'Abandonnée après les essais',

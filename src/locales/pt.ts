@@ -1261,6 +1261,7 @@ export const pt: Messages = {
       'stores.pull-listings': 'Buscar anúncios',
       'stores.pull-fba-inventory': 'Buscar estoque FBA',
       'stores.schedule-pulls': 'Agendar buscas das lojas',
+      'stores.schedule-order-pulls': 'Agendar buscas de pedidos',
       'marketplace.poll-operation': 'Verificar operação do marketplace',
       'billing.run': 'Faturamento',
       'jobs.dead-letter': 'Desistiu após as tentativas',

@@ -14,3 +14,4 @@ export * from './jobs.js';
 export * from './stores.js';
 export * from './listings.js';
 export * from './payments.js';
+export * from './orders.js';

@@ -4,7 +4,7 @@
  * Secrets are sealed before they touch the database and never come back out of this module:
  * answers carry `credentialHint` ("•••• 1a2b"), the audit trail only that hint.
  */
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   providerOf,
   secretHint,
@@ -20,7 +20,7 @@ import {
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, integrationCalls, stores } from '../../db/schema/index.js';
+import { companies, integrationCalls, marketplaceOrders, storePulls, stores } from '../../db/schema/index.js';
 import { open, seal } from '../../crypto/secret-box.js';
 import { resolveClientCompany } from '../../http/client-company.js';
 import { badRequest, businessRule, notFound } from '../../http/errors.js';
@@ -44,8 +44,12 @@ const rowColumns = {
   tokenExpiresAt: stores.tokenExpiresAt,
   lastSuccessAt: stores.lastSuccessAt,
   lastError: stores.lastError,
+  ordersPulledAt: storePulls.lastPulledAt,
+  openOrders: sql<number>`(select count(*)::int from ${marketplaceOrders} mo
+    where mo.store_id = ${stores.id} and mo.status in ('AWAITING', 'PARTIALLY_SHIPPED'))`,
   createdAt: stores.createdAt,
 };
+const ordersPull = and(eq(storePulls.storeId, stores.id), eq(storePulls.kind, 'orders'));
 
 /** Tenant always; a client's users only their own company's stores. */
 const scope = (ctx: RequestContext): SQL =>
@@ -56,6 +60,7 @@ export async function listStores(deps: Deps, ctx: RequestContext, companyId?: nu
     .select(rowColumns)
     .from(stores)
     .innerJoin(companies, eq(companies.id, stores.companyId))
+    .leftJoin(storePulls, ordersPull)
     .where(and(scope(ctx), companyId ? eq(stores.companyId, companyId) : undefined))
     .orderBy(asc(companies.name), asc(stores.name));
   return rows as StoreRow[];
@@ -66,6 +71,7 @@ export async function getStore(db: DbOrTx, ctx: RequestContext, id: number): Pro
     .select(rowColumns)
     .from(stores)
     .innerJoin(companies, eq(companies.id, stores.companyId))
+    .leftJoin(storePulls, ordersPull)
     .where(and(eq(stores.id, id), scope(ctx)));
   if (!row) throw notFound('Store');
   return row as StoreRow;
@@ -187,7 +193,12 @@ export async function updateStore(
       })
       .where(eq(stores.id, id))
       .returning();
-    if (changedWorld) forgetToken(id);
+    if (changedWorld) {
+      // The sandbox's orders were never real (nor the other way round): the store starts afresh.
+      await tx.delete(marketplaceOrders).where(eq(marketplaceOrders.storeId, id));
+      await tx.delete(storePulls).where(eq(storePulls.storeId, id));
+      forgetToken(id);
+    }
     await audit(tx, ctx, 'store', id, 'update', publicFields(before), publicFields(after));
     return getStore(tx, ctx, id);
   });
