@@ -184,6 +184,36 @@ describe('listings, catalogue and fees against the Amazon sandbox', () => {
     expect((await catalog.getCatalogItem(US, newAsin)).summaries![0].itemName).toBe('Harbor Teapot, 1 L');
   });
 
+  it('rides through Amazon throttling the listings API; surfaces a validation fault with Amazon’s words', async () => {
+    const calls: string[] = [];
+    const faultsFor = (faults: string[]): typeof fetch => {
+      let n = 0;
+      return (input, init) => {
+        const headers = new Headers(init?.headers);
+        const fault = /listings/.test(String(input)) ? faults[n++] : undefined;
+        if (fault) headers.set('x-sandbox-fault', fault);
+        calls.push(fault ?? 'none');
+        return fetch(input, { ...init, headers });
+      };
+    };
+    const via = (faults: string[]) =>
+      new AmazonClient(
+        {
+          endpoints: amazonEndpoints('sandbox', 'amazon_us', sandboxUrl),
+          app: SANDBOX_APP,
+          sleep: async () => undefined,
+          fetch: faultsFor(faults),
+        },
+        { storeId: 970_001, refreshToken: null },
+      ).catalog(sellerId);
+    const page = await via(['throttle', 'throttle']).searchListings(US, { pageSize: 5 });
+    expect(page.items).toHaveLength(5);
+    expect(calls.filter((c) => c === 'throttle')).toHaveLength(2);
+    const invalid = await failure(via(['invalid']).searchListings(US, { pageSize: 5 }));
+    expect(invalid).toMatchObject({ kind: 'refused', status: 400 });
+    expect(invalid!.messages[0]).toMatch(/Amazon/);
+  });
+
   it('another seller’s listings are refused; a stranger cannot read this seller’s', async () => {
     const other = client.catalog('AOTHERSELLER1');
     const refused = await failure(other.searchListings(US));

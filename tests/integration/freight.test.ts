@@ -161,6 +161,44 @@ describe('LTL freight against the broker sandbox', () => {
     ]);
   });
 
+  it('rides through throttling and a passing outage; surfaces a long outage and a refusal', async () => {
+    /** A fetch that sends the given faults, one per call, then none. */
+    const faulty = (...faults: string[]): typeof fetch & { calls: number } => {
+      const f = Object.assign(
+        (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+          const headers = new Headers(init?.headers);
+          const fault = faults[f.calls++];
+          if (fault) headers.set('x-sandbox-fault', fault);
+          return fetch(input, { ...init, headers });
+        },
+        { calls: 0 },
+      );
+      return f;
+    };
+    const through = (fetchWith: typeof fetch, maxAttempts?: number) =>
+      new FreightClient({
+        baseUrl: `${url}/sandbox/freight`,
+        accountNumber: 'ACME-1001',
+        apiKey: 'k'.repeat(30),
+        sleep: async () => undefined,
+        fetch: fetchWith,
+        maxAttempts,
+      });
+    const bumpy = faulty('throttle', 'error');
+    const quote = await through(bumpy).quote(request());
+    expect(quote.rates.length).toBeGreaterThan(1);
+    expect(bumpy.calls).toBe(3);
+
+    const down = faulty(...Array(10).fill('error'));
+    const outage = await failure(through(down, 3).quote(request()));
+    expect(outage).toMatchObject({ kind: 'unavailable' });
+    expect(down.calls).toBe(3);
+
+    const refused = await failure(through(faulty('invalid')).quote(request()));
+    expect(refused).toMatchObject({ kind: 'refused' });
+    expect(refused!.messages[0]).toMatch(/^Freight broker/);
+  });
+
   it('Company Credentials tests the broker account with a real call', async () => {
     const tested = await s.post('/api/common/credentials/freight/test', {}, admin);
     expect(tested.status).toBe(200);
