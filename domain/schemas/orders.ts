@@ -51,6 +51,8 @@ export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 
 export const marketplaceOrderInputSchema = z.object({
   marketplaceOrderId: text(120).min(1),
+  /** The number buyer and seller quote when it differs from the id (Walmart customerOrderId, Shopify "#1001"). */
+  displayId: text(120).nullable().optional(),
   salesChannel: z.enum(SALES_CHANNELS),
   fulfillmentNetwork: z.enum(FULFILLMENT_NETWORKS),
   status: z.enum(FBM_ORDER_STATUSES),

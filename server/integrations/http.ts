@@ -63,6 +63,13 @@ export interface ProviderHttpOptions {
   baseUrl: string;
   /** Headers that authenticate a call (an access token, fetched and cached by the caller). */
   auth?: () => Promise<Record<string, string>>;
+  /**
+   * Forgets the cached credential `auth` answers with. A 401 or 403 (Amazon's answer to an expired
+   * token) is then answered once by asking `auth` again before it counts as a refusal: a provider
+   * may expire an access token before we expect (its clock and ours differ, it rotated keys), and
+   * that is no reason to reconnect the store.
+   */
+  renewAuth?: () => void;
   /** Turns a refusal body into messages for people (each provider's error shape). */
   explain: (status: number, body: unknown) => string[];
   log?: CallLog;
@@ -117,6 +124,7 @@ export class ProviderHttp {
         : undefined;
     const requestExcerpt = op.form ? maskJson(op.form) : op.json !== undefined ? maskJson(op.json) : null;
     let last: ProviderFailure | null = null;
+    let renewed = false;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       await this.limiter(op as Operation<unknown>)?.take();
       const started = Date.now();
@@ -209,6 +217,12 @@ export class ProviderHttp {
           this.limiter(op as Operation<unknown>)?.slowDown(res.headers.get('x-amzn-ratelimit-limit'));
         if (attempt < maxAttempts)
           await this.sleep(retryAfter !== undefined ? retryAfter * 1000 : this.backoff(attempt));
+        continue;
+      }
+      if ((res.status === 401 || res.status === 403) && this.opts.renewAuth && !renewed) {
+        renewed = true;
+        this.opts.renewAuth();
+        attempt--; // a fresh token is not a retry of a failure
         continue;
       }
       throw new ProviderFailure(

@@ -6,12 +6,14 @@
  */
 import type { StoreEnvironment, StoreMarketplace } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
-import { cachedToken, storeAccessToken } from '../token-cache.js';
+import { cachedToken, forgetToken, storeAccessToken } from '../token-cache.js';
 import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainAmazon } from './errors.js';
 import { AmazonCatalog } from './catalog.js';
 import { AmazonInbound } from './inbound.js';
 import { AmazonInboundTransport } from './inbound-transport.js';
+import { AmazonOrders } from './orders.js';
+import { AmazonMerchantFulfillment } from './merchant-fulfillment.js';
 import { inventorySummariesResponseSchema, lwaTokenSchema, type LwaToken } from './models.js';
 
 export interface AmazonEndpoints {
@@ -84,6 +86,10 @@ export class AmazonClient {
   readonly inbound: AmazonInbound;
   /** Fulfillment Inbound v2024-03-20 transportation, delivery windows, tracking and bills of lading. */
   readonly inboundTransport: AmazonInboundTransport;
+  /** Orders v2026-01-01 reads and the Orders v0 shipment writes. */
+  readonly orders: AmazonOrders;
+  /** Merchant Fulfillment v0 (Buy Shipping labels for seller-fulfilled orders). */
+  readonly merchantFulfillment: AmazonMerchantFulfillment;
 
   constructor(
     private readonly opts: AmazonClientOptions,
@@ -103,9 +109,12 @@ export class AmazonClient {
       ...common,
       baseUrl: opts.endpoints.spApi,
       auth: async () => ({ 'x-amz-access-token': await this.accessToken() }),
+      renewAuth: () => store && forgetToken(store.storeId),
     });
     this.inbound = new AmazonInbound(this.sp);
     this.inboundTransport = new AmazonInboundTransport(this.sp);
+    this.orders = new AmazonOrders(this.sp);
+    this.merchantFulfillment = new AmazonMerchantFulfillment(this.sp);
   }
 
   /** Listings, catalogue and fees for the seller (selling partner id) the store authorised as. */

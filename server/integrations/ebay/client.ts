@@ -7,10 +7,11 @@
 import type { StoreEnvironment } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
 import { basicAuth, oauthTokenSchema, type OAuthToken } from '../oauth.js';
-import { cachedToken, storeAccessToken } from '../token-cache.js';
+import { cachedToken, forgetToken, storeAccessToken } from '../token-cache.js';
 import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainEbay } from './errors.js';
-import { EBAY_SCOPES, orderSearchPageSchema } from './models.js';
+import { EbayFulfillment, LocationCapture, type OrdersQuery } from './fulfillment.js';
+import { EBAY_SCOPES } from './models.js';
 
 export interface EbayEndpoints {
   /** The seller's consent page. */
@@ -60,6 +61,8 @@ export interface EbayClientOptions {
 export class EbayClient {
   private readonly identity: ProviderHttp;
   private readonly sell: ProviderHttp;
+  /** Sell Fulfillment: orders and shipping fulfillments. */
+  readonly fulfillment: EbayFulfillment;
 
   constructor(
     private readonly opts: EbayClientOptions,
@@ -76,10 +79,14 @@ export class EbayClient {
       timeoutMs: opts.timeoutMs,
     };
     this.identity = new ProviderHttp(common);
+    const locations = new LocationCapture(opts.fetch);
     this.sell = new ProviderHttp({
       ...common,
+      fetch: locations.fetch,
       auth: async () => ({ authorization: `Bearer ${await this.accessToken()}` }),
+      renewAuth: () => seller && forgetToken(seller.storeId),
     });
+    this.fulfillment = new EbayFulfillment(this.sell, locations);
   }
 
   consentUrl(state: string): string {
@@ -132,16 +139,9 @@ export class EbayClient {
     );
   }
 
-  /** getOrders: a page of orders, newest first, optionally filtered (eBay's `filter` syntax). */
-  orders(q: { limit?: number; offset?: number; filter?: string } = {}) {
-    return this.sell.call({
-      name: 'getOrders',
-      method: 'GET',
-      path: '/sell/fulfillment/v1/order',
-      query: { limit: q.limit ?? 50, offset: q.offset ?? 0, filter: q.filter },
-      schema: orderSearchPageSchema,
-      rate: { perSecond: 5, burst: 10 },
-    });
+  /** getOrders (see EbayFulfillment.orders): what a connection test reads. */
+  orders(q: OrdersQuery = {}) {
+    return this.fulfillment.orders(q);
   }
 
   /** Sandbox only: forget what the seller holds there. */

@@ -1,6 +1,6 @@
 /**
- * eBay shapes Dockside reads, typed from ../shared/reference/ebay (Sell Fulfillment v1) and eBay's
- * OAuth documentation. Orders are read for what fulfilment needs; other fields pass through.
+ * eBay shapes every call shares: the OAuth scopes Dockside asks for and eBay's refusal body.
+ * The Sell Fulfillment shapes (orders, shipping fulfillments) are in order-models.ts.
  */
 import { z } from 'zod';
 
@@ -23,39 +23,4 @@ export const ebayErrorSchema = z.object({
     }),
   ),
 });
-
-const amount = z.object({ value: z.string(), currency: z.string() });
-
-export const ebayLineItemSchema = z.looseObject({
-  lineItemId: z.string(),
-  legacyItemId: z.string().optional(),
-  sku: z.string().optional(),
-  title: z.string().optional(),
-  quantity: z.number().int(),
-  lineItemCost: amount.optional(),
-  lineItemFulfillmentStatus: z.string().optional(),
-});
-
-export const ebayOrderSchema = z.looseObject({
-  orderId: z.string(),
-  creationDate: z.string(),
-  lastModifiedDate: z.string().optional(),
-  orderFulfillmentStatus: z.enum(['FULFILLED', 'IN_PROGRESS', 'NOT_STARTED']),
-  orderPaymentStatus: z.string().optional(),
-  sellerId: z.string().optional(),
-  buyer: z.looseObject({ username: z.string().optional() }).optional(),
-  pricingSummary: z.looseObject({ total: amount.optional() }).optional(),
-  lineItems: z.array(ebayLineItemSchema),
-});
-export type EbayOrder = z.infer<typeof ebayOrderSchema>;
-
-/** GET /sell/fulfillment/v1/order (getOrders). */
-export const orderSearchPageSchema = z.object({
-  href: z.string().optional(),
-  limit: z.number().int().optional(),
-  offset: z.number().int().optional(),
-  next: z.string().optional(),
-  prev: z.string().optional(),
-  total: z.number().int().optional(),
-  orders: z.array(ebayOrderSchema).optional(),
-});
+export type EbayError = z.infer<typeof ebayErrorSchema>['errors'][number];

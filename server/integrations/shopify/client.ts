@@ -18,6 +18,7 @@ import {
   shopifyTokenSchema,
   shopQueryDataSchema,
 } from './models.js';
+import { ShopifyOrders } from './orders.js';
 
 /** The shop's own address: https://{shop}, or the sandbox's stand-in for it. */
 export const shopifyShopUrl = (env: StoreEnvironment, shop: string, sandboxBase: string): string =>
@@ -66,6 +67,8 @@ const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export class ShopifyClient {
   private readonly oauth: ProviderHttp;
   private readonly admin: ProviderHttp;
+  /** Orders and their fulfilment. */
+  readonly orders = new ShopifyOrders(this);
 
   constructor(private readonly opts: ShopifyClientOptions) {
     const common = {

@@ -8,10 +8,14 @@ import { randomUUID } from 'node:crypto';
 import type { StoreEnvironment } from '../../../domain/schemas/stores.js';
 import { ProviderFailure, ProviderHttp, type CallLog } from '../http.js';
 import { basicAuth } from '../oauth.js';
-import { cachedToken, storeAccessToken } from '../token-cache.js';
+import { cachedToken, forgetToken, storeAccessToken } from '../token-cache.js';
 import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainWalmart } from './errors.js';
 import { inboundShipmentsResponseSchema, walmartTokenSchema } from './models.js';
+import { WalmartWfs } from './inbound.js';
+import { documentFetch } from './inbound-documents.js';
+import { WalmartOrders } from './orders.js';
+import { WalmartItems } from './items.js';
 
 export const walmartBaseUrl = (env: StoreEnvironment, sandboxBase: string): string =>
   env === 'sandbox' ? `${sandboxBase.replace(/\/$/, '')}/sandbox/walmart` : 'https://marketplace.walmartapis.com';
@@ -38,6 +42,12 @@ const serviceHeaders = () => ({ 'WM_SVC.NAME': 'Dockside', 'WM_QOS.CORRELATION_I
 export class WalmartClient {
   private readonly http: ProviderHttp;
   private readonly tokenHttp: ProviderHttp;
+  /** WFS inbound orders, receiving labels and Walmart Preferred Carrier quotes (inbound.ts, carrier.ts). */
+  readonly wfs: WalmartWfs;
+  /** Orders API v3: list, acknowledge, ship, cancel (orders.ts). */
+  readonly orders: WalmartOrders;
+  /** Items API v3: the seller's catalogue and Catalog Search (items.ts). */
+  readonly items: WalmartItems;
 
   constructor(
     private readonly opts: WalmartClientOptions,
@@ -54,10 +64,16 @@ export class WalmartClient {
       timeoutMs: opts.timeoutMs,
     };
     this.tokenHttp = new ProviderHttp(common);
-    this.http = new ProviderHttp({
+    const signedIn = {
       ...common,
       auth: async () => ({ 'WM_SEC.ACCESS_TOKEN': await this.accessToken(), ...serviceHeaders() }),
-    });
+      renewAuth: () => forgetToken(seller.storeId),
+    };
+    this.http = new ProviderHttp(signedIn);
+    this.orders = new WalmartOrders(this.http);
+    this.items = new WalmartItems(this.http);
+    // WFS labels answer with the PDF or ZPL itself: documentFetch hands them on as JSON.
+    this.wfs = new WalmartWfs(new ProviderHttp({ ...signedIn, fetch: documentFetch(opts.fetch) }));
   }
 
   async accessToken(): Promise<string> {

@@ -13,7 +13,7 @@ export const walmartTokenSchema = z.object({
 });
 
 /** Walmart's refusals: `{errors: [...]}` from most APIs, `{error: [...]}` from the gateway. */
-const walmartErrorItem = z.object({
+export const walmartErrorItem = z.object({
   code: z.string(),
   field: z.string().optional(),
   description: z.string().optional(),
@@ -21,6 +21,7 @@ const walmartErrorItem = z.object({
   severity: z.string().optional(),
   category: z.string().optional(),
 });
+export type WalmartErrorItem = z.infer<typeof walmartErrorItem>;
 export const walmartErrorSchema = z.union([
   z.object({ errors: z.array(walmartErrorItem) }),
   z.object({ error: z.array(walmartErrorItem) }),

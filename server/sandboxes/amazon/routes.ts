@@ -15,6 +15,8 @@ import { signToken, verifyToken } from '../tokens.js';
 import { resetAccount } from '../records.js';
 import { inboundRoutes } from './inbound.js';
 import { listingRoutes } from './listings.js';
+import { orderRoutes } from './orders.js';
+import { mfnRoutes } from './mfn.js';
 import { fbaInventoryOf } from './state.js';
 
 const CODE = 'ANsbx';
@@ -145,8 +147,12 @@ export function amazonSandbox(deps: Deps): Hono {
   app.use('/listings/*', gate);
   app.use('/catalog/*', gate);
   app.use('/products/*', gate);
+  app.use('/orders/*', gate);
+  app.use('/mfn/*', gate);
   inboundRoutes(app, deps, sellerOf, spError);
   listingRoutes(app, deps, sellerOf, spError);
+  orderRoutes(app, deps, sellerOf, spError);
+  mfnRoutes(app, deps, sellerOf, spError);
 
   app.get('/fba/inventory/v1/summaries', async (c) => {
     const q = c.req.query();

@@ -4,7 +4,8 @@
  * shapes. Any well-formed keyset is accepted (a local sandbox cannot know real ones); codes and
  * tokens are the sandbox's own, signed and expiring. One difference from eBay: eBay maps the
  * RuName in `redirect_uri` to the app's registered accept URL; the sandbox, having no registry,
- * takes the accept URL itself as the RuName.
+ * takes the accept URL itself as the RuName. Orders and shipping fulfillments are ./orders.ts over
+ * ./state.ts (orders that arrive as the sandbox clock moves).
  */
 import { Hono, type Context } from 'hono';
 import type { Deps } from '../../context.js';
@@ -13,7 +14,8 @@ import { consentPage, isHttpUrl, sellerFromState } from '../consent.js';
 import { faultGate } from '../faults.js';
 import { resetAccount } from '../records.js';
 import { signToken, verifyToken } from '../tokens.js';
-import { ebayOrdersOf } from './state.js';
+import { apiError } from './errors.js';
+import { ebayFulfillmentRoutes } from './orders.js';
 
 const CODE = 'v^1.1#i^1#sbx.';
 const REFRESH = 'v^1.1#i^1#r^1#sbx.';
@@ -23,31 +25,6 @@ const REFRESH_SECONDS = 47_304_000;
 
 const oauthError = (c: Context, status: 400 | 401, error: string, description: string) =>
   c.json({ error, error_description: description }, status);
-
-type Status = 400 | 401 | 403 | 404 | 429 | 500 | 503;
-const apiError = (
-  c: Context,
-  status: Status,
-  errorId: number,
-  message: string,
-  longMessage?: string,
-  parameter?: string,
-) =>
-  c.json(
-    {
-      errors: [
-        {
-          errorId,
-          domain: status === 401 ? 'OAuth' : 'API_FULFILLMENT',
-          category: status >= 500 ? 'APPLICATION' : 'REQUEST',
-          message,
-          ...(longMessage ? { longMessage } : {}),
-          ...(parameter ? { parameters: [{ name: parameter, value: '' }] } : {}),
-        },
-      ],
-    },
-    status,
-  );
 
 /** eBay keysets look like `Name-App-SBX-hex-hex` / `-PRD-`; the secret starts with SBX-/PRD-. */
 const wellFormedApp = (id: string | undefined, secret: string | undefined) =>
@@ -178,35 +155,7 @@ export function ebaySandbox(deps: Deps): Hono {
     }),
   );
 
-  app.get('/sell/fulfillment/v1/order', async (c) => {
-    const q = c.req.query();
-    const limit = Number(q.limit ?? 50);
-    const offset = Number(q.offset ?? 0);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 200)
-      return apiError(c, 400, 30700, 'Invalid limit.', 'The limit must be between 1 and 200.', 'limit');
-    if (!Number.isInteger(offset) || offset < 0)
-      return apiError(c, 400, 30700, 'Invalid offset.', 'The offset must be 0 or more.', 'offset');
-    // eBay's filter: orderfulfillmentstatus:{NOT_STARTED|IN_PROGRESS}, creationdate:[from..to]
-    const statuses = /orderfulfillmentstatus:\{([^}]*)\}/.exec(q.filter ?? '')?.[1]?.split('|');
-    const all = (await ebayOrdersOf(deps, sellerOf(c)!))
-      .filter((o) => !statuses || statuses.includes(o.orderFulfillmentStatus))
-      .sort((a, b) => b.creationDate.localeCompare(a.creationDate));
-    const self = new URL(c.req.url);
-    const page = (o: number) => {
-      const u = new URL(self);
-      u.searchParams.set('offset', String(o));
-      return u.toString();
-    };
-    return c.json({
-      href: self.toString(),
-      limit,
-      offset,
-      total: all.length,
-      orders: all.slice(offset, offset + limit),
-      ...(offset + limit < all.length ? { next: page(offset + limit) } : {}),
-      ...(offset > 0 ? { prev: page(Math.max(0, offset - limit)) } : {}),
-    });
-  });
+  ebayFulfillmentRoutes(app, deps, (c) => sellerOf(c)!);
 
   /** Sandbox only: forget everything the seller holds (the next read seeds it afresh). */
   app.post('/sell/sandbox/reset', async (c) => {

@@ -4,9 +4,22 @@
  * an offline token) and the GraphQL Admin API, executed against Shopify's schema. The sandbox's
  * partner dashboard knows one app (SANDBOX_SHOPIFY_APP); a custom app's token (shpat_ and 32 hex)
  * is accepted for any shop, as the sandbox cannot know real ones.
+ *
+ * GraphQL calls are priced and throttled as Shopify does (./cost.ts: a leaky bucket per shop,
+ * THROTTLED with the cost extension, MAX_COST_EXCEEDED above 1,000); orders and fulfillments are
+ * ./graph.ts over ./state.ts.
  */
 import { createHash } from 'node:crypto';
-import { graphql } from 'graphql';
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  Kind,
+  parse,
+  validate,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+} from 'graphql';
 import { Hono, type Context } from 'hono';
 import { SHOPIFY_SHOP } from '../../../domain/schemas/stores.js';
 import type { Deps } from '../../context.js';
@@ -15,12 +28,13 @@ import { consentPage, isHttpUrl } from '../consent.js';
 import { faultGate } from '../faults.js';
 import { resetAccount } from '../records.js';
 import { signToken, verifyToken } from '../tokens.js';
+import { CostBuckets, MAX_QUERY_COST, operationCost, throttleStatus } from './cost.js';
+import { shopRoot } from './graph.js';
 import { adminSchema } from './schema.js';
 
 const CODE = 'sbxcode_';
 const ACCESS = 'shpca_sbx';
 const CUSTOM_APP_TOKEN = /^shpat_[0-9a-f]{32}$/;
-const BUCKET = { maximumAvailable: 2000, restoreRate: 100 };
 
 const title = (shop: string) =>
   shop
@@ -29,19 +43,28 @@ const title = (shop: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
 
-const cost = (currentlyAvailable = BUCKET.maximumAvailable - 1) => ({
-  cost: {
-    requestedQueryCost: 1,
-    actualQueryCost: 1,
-    throttleStatus: { ...BUCKET, currentlyAvailable },
-  },
+const costOf = (requested: number, actual: number | null, available: number) => ({
+  cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: throttleStatus(available) },
 });
+
+/** Shopify's throttled answer: 200, a THROTTLED error, no data, and the bucket's state. */
+const throttled = (c: Context, requested: number, available: number) =>
+  c.json({
+    errors: [
+      {
+        message: 'Throttled',
+        extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+      },
+    ],
+    extensions: costOf(requested, null, available),
+  });
 
 export function shopifySandbox(deps: Deps): Hono {
   const app = new Hono();
   const secret = deps.config.jwtSecret;
   const now = () => deps.now().getTime();
   const shopOf = (c: Context) => c.req.param('shop') ?? '';
+  const buckets = new CostBuckets();
   /** The shop a token is good for: the sandbox's own offline tokens name it; custom app tokens any. */
   const tokenFits = (c: Context): boolean => {
     const token = c.req.header('x-shopify-access-token') ?? '';
@@ -116,11 +139,7 @@ export function shopifySandbox(deps: Deps): Hono {
     '/:shop/admin/api/*',
     faultGate(deps, 'shopify', {
       // Shopify throttles GraphQL with a 200 and a THROTTLED error; the bucket says when to retry.
-      throttle: (c) =>
-        c.json({
-          errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
-          extensions: { cost: { requestedQueryCost: 50, throttleStatus: { ...BUCKET, currentlyAvailable: 0 } } },
-        }),
+      throttle: (c) => throttled(c, 50, 0),
       error: (c) => c.json({ errors: 'Service Unavailable' }, 503),
       invalid: (c) =>
         c.json({
@@ -147,27 +166,70 @@ export function shopifySandbox(deps: Deps): Hono {
 
   app.post('/:shop/admin/api/:version/graphql.json', async (c) => {
     if (!/^\d{4}-(01|04|07|10)$/.test(c.req.param('version'))) return c.json({ errors: 'Not Found' }, 404);
-    const body = (await c.req.json().catch(() => null)) as { query?: unknown; variables?: unknown } | null;
+    const body = (await c.req.json().catch(() => null)) as {
+      query?: unknown;
+      variables?: unknown;
+      operationName?: unknown;
+    } | null;
     if (!body || typeof body.query !== 'string')
       return c.json({ errors: { query: 'Required parameter missing or invalid' } }, 400);
     const shop = shopOf(c);
-    const root = {
-      shop: () => ({
-        id: `gid://shopify/Shop/${createHash('sha256').update(shop).digest().readUInt32LE(0) % 1e8}`,
-        name: title(shop),
-        email: `owner@${shop}`,
-        myshopifyDomain: shop,
-        currencyCode: 'USD',
-        ianaTimezone: 'America/New_York',
-      }),
-    };
-    const result = await graphql({
+    const now = deps.now().getTime();
+    let document: DocumentNode;
+    try {
+      document = parse(body.query);
+    } catch (err) {
+      return c.json({ errors: [err as GraphQLError], extensions: costOf(0, 0, buckets.available(shop, now)) });
+    }
+    const invalid = validate(adminSchema, document);
+    if (invalid.length) return c.json({ errors: invalid, extensions: costOf(0, 0, buckets.available(shop, now)) });
+    const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
+    const operation = getOperationAST(document, operationName);
+    if (!operation) return c.json({ errors: [{ message: 'An operation name is required' }] });
+    const fragments = Object.fromEntries(
+      document.definitions
+        .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+        .map((d) => [d.name.value, d]),
+    );
+    const variables = (body.variables as Record<string, unknown> | undefined) ?? {};
+    // Priced before it runs: too dear for any bucket is refused; dearer than what is left waits.
+    const requested = operationCost(adminSchema, operation, fragments, variables);
+    if (requested > MAX_QUERY_COST)
+      return c.json({
+        errors: [
+          {
+            message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+            extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: MAX_QUERY_COST },
+          },
+        ],
+        extensions: costOf(requested, null, buckets.available(shop, now)),
+      });
+    if (!buckets.take(shop, requested, now)) return throttled(c, requested, buckets.available(shop, now));
+    const { root, searchWarnings } = shopRoot(deps, shop, () => ({
+      id: `gid://shopify/Shop/${createHash('sha256').update(shop).digest().readUInt32LE(0) % 1e8}`,
+      name: title(shop),
+      email: `owner@${shop}`,
+      myshopifyDomain: shop,
+      currencyCode: 'USD',
+      ianaTimezone: 'America/New_York',
+    }));
+    const result = await execute({
       schema: adminSchema,
-      source: body.query,
+      document,
       rootValue: root,
-      variableValues: (body.variables as Record<string, unknown> | undefined) ?? {},
+      variableValues: variables,
+      operationName,
     });
-    return c.json({ ...result, extensions: cost() });
+    // Charged what the answer holds: the rest of the price goes back into the bucket.
+    const actual = result.data ? operationCost(adminSchema, operation, fragments, variables, result.data) : 0;
+    buckets.refund(shop, Math.max(0, requested - actual), now);
+    return c.json({
+      ...result,
+      extensions: {
+        ...costOf(requested, actual, buckets.available(shop, now)),
+        ...(searchWarnings.length ? { search: searchWarnings } : {}),
+      },
+    });
   });
 
   return app;

@@ -12,12 +12,18 @@ import { faultGate } from '../faults.js';
 import { resetAccount } from '../records.js';
 import { signToken, verifyToken } from '../tokens.js';
 import { inboundShipmentsOf } from './state.js';
+import { mountWalmartItems } from './items.js';
+import { mountWalmartOrders } from './orders.js';
+import { wfsInboundRoutes } from './inbound-routes.js';
+import { wfsCarrierRoutes } from './carrier-routes.js';
 
 const ACCESS = 'wmsbx.';
 const TOKEN_SECONDS = 900;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The APIs behind the token: /v3/fulfillment/*, /v3/orders(/*) and /v3/items(/*). */
+const GATED = '/v3/:api{fulfillment|orders|items}/*';
 
-type Status = 400 | 401 | 429 | 500 | 503;
+type Status = 400 | 401 | 404 | 429 | 500 | 503;
 const wmError = (c: Context, status: Status, code: string, description: string, info?: string, field?: string) =>
   c.json(
     {
@@ -83,8 +89,10 @@ export function walmartSandbox(deps: Deps): Hono {
     );
   });
 
+  // The fault gate and the header check guard each Walmart API served past the token: WFS
+  // (fulfillment), Orders and Items.
   app.use(
-    '/v3/fulfillment/*',
+    GATED,
     faultGate(deps, 'walmart', {
       throttle: (c) => {
         c.header('x-current-token-count', '0');
@@ -111,11 +119,19 @@ export function walmartSandbox(deps: Deps): Hono {
       unauthorised,
     }),
   );
-  app.use('/v3/fulfillment/*', async (c, next) => {
+  app.use(GATED, async (c, next) => {
     const missing = missingHeaders(c);
     if (missing) return wmError(c, 400, 'INVALID_REQUEST_HEADER.GMP_GATEWAY_API', `${missing} header is required`);
     await next();
   });
+
+  // Orders API v3 and Items API v3 (orders.ts, items.ts).
+  mountWalmartOrders(app, deps, { accountOf, error: wmError });
+  mountWalmartItems(app, deps, { accountOf, error: wmError });
+  // WFS inbound orders and Walmart Preferred Carrier (inbound-routes.ts, carrier-routes.ts); mounted
+  // before getInboundShipments below, whose list they keep up to the sandbox clock.
+  wfsInboundRoutes(app, deps, accountOf);
+  wfsCarrierRoutes(app, deps, accountOf);
 
   app.get('/v3/fulfillment/inbound-shipments', async (c) => {
     const q = c.req.query();

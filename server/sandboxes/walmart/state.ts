@@ -5,9 +5,10 @@
 import type { Deps } from '../../context.js';
 import { inboundShipmentSchema, type InboundShipment } from '../../integrations/walmart/models.js';
 import { code, rng } from '../random.js';
-import { recordsOf } from '../records.js';
+import { recordsOf, type RecordSet } from '../records.js';
 
-const FCS = [
+/** The WFS fulfilment centres the sandbox routes to (inbound-state.ts gives them ship nodes). */
+export const FCS = [
   { fcName: 'NJ3', addressLine1: '3 Sorbello Way', city: 'Pedricktown', stateCode: 'NJ', postalCode: '08067' },
   { fcName: 'TX1', addressLine1: '3101 Gateway Blvd', city: 'Fort Worth', stateCode: 'TX', postalCode: '76177' },
   { fcName: 'GA4', addressLine1: '6055 S Fulton Pkwy', city: 'Atlanta', stateCode: 'GA', postalCode: '30349' },
@@ -38,15 +39,14 @@ export function seedShipments(account: string): InboundShipment[] {
   }).reverse();
 }
 
+/** The account's shipments as getInboundShipments lists them (inbound-state.ts keeps created ones here too). */
+export const inboundShipmentSet = (account: string): RecordSet<InboundShipment> => ({
+  provider: 'walmart',
+  account,
+  kind: 'inbound_shipment',
+  schema: inboundShipmentSchema,
+  keyOf: (s) => s.shipmentId!,
+});
+
 export const inboundShipmentsOf = (deps: Deps, account: string) =>
-  recordsOf(
-    deps,
-    {
-      provider: 'walmart',
-      account,
-      kind: 'inbound_shipment',
-      schema: inboundShipmentSchema,
-      keyOf: (s) => s.shipmentId!,
-    },
-    () => seedShipments(account),
-  );
+  recordsOf(deps, inboundShipmentSet(account), () => seedShipments(account));
