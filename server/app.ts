@@ -9,6 +9,7 @@ import { mountSandboxes } from './sandboxes/index.js';
 import { storeRoutes } from './modules/stores/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { listingRoutes } from './modules/listings/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
 import { operationRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { errorBody } from './http/respond.js';
@@ -94,6 +95,7 @@ export function buildApp(deps: Deps) {
   app.route('/', storeRoutes(deps, guards));
   app.route('/', shippingRoutes(deps, guards));
   app.route('/', listingRoutes(deps, guards));
+  app.route('/', orderRoutes(deps, guards));
   app.route('/', operationRoutes(deps, guards));
   app.route('/', paymentRoutes(deps));
   mountSandboxes(app, deps);

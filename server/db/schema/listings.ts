@@ -22,6 +22,9 @@ export const storeListings = pgTable(
     sku: text('sku').notNull(),
     asin: text('asin'),
     fnsku: text('fnsku'),
+    /** Walmart: the item's GTIN (or UPC) and Walmart's item id. */
+    gtin: text('gtin'),
+    itemId: text('item_id'),
     title: text('title'),
     status: jsonb('status').$type<string[]>().notNull().default([]),
     price: doublePrecision('price'),

@@ -24,6 +24,8 @@ export const marketplaceOrders = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     marketplaceOrderId: text('marketplace_order_id').notNull(),
+    /** The number buyer and seller quote, when it is not the id (Walmart's customer order id, Shopify's #1001). */
+    displayId: text('display_id'),
     salesChannel: text('sales_channel').notNull(),
     fulfillmentNetwork: text('fulfillment_network').notNull(),
     status: text('status').notNull(),

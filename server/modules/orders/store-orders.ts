@@ -49,6 +49,7 @@ export async function storeOrders(
         companyId: store.companyId,
         storeId: store.id,
         marketplaceOrderId: o.marketplaceOrderId,
+        displayId: o.displayId ?? null,
         salesChannel: o.salesChannel,
         fulfillmentNetwork: o.fulfillmentNetwork,
         status: o.status,
@@ -67,6 +68,7 @@ export async function storeOrders(
     .onConflictDoUpdate({
       target: [marketplaceOrders.storeId, marketplaceOrders.marketplaceOrderId],
       set: {
+        displayId: excluded('display_id'),
         salesChannel: excluded('sales_channel'),
         fulfillmentNetwork: excluded('fulfillment_network'),
         status: excluded('status'),
