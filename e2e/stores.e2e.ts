@@ -143,6 +143,19 @@ describe('other marketplaces', () => {
     await expect.poll(() => shop.getAttribute('data-connection')).toBe('connected');
     await shop.getByRole('button', { name: 'Test connection' }).click();
     await page.getByText('Shopify answered: the store is connected').waitFor();
+    // Its orders are pulled by a background job; the card then says how many wait to be shipped.
+    expect(await shop.locator('[data-testid=store-orders]').textContent()).toBe('Not pulled yet');
+    await shop.getByRole('button', { name: 'Pull orders' }).click();
+    await page.getByText('Orders pull queued').waitFor();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return shop.locator('[data-testid=store-orders]').textContent();
+        },
+        { timeout: 45_000, interval: 1000 },
+      )
+      .toMatch(/^\d+ to ship · pulled /);
 
     // Walmart keys typed by hand: a client id that is not Walmart's form is refused by Walmart.
     // (The page was reloaded by the sign-in round trip: the client is chosen again.)
@@ -161,6 +174,49 @@ describe('other marketplaces', () => {
     expect(await walmart.locator('[data-testid=store-error]').textContent()).toContain(
       'Walmart does not accept the store’s client id or secret',
     );
+    await page.context().close();
+  });
+});
+
+describe('WFS listing info', () => {
+  it('the client reads its Walmart items: refreshed from Walmart, WFS or not, one opened, imported', async () => {
+    const admin = await apiSignIn(env.server.url, 'demo.admin');
+    const fox = await apiSignIn(env.server.url, 'demo.client2');
+    const created = await apiRequest<{ id: number }>(env.server.url, 'POST', '/api/common/stores', admin.token, {
+      companyId: fox.companyId,
+      marketplace: 'walmart',
+      name: 'Blue Fox on Walmart',
+    });
+    const storeId = created.body.id;
+    await apiRequest(env.server.url, 'PUT', `/api/common/stores/${storeId}/credentials`, admin.token, {
+      clientId: '7c9d1e2f-3a4b-4c5d-8e6f-0a1b2c3d4e5f',
+      clientSecret: 'wm-e2e-secret-0123456789',
+    });
+    await apiRequest(env.server.url, 'POST', `/api/common/stores/${storeId}/test`, admin.token);
+
+    const page = await signedIn(env, 'demo.client2');
+    await page.goto(`${env.server.url}/apps/outbound/wfs-listing-info`);
+    await page.locator('select[name=store]').selectOption(String(storeId));
+    await page.waitForURL(`**/apps/outbound/wfs-listing-info/${storeId}`);
+    await page.getByText('Items have not been read from Walmart yet').waitFor();
+    await page.getByRole('button', { name: 'Refresh from Walmart' }).click();
+    await page.getByText('Items refreshed from Walmart').waitFor({ timeout: 45_000 });
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(2);
+    const rows = (await page.locator('tbody tr').allTextContents()).join('\n');
+    expect(rows).toContain('Walmart (WFS)');
+    expect(rows).toContain('Seller fulfilled');
+
+    // Only what Walmart will not show buyers, with its reasons; then one item opened and imported.
+    await page.locator('select[name=filter]').selectOption('issues');
+    await expect
+      .poll(async () => (await page.locator('tbody tr').allTextContents()).every((r) => /error\(s\)/.test(r)))
+      .toBe(true);
+    await page.locator('[data-testid=listing-open]').first().click();
+    const detail = page.locator('[data-testid=listing-detail]');
+    await detail.locator('[data-testid=listing-issues]').waitFor();
+    expect(await detail.textContent()).toContain('Why Walmart does not show it');
+    await detail.getByRole('button', { name: 'Import into the catalogue' }).click();
+    await detail.locator('[data-testid=listing-product]', { hasText: 'matched by MSKU' }).waitFor();
     await page.context().close();
   });
 });

@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import { pageSchema } from '../paging.js';
 
-export const LISTING_CHANNELS = ['FBA', 'FBM'] as const;
+/** Who fulfils a listing: Amazon (FBA) or the seller (FBM) on Amazon; Walmart (WFS) or the seller on Walmart. */
+export const LISTING_CHANNELS = ['FBA', 'FBM', 'WFS', 'SELLER'] as const;
+export const AMAZON_LISTING_CHANNELS = ['FBA', 'FBM'] as const;
 export const LISTING_CONDITIONS = [
   'new_new',
   'new_open_box',
@@ -32,8 +34,11 @@ export const listingRowSchema = z.object({
   sku: z.string(),
   asin: z.string().nullable(),
   fnsku: z.string().nullable(),
+  /** Walmart: the item's GTIN (or UPC) and Walmart's item id. */
+  gtin: z.string().nullable(),
+  itemId: z.string().nullable(),
   title: z.string().nullable(),
-  /** Amazon's BUYABLE / DISCOVERABLE. */
+  /** Amazon's BUYABLE / DISCOVERABLE; Walmart's published and lifecycle status. */
   status: z.array(z.string()),
   price: z.number().nullable(),
   currency: z.string().nullable(),
@@ -95,6 +100,23 @@ export const listingDetailSchema = listingRowSchema.extend({
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
+/** One Walmart item live from Walmart (WFS listing info): its record beside the stored row. */
+export const walmartItemDetailSchema = listingRowSchema.extend({
+  productType: z.string().nullable(),
+  condition: z.string().nullable(),
+  brand: z.string().nullable(),
+  /** Walmart.com's shelf, outermost first. */
+  shelf: z.array(z.string()),
+  publishedStatus: z.string().nullable(),
+  lifecycleStatus: z.string().nullable(),
+  inventoryStatus: z.string().nullable(),
+  upc: z.string().nullable(),
+  wpid: z.string().nullable(),
+  /** Where buyers see it on Walmart.com, once it is published. */
+  walmartUrl: z.string().nullable(),
+});
+export type WalmartItemDetail = z.infer<typeof walmartItemDetailSchema>;
+
 export const listingCreateSchema = z
   .object({
     productId: z.number().int().positive(),
@@ -102,7 +124,7 @@ export const listingCreateSchema = z
     sku: z.string().trim().min(1).max(40).optional(),
     price: z.number().positive().max(100_000),
     condition: z.enum(LISTING_CONDITIONS),
-    channel: z.enum(LISTING_CHANNELS),
+    channel: z.enum(AMAZON_LISTING_CHANNELS),
     /** FBM only: the quantity offered (FBA stock is what Amazon holds). */
     quantity: z.number().int().min(0).max(100_000).optional(),
   })

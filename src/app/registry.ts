@@ -187,6 +187,15 @@ export const SCREENS: ScreenDef[] = [
     action: 'read',
     load: () => import('../features/listings/ListingInfoPage'),
   })),
+  // Spec: /apps/outbound/wfs-listing-info/:storeId?/:msku? — a Walmart store's items, then one item.
+  ...['', '/$storeId', '/$storeId/$msku'].map((rest): ScreenDef => ({
+    path: `/apps/outbound/wfs-listing-info${rest}`,
+    title: 'wfsListings.title',
+    breadcrumb: ['nav.Outbound'],
+    resource: 'wfs',
+    action: 'read',
+    load: () => import('../features/listings/WfsListingInfoPage'),
+  })),
   {
     path: '/apps/reports/dispositions',
     title: 'nav.Dispositions',

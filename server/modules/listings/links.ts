@@ -1,6 +1,6 @@
 /**
  * Which of the client's products a listing is: the product whose codes hold the listing's seller
- * SKU (its MSKU), else its ASIN, else (when the catalogue says) its UPC. Codes are matched within
+ * SKU (its MSKU), else its ASIN, else its UPC (Amazon's catalogue record; Walmart's item GTIN). Codes are matched within
  * the store's client only — another client's product never links.
  */
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -21,7 +21,7 @@ export interface ProductLink {
 const codeOf = (code: SQL) => sql`exists (
   select 1 from ${productCodes} pc
   where pc.tenant_id = ${storeListings.tenantId} and pc.company_id = ${storeListings.companyId} and pc.code = ${code})`;
-export const listingLinked: SQL = sql`(${codeOf(sql`upper(${storeListings.sku})`)} or ${codeOf(sql`${storeListings.asin}`)})`;
+export const listingLinked: SQL = sql`(${codeOf(sql`upper(${storeListings.sku})`)} or ${codeOf(sql`${storeListings.asin}`)} or ${codeOf(sql`${storeListings.gtin}`)})`;
 
 export async function linkedCount(db: DbOrTx, tenantId: number, companyId: number, storeId: number): Promise<number> {
   const [row] = await db

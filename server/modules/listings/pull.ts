@@ -1,11 +1,12 @@
 /**
- * A store's Amazon listings, pulled from the Listings Items API (every page, newest first) into
- * store_listings — the list the Listing info screen searches and pages. Runs as the
- * `stores.pull-listings` job (on request and hourly): a pull that fails halfway changes nothing;
- * a store Amazon no longer accepts is marked and not retried.
+ * A store's listings, pulled from its marketplace into store_listings — the list Listing info (an
+ * Amazon store's Listings Items) and WFS listing info (a Walmart store's items) search and page.
+ * Runs as the `stores.pull-listings` job (on request and hourly): every page is read first, then
+ * the store's rows are replaced in one transaction, so a pull that fails halfway changes nothing;
+ * a store whose marketplace refused its credentials is marked and not retried.
  */
 import { and, eq } from 'drizzle-orm';
-import { AMAZON_MARKETPLACE_IDS, isAmazon } from '../../../domain/schemas/stores.js';
+import { AMAZON_MARKETPLACE_IDS, providerOf, type StoreMarketplace } from '../../../domain/schemas/stores.js';
 import type { Deps } from '../../context.js';
 import { storeListings, stores } from '../../db/schema/index.js';
 import { ApiError } from '../../http/errors.js';
@@ -14,7 +15,9 @@ import type { JobContext } from '../../jobs/queue.js';
 import { provideJob } from '../../jobs/store-pulls.js';
 import { amazonClientFor } from '../stores/amazon.js';
 import { withStore } from '../stores/connection.js';
+import type { StoreRecord } from '../stores/service.js';
 import { linkedCount } from './links.js';
+import { readWalmartItems } from './walmart-items.js';
 
 /** 500 pages of 20: ten thousand listings, beyond any client a prep centre serves by hand. */
 const MAX_PAGES = 500;
@@ -24,11 +27,13 @@ export interface ListingValues {
   sku: string;
   asin: string | null;
   fnsku: string | null;
+  gtin: string | null;
+  itemId: string | null;
   title: string | null;
   status: string[];
   price: number | null;
   currency: string | null;
-  channel: 'FBA' | 'FBM';
+  channel: 'FBA' | 'FBM' | 'WFS' | 'SELLER';
   quantity: number | null;
   issues: { severity: string; message: string; attribute: string | null }[];
   imageUrl: string | null;
@@ -46,6 +51,8 @@ export function listingValues(item: ListingItem, imageBase: string | null): List
     sku: item.sku,
     asin: summary?.asin ?? null,
     fnsku: summary?.fnSku ?? null,
+    gtin: null,
+    itemId: null,
     title: summary?.itemName?.slice(0, 500) ?? null,
     status: summary?.status ?? [],
     price: offer ? Number(offer.price.amount) : null,
@@ -71,22 +78,14 @@ export interface ListingPullResult {
   skipped?: string;
 }
 
-export async function pullListings(
+/** Every listing of an Amazon store (Listings Items API, newest first). */
+async function readAmazonListings(
   deps: Deps,
-  data: { tenantId: number; storeId: number },
+  store: StoreRecord,
   job?: Pick<JobContext, 'progress'>,
-): Promise<ListingPullResult> {
-  const pulledAt = deps.now().toISOString();
-  const skip = (storeId: number, skipped: string) => ({ storeId, listings: 0, linked: 0, pulledAt, skipped });
-  const [store] = await deps.db
-    .select()
-    .from(stores)
-    .where(and(eq(stores.id, data.storeId), eq(stores.tenantId, data.tenantId)));
-  if (!store) return skip(data.storeId, 'The store no longer exists');
-  if (store.connection === 'reconnect_needed') return skip(store.id, 'The store needs reconnecting');
+): Promise<ListingValues[] | string> {
   const marketplaceId = AMAZON_MARKETPLACE_IDS[store.marketplace as keyof typeof AMAZON_MARKETPLACE_IDS];
-  if (!marketplaceId || !isAmazon(store.marketplace)) return skip(store.id, 'Not an Amazon store');
-  if (!store.sellerId) return skip(store.id, 'The store has no seller id yet: connect it to Amazon');
+  if (!store.sellerId) return 'The store has no seller id yet: connect it to Amazon';
   const catalog = (await amazonClientFor(deps, store)).catalog(store.sellerId);
   const items: ListingItem[] = [];
   await withStore(deps, store, async () => {
@@ -101,8 +100,32 @@ export async function pullListings(
   });
   // The sandbox's images are paths on the sandbox, which this same server serves to the browser.
   const origin = store.environment === 'sandbox' ? '/sandbox/amazon' : null;
-  const values = items.map((i) => ({
-    ...listingValues(i, origin),
+  return items.map((i) => listingValues(i, origin));
+}
+
+export async function pullListings(
+  deps: Deps,
+  data: { tenantId: number; storeId: number },
+  job?: Pick<JobContext, 'progress'>,
+): Promise<ListingPullResult> {
+  const pulledAt = deps.now().toISOString();
+  const skip = (storeId: number, skipped: string) => ({ storeId, listings: 0, linked: 0, pulledAt, skipped });
+  const [store] = await deps.db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.id, data.storeId), eq(stores.tenantId, data.tenantId)));
+  if (!store) return skip(data.storeId, 'The store no longer exists');
+  if (store.connection === 'reconnect_needed') return skip(store.id, 'The store needs reconnecting');
+  const provider = providerOf(store.marketplace as StoreMarketplace);
+  const read =
+    provider === 'amazon'
+      ? await readAmazonListings(deps, store, job)
+      : provider === 'walmart'
+        ? await readWalmartItems(deps, store, job)
+        : 'Listings are read from Amazon and Walmart stores';
+  if (typeof read === 'string') return skip(store.id, read);
+  const values = read.map((v) => ({
+    ...v,
     tenantId: store.tenantId,
     companyId: store.companyId,
     storeId: store.id,

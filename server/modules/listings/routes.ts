@@ -22,9 +22,9 @@ import { businessRule } from '../../http/errors.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
-import { storeRecord } from '../stores/service.js';
 import { provideListingPull } from './pull.js';
 import * as svc from './service.js';
+import { walmartListingRoutes } from './walmart-routes.js';
 
 const base = '/api/external/amazon/stores/{id}/listings';
 const skuParam = idParam.extend({ sku: z.string().min(1).max(80) });
@@ -64,7 +64,7 @@ export function listingRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => {
       const ctx = c.get('ctx');
-      const store = await storeRecord(deps.db, ctx, c.req.valid('param').id);
+      const store = await svc.listingStore(deps, ctx, c.req.valid('param').id, 'amazon');
       if (store.connection === 'not_connected' || !store.sellerId)
         throw businessRule('Connect the store to Amazon first (Merchant Connect)');
       const jobId = await deps.jobs.enqueue(
@@ -125,5 +125,6 @@ export function listingRoutes(deps: Deps, guards: Guards) {
       return ok(c, await svc.listingDetail(deps, c.get('ctx'), p.id, p.sku));
     },
   );
+  app.route('/', walmartListingRoutes(deps, guards));
   return app;
 }

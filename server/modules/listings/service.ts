@@ -5,7 +5,7 @@
  * within the caller's scope (a client: its own stores), so every answer is the caller's.
  */
 import { and, asc, count, eq, ilike, not, or, sql } from 'drizzle-orm';
-import type { ListingRow } from '../../../domain/schemas/listings.js';
+import { LISTING_CHANNELS, type ListingRow } from '../../../domain/schemas/listings.js';
 import type { ListingCreate, ListingDetail } from '../../../domain/schemas/listings.js';
 import { pageOffset, type PageRequest } from '../../../domain/paging.js';
 import { AMAZON_MARKETPLACE_IDS, isAmazon } from '../../../domain/schemas/stores.js';
@@ -24,13 +24,19 @@ import { storeRecord, type StoreRecord } from '../stores/service.js';
 import { listingLinked, productLinks } from './links.js';
 import { listingValues, type ListingValues } from './pull.js';
 
-/** The caller's Amazon store, connected, with what the Amazon calls need. */
-async function amazonStore(deps: Deps, ctx: RequestContext, storeId: number) {
+/** Which screen reads a store's listings: Listing info (Amazon) or WFS listing info (Walmart). */
+export type ListingMarketplace = 'amazon' | 'walmart';
+
+/** The caller's store of that marketplace. */
+export async function listingStore(deps: Deps, ctx: RequestContext, storeId: number, marketplace: ListingMarketplace) {
   const store = await storeRecord(deps.db, ctx, storeId);
-  if (!isAmazon(store.marketplace))
+  if (marketplace === 'amazon' && !isAmazon(store.marketplace))
     throw businessRule('Listing info reads Amazon stores; Walmart items are under WFS listing info');
+  if (marketplace === 'walmart' && store.marketplace !== 'walmart')
+    throw businessRule('WFS listing info reads Walmart stores; Amazon listings are under Listing info');
   return store;
 }
+const amazonStore = (deps: Deps, ctx: RequestContext, storeId: number) => listingStore(deps, ctx, storeId, 'amazon');
 
 async function connected(deps: Deps, store: StoreRecord): Promise<{ catalog: AmazonCatalog; marketplaceId: string }> {
   if (store.connection === 'not_connected' || !store.sellerId)
@@ -39,7 +45,8 @@ async function connected(deps: Deps, store: StoreRecord): Promise<{ catalog: Ama
   return { catalog: (await amazonClientFor(deps, store)).catalog(store.sellerId), marketplaceId };
 }
 
-const rowOf = (
+const CHANNELS: readonly string[] = LISTING_CHANNELS;
+export const rowOf = (
   l: Omit<ListingValues, 'channel'> & { storeId: number; channel: string },
   link: ListingRow['product'],
 ): ListingRow => ({
@@ -47,11 +54,13 @@ const rowOf = (
   sku: l.sku,
   asin: l.asin,
   fnsku: l.fnsku,
+  gtin: l.gtin,
+  itemId: l.itemId,
   title: l.title,
   status: l.status,
   price: l.price,
   currency: l.currency,
-  channel: l.channel === 'FBA' ? 'FBA' : 'FBM',
+  channel: CHANNELS.includes(l.channel) ? (l.channel as ListingRow['channel']) : 'FBM',
   quantity: l.quantity,
   issues: l.issues.map((i) => ({
     severity: i.severity === 'ERROR' || i.severity === 'WARNING' ? i.severity : 'INFO',
@@ -69,8 +78,9 @@ export async function listListings(
   storeId: number,
   page: PageRequest,
   q: { q?: string; filter?: 'all' | 'issues' | 'unlinked' },
+  marketplace: ListingMarketplace = 'amazon',
 ) {
-  const store = await amazonStore(deps, ctx, storeId);
+  const store = await listingStore(deps, ctx, storeId, marketplace);
   const text = q.q?.trim();
   const where = and(
     eq(storeListings.tenantId, store.tenantId),
@@ -81,6 +91,8 @@ export async function listListings(
           ilike(storeListings.title, `%${text}%`),
           eq(storeListings.asin, text.toUpperCase()),
           eq(storeListings.fnsku, text.toUpperCase()),
+          eq(storeListings.gtin, text),
+          eq(storeListings.itemId, text),
         )
       : undefined,
     q.filter === 'issues' ? sql`${storeListings.issues} @> '[{"severity":"ERROR"}]'::jsonb` : undefined,
@@ -101,7 +113,12 @@ export async function listListings(
       .where(eq(storeListings.storeId, store.id))
       .limit(1),
   ]);
-  const links = await productLinks(deps.db, store.tenantId, store.companyId, rows);
+  const links = await productLinks(
+    deps.db,
+    store.tenantId,
+    store.companyId,
+    rows.map((r) => ({ ...r, upc: r.gtin })),
+  );
   return {
     content: rows.map((r) => rowOf({ ...r, updatedAt: iso(r.updatedAt) }, links.get(r.sku) ?? null)),
     pageNumber: page.pageNumber,
@@ -114,8 +131,8 @@ export async function listListings(
 /** The database's timestamp text as ISO 8601. */
 const iso = (t: string | null) => (t === null ? null : new Date(t).toISOString());
 
-/** Amazon's answer, or null when Amazon says there is no such thing (404). */
-async function orNull<T>(work: Promise<T>): Promise<T | null> {
+/** The marketplace's answer, or null when it says there is no such thing (404). */
+export async function orNull<T>(work: Promise<T>): Promise<T | null> {
   try {
     return await work;
   } catch (err) {
@@ -292,14 +309,25 @@ export async function createListing(deps: Deps, ctx: RequestContext, storeId: nu
 const MSKU = /^[A-Z0-9._/-]{1,40}$/;
 
 /** Listings not yet in the catalogue become the client's products (title, ASIN, FNSKU, MSKU); a row report. */
-export async function importListings(deps: Deps, ctx: RequestContext, storeId: number, skus: string[]) {
-  const store = await amazonStore(deps, ctx, storeId);
+export async function importListings(
+  deps: Deps,
+  ctx: RequestContext,
+  storeId: number,
+  skus: string[],
+  marketplace: ListingMarketplace = 'amazon',
+) {
+  const store = await listingStore(deps, ctx, storeId, marketplace);
   const rows = await deps.db
     .select()
     .from(storeListings)
     .where(and(eq(storeListings.tenantId, store.tenantId), eq(storeListings.storeId, store.id)));
   const bySku = new Map(rows.map((r) => [r.sku, r]));
-  const links = await productLinks(deps.db, store.tenantId, store.companyId, rows);
+  const links = await productLinks(
+    deps.db,
+    store.tenantId,
+    store.companyId,
+    rows.map((r) => ({ ...r, upc: r.gtin })),
+  );
   const created: { sku: string; productId: number }[] = [];
   const skipped: { sku: string; reason: string }[] = [];
   for (const sku of [...new Set(skus)]) {
@@ -316,6 +344,7 @@ export async function importListings(deps: Deps, ctx: RequestContext, storeId: n
         msku: sku.toUpperCase(),
         ...(row.asin ? { asin: row.asin } : {}),
         ...(row.fnsku ? { fnsku: row.fnsku } : {}),
+        ...(row.gtin ? { upc: row.gtin } : {}),
         ...(row.imageUrl?.startsWith('http') ? { imageUrls: [row.imageUrl] } : {}),
       });
       if (!input.success) {

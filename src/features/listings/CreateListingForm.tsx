@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  LISTING_CHANNELS,
+  AMAZON_LISTING_CHANNELS,
   LISTING_CONDITIONS,
   listingCreateSchema,
   listingSubmissionResultSchema,
@@ -28,7 +28,7 @@ export function CreateListingForm({ store, onDone }: { store: StoreRow; onDone: 
     sku: '',
     price: '',
     condition: 'new_new' as (typeof LISTING_CONDITIONS)[number],
-    channel: 'FBA' as (typeof LISTING_CHANNELS)[number],
+    channel: 'FBA' as (typeof AMAZON_LISTING_CHANNELS)[number],
     quantity: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -164,7 +164,7 @@ export function CreateListingForm({ store, onDone }: { store: StoreRow; onDone: 
             value={v.channel}
             onChange={(e) => setV({ ...v, channel: e.target.value as typeof v.channel })}
           >
-            {LISTING_CHANNELS.map((c) => (
+            {AMAZON_LISTING_CHANNELS.map((c) => (
               <option key={c} value={c}>
                 {t(`listings.channels.${c}`)}
               </option>

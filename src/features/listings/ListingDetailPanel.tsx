@@ -5,15 +5,14 @@
  * imports it into the catalogue.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listingDetailSchema, listingImportResultSchema } from '../../../domain/schemas/listings';
+import { listingDetailSchema } from '../../../domain/schemas/listings';
 import type { StoreRow } from '../../../domain/schemas/stores';
 import { ApiFailure } from '../../api/client';
-import { getAs, postAs } from '../../api/typed';
-import { useFeedback } from '../../ui/feedback-store';
+import { getAs } from '../../api/typed';
+import { ListingIssues, ProductOrImport } from './ListingParts';
 import { ListingStatus } from './ListingStatus';
+import { AMAZON_LISTINGS } from './screens';
 
 export function ListingDetailPanel({
   store,
@@ -27,42 +26,16 @@ export function ListingDetailPanel({
   onImported: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const toast = useFeedback((s) => s.toast);
-  const [busy, setBusy] = useState(false);
+  const api = AMAZON_LISTINGS.api(store.id);
   const detail = useQuery({
     queryKey: ['listing', store.id, sku],
-    queryFn: () =>
-      getAs(`/api/external/amazon/stores/${store.id}/listings/${encodeURIComponent(sku)}`, listingDetailSchema, {
-        quiet: true,
-      }),
+    queryFn: () => getAs(`${api}/${encodeURIComponent(sku)}`, listingDetailSchema, { quiet: true }),
     retry: false,
   });
   const money = (v: number, currency = 'USD') =>
     new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(v);
   const num = (v: number | null, unit: string) =>
     v === null ? '–' : `${v.toLocaleString(i18n.language, { maximumFractionDigits: 2 })} ${unit}`;
-
-  const importIt = async () => {
-    setBusy(true);
-    try {
-      const r = await postAs(
-        `/api/external/amazon/stores/${store.id}/listings/import`,
-        { skus: [sku] },
-        listingImportResultSchema,
-        {
-          quiet: true,
-        },
-      );
-      if (r.created.length) toast('success', t('listings.imported', { created: 1, skipped: 0 }));
-      else toast('warning', r.skipped[0]?.reason ?? t('listings.nothingToImport'));
-      await detail.refetch();
-      onImported();
-    } catch (err) {
-      toast('error', err instanceof ApiFailure ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="card" aria-label={t('listings.detail')} data-testid="listing-detail">
@@ -102,34 +75,17 @@ export function ListingDetailPanel({
               </dd>
               <dt>{t('listings.product')}</dt>
               <dd data-testid="listing-product">
-                {detail.data.product ? (
-                  <>
-                    <Link to="/apps/product/products">{detail.data.product.title}</Link>{' '}
-                    <span className="muted">({t(`listings.matchedBy.${detail.data.product.matchedBy}`)})</span>
-                  </>
-                ) : (
-                  <button type="button" className="btn" disabled={busy} onClick={() => void importIt()}>
-                    {t('listings.importOne')}
-                  </button>
-                )}
+                <ProductOrImport
+                  api={api}
+                  row={detail.data}
+                  onImported={async () => {
+                    await detail.refetch();
+                    onImported();
+                  }}
+                />
               </dd>
             </dl>
-            {detail.data.issues.length > 0 && (
-              <>
-                <h3>{t('listings.issues')}</h3>
-                <ul data-testid="listing-issues">
-                  {detail.data.issues.map((i, n) => (
-                    <li key={n}>
-                      <span className={`pill ${i.severity === 'ERROR' ? 'danger' : 'warn'}`}>
-                        {t(`listings.severity.${i.severity}`)}
-                      </span>{' '}
-                      {i.message}
-                      {i.attribute && <span className="muted"> ({i.attribute})</span>}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
+            <ListingIssues issues={detail.data.issues} title={t('listings.issues')} />
             <h3>{t('listings.catalog')}</h3>
             {detail.data.catalog ? (
               <dl>

@@ -187,12 +187,12 @@ function StoreCard({ store: s }: { store: StoreRow }) {
       const r = await postAs(`/api/common/stores/${s.id}/test`, undefined, connectionTestSchema, { quiet: true });
       toast(r.ok ? 'success' : 'warning', r.message);
     });
-  const pull = () =>
+  const pull = (what: 'fba-inventory' | 'orders') =>
     run(async () => {
-      const r = await postAs(`/api/common/stores/${s.id}/pull/fba-inventory`, undefined, jobStartedSchema, {
+      const r = await postAs(`/api/common/stores/${s.id}/pull/${what}`, undefined, jobStartedSchema, {
         quiet: true,
       });
-      toast('info', r.queued ? t('stores.pullQueued') : t('stores.pullWaiting'));
+      toast('info', r.queued ? t(`stores.pullQueued.${what}`) : t('stores.pullWaiting'));
     });
   const resetSandbox = () =>
     window.confirm(t('stores.resetConfirm', { name: s.name })) &&
@@ -234,6 +234,12 @@ function StoreCard({ store: s }: { store: StoreRow }) {
         <dd>{when(s.lastSuccessAt)}</dd>
         <dt>{t('stores.tokenExpires')}</dt>
         <dd>{when(s.tokenExpiresAt)}</dd>
+        <dt>{t('stores.orders')}</dt>
+        <dd data-testid="store-orders">
+          {s.ordersPulledAt
+            ? t('stores.ordersPulled', { count: s.openOrders, when: when(s.ordersPulledAt) })
+            : t('stores.ordersNever')}
+        </dd>
       </dl>
       {s.lastError && (
         <p className="form-error" data-testid="store-error">
@@ -256,9 +262,14 @@ function StoreCard({ store: s }: { store: StoreRow }) {
             {t('stores.test')}
           </button>
         )}
+        {s.connection === 'connected' && (
+          <button type="button" className="btn" disabled={busy} onClick={() => void pull('orders')}>
+            {t('stores.pullOrders')}
+          </button>
+        )}
         {amazon && s.connection === 'connected' && (
           <>
-            <button type="button" className="btn" disabled={busy} onClick={() => void pull()}>
+            <button type="button" className="btn" disabled={busy} onClick={() => void pull('fba-inventory')}>
               {t('stores.pullFba')}
             </button>
             <Link to="/apps/inventory/amazon/$inventoryType" params={{ inventoryType: 'fba' }}>
@@ -268,6 +279,9 @@ function StoreCard({ store: s }: { store: StoreRow }) {
               {t('stores.seeListings')}
             </Link>
           </>
+        )}
+        {provider === 'walmart' && s.connection === 'connected' && (
+          <Link to={`/apps/outbound/wfs-listing-info/${s.id}`}>{t('stores.seeItems')}</Link>
         )}
         {s.environment === 'sandbox' && s.connection !== 'not_connected' && (
           <button type="button" className="btn" disabled={busy} onClick={() => void resetSandbox()}>

@@ -1,0 +1,109 @@
+/**
+ * WFS listing info (spec /apps/outbound/wfs-listing-info/:storeId?/:msku?): a Walmart store's
+ * items, pulled from Walmart by the same background job as Amazon listings and searched here; one
+ * item live from Walmart; items imported into the catalogue. New WFS items are set up through the
+ * WFS item form, which sends Walmart the fields it requires.
+ */
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { pageRequest } from '../../../domain/paging.js';
+import { jobStartedSchema } from '../../../domain/schemas/jobs.js';
+import {
+  listingImportResultSchema,
+  listingImportSchema,
+  listingPageSchema,
+  listingQuerySchema,
+  walmartItemDetailSchema,
+} from '../../../domain/schemas/listings.js';
+import type { AppEnv, Deps } from '../../context.js';
+import type { Guards } from '../../auth/guard.js';
+import { businessRule } from '../../http/errors.js';
+import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { ok } from '../../http/respond.js';
+import { validationHook } from '../../http/validation.js';
+import { importListings, listingStore, listListings } from './service.js';
+import { walmartItemDetail } from './walmart-service.js';
+
+const base = '/api/external/walmart/stores/{id}/items';
+const skuParam = idParam.extend({ sku: z.string().min(1).max(80) });
+const paging = { pageNumber: z.string().optional(), pageSize: z.string().optional() };
+
+export function walmartListingRoutes(deps: Deps, guards: Guards) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const tags = ['Walmart items'];
+  const read = guards.requires('wfs', 'read');
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: base,
+      tags,
+      summary: 'The store’s Walmart items as last pulled, linked to the client’s products; searched and paged',
+      middleware: [read],
+      request: { params: idParam, query: listingQuerySchema.extend(paging) },
+      responses: { ...okResponse(listingPageSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await listListings(deps, c.get('ctx'), c.req.valid('param').id, pageRequest(q), q, 'walmart'));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/pull`,
+      tags,
+      summary: 'Pull the store’s items from Walmart now (a background job)',
+      middleware: [read],
+      request: { params: idParam },
+      responses: { ...okResponse(jobStartedSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const ctx = c.get('ctx');
+      const store = await listingStore(deps, ctx, c.req.valid('param').id, 'walmart');
+      if (store.connection === 'not_connected')
+        throw businessRule('Connect the store to Walmart first (Merchant Connect)');
+      const jobId = await deps.jobs.enqueue(
+        'stores.pull-listings',
+        { tenantId: ctx.tenantId, storeId: store.id },
+        { tenantId: ctx.tenantId, startedBy: ctx.userId, singletonKey: `listings:${store.id}` },
+      );
+      return ok(
+        c,
+        { jobId, queued: jobId !== null },
+        { status: 201, info: [jobId ? 'Items pull queued' : 'A pull for this store is already waiting'] },
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/import`,
+      tags,
+      summary: 'Import Walmart items into the product catalogue (those not yet linked to a product); a row report',
+      middleware: [guards.requires('productCatalog', 'create')],
+      request: { params: idParam, ...jsonBody(listingImportSchema) },
+      responses: { ...okResponse(listingImportResultSchema), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await importListings(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json').skus, 'walmart')),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{sku}`,
+      tags,
+      summary: 'One item live from Walmart: its record, who fulfils it, its status and shelf',
+      middleware: [read],
+      request: { params: skuParam },
+      responses: { ...okResponse(walmartItemDetailSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const p = c.req.valid('param');
+      return ok(c, await walmartItemDetail(deps, c.get('ctx'), p.id, p.sku));
+    },
+  );
+  return app;
+}
