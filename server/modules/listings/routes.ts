@@ -18,7 +18,6 @@ import {
 } from '../../../domain/schemas/listings.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { businessRule } from '../../http/errors.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
@@ -63,20 +62,11 @@ export function listingRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(jobStartedSchema), ...errorResponses },
     }),
     async (c) => {
-      const ctx = c.get('ctx');
-      const store = await svc.listingStore(deps, ctx, c.req.valid('param').id, 'amazon');
-      if (store.connection === 'not_connected' || !store.sellerId)
-        throw businessRule('Connect the store to Amazon first (Merchant Connect)');
-      const jobId = await deps.jobs.enqueue(
-        'stores.pull-listings',
-        { tenantId: ctx.tenantId, storeId: store.id },
-        { tenantId: ctx.tenantId, startedBy: ctx.userId, singletonKey: `listings:${store.id}` },
-      );
-      return ok(
-        c,
-        { jobId, queued: jobId !== null },
-        { status: 201, info: [jobId ? 'Listings pull queued' : 'A pull for this store is already waiting'] },
-      );
+      const started = await svc.queueListingPull(deps, c.get('ctx'), c.req.valid('param').id, 'amazon');
+      return ok(c, started, {
+        status: 201,
+        info: [started.queued ? 'Listings pull queued' : 'A pull for this store is already waiting'],
+      });
     },
   );
 

@@ -38,6 +38,26 @@ export async function listingStore(deps: Deps, ctx: RequestContext, storeId: num
 }
 const amazonStore = (deps: Deps, ctx: RequestContext, storeId: number) => listingStore(deps, ctx, storeId, 'amazon');
 
+const MARKETPLACE_NAMES: Record<ListingMarketplace, string> = { amazon: 'Amazon', walmart: 'Walmart' };
+
+/** Queues the `stores.pull-listings` job for the caller's connected store (one waiting per store). */
+export async function queueListingPull(
+  deps: Deps,
+  ctx: RequestContext,
+  storeId: number,
+  marketplace: ListingMarketplace,
+): Promise<{ jobId: string | null; queued: boolean }> {
+  const store = await listingStore(deps, ctx, storeId, marketplace);
+  if (store.connection === 'not_connected' || (marketplace === 'amazon' && !store.sellerId))
+    throw businessRule(`Connect the store to ${MARKETPLACE_NAMES[marketplace]} first (Merchant Connect)`);
+  const jobId = await deps.jobs.enqueue(
+    'stores.pull-listings',
+    { tenantId: ctx.tenantId, storeId: store.id },
+    { tenantId: ctx.tenantId, startedBy: ctx.userId, singletonKey: `listings:${store.id}` },
+  );
+  return { jobId, queued: jobId !== null };
+}
+
 async function connected(deps: Deps, store: StoreRecord): Promise<{ catalog: AmazonCatalog; marketplaceId: string }> {
   if (store.connection === 'not_connected' || !store.sellerId)
     throw businessRule('Connect the store to Amazon first (Merchant Connect)');

@@ -16,11 +16,10 @@ import {
 } from '../../../domain/schemas/listings.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { businessRule } from '../../http/errors.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
-import { importListings, listingStore, listListings } from './service.js';
+import { importListings, listListings, queueListingPull } from './service.js';
 import { walmartItemDetail } from './walmart-service.js';
 
 const base = '/api/external/walmart/stores/{id}/items';
@@ -59,20 +58,11 @@ export function walmartListingRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(jobStartedSchema), ...errorResponses },
     }),
     async (c) => {
-      const ctx = c.get('ctx');
-      const store = await listingStore(deps, ctx, c.req.valid('param').id, 'walmart');
-      if (store.connection === 'not_connected')
-        throw businessRule('Connect the store to Walmart first (Merchant Connect)');
-      const jobId = await deps.jobs.enqueue(
-        'stores.pull-listings',
-        { tenantId: ctx.tenantId, storeId: store.id },
-        { tenantId: ctx.tenantId, startedBy: ctx.userId, singletonKey: `listings:${store.id}` },
-      );
-      return ok(
-        c,
-        { jobId, queued: jobId !== null },
-        { status: 201, info: [jobId ? 'Items pull queued' : 'A pull for this store is already waiting'] },
-      );
+      const started = await queueListingPull(deps, c.get('ctx'), c.req.valid('param').id, 'walmart');
+      return ok(c, started, {
+        status: 201,
+        info: [started.queued ? 'Items pull queued' : 'A pull for this store is already waiting'],
+      });
     },
   );
 
