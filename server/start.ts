@@ -27,12 +27,15 @@ export interface StartOptions {
   webDir?: string;
   /** Run the job queue's workers and schedules (default true; the queue is always there to enqueue). */
   jobWorkers?: boolean;
+  /** In memory: start from this PGlite dump (already migrated and seeded) rather than from nothing. */
+  template?: Blob;
 }
 
 export async function start(config: Config, opts: StartOptions = {}): Promise<Started> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: opts.inMemory ? undefined : `${config.dataDir}/pglite`,
+    loadDataDir: opts.inMemory ? opts.template : undefined,
   });
   let seeded = false;
   if (config.seed === 'demo' && (await isEmpty(database.db))) {

@@ -29,6 +29,8 @@ export interface Database {
   /** Several statements at once when there are no values (PostgreSQL's simple query protocol). */
   executeSql: ExecuteSql;
   close(): Promise<void>;
+  /** PGlite only: the whole database as one file, to start another from (tests' template). */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -38,6 +40,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent = in memory (tests). */
   dataDir?: string;
+  /** PGlite: start from this dump (`Database.dump`) instead of an empty cluster. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -53,7 +57,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', executeSql, close: () => pool.end() };
   }
   // pg_trgm backs the inventory search's trigram indexes (migration 0014), as on a PostgreSQL server.
-  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -64,7 +68,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const results = await client.exec(text);
     return results[results.length - 1] ?? { rows: [] };
   };
-  return { db, kind: 'pglite', executeSql, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    executeSql,
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+  };
 }
 
 export { schema };

@@ -8,6 +8,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import type { Config } from '../../server/config.js';
 import { start, type Started } from '../../server/start.js';
+import { pgliteTemplate } from './pglite-template.js';
 import { totpCode } from '../../server/auth/totp.js';
 import { DEMO_MFA_SECRET, DEMO_PASSWORD } from '../../server/seed/demo.js';
 
@@ -72,7 +73,9 @@ export class TestServer {
       // Every answer of every integration test is checked against its declared response schema.
       checkResponses: true,
     };
-    const started = await start(config, { inMemory: true });
+    // On PGlite each test server starts from a template migrated and seeded once (pglite-template.ts).
+    const template = pgDb ? undefined : await pgliteTemplate(config);
+    const started = await start(config, { inMemory: true, template });
     return new TestServer(started, pgDb?.drop);
   }
 
