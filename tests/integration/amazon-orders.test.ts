@@ -234,15 +234,16 @@ describe('Amazon orders against the sandbox', () => {
           orderItems: items,
         },
       });
-    const refusals: [Promise<unknown>, RegExp][] = [
-      [confirm([{ orderItemId: first.orderItemId, quantity: first.quantityOrdered + 1 }]), /exceed/],
-      [confirm([{ orderItemId: '99999999999999', quantity: 1 }]), /not an item of order/],
-      [confirm([{ orderItemId: first.orderItemId, quantity: 0 }]), /at least 1/],
-      [confirm([{ orderItemId: first.orderItemId, quantity: 1 }], '1', 'A2EUQ1WTGCTBG2'), /not the marketplace/],
-      [confirm([{ orderItemId: first.orderItemId, quantity: 1 }], 'PKG-1'), /packageReferenceId/],
+    // Each refusal is sent when its turn comes (a call made early and refused unawaited is an unhandled rejection).
+    const refusals: [() => Promise<unknown>, RegExp][] = [
+      [() => confirm([{ orderItemId: first.orderItemId, quantity: first.quantityOrdered + 1 }]), /exceed/],
+      [() => confirm([{ orderItemId: '99999999999999', quantity: 1 }]), /not an item of order/],
+      [() => confirm([{ orderItemId: first.orderItemId, quantity: 0 }]), /at least 1/],
+      [() => confirm([{ orderItemId: first.orderItemId, quantity: 1 }], '1', 'A2EUQ1WTGCTBG2'), /not the marketplace/],
+      [() => confirm([{ orderItemId: first.orderItemId, quantity: 1 }], 'PKG-1'), /packageReferenceId/],
     ];
-    for (const [p, message] of refusals) {
-      const f = await failure(p);
+    for (const [send, message] of refusals) {
+      const f = await failure(send());
       expect(f).toMatchObject({ kind: 'refused', status: 400 });
       expect(f!.messages.join(' ')).toMatch(message);
     }
