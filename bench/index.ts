@@ -11,6 +11,7 @@ import { benchMoveBrowser } from './move-browser.js';
 import { benchLighthouse, benchWeb } from './web.js';
 import { benchIntegrations } from './integrations.js';
 import { benchListings } from './listings.js';
+import { benchOrders } from './orders.js';
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<void>> = {
   move: benchMoveBrowser,
   integrations: benchIntegrations,
   listings: benchListings,
+  orders: benchOrders,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };

@@ -5,10 +5,10 @@
  * newer one. Lines are linked to the client's products by SKU (its MSKU), ASIN or GTIN, within the
  * store's client only.
  */
-import { and, inArray, isNull, sql } from 'drizzle-orm';
-import type { MarketplaceOrderInput } from '../../../domain/schemas/orders.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { MarketplaceOrderInput, OrderLineInput } from '../../../domain/schemas/orders.js';
 import type { Tx } from '../../db/client.js';
-import { marketplaceOrderLines, marketplaceOrders } from '../../db/schema/index.js';
+import { marketplaceOrderLines, marketplaceOrders, productCodes } from '../../db/schema/index.js';
 
 export interface OrderStore {
   id: number;
@@ -94,6 +94,8 @@ export async function storeOrders(
     });
   const created = written.filter((w) => w.inserted).length;
   if (written.length) {
+    const inputs = written.flatMap((w) => newest.get(w.marketplaceOrderId)!.lines);
+    const productOf = await productFinder(tx, store, inputs);
     const lines = written.flatMap((w) =>
       newest.get(w.marketplaceOrderId)!.lines.map((l) => ({
         tenantId: store.tenantId,
@@ -106,6 +108,7 @@ export async function storeOrders(
         quantityOrdered: l.quantityOrdered,
         quantityShipped: l.quantityShipped,
         unitPrice: l.unitPrice,
+        productId: productOf(l),
       })),
     );
     await tx
@@ -121,32 +124,41 @@ export async function storeOrders(
           quantityOrdered: excluded('quantity_ordered'),
           quantityShipped: excluded('quantity_shipped'),
           unitPrice: excluded('unit_price'),
+          // A line keeps the product it was linked to; one not linked yet takes what is found now.
+          productId: sql`coalesce(${marketplaceOrderLines.productId}, excluded.product_id)`,
         },
       });
-    await linkProducts(
-      tx,
-      store,
-      written.map((w) => w.id),
-    );
   }
   return { created, changed: written.length - created, unchanged: unique.length - written.length };
 }
 
 /**
- * Lines of these orders not yet linked get the client's product whose codes hold their SKU, else
- * their ASIN, else their GTIN. Products added later link on the order's next change.
+ * Which of the client's products a line is: the one whose codes hold its SKU, else its ASIN, else
+ * its GTIN — looked up for a whole page at once on the (tenant, client, code) index. Products added
+ * later link on the order's next change.
  */
-async function linkProducts(tx: Tx, store: OrderStore, orderIds: number[]): Promise<void> {
-  const l = marketplaceOrderLines;
-  await tx
-    .update(l)
-    .set({
-      productId: sql`(
-        select pc.product_id from product_codes pc
-        where pc.tenant_id = ${store.tenantId} and pc.company_id = ${store.companyId}
-          and pc.code in (upper(${l.sku}), ${l.asin}, ${l.gtin})
-        order by case pc.code when upper(${l.sku}) then 0 when ${l.asin} then 1 else 2 end
-        limit 1)`,
-    })
-    .where(and(inArray(l.orderId, orderIds), isNull(l.productId)));
+async function productFinder(
+  tx: Tx,
+  store: OrderStore,
+  lines: OrderLineInput[],
+): Promise<(line: OrderLineInput) => number | null> {
+  const codesOf = (l: OrderLineInput) => [l.sku?.toUpperCase(), l.asin, l.gtin];
+  const codes = [...new Set(lines.flatMap(codesOf).filter((c): c is string => !!c))];
+  const found = codes.length
+    ? await tx
+        .select({ code: productCodes.code, productId: productCodes.productId })
+        .from(productCodes)
+        .where(
+          and(
+            eq(productCodes.tenantId, store.tenantId),
+            eq(productCodes.companyId, store.companyId),
+            inArray(productCodes.code, codes),
+          ),
+        )
+    : [];
+  const byCode = new Map(found.map((r) => [r.code, r.productId]));
+  return (line) =>
+    codesOf(line)
+      .map((c) => (c ? byCode.get(c) : undefined))
+      .find((id) => id !== undefined) ?? null;
 }
