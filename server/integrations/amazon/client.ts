@@ -14,6 +14,7 @@ import { AmazonInbound } from './inbound.js';
 import { AmazonInboundTransport } from './inbound-transport.js';
 import { AmazonOrders } from './orders.js';
 import { AmazonMerchantFulfillment } from './merchant-fulfillment.js';
+import { AmazonReports, explainDocumentRefusal, reportDocumentFetch } from './reports.js';
 import { inventorySummariesResponseSchema, lwaTokenSchema, type LwaToken } from './models.js';
 
 export interface AmazonEndpoints {
@@ -90,6 +91,8 @@ export class AmazonClient {
   readonly orders: AmazonOrders;
   /** Merchant Fulfillment v0 (Buy Shipping labels for seller-fulfilled orders). */
   readonly merchantFulfillment: AmazonMerchantFulfillment;
+  /** Reports v2021-06-30, and the download of a report's document from its pre-signed URL. */
+  readonly reports: AmazonReports;
 
   constructor(
     private readonly opts: AmazonClientOptions,
@@ -115,6 +118,14 @@ export class AmazonClient {
     this.inboundTransport = new AmazonInboundTransport(this.sp);
     this.orders = new AmazonOrders(this.sp);
     this.merchantFulfillment = new AmazonMerchantFulfillment(this.sp);
+    // Report documents come from pre-signed URLs: no access token, S3's refusals, any host.
+    const documents = new ProviderHttp({
+      ...common,
+      baseUrl: '',
+      explain: explainDocumentRefusal,
+      fetch: reportDocumentFetch(opts.fetch),
+    });
+    this.reports = new AmazonReports(this.sp, documents);
   }
 
   /** Listings, catalogue and fees for the seller (selling partner id) the store authorised as. */

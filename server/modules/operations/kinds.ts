@@ -6,6 +6,7 @@
 import type { Deps } from '../../context.js';
 import type { StoreRecord } from '../stores/service.js';
 import { amazonClientFor } from '../stores/amazon.js';
+import { askAmazonReport } from './amazon-report.js';
 
 export interface OperationState {
   /** The provider's name for the operation (createInboundPlan …). */
@@ -14,7 +15,7 @@ export interface OperationState {
   problems: { code: string; message: string; severity: string; details?: string }[];
 }
 
-export const OPERATION_KINDS = ['amazon.inbound'] as const;
+export const OPERATION_KINDS = ['amazon.inbound', 'amazon.report'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 
 const ask: Record<OperationKind, (deps: Deps, store: StoreRecord, operationId: string) => Promise<OperationState>> = {
@@ -23,6 +24,8 @@ const ask: Record<OperationKind, (deps: Deps, store: StoreRecord, operationId: s
     const s = await (await amazonClientFor(deps, store)).inbound.operationStatus(operationId);
     return { operation: s.operation, status: s.operationStatus, problems: s.operationProblems };
   },
+  // Reports v2021-06-30: getReport (the operation id is the reportId).
+  'amazon.report': askAmazonReport,
 };
 
 export const askOperation = (kind: OperationKind, deps: Deps, store: StoreRecord, operationId: string) =>

@@ -17,6 +17,7 @@ import { inboundRoutes } from './inbound.js';
 import { listingRoutes } from './listings.js';
 import { orderRoutes } from './orders.js';
 import { mfnRoutes } from './mfn.js';
+import { reportRoutes } from './reports.js';
 import { fbaInventoryOf } from './state.js';
 
 const CODE = 'ANsbx';
@@ -149,10 +150,12 @@ export function amazonSandbox(deps: Deps): Hono {
   app.use('/products/*', gate);
   app.use('/orders/*', gate);
   app.use('/mfn/*', gate);
+  app.use('/reports/*', gate);
   inboundRoutes(app, deps, sellerOf, spError);
   listingRoutes(app, deps, sellerOf, spError);
   orderRoutes(app, deps, sellerOf, spError);
   mfnRoutes(app, deps, sellerOf, spError);
+  reportRoutes(app, deps, sellerOf, spError);
 
   app.get('/fba/inventory/v1/summaries', async (c) => {
     const q = c.req.query();
