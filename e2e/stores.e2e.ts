@@ -219,6 +219,52 @@ describe('WFS listing info', () => {
     await detail.locator('[data-testid=listing-product]', { hasText: 'matched by MSKU' }).waitFor();
     await page.context().close();
   });
+
+  it('the client lists a product on Walmart: refused without a UPC, then accepted and in the list', async () => {
+    const admin = await apiSignIn(env.server.url, 'demo.admin');
+    const fox = await apiSignIn(env.server.url, 'demo.client2');
+    const created = await apiRequest<{ id: number }>(env.server.url, 'POST', '/api/common/stores', admin.token, {
+      companyId: fox.companyId,
+      marketplace: 'walmart',
+      name: 'Blue Fox Walmart listings',
+    });
+    const storeId = created.body.id;
+    await apiRequest(env.server.url, 'PUT', `/api/common/stores/${storeId}/credentials`, admin.token, {
+      clientId: '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7',
+      clientSecret: 'wm-e2e-secret-9876543210',
+    });
+    await apiRequest(env.server.url, 'POST', `/api/common/stores/${storeId}/test`, admin.token);
+    const measured = { weightLb: 1.3, lengthIn: 8, widthIn: 6, heightIn: 4 };
+    for (const product of [
+      { title: 'Fox enamel kettle', msku: 'FOX-E2E-KETTLE', upc: '036000291452', ...measured },
+      { title: 'Fox enamel mug', msku: 'FOX-E2E-MUG', ...measured },
+    ])
+      expect((await apiRequest(env.server.url, 'POST', '/api/product/products', fox.token, product)).status).toBe(201);
+
+    const page = await signedIn(env, 'demo.client2');
+    await page.goto(`${env.server.url}/apps/outbound/wfs-listing-info/${storeId}`);
+    await page.getByRole('button', { name: 'List a product on Walmart' }).click();
+    const form = page.locator('[data-testid=create-walmart-item]');
+    await form.locator('input[name=productSearch]').fill('FOX-E2E');
+    const option = (msku: string) => form.locator('select[name=productId] option', { hasText: msku });
+    await option('FOX-E2E-MUG').waitFor({ state: 'attached' });
+
+    // Without a UPC Walmart cannot identify the item: refused at once, saying what to add.
+    await form.locator('select[name=productId]').selectOption((await option('FOX-E2E-MUG').getAttribute('value'))!);
+    await form.locator('input[name=price]').fill('12.5');
+    await form.getByRole('button', { name: 'Send to Walmart' }).click();
+    await form.locator('[role=alert]', { hasText: 'UPC, EAN or GTIN' }).waitFor();
+
+    // With one, Walmart takes the feed; the form follows it until Walmart accepts the item.
+    await form.locator('select[name=productId]').selectOption((await option('FOX-E2E-KETTLE').getAttribute('value'))!);
+    await form.locator('select[name=channel]').selectOption('WFS');
+    await form.getByRole('button', { name: 'Send to Walmart' }).click();
+    await page.getByText('Walmart accepted the item FOX-E2E-KETTLE').waitFor({ timeout: 45_000 });
+    const row = page.locator('tr', { hasText: 'FOX-E2E-KETTLE' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Walmart (WFS)');
+    await page.context().close();
+  });
 });
 
 describe('company credentials', () => {

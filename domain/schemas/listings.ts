@@ -147,3 +147,43 @@ export const listingImportResultSchema = z.object({
   created: z.array(z.object({ sku: z.string(), productId: z.number().int() })),
   skipped: z.array(z.object({ sku: z.string(), reason: z.string() })),
 });
+
+/** Who fulfils an item Dockside sets up on Walmart: Walmart (WFS) or the seller. */
+export const WALMART_LISTING_CHANNELS = ['WFS', 'SELLER'] as const;
+/**
+ * Walmart's product categories for item setup (the feed header's subCategory → the category that
+ * keys the item's Visible section), those Walmart's published item-feed examples name.
+ */
+export const WALMART_ITEM_CATEGORIES = {
+  home_other: 'Home Decor, Kitchen, & Other',
+  computers: 'Computers',
+  clothing_other: 'Clothing',
+} as const;
+export type WalmartItemCategory = keyof typeof WALMART_ITEM_CATEGORIES;
+const WALMART_CATEGORY_KEYS = Object.keys(WALMART_ITEM_CATEGORIES) as [WalmartItemCategory, ...WalmartItemCategory[]];
+
+const itemMeasure = z.number().positive().max(10_000).optional();
+/** Listing a product on Walmart (WFS listing info): sent to Walmart as an item feed. */
+export const walmartItemCreateSchema = z.object({
+  productId: z.number().int().positive(),
+  /** The seller SKU (Walmart takes up to 50 characters); the product's MSKU when left out. */
+  sku: z.string().trim().min(1).max(50).optional(),
+  /** US dollars. */
+  price: z.number().positive().max(100_000),
+  channel: z.enum(WALMART_LISTING_CHANNELS),
+  /** Home Decor, Kitchen, & Other when left out. */
+  category: z.enum(WALMART_CATEGORY_KEYS).optional(),
+  /** The shipping weight (lb) and dimensions (in) when the product has none, or to send others. */
+  weightLb: itemMeasure,
+  lengthIn: itemMeasure,
+  widthIn: itemMeasure,
+  heightIn: itemMeasure,
+});
+export type WalmartItemCreate = z.infer<typeof walmartItemCreateSchema>;
+
+/** Walmart took the feed: follow the operation (GET /api/common/stores/{id}/operations/{operationId}). */
+export const walmartItemSubmittedSchema = z.object({
+  feedId: z.string(),
+  operationId: z.string(),
+  sku: z.string(),
+});

@@ -1571,6 +1571,20 @@ export const en = {
     shelf: 'Shelf',
     issues: 'Why Walmart does not show it',
     seeOnWalmart: 'See it on Walmart.com',
+    create: 'List a product on Walmart',
+    createTitle: 'List a product on Walmart',
+    createHelp:
+      'Walmart sets the item up from its UPC, name, brand, price and shipping weight; a WFS item also needs its dimensions. Walmart processes the item a moment later: this form follows it.',
+    category: 'Walmart category',
+    weight: 'Shipping weight (lb)',
+    noUpc: 'No UPC: add one to the product first',
+    noDimensions: 'No dimensions: WFS needs them on the product',
+    submit: 'Send to Walmart',
+    sending: 'Sending the item to Walmart…',
+    processing: 'Walmart is processing item {{sku}}…',
+    accepted: 'Walmart accepted the item {{sku}}',
+    refused: 'Walmart did not accept the item:',
+    gaveUp: 'Walmart has not finished processing the item; look for it in the list later.',
   },
 };
 

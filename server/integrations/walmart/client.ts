@@ -16,6 +16,7 @@ import { WalmartWfs } from './inbound.js';
 import { documentFetch } from './inbound-documents.js';
 import { WalmartOrders } from './orders.js';
 import { WalmartItems } from './items.js';
+import { feedFileFetch, WalmartFeeds } from './feeds.js';
 
 export const walmartBaseUrl = (env: StoreEnvironment, sandboxBase: string): string =>
   env === 'sandbox' ? `${sandboxBase.replace(/\/$/, '')}/sandbox/walmart` : 'https://marketplace.walmartapis.com';
@@ -48,6 +49,8 @@ export class WalmartClient {
   readonly orders: WalmartOrders;
   /** Items API v3: the seller's catalogue and Catalog Search (items.ts). */
   readonly items: WalmartItems;
+  /** Feeds: item setup by feed and the feed's progress (feeds.ts). */
+  readonly feeds: WalmartFeeds;
 
   constructor(
     private readonly opts: WalmartClientOptions,
@@ -72,6 +75,8 @@ export class WalmartClient {
     this.http = new ProviderHttp(signedIn);
     this.orders = new WalmartOrders(this.http);
     this.items = new WalmartItems(this.http);
+    // A feed goes up as a file (multipart): feedFileFetch makes one of the JSON.
+    this.feeds = new WalmartFeeds(new ProviderHttp({ ...signedIn, fetch: feedFileFetch(opts.fetch) }));
     // WFS labels answer with the PDF or ZPL itself: documentFetch hands them on as JSON.
     this.wfs = new WalmartWfs(new ProviderHttp({ ...signedIn, fetch: documentFetch(opts.fetch) }));
   }

@@ -7,6 +7,7 @@ import type { Deps } from '../../context.js';
 import type { StoreRecord } from '../stores/service.js';
 import { amazonClientFor } from '../stores/amazon.js';
 import { askAmazonReport } from './amazon-report.js';
+import { askWalmartFeed } from './walmart-feed.js';
 
 export interface OperationState {
   /** The provider's name for the operation (createInboundPlan …). */
@@ -15,7 +16,7 @@ export interface OperationState {
   problems: { code: string; message: string; severity: string; details?: string }[];
 }
 
-export const OPERATION_KINDS = ['amazon.inbound', 'amazon.report'] as const;
+export const OPERATION_KINDS = ['amazon.inbound', 'amazon.report', 'walmart.feed'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 
 const ask: Record<OperationKind, (deps: Deps, store: StoreRecord, operationId: string) => Promise<OperationState>> = {
@@ -26,6 +27,8 @@ const ask: Record<OperationKind, (deps: Deps, store: StoreRecord, operationId: s
   },
   // Reports v2021-06-30: getReport (the operation id is the reportId).
   'amazon.report': askAmazonReport,
+  // Walmart feeds: getFeedItemStatus with each item (the operation id is the feedId).
+  'walmart.feed': askWalmartFeed,
 };
 
 export const askOperation = (kind: OperationKind, deps: Deps, store: StoreRecord, operationId: string) =>

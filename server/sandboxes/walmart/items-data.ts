@@ -204,3 +204,9 @@ export const UNPUBLISHED_REASONS = [
   'Your item is unpublished because its price is higher than the reasonable price range for this item.',
   'Your item is missing a main image. Add an image that meets Walmart’s image requirements and re-ingest the item.',
 ];
+
+/** Why an item just set up by a feed is not on Walmart.com yet (feeds.ts; published after review). */
+export const UNDER_REVIEW_REASON =
+  'Item under review: Walmart is reviewing the item and publishes it once the review is complete.';
+/** An item set up without a main image stays unpublished for this reason (the fourth above). */
+export const MISSING_IMAGE_REASON = UNPUBLISHED_REASONS[3];

@@ -25,7 +25,7 @@ import {
 } from '../../integrations/walmart/items-models.js';
 import { code, rng } from '../random.js';
 import { recordsOf } from '../records.js';
-import { PRODUCTS, UNPUBLISHED_REASONS } from './items-data.js';
+import { PRODUCTS, UNDER_REVIEW_REASON, UNPUBLISHED_REASONS } from './items-data.js';
 
 /** What routes.ts lends the Orders and Items sandboxes: the caller's account and Walmart's refusal. */
 export interface WalmartSandboxContext {
@@ -41,6 +41,12 @@ export const sandboxItemSchema = itemSchema.extend({
   fulfillmentType: z.enum([FULFILLMENT_TYPES.wfs, FULFILLMENT_TYPES.seller]),
   itemId: z.string(),
   brand: z.string(),
+  /**
+   * An item set up by a feed (feeds.ts): not in the catalogue before Walmart has processed it
+   * (`listedAt`, epoch ms), then unpublished under review until `publishAt` (null: it stays
+   * unpublished for its own reasons, such as a missing main image).
+   */
+  review: z.object({ listedAt: z.number(), publishAt: z.number().nullable() }).optional(),
 });
 export type SandboxItem = z.infer<typeof sandboxItemSchema>;
 
@@ -83,10 +89,34 @@ export function seedItems(account: string): SandboxItem[] {
   });
 }
 
-export const itemsOf = (deps: Deps, account: string) =>
-  recordsOf(deps, { provider: 'walmart', account, kind: 'item', schema: sandboxItemSchema, keyOf: (i) => i.sku }, () =>
-    seedItems(account),
-  );
+export const itemSet = (account: string) => ({
+  provider: 'walmart',
+  account,
+  kind: 'item',
+  schema: sandboxItemSchema,
+  keyOf: (i: SandboxItem) => i.sku,
+});
+
+/** Everything the account holds, feed items still in processing included (seeded on first read). */
+export const storedItemsOf = (deps: Deps, account: string) =>
+  recordsOf(deps, itemSet(account), () => seedItems(account));
+
+/** An item as the seller sees it at `now`: a feed's item appears once processed, then is published after review. */
+function asSeenAt(item: SandboxItem, now: number): SandboxItem | null {
+  const { review, ...rest } = item;
+  if (!review) return item;
+  if (now < review.listedAt) return null;
+  if (review.publishAt !== null && now >= review.publishAt)
+    return { ...rest, publishedStatus: 'PUBLISHED', unpublishedReasons: undefined };
+  const reasons = review.publishAt === null ? (rest.unpublishedReasons?.reason ?? []) : [UNDER_REVIEW_REASON];
+  return { ...rest, publishedStatus: 'UNPUBLISHED', unpublishedReasons: { reason: reasons } };
+}
+
+/** The account's catalogue as Walmart shows it now. */
+export const itemsOf = async (deps: Deps, account: string): Promise<SandboxItem[]> =>
+  (await storedItemsOf(deps, account))
+    .map((i) => asSeenAt(i, deps.now().getTime()))
+    .filter((i): i is SandboxItem => i !== null);
 
 /** The ItemResponse entry Walmart answers (without what only Catalog Search tells). */
 const asItemResponse = ({ fulfillmentType: _f, itemId: _i, brand: _b, ...item }: SandboxItem): WalmartItem => item;

@@ -14,14 +14,15 @@ import { signToken, verifyToken } from '../tokens.js';
 import { inboundShipmentsOf } from './state.js';
 import { mountWalmartItems } from './items.js';
 import { mountWalmartOrders } from './orders.js';
+import { mountWalmartFeeds } from './feeds.js';
 import { wfsInboundRoutes } from './inbound-routes.js';
 import { wfsCarrierRoutes } from './carrier-routes.js';
 
 const ACCESS = 'wmsbx.';
 const TOKEN_SECONDS = 900;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The APIs behind the token: /v3/fulfillment/*, /v3/orders(/*) and /v3/items(/*). */
-const GATED = '/v3/:api{fulfillment|orders|items}/*';
+/** The APIs behind the token: /v3/fulfillment/*, /v3/orders(/*), /v3/items(/*) and /v3/feeds(/*). */
+const GATED = '/v3/:api{fulfillment|orders|items|feeds}/*';
 
 type Status = 400 | 401 | 404 | 429 | 500 | 503;
 const wmError = (c: Context, status: Status, code: string, description: string, info?: string, field?: string) =>
@@ -128,6 +129,8 @@ export function walmartSandbox(deps: Deps): Hono {
   // Orders API v3 and Items API v3 (orders.ts, items.ts).
   mountWalmartOrders(app, deps, { accountOf, error: wmError });
   mountWalmartItems(app, deps, { accountOf, error: wmError });
+  // Feeds: item setup by feed and its progress (feeds.ts).
+  mountWalmartFeeds(app, deps, { accountOf, error: wmError });
   // WFS inbound orders and Walmart Preferred Carrier (inbound-routes.ts, carrier-routes.ts); mounted
   // before getInboundShipments below, whose list they keep up to the sandbox clock.
   wfsInboundRoutes(app, deps, accountOf);

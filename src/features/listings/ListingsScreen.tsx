@@ -3,8 +3,8 @@
  * (/apps/outbound/wfs-listing-info/:storeId?/:msku?): a client's marketplace listings as last
  * pulled, searched and filtered, each marked with the client's product it is (or "not in
  * catalogue"); one listing in detail, live from the marketplace; importing listings into the
- * catalogue; on Amazon, listing a product. The pull runs as a background job and its progress
- * shows here. `screens.ts` says what differs between the two.
+ * catalogue; listing a product (on Walmart by an item feed the form follows). The pull runs as a
+ * background job and its progress shows here. `screens.ts` says what differs between the two.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -29,6 +29,7 @@ import { ListingDetailPanel } from './ListingDetailPanel';
 import { ListingStatus } from './ListingStatus';
 import type { ListingScreen } from './screens';
 import { WalmartItemPanel } from './WalmartItemPanel';
+import { WalmartItemForm } from './WalmartItemForm';
 
 const failure = (err: unknown) => (err instanceof ApiFailure ? err.message : String(err));
 
@@ -107,6 +108,10 @@ function StoreListings({ screen, store, msku }: { screen: ListingScreen; store: 
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const refresh = () => qc.invalidateQueries({ queryKey: [grid] });
   const close = () => void navigate({ to: `${screen.route}/${store.id}` });
+  const created = () => {
+    setCreating(false);
+    void refresh();
+  };
   // When the list was read from Amazon: its own small query (the grid's pages may come from cache).
   const pulled = useQuery({
     queryKey: [grid, 'pulled-at'],
@@ -250,7 +255,7 @@ function StoreListings({ screen, store, msku }: { screen: ListingScreen; store: 
         </button>
         {screen.canCreate && (
           <button type="button" className="btn" aria-expanded={creating} onClick={() => setCreating((v) => !v)}>
-            {t('listings.create')}
+            {t(`${w}.create`)}
           </button>
         )}
         <label className="field">
@@ -281,15 +286,12 @@ function StoreListings({ screen, store, msku }: { screen: ListingScreen; store: 
             ? t(`${w}.pulledAt`, { at: when(pulled.data) })
             : t(`${w}.neverPulled`)}
       </p>
-      {creating && (
-        <CreateListingForm
-          store={store}
-          onDone={() => {
-            setCreating(false);
-            void refresh();
-          }}
-        />
-      )}
+      {creating &&
+        (screen.marketplace === 'amazon' ? (
+          <CreateListingForm store={store} onDone={created} />
+        ) : (
+          <WalmartItemForm store={store} onDone={created} />
+        ))}
       {msku &&
         (screen.marketplace === 'amazon' ? (
           <ListingDetailPanel store={store} sku={msku} onClose={close} onImported={() => void refresh()} />

@@ -1,8 +1,8 @@
 /**
  * The two listing screens share one page: Listing info reads an Amazon store's listings, WFS
  * listing info a Walmart store's items. What differs is here: which stores, which API, which
- * route, how a listing's codes read, and whether a product can be listed from the screen (on
- * Walmart a new WFS item is set up through the WFS item form, not here).
+ * route, how a listing's codes read, and how a product is listed from the screen (Amazon answers
+ * at once; Walmart takes an item feed and the form follows it).
  */
 import type { ListingRow } from '../../../domain/schemas/listings';
 import { isAmazon, type StoreRow } from '../../../domain/schemas/stores';
@@ -36,5 +36,5 @@ export const WALMART_ITEMS: ListingScreen = {
   api: (id) => `/api/external/walmart/stores/${id}/items`,
   stores: (s) => s.marketplace === 'walmart',
   codes: (l) => [l.gtin, l.itemId].filter(Boolean).join(' · '),
-  canCreate: false,
+  canCreate: true,
 };
