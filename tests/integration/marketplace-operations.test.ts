@@ -162,6 +162,10 @@ describe('marketplace operations', () => {
     expect((await seeOp(op.operationId, client2)).status).toBe(404);
     expect((await seeOp(op.operationId, north)).status).toBe(404);
     expect((await seeOp('no-such-operation')).status).toBe(404);
+    const tooLong = await seeOp('x'.repeat(101));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.meta.error_list[0].message).toMatch(/operationId/);
+    expect((await s.get(`/api/common/stores/abc/operations/${op.operationId}`, admin)).status).toBe(400);
     // The same id under another store is not this operation.
     expect(await checkOperation(s.started.deps, { ...data(op.operationId), storeId: storeId + 1000 })).toMatchObject({
       skipped: 'No such operation',
