@@ -56,6 +56,15 @@ export interface Operation<T> {
   schema: z.ZodType<T>;
   /** Requests per second and burst for this operation (from the provider's documentation). */
   rate?: { perSecond: number; burst: number };
+  /**
+   * Whether the call may be sent again after a 5xx, a time-out or a lost connection: it changes
+   * nothing (a search, a quote, a token), or the provider applies it once (an Idempotency-Key).
+   * Unset, GET, PUT, DELETE and calls with an Idempotency-Key may, and POST and PATCH may not — the provider may have applied a
+   * POST before failing, and a shipment confirmed twice is worse than a step retried by the job
+   * that first re-reads the provider's state. A 429 is always sent again: a throttled call was not
+   * applied.
+   */
+  repeatable?: boolean;
 }
 
 export interface ProviderHttpOptions {
@@ -125,6 +134,11 @@ export class ProviderHttp {
     const requestExcerpt = op.form ? maskJson(op.form) : op.json !== undefined ? maskJson(op.json) : null;
     let last: ProviderFailure | null = null;
     let renewed = false;
+    const idempotent = Object.keys(op.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key');
+    const repeatable =
+      op.repeatable ?? (idempotent || op.method === 'GET' || op.method === 'PUT' || op.method === 'DELETE');
+    /** After a failure that may have been applied: try again only when that is harmless. */
+    const mayRepeat = (attempt: number) => repeatable && attempt < maxAttempts;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       await this.limiter(op as Operation<unknown>)?.take();
       const started = Date.now();
@@ -165,8 +179,11 @@ export class ProviderHttp {
           ? `${provider} did not answer in time`
           : `${provider} could not be reached (${(err as Error).message})`;
         await record(null, message, null);
-        last = new ProviderFailure('unavailable', provider, op.name, [`${message}; try again in a few minutes`]);
-        if (attempt < maxAttempts) await this.sleep(this.backoff(attempt));
+        last = new ProviderFailure('unavailable', provider, op.name, [
+          repeatable ? `${message}; try again in a few minutes` : uncertain(message),
+        ]);
+        if (!mayRepeat(attempt)) throw last;
+        await this.sleep(this.backoff(attempt));
         continue;
       }
       const parsedBody = parseJson(text);
@@ -203,16 +220,22 @@ export class ProviderHttp {
       await record(res.status, messages.join('; '), parsedBody === undefined ? text : maskJson(parsedBody));
       const retryAfter = retryAfterSeconds(res.headers);
       if (RETRIED.has(res.status)) {
+        const throttled = res.status === 429;
         last = new ProviderFailure(
-          res.status === 429 ? 'throttled' : 'unavailable',
+          throttled ? 'throttled' : 'unavailable',
           provider,
           op.name,
-          res.status === 429
+          throttled
             ? [`${provider} is throttling requests; try again shortly`]
-            : [`${provider} is having trouble (${res.status}); try again in a few minutes`],
+            : [
+                repeatable
+                  ? `${provider} is having trouble (${res.status}); try again in a few minutes`
+                  : uncertain(`${provider} is having trouble (${res.status})`),
+              ],
           res.status,
           retryAfter,
         );
+        if (!throttled && !repeatable) throw last;
         if (res.status === 429)
           this.limiter(op as Operation<unknown>)?.slowDown(res.headers.get('x-amzn-ratelimit-limit'));
         if (attempt < maxAttempts)
@@ -241,6 +264,9 @@ export class ProviderHttp {
     return Math.floor((this.opts.random ?? Math.random)() * Math.min(capMs, baseMs * 2 ** attempt));
   }
 }
+
+/** A failed call the provider may still have applied: say so, and that it is checked before a retry. */
+const uncertain = (what: string) => `${what}; it may have been applied — check its state before trying again`;
 
 function parseJson(text: string): unknown {
   if (!text.trim()) return null;

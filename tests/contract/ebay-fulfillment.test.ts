@@ -419,7 +419,7 @@ describe('eBay sellers and a struggling eBay', () => {
     expect((await a.fulfillment.shippingFulfillments(mine.orderId)).total).toBe(0);
   });
 
-  it('rides through throttling and outages on reads and on shipping (the new fulfillment is still named)', async () => {
+  it('rides through throttling and outages on reads; shipping is not sent twice blind (the new fulfillment is still named)', async () => {
     const api = await connectSeller();
     const faults = faultsOf.get(api)!;
     faults.push('throttle', 'error', 'throttle');
@@ -427,10 +427,19 @@ describe('eBay sellers and a struggling eBay', () => {
     expect(faults).toEqual([]);
     const open = orders.find((o) => o.status === 'AWAITING')!;
     const order = await api.fulfillment.order(open.marketplaceOrderId);
-    faults.push('throttle', 'error');
-    const made = await api.fulfillment.createShippingFulfillment(order.orderId, {
-      lineItems: [{ lineItemId: order.lineItems[0].lineItemId, quantity: 1 }],
-    });
+    const ship = () =>
+      api.fulfillment.createShippingFulfillment(order.orderId, {
+        lineItems: [{ lineItemId: order.lineItems[0].lineItemId, quantity: 1 }],
+      });
+    // An outage while shipping: eBay may have applied it, so the client says so rather than ship again…
+    faults.push('error');
+    const outage = await failureOf(ship());
+    expect(outage).toMatchObject({ kind: 'unavailable' });
+    expect(outage.messages[0]).toMatch(/may have been applied/);
+    // …the caller reads eBay's state (nothing shipped) and ships; a throttled call is simply sent again.
+    expect((await api.fulfillment.shippingFulfillments(order.orderId)).total).toBe(0);
+    faults.push('throttle');
+    const made = await ship();
     expect(faults).toEqual([]);
     expect(
       (await api.fulfillment.shippingFulfillments(order.orderId)).fulfillments!.map((f) => f.fulfillmentId),

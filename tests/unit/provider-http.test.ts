@@ -55,3 +55,53 @@ describe('a refused access token', () => {
     expect(p.renewals()).toBe(0);
   });
 });
+
+describe('a failure the provider may have applied', () => {
+  /** A provider answering each call with the next status; counts the calls. */
+  function flaky(statuses: number[]) {
+    let calls = 0;
+    const http = new ProviderHttp({
+      provider: 'Test',
+      baseUrl: 'http://provider.test',
+      explain: (status) => [`refused ${status}`],
+      fetch: async () => {
+        calls++;
+        const status = statuses.shift() ?? 200;
+        return new Response(JSON.stringify({ ok: status === 200 }), { status });
+      },
+      sleep: async () => undefined,
+    });
+    const call = (method: 'GET' | 'POST', extra: { repeatable?: boolean; headers?: Record<string, string> } = {}) =>
+      http.call({ name: 'op', method, path: '/thing', schema: z.object({ ok: z.boolean() }), ...extra });
+    return { call, calls: () => calls };
+  }
+
+  it('a read is sent again after a 5xx', async () => {
+    const p = flaky([503, 200]);
+    expect(await p.call('GET')).toEqual({ ok: true });
+    expect(p.calls()).toBe(2);
+  });
+
+  it('a POST is not: the failure says it may have been applied', async () => {
+    const p = flaky([503, 200]);
+    const err = await p.call('POST').catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'unavailable', status: 503 });
+    expect((err as ProviderFailure).messages[0]).toMatch(/may have been applied/);
+    expect(p.calls()).toBe(1);
+  });
+
+  it('a POST that changes nothing, or carries an Idempotency-Key, is sent again', async () => {
+    const search = flaky([500, 200]);
+    expect(await search.call('POST', { repeatable: true })).toEqual({ ok: true });
+    expect(search.calls()).toBe(2);
+    const keyed = flaky([502, 200]);
+    expect(await keyed.call('POST', { headers: { 'Idempotency-Key': 'k-1' } })).toEqual({ ok: true });
+    expect(keyed.calls()).toBe(2);
+  });
+
+  it('a throttled POST is sent again: Amazon and the others did not apply it', async () => {
+    const p = flaky([429, 200]);
+    expect(await p.call('POST')).toEqual({ ok: true });
+    expect(p.calls()).toBe(2);
+  });
+});

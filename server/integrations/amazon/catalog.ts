@@ -86,6 +86,7 @@ export class AmazonCatalog {
     return this.sp.call({
       name: 'getMyFeesEstimateForSKU',
       method: 'POST',
+      repeatable: true, // a fee estimate changes nothing
       path: `/products/fees/v0/listings/${encodeURIComponent(sku)}/feesEstimate`,
       json: {
         FeesEstimateRequest: {

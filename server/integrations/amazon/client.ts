@@ -178,6 +178,7 @@ export class AmazonClient {
         this.lwa.call({
           name: 'lwa.refresh_token',
           method: 'POST',
+          repeatable: true, // a token changes nothing
           path: '/auth/o2/token',
           form: {
             grant_type: 'refresh_token',

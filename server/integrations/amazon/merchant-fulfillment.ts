@@ -29,6 +29,7 @@ export class AmazonMerchantFulfillment {
     const answer = await this.sp.call({
       name: 'getEligibleShipmentServices',
       method: 'POST',
+      repeatable: true, // offers change nothing
       path: `${BASE}/eligibleShippingServices`,
       json: body,
       schema: withPayload(eligibleShipmentServicesSchema),
@@ -76,6 +77,7 @@ export class AmazonMerchantFulfillment {
     const answer = await this.sp.call({
       name: 'getAdditionalSellerInputs',
       method: 'POST',
+      repeatable: true, // a read
       path: `${BASE}/additionalSellerInputs`,
       json: body,
       schema: withPayload(additionalSellerInputsResultSchema),

@@ -103,6 +103,7 @@ export class EbayClient {
     return this.identity.call({
       name,
       method: 'POST',
+      repeatable: true, // a token changes nothing
       path: '/identity/v1/oauth2/token',
       form,
       headers: { authorization: basicAuth(this.opts.app.clientId, this.opts.app.clientSecret) },

@@ -57,6 +57,7 @@ export class FreightClient {
     return this.http.call({
       name: 'createQuote',
       method: 'POST',
+      repeatable: true, // a quote changes nothing
       path: '/v1/quotes',
       json: req,
       schema: quoteSchema,
@@ -101,6 +102,7 @@ export class FreightClient {
     return this.http.call({
       name: 'cancelShipment',
       method: 'POST',
+      repeatable: true, // cancelling twice cancels once
       path: `/v1/shipments/${encodeURIComponent(id)}/cancel`,
       schema: freightShipmentSchema,
       rate: RATE,

@@ -69,6 +69,7 @@ export class ShipEngineClient {
     return this.http.call({
       name: 'calculate_rates',
       method: 'POST',
+      repeatable: true, // rates change nothing
       path: '/v1/rates',
       json: { rate_options: { carrier_ids: carrierIds }, shipment },
       schema: ratesResponseSchema,

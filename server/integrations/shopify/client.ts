@@ -126,6 +126,8 @@ export class ShopifyClient {
       const answer = await this.admin.call({
         name,
         method: 'POST',
+        // A query changes nothing; a mutation may have been applied before a failure.
+        repeatable: !/^\s*mutation\b/.test(query),
         path: `/admin/api/${SHOPIFY_API_VERSION}/graphql.json`,
         json: { query, variables },
         schema: graphqlEnvelopeSchema,

@@ -24,6 +24,7 @@ export class WalmartCarrier {
     return this.http.call({
       name: 'createCarrierRateQuotes',
       method: 'POST',
+      repeatable: true, // a quote is an estimate
       path: '/v3/fulfillment/carrier-rate-quotes',
       json: body,
       schema: carrierQuotesResponseSchema,
@@ -74,6 +75,7 @@ export class WalmartCarrier {
     const answer = await this.http.call({
       name: 'printCarrierLabel',
       method: 'POST',
+      repeatable: true, // the same labels again
       path: `/v3/fulfillment/carrier-label/${id(shipmentId)}`,
       json: { shipDate },
       headers: { accept: 'application/pdf, application/json' },

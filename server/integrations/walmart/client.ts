@@ -96,6 +96,7 @@ export class WalmartClient {
         this.tokenHttp.call({
           name: 'token',
           method: 'POST',
+          repeatable: true, // a token changes nothing
           path: '/v3/token',
           form: { grant_type: 'client_credentials' },
           headers: { authorization: basicAuth(clientId!, clientSecret!), ...serviceHeaders() },

@@ -43,6 +43,7 @@ export class WalmartWfs {
     const answer = await this.http.call({
       name: 'inboundPreview',
       method: 'POST',
+      repeatable: true,
       path: '/v3/fulfillment/inbound-preview',
       json: { header: { headerAttributes: { buId: '0', martId: '0' } }, payload: order },
       schema: inboundPreviewResponseSchema,
@@ -134,6 +135,7 @@ export class WalmartWfs {
     return this.http.call({
       name: 'updateShipmentTrackingDetails',
       method: 'POST',
+      repeatable: true, // the same numbers again replace themselves
       path: '/v3/fulfillment/shipment-tracking',
       json: body,
       schema: serviceResponseSchema,
@@ -161,6 +163,7 @@ export class WalmartWfs {
     const answer = await this.http.call({
       name: 'createInboundShipmentLabelV2',
       method: 'POST',
+      repeatable: true, // labels are drawn, not bought
       path: '/v3/fulfillment/shipment-label',
       json: body,
       headers: { accept: zpl ? 'application/zpl, text/plain, application/json' : 'application/pdf, application/json' },

@@ -57,6 +57,7 @@ export class WalmartItems {
     return this.http.call({
       name: 'getCatalogSearch',
       method: 'POST',
+      repeatable: true, // a search changes nothing
       path: '/v3/items/catalog/search',
       query: { limit: page.limit, nextCursor: page.nextCursor },
       json: body,

@@ -95,6 +95,7 @@ export class WalmartOrders {
     return this.http.call({
       name: 'acknowledgeOrders',
       method: 'POST',
+      repeatable: true, // Walmart acknowledges an order once, whatever is sent again
       path: poPath(purchaseOrderId, 'acknowledge'),
       schema: orderResponseSchema,
       rate: RATE,
