@@ -12,6 +12,7 @@ import { listingRoutes } from './modules/listings/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { operationRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { fbaRoutes } from './modules/fba/routes.js';
 import { errorBody } from './http/respond.js';
 import { checkResponses, responseSchemas } from './http/response-contracts.js';
 import { validationHook } from './http/validation.js';
@@ -97,6 +98,7 @@ export function buildApp(deps: Deps) {
   app.route('/', listingRoutes(deps, guards));
   app.route('/', orderRoutes(deps, guards));
   app.route('/', operationRoutes(deps, guards));
+  app.route('/', fbaRoutes(deps, guards));
   app.route('/', paymentRoutes(deps));
   mountSandboxes(app, deps);
 

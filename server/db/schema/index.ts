@@ -15,3 +15,4 @@ export * from './stores.js';
 export * from './listings.js';
 export * from './payments.js';
 export * from './orders.js';
+export * from './fba.js';

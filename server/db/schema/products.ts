@@ -1,4 +1,14 @@
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies, tenants, timestamps } from './tenancy.js';
 
 /** A client's product (domain/schemas/products.ts). Its codes are also rows of product_codes. */
@@ -27,6 +37,8 @@ export const products = pgTable(
     heightIn: doublePrecision('height_in'),
     weightLb: doublePrecision('weight_lb'),
     imageUrls: jsonb('image_urls').$type<string[]>().notNull().default([]),
+    /** Amazon wants an expiration date with every unit sent to FBA (issue 18's pre-check asks for one). */
+    requiresExpiration: boolean('requires_expiration').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('products_company_idx').on(t.tenantId, t.companyId, t.title)],

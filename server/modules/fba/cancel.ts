@@ -1,0 +1,63 @@
+/**
+ * Cancelling a plan gives every unit it holds back to the station (its reservations are released;
+ * nothing moved on the ledger). A plan Amazon already holds is cancelled at Amazon first — if
+ * Amazon refuses (a partnered carrier's void window closed) or is down, nothing changes here.
+ * Allowed until the plan has shipped; the void-window rule proper comes with transport.
+ */
+import { eq } from 'drizzle-orm';
+import type { PlanDetail } from '../../../domain/schemas/fba.js';
+import { audit } from '../../audit.js';
+import type { Deps, RequestContext } from '../../context.js';
+import { shipmentPlans } from '../../db/schema/index.js';
+import { businessRule, conflict } from '../../http/errors.js';
+import { trackOperation } from '../operations/service.js';
+import { cancelAtAmazon } from './amazon-steps.js';
+import { journal } from './journal.js';
+import { amazonBusy, planRecord, type PlanRecord } from './plan-record.js';
+import { planDetail } from './plans.js';
+import { FBA_STATION, release } from './reservations.js';
+
+function assertCancellable(plan: PlanRecord, now: Date): void {
+  if (plan.status === 'cancelled') throw businessRule('The plan is cancelled already');
+  if (plan.status === 'closed') throw businessRule('The plan is closed: it can no longer be cancelled');
+  if (plan.step === 'shipped' || plan.step === 'receiving')
+    throw businessRule('The plan has shipped: it can no longer be cancelled');
+  if (amazonBusy(plan, now))
+    throw conflict(`Amazon is working on the plan (${plan.operation}): cancel it once Amazon has answered`);
+}
+
+export async function cancelPlan(deps: Deps, ctx: RequestContext, id: number): Promise<PlanDetail> {
+  const plan = await planRecord(deps.db, ctx, id);
+  assertCancellable(plan, deps.now());
+  // Amazon holds an active plan once its creation succeeded (the plan left `items`).
+  const atAmazon = plan.inboundPlanId !== null && plan.step !== 'items';
+  const started = atAmazon ? await cancelAtAmazon(deps, ctx, plan) : null;
+  await deps.db.transaction(async (tx) => {
+    const locked = await planRecord(tx, ctx, id, true);
+    assertCancellable(locked, deps.now());
+    const at = deps.now().toISOString();
+    const released = await release(tx, id, 'all', at);
+    await tx
+      .update(shipmentPlans)
+      .set({
+        status: 'cancelled',
+        operation: started ? 'cancelInboundPlan' : null,
+        operationId: started?.operationId ?? null,
+        updatedAt: at,
+      })
+      .where(eq(shipmentPlans.id, id));
+    await journal(tx, plan, ctx.userId, at, {
+      kind: 'cancelled',
+      message: `Plan cancelled: ${released} units released at ${FBA_STATION}${atAmazon ? `; Amazon’s plan ${plan.inboundPlanId} is being cancelled` : ''}`,
+    });
+    await audit(tx, ctx, 'shipment_plan', id, 'status', { status: locked.status }, { status: 'cancelled', released });
+  });
+  if (started)
+    await trackOperation(deps, deps.db, {
+      storeId: plan.storeId,
+      kind: 'amazon.inbound',
+      operationId: started.operationId,
+      subject: String(id),
+    });
+  return planDetail(deps, ctx, id);
+}

@@ -1,0 +1,241 @@
+/**
+ * Shipment plans (spec "batch", decision 0010): a client's plan for one of its connected Amazon
+ * stores, listed, read with its lines, reservations and journal, created with its lines, renamed
+ * and given new lines while it is still ours alone (open, at step `items`, nothing asked of
+ * Amazon). Every line holds its units at the FBA prep station in the transaction that saves it.
+ */
+import { and, asc, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PageRequest } from '../../../domain/paging.js';
+import type {
+  PlanCreate,
+  PlanDetail,
+  PlanEventKind,
+  PlanLineInput,
+  PlanListQuery,
+  PlanStatus,
+  PlanStep,
+  PrepOwner,
+  ReservationState,
+} from '../../../domain/schemas/fba.js';
+import { isAmazon } from '../../../domain/schemas/stores.js';
+import { audit } from '../../audit.js';
+import type { Deps, RequestContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  companies,
+  itemReservations,
+  shipmentPlanEvents,
+  shipmentPlanItems,
+  shipmentPlans,
+  stores,
+  users,
+} from '../../db/schema/index.js';
+import { resolveClientCompany } from '../../http/client-company.js';
+import { businessRule, notFound } from '../../http/errors.js';
+import { likeContains } from '../../http/like.js';
+import { pageOfQuery } from '../../http/paging.js';
+import { storeRecord, type StoreRecord } from '../stores/service.js';
+import { journal } from './journal.js';
+import { writeLines } from './lines.js';
+import { assertEditable, planItemsOf, planRecord, planScope, storeOfPlan } from './plan-record.js';
+
+const rowColumns = {
+  id: shipmentPlans.id,
+  companyId: shipmentPlans.companyId,
+  companyName: companies.name,
+  accountNo: companies.accountNo,
+  storeId: shipmentPlans.storeId,
+  storeName: stores.name,
+  name: shipmentPlans.name,
+  status: shipmentPlans.status,
+  step: shipmentPlans.step,
+  inboundPlanId: shipmentPlans.inboundPlanId,
+  operationId: shipmentPlans.operationId,
+  operation: shipmentPlans.operation,
+  skus: sql<number>`(select count(*)::int from ${shipmentPlanItems} spi where spi.plan_id = ${shipmentPlans.id})`,
+  units: sql<number>`(select coalesce(sum(spi.quantity), 0)::int from ${shipmentPlanItems} spi where spi.plan_id = ${shipmentPlans.id})`,
+  createdBy: shipmentPlans.createdBy,
+  createdAt: shipmentPlans.createdAt,
+  updatedAt: shipmentPlans.updatedAt,
+};
+/** The text columns as the domain's enums (the CHECKs keep them to those values). */
+const rowOf = <R extends { status: string; step: string }>(r: R) => ({
+  ...r,
+  status: r.status as PlanStatus,
+  step: r.step as PlanStep,
+});
+
+export async function listPlans(deps: Deps, ctx: RequestContext, page: PageRequest, q: PlanListQuery) {
+  const conds: (SQL | undefined)[] = [planScope(ctx)];
+  if (q.companyId) conds.push(eq(shipmentPlans.companyId, q.companyId));
+  if (q.status === 'all_but_closed') conds.push(notInArray(shipmentPlans.status, ['closed', 'cancelled']));
+  else if (q.status !== 'all') conds.push(eq(shipmentPlans.status, q.status));
+  if (q.q)
+    conds.push(or(ilike(shipmentPlans.name, likeContains(q.q)), ilike(shipmentPlans.inboundPlanId, likeContains(q.q))));
+  const listed = await pageOfQuery(
+    deps.db,
+    page,
+    () =>
+      deps.db
+        .select(rowColumns)
+        .from(shipmentPlans)
+        .innerJoin(companies, eq(companies.id, shipmentPlans.companyId))
+        .innerJoin(stores, eq(stores.id, shipmentPlans.storeId))
+        .where(and(...conds))
+        .$dynamic(),
+    [desc(shipmentPlans.createdAt), desc(shipmentPlans.id)],
+  );
+  return { ...listed, content: listed.content.map(rowOf) };
+}
+
+export async function planDetail(deps: Deps, ctx: RequestContext, id: number): Promise<PlanDetail> {
+  const [row] = await deps.db
+    .select({
+      ...rowColumns,
+      shipFrom: shipmentPlans.shipFrom,
+      packingOptionId: shipmentPlans.packingOptionId,
+      placementOptionId: shipmentPlans.placementOptionId,
+    })
+    .from(shipmentPlans)
+    .innerJoin(companies, eq(companies.id, shipmentPlans.companyId))
+    .innerJoin(stores, eq(stores.id, shipmentPlans.storeId))
+    .where(and(eq(shipmentPlans.id, id), planScope(ctx)));
+  if (!row) throw notFound('Shipment plan');
+  const [items, reservations, events] = await Promise.all([
+    planItemsOf(deps.db, id),
+    deps.db
+      .select({
+        id: itemReservations.id,
+        planItemId: itemReservations.planItemId,
+        productKey: itemReservations.productKey,
+        quantity: itemReservations.quantity,
+        state: itemReservations.state,
+        createdAt: itemReservations.createdAt,
+        updatedAt: itemReservations.updatedAt,
+      })
+      .from(itemReservations)
+      .where(eq(itemReservations.planId, id))
+      .orderBy(asc(itemReservations.id)),
+    deps.db
+      .select({
+        id: shipmentPlanEvents.id,
+        at: shipmentPlanEvents.at,
+        userId: shipmentPlanEvents.userId,
+        username: users.username,
+        kind: shipmentPlanEvents.kind,
+        message: shipmentPlanEvents.message,
+        request: shipmentPlanEvents.request,
+        response: shipmentPlanEvents.response,
+      })
+      .from(shipmentPlanEvents)
+      .leftJoin(users, eq(users.id, shipmentPlanEvents.userId))
+      .where(eq(shipmentPlanEvents.planId, id))
+      .orderBy(asc(shipmentPlanEvents.id)),
+  ]);
+  return {
+    ...rowOf(row),
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      productKey: i.productKey,
+      title: i.title,
+      msku: i.msku,
+      fnsku: i.fnsku,
+      asin: i.asin,
+      quantity: i.quantity,
+      labelOwner: i.labelOwner as PrepOwner,
+      prepOwner: i.prepOwner as PrepOwner,
+      expiration: i.expiration,
+      manufacturingLotCode: i.manufacturingLotCode,
+      prepInstructions: i.prepInstructions,
+      packingGroupId: i.packingGroupId,
+    })),
+    reservations: reservations.map((r) => ({ ...r, state: r.state as ReservationState })),
+    events: events.map((e) => ({ ...e, kind: e.kind as PlanEventKind })),
+  };
+}
+
+/** The client's Amazon store the plan goes to (another client's store: 404 for a client, 412 for staff). */
+async function planStore(tx: DbOrTx, ctx: RequestContext, storeId: number, companyId: number): Promise<StoreRecord> {
+  const store = await storeRecord(tx, ctx, storeId);
+  if (store.companyId !== companyId) throw businessRule(`The store ${store.name} belongs to another client`);
+  if (!isAmazon(store.marketplace))
+    throw businessRule(`${store.name} is not an Amazon store: FBA shipment plans go to Amazon stores`);
+  if (store.connection === 'not_connected')
+    throw businessRule(`Connect ${store.name} to Amazon first (Merchant Connect)`);
+  return store;
+}
+
+export async function createPlan(deps: Deps, ctx: RequestContext, input: PlanCreate): Promise<PlanDetail> {
+  const id = await deps.db.transaction(async (tx) => {
+    const company = await resolveClientCompany(tx, ctx, input.companyId);
+    const store = await planStore(tx, ctx, input.storeId, company.id);
+    const at = deps.now().toISOString();
+    const [plan] = await tx
+      .insert(shipmentPlans)
+      .values({
+        tenantId: ctx.tenantId,
+        companyId: company.id,
+        storeId: store.id,
+        name: input.name,
+        shipFrom: input.shipFrom,
+        createdBy: ctx.userId,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    const summary = await writeLines(tx, ctx, plan, store, input.items, at);
+    await journal(tx, plan, ctx.userId, at, {
+      kind: 'created',
+      message: `Plan created for ${store.name}: ${summary}`,
+      request: input,
+    });
+    await audit(tx, ctx, 'shipment_plan', plan.id, 'create', null, { ...plan, items: input.items });
+    return plan.id;
+  });
+  return planDetail(deps, ctx, id);
+}
+
+export async function renamePlan(deps: Deps, ctx: RequestContext, id: number, name: string): Promise<PlanDetail> {
+  await deps.db.transaction(async (tx) => {
+    const plan = await planRecord(tx, ctx, id, true);
+    assertEditable(plan, deps.now());
+    if (plan.name === name) return;
+    const at = deps.now().toISOString();
+    await tx.update(shipmentPlans).set({ name, updatedAt: at }).where(eq(shipmentPlans.id, id));
+    await journal(tx, plan, ctx.userId, at, { kind: 'renamed', message: `Renamed from “${plan.name}” to “${name}”` });
+    await audit(tx, ctx, 'shipment_plan', id, 'update', { name: plan.name }, { name });
+  });
+  return planDetail(deps, ctx, id);
+}
+
+export async function setPlanLines(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+  lines: PlanLineInput[],
+): Promise<PlanDetail> {
+  await deps.db.transaction(async (tx) => {
+    const plan = await planRecord(tx, ctx, id, true);
+    assertEditable(plan, deps.now());
+    const before = await planItemsOf(tx, id);
+    const at = deps.now().toISOString();
+    const summary = await writeLines(tx, ctx, plan, await storeOfPlan(tx, plan), lines, at);
+    await tx.update(shipmentPlans).set({ updatedAt: at }).where(eq(shipmentPlans.id, id));
+    await journal(tx, plan, ctx.userId, at, {
+      kind: 'items',
+      message: `Items set: ${summary}`,
+      request: { items: lines },
+    });
+    await audit(
+      tx,
+      ctx,
+      'shipment_plan',
+      id,
+      'update',
+      { items: before.map((i) => ({ productId: i.productId, quantity: i.quantity })) },
+      { items: lines },
+    );
+  });
+  return planDetail(deps, ctx, id);
+}

@@ -1,0 +1,189 @@
+/**
+ * What Amazon would refuse, found before Amazon is asked (decision 0010 "local checks before
+ * Amazon's"), per SKU and in words: a product the store does not list (no MSKU) or lists without
+ * an FNSKU or for the merchant to fulfil, a product without dimensions or weight, an expiration
+ * date missing where the product needs one, more than 1,500 SKUs, a line with nothing in it, more
+ * units held than the station has. Errors stop the submission; warnings are shown with it.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MAX_PLAN_SKUS, type Precheck, type PrecheckProblem } from '../../../domain/schemas/fba.js';
+import type { DbOrTx } from '../../db/client.js';
+import { productCodes, products, storeListings } from '../../db/schema/index.js';
+import type { PlanItemRecord } from './plan-record.js';
+import { FBA_STATION, stockOf } from './reservations.js';
+
+type ProductRecord = typeof products.$inferSelect;
+type ListingRecord = typeof storeListings.$inferSelect;
+
+/**
+ * The store's listing of each product: the listing whose seller SKU is one of the product's codes
+ * (its MSKU first), else the one with its ASIN — the same matching as Listing info's links. Only
+ * the plan's client's products and store are read.
+ */
+export async function listingsOf(
+  tx: DbOrTx,
+  store: { id: number; tenantId: number },
+  items: Pick<ProductRecord, 'id' | 'msku' | 'asin'>[],
+): Promise<Map<number, ListingRecord>> {
+  const found = new Map<number, ListingRecord>();
+  if (!items.length) return found;
+  const codes = await tx
+    .select({ productId: productCodes.productId, code: productCodes.code })
+    .from(productCodes)
+    .where(
+      and(
+        eq(productCodes.tenantId, store.tenantId),
+        inArray(
+          productCodes.productId,
+          items.map((p) => p.id),
+        ),
+      ),
+    );
+  const wanted = [...new Set(codes.map((c) => c.code))];
+  const asins = [...new Set(items.map((p) => p.asin).filter((a): a is string => !!a))];
+  if (!wanted.length && !asins.length) return found;
+  const listings = await tx
+    .select()
+    .from(storeListings)
+    .where(
+      and(
+        eq(storeListings.tenantId, store.tenantId),
+        eq(storeListings.storeId, store.id),
+        sql`(${wanted.length ? inArray(sql`upper(${storeListings.sku})`, wanted) : sql`false`} or ${
+          asins.length ? inArray(storeListings.asin, asins) : sql`false`
+        })`,
+      ),
+    );
+  const bySku = new Map(listings.map((l) => [l.sku.toUpperCase(), l]));
+  for (const p of items) {
+    const own = codes.filter((c) => c.productId === p.id).map((c) => c.code);
+    const hit =
+      (p.msku ? bySku.get(p.msku) : undefined) ??
+      own.map((c) => bySku.get(c)).find((l) => l) ??
+      (p.asin ? listings.find((l) => l.asin === p.asin) : undefined);
+    if (hit) found.set(p.id, hit);
+  }
+  return found;
+}
+
+/** A line's codes as Amazon will know them: the store's listing's, else the product's own. */
+export const lineCodes = (product: Pick<ProductRecord, 'msku' | 'fnsku' | 'asin'>, listing?: ListingRecord) => ({
+  msku: listing?.sku ?? product.msku,
+  fnsku: listing?.fnsku ?? product.fnsku,
+  asin: listing?.asin ?? product.asin,
+});
+
+export interface CheckedPlan {
+  plan: { id: number; tenantId: number; companyId: number; storeId: number };
+  storeName: string;
+  items: PlanItemRecord[];
+  today: string;
+}
+
+/** The pre-check, and each line's codes as the store lists them now (the submission sends these). */
+export async function precheckPlan(
+  tx: DbOrTx,
+  { plan, storeName, items, today }: CheckedPlan,
+): Promise<{ result: Precheck; codes: Map<number, ReturnType<typeof lineCodes>> }> {
+  const problems: PrecheckProblem[] = [];
+  const planProblem = (message: string) =>
+    problems.push({ planItemId: null, productId: null, sku: null, title: null, severity: 'error', message });
+  if (!items.length) planProblem('The plan has no items: add at least one product');
+  if (items.length > MAX_PLAN_SKUS)
+    planProblem(
+      `Amazon takes at most ${MAX_PLAN_SKUS.toLocaleString('en-US')} SKUs in one plan; this one has ${items.length.toLocaleString('en-US')}: split it`,
+    );
+
+  const productRows = items.length
+    ? await tx
+        .select()
+        .from(products)
+        .where(
+          and(
+            eq(products.tenantId, plan.tenantId),
+            inArray(
+              products.id,
+              items.map((i) => i.productId),
+            ),
+          ),
+        )
+    : [];
+  const byId = new Map(productRows.map((p) => [p.id, p]));
+  const listings = await listingsOf(tx, { id: plan.storeId, tenantId: plan.tenantId }, productRows);
+  const stock = await stockOf(
+    tx,
+    plan.tenantId,
+    plan.companyId,
+    items.map((i) => i.productKey),
+  );
+  const codes = new Map<number, ReturnType<typeof lineCodes>>();
+
+  for (const item of items) {
+    const product = byId.get(item.productId)!;
+    const listing = listings.get(item.productId);
+    const c = lineCodes(product, listing);
+    codes.set(item.id, c);
+    const add = (severity: 'error' | 'warning', message: string) =>
+      problems.push({
+        planItemId: item.id,
+        productId: item.productId,
+        sku: c.msku,
+        title: product.title,
+        severity,
+        message,
+      });
+    if (!listing)
+      add(
+        'error',
+        `${storeName} does not list this product, so Amazon knows no MSKU for it: list it on Amazon (Listing info), or pull the store’s listings if it is listed`,
+      );
+    else if (listing.channel !== 'FBA')
+      add('error', `The listing ${listing.sku} is fulfilled by the merchant: switch it to Fulfilled by Amazon first`);
+    else if (!listing.fnsku)
+      add(
+        'error',
+        `Amazon has given the listing ${listing.sku} no FNSKU yet: wait for it, then pull the store’s listings`,
+      );
+    for (const issue of listing?.issues ?? [])
+      if (issue.severity === 'ERROR') add('warning', `Amazon reports a problem with the listing: ${issue.message}`);
+    const missing = [
+      ['length', product.lengthIn],
+      ['width', product.widthIn],
+      ['height', product.heightIn],
+    ].filter(([, v]) => !v);
+    if (missing.length)
+      add(
+        'error',
+        `No ${missing.map(([n]) => n).join(', ')} in the catalogue: enter the product’s dimensions (in), which Amazon needs to place it`,
+      );
+    if (!product.weightLb) add('error', 'No weight in the catalogue: enter the product’s weight (lb)');
+    if (product.requiresExpiration && !item.expiration)
+      add('error', 'This product needs an expiration date: enter the units’ expiration date on the line');
+    // Amazon's minimum shelf life depends on the product and the centre, so the verdict is Amazon's;
+    // a date already past is certain to be refused, and says so.
+    if (item.expiration && item.expiration <= today)
+      add(
+        'warning',
+        `The expiration date ${item.expiration} has passed: Amazon will refuse these units; correct the date or take them out of the plan`,
+      );
+    if (item.quantity <= 0) add('error', 'The line has no units: enter a quantity or remove the line');
+    const s = stock.get(item.productKey)!;
+    if (s.held > s.onHand)
+      add(
+        'error',
+        `Only ${s.onHand} units are on hand at ${FBA_STATION} while plans hold ${s.held}: find the missing units or lower the quantity`,
+      );
+  }
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  return {
+    result: {
+      ok: errors === 0,
+      skus: items.length,
+      units: items.reduce((n, i) => n + i.quantity, 0),
+      errors,
+      warnings: problems.length - errors,
+      problems,
+    },
+    codes,
+  };
+}

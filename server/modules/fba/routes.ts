@@ -1,0 +1,185 @@
+/**
+ * Outbound FBA planning (spec §7 /api/outbound/outbound-shipping … batch): shipment plans listed
+ * with the spec's status filter, created with their lines (which hold units at the FBA prep
+ * station), renamed, given new lines, pre-checked, submitted to Amazon (202: the operation is
+ * followed by a job) and cancelled; and what a client may plan. The 'fba' right guards every
+ * route; clients see only their own company's plans.
+ */
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { envelope } from '../../../domain/envelope.js';
+import { pageRequest } from '../../../domain/paging.js';
+import {
+  availabilityPageSchema,
+  availabilityQuerySchema,
+  planCreateSchema,
+  planDetailSchema,
+  planLinesSchema,
+  planListQuerySchema,
+  planPageSchema,
+  planRenameSchema,
+  planSubmittedSchema,
+  precheckSchema,
+} from '../../../domain/schemas/fba.js';
+import type { Guards } from '../../auth/guard.js';
+import type { AppEnv, Deps } from '../../context.js';
+import { envelopeOf, errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { ok } from '../../http/respond.js';
+import { validationHook } from '../../http/validation.js';
+import { listenForInboundPlans, precheckOf, submitPlan } from './amazon-steps.js';
+import { cancelPlan } from './cancel.js';
+import { createPlan, listPlans, planDetail, renamePlan, setPlanLines } from './plans.js';
+import { availableFor } from './reservations.js';
+
+const base = '/api/outbound/outbound-shipping/batch';
+
+export function fbaRoutes(deps: Deps, guards: Guards) {
+  listenForInboundPlans();
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const tags = ['FBA shipment plans'];
+  const read = guards.requires('fba', 'read');
+  const create = guards.requires('fba', 'create');
+  const update = guards.requires('fba', 'update');
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: base,
+      tags,
+      summary: 'Shipment plans, newest first: by status (spec §4 filter), client and name; paged',
+      middleware: [read],
+      request: { query: planListQuerySchema },
+      responses: { ...okResponse(planPageSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await listPlans(deps, c.get('ctx'), pageRequest(q), q));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: base,
+      tags,
+      summary: 'Create a plan for a client’s Amazon store; its lines hold their units at the FBA prep station',
+      description:
+        'Refused (412) when a line asks for more than is available at PREP-FBA (on hand minus what other plans hold), naming the product and how many are available.',
+      middleware: [create],
+      request: jsonBody(planCreateSchema),
+      responses: {
+        201: { description: 'Created', content: { 'application/json': { schema: envelopeOf(planDetailSchema) } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => ok(c, await createPlan(deps, c.get('ctx'), c.req.valid('json')), { status: 201 }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/available`,
+      tags,
+      summary: 'A client’s products at the FBA prep station: on hand, held by plans, available to plan',
+      middleware: [read],
+      request: { query: availabilityQuerySchema },
+      responses: { ...okResponse(availabilityPageSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await availableFor(deps.db, c.get('ctx'), pageRequest(q), q));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{id}`,
+      tags,
+      summary: 'One plan with its lines, reservations and journal',
+      middleware: [read],
+      request: { params: idParam },
+      responses: { ...okResponse(planDetailSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await planDetail(deps, c.get('ctx'), c.req.valid('param').id)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: `${base}/{id}`,
+      tags,
+      summary: 'Rename a plan (while it is open at its items)',
+      middleware: [update],
+      request: { params: idParam, ...jsonBody(planRenameSchema) },
+      responses: { ...okResponse(planDetailSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await renamePlan(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json').name)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: `${base}/{id}/items`,
+      tags,
+      summary: 'Set a plan’s lines (add, change, remove); what they hold follows, within what is available',
+      middleware: [update],
+      request: { params: idParam, ...jsonBody(planLinesSchema) },
+      responses: { ...okResponse(planDetailSchema), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await setPlanLines(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json').items), {
+        info: ['Items saved'],
+      }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{id}/precheck`,
+      tags,
+      summary: 'What Amazon would refuse, per SKU in words, before anything is sent',
+      middleware: [read],
+      request: { params: idParam },
+      responses: { ...okResponse(precheckSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, (await precheckOf(deps, c.get('ctx'), c.req.valid('param').id)).result),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/submit`,
+      tags,
+      summary: 'Send the plan to Amazon (createInboundPlan); 202 with the operation that follows it',
+      description:
+        'Refused (412) with the pre-check’s errors. Amazon works asynchronously: follow GET /api/common/stores/{storeId}/operations/{operationId}; on SUCCESS the plan moves to packing with Amazon’s FNSKUs and prep instructions, on FAILED it stays at items with Amazon’s problems in its journal. An Amazon outage answers 503 and changes nothing.',
+      middleware: [update],
+      request: { params: idParam },
+      responses: {
+        202: {
+          description: 'Amazon took the plan; the operation follows it',
+          content: { 'application/json': { schema: envelopeOf(planSubmittedSchema) } },
+        },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const result = await submitPlan(deps, c.get('ctx'), c.req.valid('param').id);
+      return c.json(envelope(result, { info_list: [{ message: 'Amazon is creating the inbound plan' }] }), 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/cancel`,
+      tags,
+      summary: 'Cancel a plan (until it ships): every unit it holds is released; Amazon’s plan is cancelled too',
+      middleware: [update],
+      request: { params: idParam },
+      responses: { ...okResponse(planDetailSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await cancelPlan(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Plan cancelled'] }),
+  );
+  return app;
+}
