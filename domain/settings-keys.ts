@@ -18,6 +18,8 @@ export const SETTING_KEYS = [
   // Dockside additions: per-user printer/scanner settings mirrored from devices, QZ signing keys.
   'PRINTER_SETTINGS',
   'QZ_SIGNING',
+  // Per client (COMPANY): who labels units sent to FBA (spec labeling preference; domain/schemas/fba.ts).
+  'FBA_LABELING_PREFERENCE',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

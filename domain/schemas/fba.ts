@@ -31,6 +31,13 @@ export type PlanStep = (typeof PLAN_STEPS)[number];
 export const PREP_OWNERS = ['SELLER', 'AMAZON', 'NONE'] as const;
 export type PrepOwner = (typeof PREP_OWNERS)[number];
 
+/** Spec "labeling preference": who labels a client's units by default (Amazon's labelOwner follows). */
+export const LABELING_PREFERENCES = ['SELLER_LABEL', 'AMAZON_LABEL_ONLY', 'AMAZON_LABEL_PREFERRED'] as const;
+export type LabelingPreference = (typeof LABELING_PREFERENCES)[number];
+/** The label owner a line gets when it names none. AMAZON_LABEL_PREFERRED asks Amazon to label; Amazon may hand it back. */
+export const labelOwnerFor = (preference: LabelingPreference): PrepOwner =>
+  preference === 'SELLER_LABEL' ? 'SELLER' : 'AMAZON';
+
 export const RESERVATION_STATES = ['held', 'released', 'consumed'] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
 
@@ -109,8 +116,9 @@ export const planLineInputSchema = z.object({
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'expiration: not a real date')
     .optional(),
   manufacturingLotCode: optionalText(256, 'manufacturingLotCode'),
-  /** Who labels the units and who preps them (Amazon's names); the prep centre by default. */
-  labelOwner: z.enum(PREP_OWNERS, { error: 'labelOwner: SELLER, AMAZON or NONE' }).default('SELLER'),
+  /** Who labels the units (Amazon's names); absent: from the client's labelling preference (FBA_LABELING_PREFERENCE). */
+  labelOwner: z.enum(PREP_OWNERS, { error: 'labelOwner: SELLER, AMAZON or NONE' }).optional(),
+  /** Who preps them; the prep centre (SELLER) by default. */
   prepOwner: z.enum(PREP_OWNERS, { error: 'prepOwner: SELLER, AMAZON or NONE' }).default('SELLER'),
 });
 export type PlanLineInput = z.infer<typeof planLineInputSchema>;
@@ -232,16 +240,6 @@ export const planEventSchema = z.object({
 });
 export type PlanEvent = z.infer<typeof planEventSchema>;
 
-export const planDetailSchema = planRowSchema.extend({
-  shipFrom: shipFromSchema,
-  packingOptionId: z.string().nullable(),
-  placementOptionId: z.string().nullable(),
-  items: z.array(planItemSchema),
-  reservations: z.array(reservationSchema),
-  events: z.array(planEventSchema),
-});
-export type PlanDetail = z.infer<typeof planDetailSchema>;
-
 /** A client's product at the FBA prep station: on hand, held by open plans, free to plan. */
 export const availabilityRowSchema = z.object({
   productId: z.number().int(),
@@ -285,3 +283,114 @@ export const planSubmittedSchema = z.object({
   inboundPlanId: z.string(),
   operationId: z.string(),
 });
+
+// ---- across plans ----
+
+/** One line of a plan in the list of every item across plans (/apps/outbound/outbound-shipping/batch-items). */
+export const planItemRowSchema = z.object({
+  planId: z.number().int(),
+  planName: z.string(),
+  status: z.enum(PLAN_STATUSES),
+  step: z.enum(PLAN_STEPS),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  accountNo: z.string(),
+  storeId: z.number().int(),
+  storeName: z.string(),
+  itemId: z.number().int(),
+  productId: z.number().int(),
+  title: z.string(),
+  msku: z.string().nullable(),
+  fnsku: z.string().nullable(),
+  asin: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Units of the line packed into boxes so far. */
+  boxed: z.number().int(),
+  createdAt: z.string(),
+});
+export type PlanItemRow = z.infer<typeof planItemRowSchema>;
+export const planItemPageSchema = pageSchema(planItemRowSchema);
+export const planItemListQuerySchema = planListQuerySchema;
+
+/**
+ * What an open plan waits for (Open Shipment Plans): Amazon at work or refusing, or the warehouse's
+ * next step. The screen words each code; `detail` carries Amazon's words or the operation's name.
+ */
+export const PENDING_BLOCKERS = [
+  'amazon_working',
+  'amazon_failed',
+  'not_sent',
+  'choose_packing',
+  'packing',
+  'box_dims',
+  'choose_placement',
+  'choose_transport',
+  'labels',
+  'in_transit',
+  'receiving',
+  'discrepancy',
+] as const;
+export type PendingBlocker = (typeof PENDING_BLOCKERS)[number];
+export const pendingPlanSchema = planRowSchema.extend({
+  /** When the plan reached its current step (its age there). */
+  since: z.string(),
+  boxes: z.number().int(),
+  boxed: z.number().int(),
+  blocker: z.object({ code: z.enum(PENDING_BLOCKERS), detail: z.string().nullable() }),
+});
+export type PendingPlan = z.infer<typeof pendingPlanSchema>;
+export const pendingPlanPageSchema = pageSchema(pendingPlanSchema);
+export const pendingQuerySchema = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+});
+
+// ---- Amazon's offers, as the plan keeps them ----
+
+/** A fee or discount Amazon quotes, in cents. */
+export const amazonChargeSchema = z.object({
+  type: z.string(),
+  target: z.string(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+});
+export type AmazonCharge = z.infer<typeof amazonChargeSchema>;
+
+/** One way Amazon lets the plan be packed: its packing groups (what goes in boxes together) and fees. */
+export const packingOptionViewSchema = z.object({
+  packingOptionId: z.string(),
+  status: z.string(),
+  expiration: z.string().nullable(),
+  fees: z.array(amazonChargeSchema),
+  discounts: z.array(amazonChargeSchema),
+  groups: z.array(
+    z.object({
+      packingGroupId: z.string(),
+      items: z.array(z.object({ msku: z.string(), fnsku: z.string().nullable(), quantity: z.number().int() })),
+    }),
+  ),
+  /** Ways the boxes may travel (GROUND_SMALL_PARCEL / FREIGHT_LTL, partnered or own carrier). */
+  shipping: z.array(z.object({ shippingMode: z.string().nullable(), shippingSolution: z.string().nullable() })),
+  /** Amazon's weight limit of a box under this option, in lb. */
+  boxMaxWeightLb: z.number().nullable(),
+});
+export type PackingOptionView = z.infer<typeof packingOptionViewSchema>;
+export const packingConfirmSchema = z.object({
+  packingOptionId: z.string({ error: 'packingOptionId: choose a packing option' }).min(1).max(38),
+});
+
+export const planDetailSchema = planRowSchema.extend({
+  shipFrom: shipFromSchema,
+  /** The client's labelling preference: the label owner of lines that name none. */
+  labelingPreference: z.enum(LABELING_PREFERENCES),
+  packingOptionId: z.string().nullable(),
+  placementOptionId: z.string().nullable(),
+  items: z.array(planItemSchema),
+  reservations: z.array(reservationSchema),
+  events: z.array(planEventSchema),
+  /** What Amazon offered for packing (empty until offered). */
+  packingOptions: z.array(packingOptionViewSchema),
+});
+export type PlanDetail = z.infer<typeof planDetailSchema>;

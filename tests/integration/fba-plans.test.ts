@@ -66,6 +66,7 @@ type Plan = {
     prepInstructions: { prepType?: string; prepOwner?: string }[];
   }[];
   reservations: { planItemId: number | null; productKey: string; quantity: number; state: string }[];
+  packingOptions: { packingOptionId: string; status: string; groups: { packingGroupId: string }[] }[];
   events: { kind: string; message: string; userId: number | null; request: unknown; response: unknown }[];
 };
 type Available = { productId: number; onHand: number; held: number; available: number };
@@ -331,16 +332,21 @@ describe('planning a shipment to FBA', () => {
     expect((await plan(first)).step).toBe('items');
     expect(await finish(operationId)).toMatchObject({ status: 'SUCCESS' });
     p = await plan(first);
-    expect(p).toMatchObject({ step: 'packing', status: 'open', inboundPlanId, operationId: null, operation: null });
+    // Asking for packing options is no decision: it starts by itself.
+    expect(p).toMatchObject({ step: 'packing', status: 'open', inboundPlanId, operation: 'generatePackingOptions' });
     for (const item of p.items) {
       expect(item.fnsku).toMatch(/^X00/);
       expect(item.prepInstructions).toEqual(
         expect.arrayContaining([{ prepType: 'ITEM_LABELING', prepOwner: 'SELLER' }]),
       );
     }
-    const done = p.events.at(-1)!;
+    const done = p.events.at(-3)!;
     expect(done).toMatchObject({ kind: 'amazon.done', userId: null });
     expect(done.message).toMatch(/next: packing/);
+    expect(p.events.slice(-2).map((e) => [e.kind, e.userId])).toEqual([
+      ['amazon.asked', null],
+      ['amazon.answered', null],
+    ]);
     // The units stay held for the plan; its lines no longer change here.
     expect(
       p.reservations
@@ -418,6 +424,11 @@ describe('planning a shipment to FBA', () => {
   });
 
   it('cancelling releases every unit the plan holds, and cancels Amazon’s plan', async () => {
+    // Not while Amazon works out the packing options: once they are offered.
+    const offering = (await plan(first)).operationId!;
+    expect((await s.post(`${B}/${first}/cancel`, {}, client)).status).toBe(409);
+    expect(await finish(offering)).toMatchObject({ status: 'SUCCESS' });
+    expect((await plan(first)).packingOptions.length).toBeGreaterThan(0);
     const heldBefore = await availableOf(mug);
     const res = await s.post<Plan>(`${B}/${first}/cancel`, {}, client);
     expect(res.status, JSON.stringify(res.meta)).toBe(200);

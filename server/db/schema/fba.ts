@@ -5,7 +5,19 @@
  * the packing slice.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   PLAN_STATUSES,
   PLAN_STEPS,
@@ -46,6 +58,13 @@ export const shipmentPlans = pgTable(
     /** The Amazon operation the plan waits for (none: nothing in flight) and its name. */
     operationId: text('operation_id'),
     operation: text('operation'),
+    /** When the plan reached its current step (Open Shipment Plans' age at the step). */
+    stepAt: timestamp('step_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** What Amazon offered, read when its operation succeeded (screens never wait on Amazon). */
+    packingOptions: jsonb('packing_options').$type<unknown[]>(),
+    placementOptions: jsonb('placement_options').$type<unknown[]>(),
+    /** Transportation options per placement option id, and delivery windows per shipment id. */
+    transportOptions: jsonb('transport_options').$type<Record<string, unknown>>(),
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps,
   },
@@ -152,4 +171,126 @@ export const shipmentPlanEvents = pgTable(
     response: jsonb('response'),
   },
   (t) => [index('shipment_plan_events_plan_idx').on(t.planId, t.id)],
+);
+
+export const BOX_STATES = ['open', 'closed'] as const;
+
+/**
+ * A box at the packer's bench (decision 0010, "one engine"): opened on a device (its id is the
+ * device's uuid, so a box exists offline), numbered by the server in the order boxes reach it,
+ * closed with its dimensions and weight. Amazon's package id and FBA box id, and the shipment it
+ * goes in, are written once Amazon has placed it.
+ */
+export const shipmentBoxes = pgTable(
+  'shipment_boxes',
+  {
+    id: text('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => shipmentPlans.id, { onDelete: 'cascade' }),
+    packingGroupId: text('packing_group_id'),
+    boxNo: integer('box_no').notNull(),
+    state: text('state').notNull().default('open'),
+    lengthIn: doublePrecision('length_in'),
+    widthIn: doublePrecision('width_in'),
+    heightIn: doublePrecision('height_in'),
+    weightLb: doublePrecision('weight_lb'),
+    /** The DEFINED_BOX_DIMENSIONS preset chosen, if any. */
+    preset: text('preset'),
+    /** Heavier than one person may lift (over 50 lb): the box carries a TEAM LIFT label. */
+    teamLift: boolean('team_lift').notNull().default(false),
+    amazonPackageId: text('amazon_package_id'),
+    amazonBoxId: text('amazon_box_id'),
+    shipmentId: integer('shipment_id').references(() => planShipments.id, { onDelete: 'set null' }),
+    openedBy: integer('opened_by').references(() => users.id),
+    deviceId: text('device_id'),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'string' }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipment_boxes_no_uq').on(t.planId, t.boxNo),
+    index('shipment_boxes_tenant_idx').on(t.tenantId, t.companyId),
+    check('shipment_boxes_state_check', sql`${t.state} in (${inList(BOX_STATES)})`),
+  ],
+);
+
+/** What a box holds of a plan line. */
+export const shipmentBoxItems = pgTable(
+  'shipment_box_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => shipmentPlans.id, { onDelete: 'cascade' }),
+    boxId: text('box_id')
+      .notNull()
+      .references(() => shipmentBoxes.id, { onDelete: 'cascade' }),
+    planItemId: integer('plan_item_id')
+      .notNull()
+      .references(() => shipmentPlanItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipment_box_items_uq').on(t.boxId, t.planItemId),
+    index('shipment_box_items_plan_idx').on(t.planId, t.planItemId),
+    check('shipment_box_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * One of Amazon's shipments of a plan (placement splits a plan over fulfilment centres): where it
+ * goes, how it travels, its tracking, and what Amazon received of it.
+ */
+export const planShipments = pgTable(
+  'plan_shipments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => shipmentPlans.id, { onDelete: 'cascade' }),
+    shipmentId: text('shipment_id').notNull(),
+    confirmationId: text('confirmation_id'),
+    amazonReferenceId: text('amazon_reference_id'),
+    name: text('name'),
+    /** Amazon's destination: warehouseId and address. */
+    destination: jsonb('destination').$type<Record<string, unknown>>(),
+    /** Amazon's shipment status (WORKING, READY_TO_SHIP, SHIPPED, RECEIVING, CLOSED, …). */
+    status: text('status').notNull().default('WORKING'),
+    shippingMode: text('shipping_mode'),
+    shippingSolution: text('shipping_solution'),
+    transportationOptionId: text('transportation_option_id'),
+    carrier: jsonb('carrier').$type<Record<string, unknown>>(),
+    deliveryWindow: jsonb('delivery_window').$type<Record<string, unknown>>(),
+    /** Tracking numbers per box (small parcel), or the PRO and BOL numbers (LTL). */
+    tracking: jsonb('tracking').$type<Record<string, unknown>>(),
+    proNumber: text('pro_number'),
+    billOfLadingNumber: text('bill_of_lading_number'),
+    transportConfirmedAt: timestamp('transport_confirmed_at', { withTimezone: true, mode: 'string' }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'string' }),
+    /** Per MSKU: shipped and received, as Amazon last reported; a discrepancy flags the plan for a claim. */
+    received: jsonb('received').$type<{ msku: string; shipped: number; received: number }[]>(),
+    discrepancy: boolean('discrepancy').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('plan_shipments_uq').on(t.planId, t.shipmentId),
+    index('plan_shipments_tenant_idx').on(t.tenantId, t.companyId, t.proNumber),
+  ],
 );

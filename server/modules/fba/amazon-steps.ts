@@ -23,9 +23,12 @@ import { PREP_OWNERS, type PrepOwner } from '../../../domain/schemas/fba.js';
 import { AMAZON_MARKETPLACE_IDS } from '../../../domain/schemas/stores.js';
 import { audit } from '../../audit.js';
 import type { Deps, RequestContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
 import { shipmentPlanItems, shipmentPlans, stores } from '../../db/schema/index.js';
 import { ApiError, businessRule, conflict } from '../../http/errors.js';
+import { askAmazon, assertConnected, startAmazonStep, type AmazonStep } from './amazon-call.js';
+import { DONE_HANDLERS } from './done-handlers.js';
+import { generatePackingStep } from './packing.js';
+import { freshPlan } from './settle.js';
 import type { CreateInboundPlanRequest, PlanItem } from '../../integrations/amazon/inbound-models.js';
 import { onOperationDone, type FinishedOperation } from '../operations/kinds.js';
 import { trackOperation } from '../operations/service.js';
@@ -38,47 +41,6 @@ import { precheckPlan } from './precheck.js';
 
 const CREATE = 'createInboundPlan';
 const CANCEL = 'cancelInboundPlan';
-
-/** The store must be able to call Amazon now. */
-export function assertConnected(store: StoreRecord): void {
-  if (store.connection === 'not_connected')
-    throw businessRule(`Connect ${store.name} to Amazon first (Merchant Connect)`);
-  if (store.connection === 'reconnect_needed')
-    throw businessRule(
-      `Amazon refused ${store.name}’s authorisation: reconnect the store (Merchant Connect), then try again`,
-    );
-}
-
-/**
- * Runs an Amazon call for the plan, journalling a refusal or an outage before it is answered; the
- * answer says what became of the plan (`unchanged`) besides what went wrong.
- */
-async function askAmazon<T>(
-  deps: Deps,
-  plan: PlanRecord,
-  userId: number | null,
-  store: StoreRecord,
-  operation: string,
-  unchanged: string,
-  call: () => Promise<T>,
-  onFailure: (tx: Tx) => Promise<void> = async () => undefined,
-): Promise<T> {
-  try {
-    return await withStore(deps, store, call);
-  } catch (err) {
-    const messages = err instanceof ApiError ? err.messages : ['The call to Amazon went wrong'];
-    await deps.db.transaction(async (tx) => {
-      await onFailure(tx);
-      await journal(tx, plan, userId, deps.now().toISOString(), {
-        kind: 'amazon.refused',
-        message: `Amazon did not take ${operation}: ${messages.join('; ')}`,
-        response: { status: err instanceof ApiError ? err.status : null, messages },
-      });
-    });
-    if (err instanceof ApiError) throw new ApiError(err.status, [...err.messages, unchanged], err.headers, err.details);
-    throw err;
-  }
-}
 
 /** The caller's plan pre-checked now, with what the check read. */
 export async function precheckOf(deps: Deps, ctx: RequestContext, id: number) {
@@ -262,6 +224,13 @@ export async function onInboundOperationDone(deps: Deps, done: FinishedOperation
         response: { operationId: done.operationId, items: amazonItems },
       });
     });
+    await followWith(deps, id, generatePackingStep);
+    return;
+  }
+
+  const handler = done.status === 'SUCCESS' && plan.operation ? DONE_HANDLERS[plan.operation] : undefined;
+  if (handler) {
+    await handler(deps, plan, done);
     return;
   }
 
@@ -322,6 +291,17 @@ export async function cancelAtAmazon(
     response: started,
   });
   return started;
+}
+
+/**
+ * Starts the step that follows of itself (asking Amazon for its offers is no decision). A refusal
+ * or an outage is journalled by the step and left for the warehouse to ask again: the operation
+ * that ended is settled either way.
+ */
+export async function followWith(deps: Deps, id: number, step: AmazonStep): Promise<void> {
+  const plan = await freshPlan(deps, id);
+  if (!plan || plan.status === 'cancelled' || plan.operation) return;
+  await startAmazonStep(deps, null, plan, step).catch(() => undefined);
 }
 
 let listening = false;

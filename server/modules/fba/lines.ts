@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { catalogueProductKey } from '../../../domain/rules/product-key.js';
-import type { PlanLineInput } from '../../../domain/schemas/fba.js';
+import { labelOwnerFor, type PlanLineInput } from '../../../domain/schemas/fba.js';
 import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { products, shipmentPlanItems } from '../../db/schema/index.js';
@@ -13,6 +13,7 @@ import { ApiError, businessRule, notFound } from '../../http/errors.js';
 import type { StoreRecord } from '../stores/service.js';
 import { planItemsOf, type PlanRecord } from './plan-record.js';
 import { lineCodes, listingsOf } from './precheck.js';
+import { labelingPreferenceOf } from './preferences.js';
 import { FBA_STATION, hold, lockKeys, rehold, release, stockOf } from './reservations.js';
 
 const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
@@ -85,6 +86,7 @@ export async function writeLines(
     );
   }
   const listings = await listingsOf(tx, store, found);
+  const defaultLabelOwner = labelOwnerFor(await labelingPreferenceOf(tx, plan.tenantId, plan.companyId));
   const valuesOf = (l: PlanLineInput) => {
     const p = byId.get(l.productId)!;
     return {
@@ -92,7 +94,7 @@ export async function writeLines(
       ...lineCodes(p, listings.get(p.id)),
       title: p.title,
       quantity: l.quantity,
-      labelOwner: l.labelOwner,
+      labelOwner: l.labelOwner ?? defaultLabelOwner,
       prepOwner: l.prepOwner,
       expiration: l.expiration ?? null,
       manufacturingLotCode: l.manufacturingLotCode ?? null,

@@ -14,6 +14,7 @@ import type {
   PlanListQuery,
   PlanStatus,
   PlanStep,
+  PackingOptionView,
   PrepOwner,
   ReservationState,
 } from '../../../domain/schemas/fba.js';
@@ -36,6 +37,7 @@ import { likeContains } from '../../http/like.js';
 import { pageOfQuery } from '../../http/paging.js';
 import { storeRecord, type StoreRecord } from '../stores/service.js';
 import { journal } from './journal.js';
+import { labelingPreferenceOf } from './preferences.js';
 import { writeLines } from './lines.js';
 import { assertEditable, planItemsOf, planRecord, planScope, storeOfPlan } from './plan-record.js';
 
@@ -95,13 +97,14 @@ export async function planDetail(deps: Deps, ctx: RequestContext, id: number): P
       shipFrom: shipmentPlans.shipFrom,
       packingOptionId: shipmentPlans.packingOptionId,
       placementOptionId: shipmentPlans.placementOptionId,
+      packingOptions: shipmentPlans.packingOptions,
     })
     .from(shipmentPlans)
     .innerJoin(companies, eq(companies.id, shipmentPlans.companyId))
     .innerJoin(stores, eq(stores.id, shipmentPlans.storeId))
     .where(and(eq(shipmentPlans.id, id), planScope(ctx)));
   if (!row) throw notFound('Shipment plan');
-  const [items, reservations, events] = await Promise.all([
+  const [items, reservations, events, labelingPreference] = await Promise.all([
     planItemsOf(deps.db, id),
     deps.db
       .select({
@@ -131,9 +134,12 @@ export async function planDetail(deps: Deps, ctx: RequestContext, id: number): P
       .leftJoin(users, eq(users.id, shipmentPlanEvents.userId))
       .where(eq(shipmentPlanEvents.planId, id))
       .orderBy(asc(shipmentPlanEvents.id)),
+    labelingPreferenceOf(deps.db, ctx.tenantId, row.companyId),
   ]);
   return {
     ...rowOf(row),
+    labelingPreference,
+    packingOptions: (row.packingOptions ?? []) as PackingOptionView[],
     items: items.map((i) => ({
       id: i.id,
       productId: i.productId,

@@ -17,6 +17,11 @@ import {
   planListQuerySchema,
   planPageSchema,
   planRenameSchema,
+  packingConfirmSchema,
+  pendingPlanPageSchema,
+  pendingQuerySchema,
+  planItemListQuerySchema,
+  planItemPageSchema,
   planSubmittedSchema,
   precheckSchema,
 } from '../../../domain/schemas/fba.js';
@@ -28,6 +33,8 @@ import { validationHook } from '../../http/validation.js';
 import { listenForInboundPlans, precheckOf, submitPlan } from './amazon-steps.js';
 import { cancelPlan } from './cancel.js';
 import { createPlan, listPlans, planDetail, renamePlan, setPlanLines } from './plans.js';
+import { listPending, listPlanItems } from './overview.js';
+import { confirmPacking, generatePacking } from './packing.js';
 import { availableFor } from './reservations.js';
 
 const base = '/api/outbound/outbound-shipping/batch';
@@ -87,6 +94,39 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
     async (c) => {
       const q = c.req.valid('query');
       return ok(c, await availableFor(deps.db, c.get('ctx'), pageRequest(q), q));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/outbound/outbound-shipping/item',
+      tags,
+      summary:
+        'Every line of every plan, newest plan first: by status filter, client and text (title, MSKU, FNSKU, ASIN, plan)',
+      middleware: [read],
+      request: { query: planItemListQuerySchema },
+      responses: { ...okResponse(planItemPageSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await listPlanItems(deps, c.get('ctx'), pageRequest(q), q));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/pending`,
+      tags,
+      summary: 'Open Shipment Plans: every plan not closed, by client, with its age at its step and what it waits for',
+      middleware: [read],
+      request: { query: pendingQuerySchema },
+      responses: { ...okResponse(pendingPlanPageSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await listPending(deps, c.get('ctx'), pageRequest(q), q));
     },
   );
 
@@ -166,6 +206,52 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
     async (c) => {
       const result = await submitPlan(deps, c.get('ctx'), c.req.valid('param').id);
       return c.json(envelope(result, { info_list: [{ message: 'Amazon is creating the inbound plan' }] }), 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/packing-options`,
+      tags,
+      summary:
+        'Ask Amazon (again) for the ways to pack the plan (generatePackingOptions; asked by itself once Amazon has the plan)',
+      description:
+        'The plan is at packing. Amazon works asynchronously: the offers appear on the plan (packingOptions) when the operation succeeds.',
+      middleware: [update],
+      request: { params: idParam },
+      responses: {
+        202: { description: 'Asked', content: { 'application/json': { schema: envelopeOf(planDetailSchema) } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const detail = await generatePacking(deps, c.get('ctx'), c.req.valid('param').id);
+      return c.json(envelope(detail, { info_list: [{ message: 'Amazon is working out the packing options' }] }), 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/packing-options/confirm`,
+      tags,
+      summary: 'Confirm one of Amazon’s packing options (confirmPackingOption); on success the plan goes to the bench',
+      middleware: [update],
+      request: { params: idParam, ...jsonBody(packingConfirmSchema) },
+      responses: {
+        202: { description: 'Asked', content: { 'application/json': { schema: envelopeOf(planDetailSchema) } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const detail = await confirmPacking(
+        deps,
+        c.get('ctx'),
+        c.req.valid('param').id,
+        c.req.valid('json').packingOptionId,
+      );
+      return c.json(envelope(detail, { info_list: [{ message: 'Amazon is confirming the packing option' }] }), 202);
     },
   );
 
