@@ -24,6 +24,9 @@ export interface ScreenDef {
 }
 
 const loadSortReceive = () => import('../features/inbound/receiving/SortReceivePage');
+const loadFbaWorkspace = () => import('../features/fba/FbaWorkspacePage');
+const loadOutboundShipping = () => import('../features/fba/OutboundShippingPage');
+const loadPendingPlans = () => import('../features/fba/PendingPlansPage');
 
 export const SCREENS: ScreenDef[] = [
   {
@@ -195,6 +198,57 @@ export const SCREENS: ScreenDef[] = [
     resource: 'wfs',
     action: 'read',
     load: () => import('../features/listings/WfsListingInfoPage'),
+  })),
+  // Amazon FBA shipment plans (issue 18): the client, then its plans, one plan at a workflow step.
+  {
+    path: '/apps/outbound/fba-shipments',
+    title: 'fba.selectTitle',
+    breadcrumb: ['nav.Outbound'],
+    resource: 'fba',
+    action: 'read',
+    menuKey: 'AmazonFBA',
+    load: () => import('../features/fba/FbaAccountSelectPage'),
+  },
+  // Spec: /apps/outbound/fba-shipments/:accountNo?/:workflow?/:batchId?/:channel? — one workspace.
+  ...[
+    '/$accountNo',
+    '/$accountNo/$workflow',
+    '/$accountNo/$workflow/$batchId',
+    '/$accountNo/$workflow/$batchId/$channel',
+  ].map((rest): ScreenDef => ({
+    path: `/apps/outbound/fba-shipments${rest}`,
+    title: 'fba.workspaceTitle',
+    breadcrumb: ['nav.Outbound', 'nav.AmazonFBA'],
+    resource: 'fba',
+    action: 'read',
+    load: loadFbaWorkspace,
+  })),
+  {
+    path: '/apps/outbound/outbound-shipping/batch-items',
+    title: 'fba.itemsTitle',
+    breadcrumb: ['nav.Outbound', 'nav.OutboundShipments'],
+    resource: 'outboundShipments',
+    action: 'read',
+    load: () => import('../features/fba/BatchItemsPage'),
+  },
+  // Spec: /apps/outbound/outbound-shipping/:channel? — shipment plans, FBA and WFS tabs.
+  ...['', '/$channel'].map((rest): ScreenDef => ({
+    path: `/apps/outbound/outbound-shipping${rest}`,
+    title: 'fba.shipmentsTitle',
+    breadcrumb: ['nav.Outbound'],
+    resource: 'outboundShipments',
+    action: 'read',
+    ...(rest ? {} : { menuKey: 'OutboundShipments' }),
+    load: loadOutboundShipping,
+  })),
+  // Spec: /dashboard/snapshot/pending-batches/:channel? — Open Shipment Plans, FBA and WFS variants.
+  ...['', '/$channel'].map((rest): ScreenDef => ({
+    path: `/dashboard/snapshot/pending-batches${rest}`,
+    title: 'fba.pending.title',
+    breadcrumb: ['nav.Dashboards'],
+    resource: 'fba',
+    action: 'read',
+    load: loadPendingPlans,
   })),
   {
     path: '/apps/reports/dispositions',

@@ -1,0 +1,186 @@
+/**
+ * A new plan for a client (/apps/outbound/fba-shipments/:accountNo/items): its Amazon store, a
+ * name, where the boxes ship from (the warehouse's address, editable) and its first lines from
+ * what the client holds at PREP-FBA. Created, it holds its units and opens at its items step.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_PLAN_NAME, planDetailSchema } from '../../../domain/schemas/fba';
+import { postAs } from '../../api/typed';
+import { mayOpen } from '../../app/guard';
+import { useFeedback } from '../../ui/feedback-store';
+import type { ClientOption } from '../inbound/purchase-orders/clients';
+import { failureLines, PLANS, refreshAfter } from './api';
+import { useAvailableIndex } from './availability';
+import { AvailabilityGrid } from './AvailabilityGrid';
+import { accountSegment } from './clients';
+import { checkLines, draftFromAvailability, type DraftLine, type LineErrors } from './lines';
+import { LinesEditor } from './LinesEditor';
+import { checkPlanName } from './plan-name';
+import { clientPlansHref, planHref } from './plan-links';
+import { checkShipFrom, emptyShipFrom, type ShipFromDraft, type ShipFromField } from './ship-from';
+import { ShipFromFields } from './ShipFromFields';
+import { useAmazonStores } from './stores';
+import { useWarehouseShipFrom } from './warehouse-address';
+
+const NO_HELD: ReadonlyMap<number, number> = new Map();
+
+export function NewPlanForm({ client }: { client: ClientOption }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const toast = useFeedback((s) => s.toast);
+  const stores = useAmazonStores(client.id);
+  const prefill = useWarehouseShipFrom();
+  const available = useAvailableIndex(client.id);
+  const [storeId, setStoreId] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [shipFrom, setShipFrom] = useState<ShipFromDraft>(emptyShipFrom);
+  const [shipFromTouched, setShipFromTouched] = useState(false);
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [errors, setErrors] = useState<{ storeId?: string; name?: string; lines?: string }>({});
+  const [shipFromErrors, setShipFromErrors] = useState<Partial<Record<ShipFromField, string>>>({});
+  const [lineErrors, setLineErrors] = useState<Record<number, LineErrors>>({});
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  // The warehouse's address arrives after the form opens; it fills the fields until the user edits them.
+  useEffect(() => {
+    if (prefill.data && !shipFromTouched) setShipFrom(prefill.data);
+  }, [prefill.data, shipFromTouched]);
+  const connected = useMemo(() => (stores.data ?? []).filter((s) => s.connection === 'connected'), [stores.data]);
+  // One connected store: chosen already.
+  useEffect(() => {
+    if (storeId === null && connected.length === 1) setStoreId(connected[0].id);
+  }, [connected, storeId]);
+  const inPlan = useMemo(() => new Set(lines.map((l) => l.productId)), [lines]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setRefusal([]);
+    const n = checkPlanName(name, t);
+    const s = checkShipFrom(shipFrom, t);
+    const l = checkLines(lines, available, NO_HELD, t);
+    const next: typeof errors = {};
+    if (!storeId) next.storeId = t('fba.storeRequired');
+    if (n.error) next.name = n.error;
+    if (lines.length === 0) next.lines = t('fba.addOneLine');
+    setErrors(next);
+    setShipFromErrors(s.errors ?? {});
+    setLineErrors(l.errors);
+    if (Object.keys(next).length || s.errors || Object.keys(l.errors).length || !storeId || !n.name || !s.value) return;
+    setBusy(true);
+    try {
+      const plan = await postAs(
+        PLANS,
+        { companyId: client.id, storeId, name: n.name, shipFrom: s.value, items: l.items },
+        planDetailSchema,
+        { quiet: true, inlineRefusal: true },
+      );
+      refreshAfter(qc, plan);
+      toast('success', t('fba.created', { name: plan.name }));
+      void navigate({ to: planHref(plan) });
+    } catch (err) {
+      setRefusal(failureLines(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <div>
+          <h1>{t('fba.newPlan')}</h1>
+          <p className="muted">{[client.accountNo, client.name].filter(Boolean).join(' · ')}</p>
+        </div>
+        <Link to={clientPlansHref(accountSegment(client))} className="btn">
+          {t('fba.backToPlans')}
+        </Link>
+      </div>
+      <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="fba-new-plan">
+        <div className="form-grid">
+          <label className="field">
+            <span>{t('fba.store')} *</span>
+            {stores.isPending ? (
+              <span className="muted">{t('app.loading')}</span>
+            ) : (
+              <select
+                name="storeId"
+                value={storeId ?? ''}
+                aria-invalid={!!errors.storeId}
+                onChange={(e) => setStoreId(e.target.value ? Number(e.target.value) : null)}
+              >
+                <option value="">{t('fba.chooseStore')}</option>
+                {(stores.data ?? []).map((s) => (
+                  <option key={s.id} value={s.id} disabled={s.connection !== 'connected'}>
+                    {s.connection === 'connected' ? s.name : t('fba.storeNotConnected', { name: s.name })}
+                  </option>
+                ))}
+              </select>
+            )}
+            {errors.storeId && <small className="form-error">{errors.storeId}</small>}
+          </label>
+          <label className="field">
+            <span>{t('fba.planName')} *</span>
+            <input
+              name="planName"
+              value={name}
+              maxLength={MAX_PLAN_NAME}
+              aria-invalid={!!errors.name}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+            />
+            <small className="muted">{t('fba.nameCount', { count: name.trim().length, max: MAX_PLAN_NAME })}</small>
+            {errors.name && <small className="form-error">{errors.name}</small>}
+          </label>
+        </div>
+        {stores.data && connected.length === 0 && (
+          <p className="notice" role="status" data-testid="fba-no-store">
+            {t('fba.noAmazonStore')}{' '}
+            {mayOpen({ resource: 'merchantConnect', action: 'read', warehouseOnly: true }) && (
+              <Link to="/apps/account/merchant-connect">{t('nav.MerchantConnect')}</Link>
+            )}
+          </p>
+        )}
+        <ShipFromFields
+          value={shipFrom}
+          errors={shipFromErrors}
+          onChange={(v) => {
+            setShipFromTouched(true);
+            setShipFrom(v);
+          }}
+        />
+        <h2>{t('fba.linesTitle', { count: lines.length })}</h2>
+        <LinesEditor
+          lines={lines}
+          onChange={setLines}
+          errors={lineErrors}
+          available={available}
+          held={NO_HELD}
+          preference={null}
+        />
+        {errors.lines && <p className="form-error">{errors.lines}</p>}
+        {refusal.length > 0 && (
+          <div className="form-error" role="alert" data-testid="fba-refusal">
+            {refusal.map((m) => (
+              <p key={m}>{m}</p>
+            ))}
+          </div>
+        )}
+        <div className="button-row">
+          <button type="submit" className="btn primary" disabled={busy}>
+            {t('fba.createPlan')}
+          </button>
+        </div>
+      </form>
+      <AvailabilityGrid
+        companyId={client.id}
+        inPlan={inPlan}
+        onAdd={(row) => setLines((ls) => [...ls, draftFromAvailability(row, null)])}
+      />
+    </div>
+  );
+}

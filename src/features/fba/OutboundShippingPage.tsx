@@ -1,0 +1,68 @@
+/**
+ * Outbound shipments (/apps/outbound/outbound-shipping/:channel?): every shipment plan, FBA and WFS
+ * tabs, by the spec §4 status filter (Not closed by default), searched by name, narrowed to a client
+ * by warehouse users, paged by the server; a plan opens in its workspace at the step it reached.
+ */
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { planPageSchema, type PlanRow, type PlanStatusFilter } from '../../../domain/schemas/fba';
+import { getAs } from '../../api/typed';
+import { DataGrid } from '../../ui/DataGrid';
+import { keys, PLANS } from './api';
+import { channelOf } from './channels';
+import { ChannelTabs, WfsNotYet } from './ChannelTabs';
+import { ClientFilter } from './ClientFilter';
+import { planColumns } from './plan-columns';
+import { FBA_ROOT, planHref } from './plan-links';
+import { StatusFilterSelect } from './StatusFilterSelect';
+import { DEFAULT_STATUS_FILTER } from './words';
+
+const BASE = '/apps/outbound/outbound-shipping';
+
+export default function OutboundShippingPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { channel: raw } = useParams({ strict: false }) as { channel?: string };
+  const channel = channelOf(raw);
+  const [status, setStatus] = useState<PlanStatusFilter>(DEFAULT_STATUS_FILTER);
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>{t('fba.shipmentsTitle')}</h1>
+        <div className="button-row">
+          <Link to={`${BASE}/batch-items`} className="btn">
+            {t('fba.itemsTitle')}
+          </Link>
+          <Link to={FBA_ROOT} className="btn primary">
+            {t('fba.newPlan')}
+          </Link>
+        </div>
+      </div>
+      <ChannelTabs base={BASE} current={channel} />
+      {channel === 'wfs' ? (
+        <WfsNotYet />
+      ) : (
+        <DataGrid<PlanRow>
+          id={keys.plansGrid}
+          columns={planColumns(t, i18n.language, { client: true })}
+          filters={{ status, companyId }}
+          fetchPage={(q) =>
+            getAs(PLANS, planPageSchema, {
+              query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, status, companyId },
+              background: true,
+            })
+          }
+          onRowOpen={(p) => void navigate({ to: planHref(p) })}
+          toolbar={
+            <>
+              <StatusFilterSelect value={status} onChange={setStatus} />
+              <ClientFilter value={companyId} onChange={setCompanyId} />
+            </>
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/** A plan's status and step at a glance, in words (never colour alone). */
+import { useTranslation } from 'react-i18next';
+import type { PlanRow } from '../../../domain/schemas/fba';
+import { statusKey, stepKey } from './words';
+
+const TONE: Record<PlanRow['status'], string> = {
+  open: 'stage-open',
+  boxing: 'stage-receiving',
+  box_dims: 'stage-receiving',
+  shipping: 'stage-received',
+  closed: 'muted',
+  cancelled: 'muted',
+};
+
+export function PlanStatus({ plan }: { plan: Pick<PlanRow, 'status' | 'step' | 'operation'> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className={`pill ${TONE[plan.status]}`} data-status={plan.status}>
+        {t(statusKey(plan.status))}
+      </span>{' '}
+      <span className="pill" data-step={plan.step}>
+        {t(stepKey(plan.step))}
+      </span>
+      {plan.operation && (
+        <>
+          {' '}
+          <span className="pill warn">{t('fba.amazonWorking')}</span>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * One plan in the workspace: its head (rename, cancel), the stepper, Amazon's running operation
+ * followed live, the step the route names (the step reached when it names none), and beside them
+ * the units it holds and its journal.
+ */
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PlanStep } from '../../../domain/schemas/fba';
+import { failureText, usePlan } from './api';
+import { JournalPanel } from './JournalPanel';
+import { OperationWatch } from './OperationWatch';
+import { PlanHeader } from './PlanHeader';
+import { FBA_ROOT } from './plan-links';
+import { PlanStepper } from './PlanStepper';
+import { rememberFbaAccount } from './recent-accounts';
+import { ReservationsPanel } from './ReservationsPanel';
+import { STEP_COMPONENTS } from './steps';
+import { stepState } from './words';
+
+export function PlanWorkspace({ planId, step }: { planId: number; step: PlanStep | null }) {
+  const { t } = useTranslation();
+  const plan = usePlan(planId);
+  const companyId = plan.data?.companyId;
+  useEffect(() => {
+    if (companyId) rememberFbaAccount(companyId);
+  }, [companyId]);
+
+  if (plan.isPending) return <p className="grid-state">{t('app.loading')}</p>;
+  if (plan.isError)
+    return (
+      <div className="page">
+        <p className="form-error" role="alert" data-testid="fba-plan-error">
+          {failureText(plan.error)} <Link to={FBA_ROOT}>{t('fba.selectTitle')}</Link>
+        </p>
+      </div>
+    );
+  const p = plan.data;
+  const shown = step ?? p.step;
+  const Step = STEP_COMPONENTS[shown];
+  return (
+    <div className="page" data-testid="fba-plan" data-plan={p.id} data-step={p.step} data-status={p.status}>
+      <PlanHeader key={p.name} plan={p} />
+      <PlanStepper plan={p} shown={shown} />
+      {p.status === 'cancelled' && (
+        <p className="card locked" role="status">
+          {t('fba.cancelledNotice')}
+        </p>
+      )}
+      {p.operationId && (
+        <OperationWatch
+          key={p.operationId}
+          planId={p.id}
+          companyId={p.companyId}
+          storeId={p.storeId}
+          operationId={p.operationId}
+          operation={p.operation}
+        />
+      )}
+      <Step plan={p} state={stepState(shown, p.step)} />
+      <div className="split">
+        <JournalPanel events={p.events} />
+        <ReservationsPanel plan={p} />
+      </div>
+    </div>
+  );
+}

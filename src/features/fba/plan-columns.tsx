@@ -1,0 +1,59 @@
+/** The columns of a list of plans (a client's plans in the workspace, every plan under Outbound shipments). */
+import { Link } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
+import type { PlanRow } from '../../../domain/schemas/fba';
+import { planHref } from './plan-links';
+import { PlanStatus } from './PlanStatus';
+
+export function planColumns(t: TFunction, language: string, opts: { client: boolean }): ColumnDef<PlanRow, unknown>[] {
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const columns: (ColumnDef<PlanRow, unknown> | null)[] = [
+    {
+      accessorKey: 'name',
+      header: t('fba.planName'),
+      enableSorting: false,
+      cell: ({ row: { original: p } }) => (
+        <Link to={planHref(p)} data-testid="plan-open">
+          <strong>{p.name}</strong>
+        </Link>
+      ),
+    },
+    opts.client
+      ? {
+          accessorKey: 'companyName',
+          header: t('po.client'),
+          enableSorting: false,
+          cell: ({ row: { original: p } }) => `${p.accountNo} ${p.companyName}`.trim(),
+        }
+      : null,
+    { accessorKey: 'storeName', header: t('fba.store'), enableSorting: false },
+    {
+      accessorKey: 'status',
+      header: t('fba.status'),
+      enableSorting: false,
+      cell: ({ row: { original: p } }) => <PlanStatus plan={p} />,
+    },
+    { accessorKey: 'skus', header: t('fba.skus'), enableSorting: false },
+    {
+      accessorKey: 'units',
+      header: t('fba.units'),
+      enableSorting: false,
+      cell: ({ row: { original: p } }) => p.units.toLocaleString(language),
+    },
+    {
+      accessorKey: 'inboundPlanId',
+      header: t('fba.inboundPlanId'),
+      enableSorting: false,
+      cell: ({ row: { original: p } }) => (p.inboundPlanId ? <code>{p.inboundPlanId}</code> : '–'),
+    },
+    {
+      accessorKey: 'updatedAt',
+      header: t('fba.updated'),
+      enableSorting: false,
+      cell: ({ row: { original: p } }) => when(p.updatedAt),
+    },
+  ];
+  return columns.filter((c): c is ColumnDef<PlanRow, unknown> => c !== null);
+}

@@ -1,0 +1,32 @@
+/** A workflow step's frame: its name and what happens in it; a step the plan has not reached says so. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PlanStep } from '../../../../domain/schemas/fba';
+import { stepKey, type StepState } from '../words';
+
+export function StepShell({ step, state, children }: { step: PlanStep; state: StepState; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby={`fba-step-${step}`} data-testid="fba-step" data-step={step}>
+      <h2 id={`fba-step-${step}`}>{t(stepKey(step))}</h2>
+      <p className="muted">{t(`fba.stepIntro.${step}`)}</p>
+      {state === 'ahead' ? (
+        <p className="notice" role="status" data-testid="fba-step-ahead">
+          {t('fba.stepAhead')}
+        </p>
+      ) : (
+        children
+      )}
+    </section>
+  );
+}
+
+/** A later step whose actions this screen does not offer yet: said plainly, above the facts the plan has. */
+export function NotOnScreenYet({ step }: { step: PlanStep }) {
+  const { t } = useTranslation();
+  return (
+    <p className="notice" role="status" data-testid="fba-step-not-yet">
+      {t('fba.stepNotYet', { step: t(stepKey(step)) })}
+    </p>
+  );
+}

@@ -1,0 +1,23 @@
+/** One component per workflow step, so each can be filled in as the server's actions land. */
+import type { ComponentType } from 'react';
+import type { PlanStep } from '../../../../domain/schemas/fba';
+import { BoxesStep } from './BoxesStep';
+import { ItemsStep } from './ItemsStep';
+import { LabelsStep } from './LabelsStep';
+import { PackingStep } from './PackingStep';
+import { PlacementStep } from './PlacementStep';
+import { ReceivingStep } from './ReceivingStep';
+import { ShippedStep } from './ShippedStep';
+import { TransportStep } from './TransportStep';
+import type { StepProps } from './types';
+
+export const STEP_COMPONENTS: Record<PlanStep, ComponentType<StepProps>> = {
+  items: ItemsStep,
+  packing: PackingStep,
+  boxes: BoxesStep,
+  placement: PlacementStep,
+  transport: TransportStep,
+  labels: LabelsStep,
+  shipped: ShippedStep,
+  receiving: ReceivingStep,
+};
