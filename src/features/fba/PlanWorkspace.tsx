@@ -3,15 +3,15 @@
  * followed live, the step the route names (the step reached when it names none), and beside them
  * the units it holds and its journal.
  */
-import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanStep } from '../../../domain/schemas/fba';
 import { failureText, usePlan } from './api';
 import { JournalPanel } from './JournalPanel';
 import { OperationWatch } from './OperationWatch';
 import { PlanHeader } from './PlanHeader';
-import { FBA_ROOT } from './plan-links';
+import { FBA_ROOT, planHref } from './plan-links';
 import { PlanStepper } from './PlanStepper';
 import { rememberFbaAccount } from './recent-accounts';
 import { ReservationsPanel } from './ReservationsPanel';
@@ -25,6 +25,17 @@ export function PlanWorkspace({ planId, step }: { planId: number; step: PlanStep
   useEffect(() => {
     if (companyId) rememberFbaAccount(companyId);
   }, [companyId]);
+  // Someone watching the step the plan was at follows it when Amazon moves the plan on.
+  const navigate = useNavigate();
+  const reached = plan.data?.step;
+  const accountNo = plan.data?.accountNo;
+  const before = useRef(reached);
+  useEffect(() => {
+    const was = before.current;
+    before.current = reached;
+    if (!reached || !was || !accountNo || reached === was || (step !== null && step !== was)) return;
+    void navigate({ to: planHref({ id: planId, accountNo, step: reached }), replace: true });
+  }, [reached, step, planId, accountNo, navigate]);
 
   if (plan.isPending) return <p className="grid-state">{t('app.loading')}</p>;
   if (plan.isError)

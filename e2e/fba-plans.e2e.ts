@@ -1,0 +1,262 @@
+/**
+ * FBA shipment plans at the desk in Chromium (issue 18): with Acme's Amazon store connected through
+ * the sandbox's consent, its listings imported and units counted into PREP-FBA (set up through the
+ * API, as tests/integration/fba-plans.test.ts does), the warehouse opens Amazon FBA, picks Acme,
+ * creates a plan of two products (refused in place first: no address, no lines, more than is
+ * available), sees availability drop by what the plan holds, edits a line, reads the pre-check,
+ * submits to Amazon and watches the operation until the plan is at packing with Amazon's FNSKUs
+ * and prep instructions; then finds it under Outbound shipments, its items and Open Shipment
+ * Plans, and cancels it (its units come back).
+ */
+import { describe, expect, it } from 'vitest';
+import { e2eEnv, signedIn } from './env.js';
+import { apiRequest, apiSignIn } from './harness.js';
+
+const env = e2eEnv();
+
+interface Product {
+  id: number;
+  title: string;
+  msku: string;
+  fnsku: string;
+}
+
+/** A seller authorises Dockside on the sandbox's consent page, as the browser would; back at the callback the store is connected. */
+async function connectThroughConsent(url: string, storeId: number, token: string) {
+  const started = await apiRequest<{ url: string }>(url, 'POST', `/api/common/stores/${storeId}/authorize`, token, {});
+  expect(started.status).toBe(200);
+  const consent = new URL(started.body.url);
+  const html = await (await fetch(consent)).text();
+  const field = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))![1];
+  const confirmed = await fetch(new URL('consent', consent), {
+    method: 'POST',
+    body: new URLSearchParams({
+      redirect_uri: field('redirect_uri'),
+      state: field('state'),
+      selling_partner_id: field('selling_partner_id'),
+      decision: 'confirm',
+    }),
+    redirect: 'manual',
+  });
+  const callback = new URL(confirmed.headers.get('location')!, url);
+  const back = await fetch(`${url}${callback.pathname}${callback.search}`, { redirect: 'manual' });
+  expect(back.status).toBe(302);
+  const store = await apiRequest<{ connection: string }>(url, 'GET', `/api/common/stores/${storeId}`, token);
+  expect(store.body.connection).toBe('connected');
+}
+
+/** Acme's Amazon store connected, two FBA listings imported as products with dimensions, 10 units of each at PREP-FBA. */
+async function setUp(url: string): Promise<{ products: Product[]; accountNo: string }> {
+  const admin = await apiSignIn(url, 'demo.admin');
+  const acme = await apiSignIn(url, 'demo.client');
+  const store = await apiRequest<{ id: number; accountNo: string }>(url, 'POST', '/api/common/stores', admin.token, {
+    companyId: acme.companyId,
+    marketplace: 'amazon_us',
+    name: 'Acme FBA',
+    environment: 'sandbox',
+  });
+  expect(store.status).toBe(201);
+  const storeId = store.body.id;
+  await connectThroughConsent(url, storeId, admin.token);
+
+  const listings = `/api/external/amazon/stores/${storeId}/listings`;
+  const pull = await apiRequest<{ jobId: string }>(url, 'POST', `${listings}/pull`, admin.token, {});
+  expect(pull.body.jobId).toBeTruthy();
+  await expect
+    .poll(
+      async () =>
+        (await apiRequest<{ state: string }>(url, 'GET', `/api/jobs/batch-process/${pull.body.jobId}`, admin.token))
+          .body.state,
+      { timeout: 45_000, interval: 300 },
+    )
+    .toBe('completed');
+  const rows = (
+    await apiRequest<{
+      content: { sku: string; fnsku: string | null; channel: string; issues: { severity: string }[] }[];
+    }>(url, 'GET', `${listings}?pageSize=100`, admin.token)
+  ).body.content;
+  const clean = rows.filter((r) => r.channel === 'FBA' && r.fnsku && !r.issues.some((i) => i.severity === 'ERROR'));
+  expect(clean.length).toBeGreaterThanOrEqual(2);
+  const imported = await apiRequest<{ created: { productId: number }[] }>(
+    url,
+    'POST',
+    `${listings}/import`,
+    acme.token,
+    { skus: clean.slice(0, 2).map((r) => r.sku) },
+  );
+  expect(imported.status).toBe(200);
+
+  const products: Product[] = [];
+  for (const { productId } of imported.body.created) {
+    const p = (await apiRequest<Product>(url, 'GET', `/api/product/products/${productId}`, acme.token)).body;
+    // Amazon places a product by its dimensions and weight: the pre-check asks for them.
+    const put = await apiRequest(url, 'PUT', `/api/product/products/${p.id}`, acme.token, {
+      title: p.title,
+      msku: p.msku,
+      fnsku: p.fnsku,
+      lengthIn: 8,
+      widthIn: 6,
+      heightIn: 4,
+      weightLb: 1.2,
+    });
+    expect(put.status).toBe(200);
+    const found = await apiRequest(url, 'POST', '/api/inventory/adjust', admin.token, {
+      companyId: acme.companyId,
+      productCode: p.fnsku,
+      location: 'PREP-FBA',
+      quantity: 10,
+      reason: 'found',
+    });
+    expect(found.status).toBe(200);
+    products.push(p);
+  }
+  return { products, accountNo: store.body.accountNo };
+}
+
+describe('FBA shipment plans at the desk', () => {
+  it('plans two products for Amazon, submits, follows Amazon to packing, finds the plan in the lists, cancels it', async () => {
+    const { products, accountNo } = await setUp(env.server.url);
+    const [mug, board] = products;
+    const page = await signedIn(env, 'demo.admin');
+
+    // The account select: the menu's Amazon FBA entry, then the client.
+    const outbound = page.locator('details.menu-section', { has: page.locator('a[data-menu-key=AmazonFBA]') });
+    await outbound.locator('summary').click();
+    await outbound.locator('a[data-menu-key=AmazonFBA]').click();
+    await page.waitForURL('**/apps/outbound/fba-shipments');
+    await page.getByRole('heading', { name: 'Amazon FBA shipment plans' }).waitFor();
+    await page.locator('[data-testid=fba-accounts] a', { hasText: 'Acme Sellers' }).click();
+    await page.waitForURL(`**/apps/outbound/fba-shipments/${accountNo}`);
+    await page.locator('.grid-state.empty').waitFor();
+    await page.getByRole('link', { name: 'New plan' }).click();
+    await page.waitForURL(`**/apps/outbound/fba-shipments/${accountNo}/items`);
+
+    // Refused in place: no address and no product.
+    const form = page.locator('[data-testid=fba-new-plan]');
+    await expect.poll(() => form.locator('select[name=storeId]').inputValue()).not.toBe('');
+    await form.locator('input[name=planName]').fill('Acme spring restock');
+    await form.getByRole('button', { name: 'Create plan' }).click();
+    await form.getByText('Add at least one product').waitFor();
+    await form.getByText('Enter the street address').waitFor();
+    for (const [field, value] of [
+      ['name', 'Dockside Prep'],
+      ['addressLine1', '100 Harbor Way'],
+      ['city', 'Newark'],
+      ['stateOrProvinceCode', 'NJ'],
+      ['postalCode', '07114'],
+      ['countryCode', 'us'],
+      ['phoneNumber', '555-0100'],
+    ])
+      await form.locator(`input[name="shipFrom.${field}"]`).fill(value);
+
+    // What is at PREP-FBA: 10 of each, nothing held yet; both added to the plan.
+    const available = page.locator('[data-testid=fba-available]');
+    const availableOf = (p: Product) =>
+      available.locator('tr', { hasText: p.title }).locator('[data-testid=available]');
+    await expect.poll(() => availableOf(mug).textContent()).toBe('10');
+    await expect.poll(() => availableOf(board).textContent()).toBe('10');
+    await available.locator('tr', { hasText: mug.title }).getByRole('button', { name: 'Add to plan' }).click();
+    await available.locator('tr', { hasText: board.title }).getByRole('button', { name: 'Add to plan' }).click();
+    await available.locator('tr', { hasText: mug.title }).getByText('In the plan').waitFor();
+
+    // More than is available is said on the line before anything is sent.
+    await form.locator(`input[name=quantity-${mug.id}]`).fill('11');
+    await form.locator(`input[name=quantity-${board.id}]`).fill('4');
+    await form.getByRole('button', { name: 'Create plan' }).click();
+    await form.getByText('Only 10 available; the line asks for 11').waitFor();
+    await form.locator(`input[name=quantity-${mug.id}]`).fill('6');
+    await form.getByRole('button', { name: 'Create plan' }).click();
+
+    // Created: the plan opens at its items step and holds its units.
+    await page.waitForURL(new RegExp(`/apps/outbound/fba-shipments/${accountNo}/items/\\d+$`));
+    const planId = Number(page.url().split('/').pop());
+    const plan = page.locator('[data-testid=fba-plan]');
+    await expect.poll(() => plan.getAttribute('data-step')).toBe('items');
+    expect(await page.locator('[data-testid=fba-plan-name]').textContent()).toBe('Acme spring restock');
+    await expect.poll(() => availableOf(mug).textContent()).toBe('4');
+    await expect.poll(() => availableOf(board).textContent()).toBe('6');
+    await page.locator('[data-testid=fba-reservations]', { hasText: 'Units held (10)' }).waitFor();
+
+    // One line down by one: saved, the units it holds follow.
+    await page.locator(`input[name=quantity-${mug.id}]`).fill('5');
+    await page.getByRole('button', { name: 'Save items' }).click();
+    await expect.poll(() => availableOf(mug).textContent()).toBe('5');
+    await page.locator('[data-testid=fba-reservations]', { hasText: 'Units held (9)' }).waitFor();
+    const journal = page.locator('[data-testid=fba-journal]');
+    await journal.locator('[data-kind=items]').waitFor();
+    await journal.locator('[data-kind=created]').waitFor();
+
+    // The pre-check: nothing Amazon would refuse.
+    const summary = page.locator('[data-testid=fba-precheck-summary]');
+    await expect.poll(() => summary.getAttribute('data-ok')).toBe('true');
+    expect(await summary.textContent()).toContain('2 SKUs, 9 units · 0 errors');
+
+    // Submitted: Amazon's operation is followed live until the plan is at packing.
+    await page.getByTestId('fba-submit').click();
+    await page.locator('[data-testid=fba-operation]').waitFor();
+    await expect.poll(() => page.locator('[data-testid=fba-operation]').textContent()).toContain('createInboundPlan');
+    await expect.poll(() => plan.getAttribute('data-step'), { timeout: 45_000 }).toBe('packing');
+    // The workspace followed the plan to its new step; Amazon's FNSKUs and prep instructions are there.
+    await page.waitForURL(new RegExp(`/apps/outbound/fba-shipments/${accountNo}/packing/${planId}$`));
+    await page.locator('[data-testid=fba-inbound-plan-id]').waitFor();
+    const facts = page.locator('[data-testid=fba-line-fact]');
+    await expect.poll(() => facts.count()).toBe(2);
+    expect(await facts.first().locator('[data-testid=fnsku]').textContent()).toMatch(/^X00/);
+    expect(await facts.first().locator('[data-testid=prep]').textContent()).toContain('Labelling');
+    await journal.locator('[data-kind="amazon.done"]').first().waitFor();
+    // The items step is now what Amazon has, read-only.
+    await page.locator('[data-testid=fba-steps] [data-step=items] a').click();
+    await page.waitForURL(`**/items/${planId}`);
+    await page.locator('[data-testid=fba-lines-facts]').waitFor();
+    expect(await page.locator(`input[name=quantity-${mug.id}]`).count()).toBe(0);
+
+    // Outbound shipments: the plan among those not closed; WFS says it is not there yet.
+    await page.goto(`${env.server.url}/apps/outbound/outbound-shipping`);
+    await page.getByRole('heading', { name: 'Shipment plans' }).waitFor();
+    expect(await page.locator('select[name=status]').inputValue()).toBe('all_but_closed');
+    const row = page.locator('tr', { hasText: 'Acme spring restock' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Working');
+    await page.locator('select[name=status]').selectOption('closed');
+    await expect.poll(() => page.locator('tr', { hasText: 'Acme spring restock' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Walmart WFS' }).click();
+    await page.getByTestId('wfs-not-yet').waitFor();
+
+    // Every item across plans, searched by title.
+    await page.goto(`${env.server.url}/apps/outbound/outbound-shipping/batch-items`);
+    await page.fill('input[type=search]', board.title);
+    const itemRow = page.locator('tr', { hasText: 'Acme spring restock' });
+    await itemRow.waitFor();
+    expect(await itemRow.textContent()).toContain(board.title);
+
+    // Open Shipment Plans: Acme's plan at packing, with what it waits for; it opens the workspace.
+    await page.goto(`${env.server.url}/dashboard/snapshot/pending-batches`);
+    await page.getByRole('heading', { name: 'Open shipment plans' }).waitFor();
+    const pending = page.locator(`[data-testid=fba-pending-plan][data-plan="${planId}"]`);
+    await pending.waitFor();
+    expect(await pending.textContent()).toMatch(/Amazon|packing option|pack/i);
+    await pending.getByRole('link', { name: 'Acme spring restock' }).click();
+    await page.waitForURL(`**/packing/${planId}`);
+
+    // Cancelled (once Amazon is not at work on it): asked first, then every unit comes back.
+    const cancel = page.getByRole('button', { name: 'Cancel plan' });
+    await cancel.waitFor({ timeout: 45_000 });
+    await cancel.click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Amazon’s inbound plan is cancelled too').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel plan' }).click();
+    await expect.poll(() => plan.getAttribute('data-status')).toBe('cancelled');
+    await page.locator('[data-testid=fba-reservations]', { hasText: 'Units held (0)' }).waitFor();
+    await page.context().close();
+
+    const admin = await apiSignIn(env.server.url, 'demo.admin');
+    const acme = await apiSignIn(env.server.url, 'demo.client');
+    const left = await apiRequest<{ content: { productId: number; available: number }[] }>(
+      env.server.url,
+      'GET',
+      `/api/outbound/outbound-shipping/batch/available?companyId=${acme.companyId}&pageSize=100`,
+      admin.token,
+    );
+    expect(left.body.content.map((r) => r.available)).toEqual([10, 10]);
+  });
+});
