@@ -24,6 +24,17 @@ import {
   moveBatchResultSchema,
 } from './schemas/inventory.js';
 
+import {
+  boxCloseArgsSchema,
+  boxDiscardArgsSchema,
+  boxOpenArgsSchema,
+  boxReopenArgsSchema,
+  boxResultSchema,
+  boxScanArgsSchema,
+  boxScanResultSchema,
+  boxUnscanArgsSchema,
+} from './schemas/bench.js';
+
 interface MutationDef {
   args: z.ZodType;
   result: z.ZodType;
@@ -39,6 +50,13 @@ export const MUTATIONS = {
   'moveBatch.open': { args: moveBatchOpenArgsSchema, result: moveBatchResultSchema },
   'moveBatch.close': { args: moveBatchCloseArgsSchema, result: moveBatchResultSchema },
   'inventory.move': { args: inventoryMoveArgsSchema, result: inventoryMoveResultSchema },
+  // The packer's bench (decision 0010): one engine for every outbound channel.
+  'box.open': { args: boxOpenArgsSchema, result: boxResultSchema },
+  'box.scan': { args: boxScanArgsSchema, result: boxScanResultSchema },
+  'box.unscan': { args: boxUnscanArgsSchema, result: boxScanResultSchema },
+  'box.close': { args: boxCloseArgsSchema, result: boxResultSchema },
+  'box.reopen': { args: boxReopenArgsSchema, result: boxResultSchema },
+  'box.discard': { args: boxDiscardArgsSchema, result: boxResultSchema },
 } as const satisfies Record<string, MutationDef>;
 
 export type MutationName = keyof typeof MUTATIONS;

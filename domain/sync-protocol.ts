@@ -4,6 +4,7 @@
  * not copied; this file adds the answers and the replica's table catalogue.
  */
 import { z } from 'zod';
+import { benchBoxItemRowSchema, benchBoxRowSchema, benchLineRowSchema, benchPlanRowSchema } from './schemas/bench.js';
 import { AUDIENCES, COMPANY_STATUSES } from './enums.js';
 import {
   expectedPackageRowSchema,
@@ -57,6 +58,10 @@ export const REPLICA_ROW_SCHEMAS = {
   inventoryMoves: moveRowSchema,
   locations: locationRowSchema,
   lpns: lpnRowSchema,
+  benchPlans: benchPlanRowSchema,
+  benchLines: benchLineRowSchema,
+  benchBoxes: benchBoxRowSchema,
+  benchBoxItems: benchBoxItemRowSchema,
 } as const;
 export type ReplicaTable = keyof typeof REPLICA_ROW_SCHEMAS;
 export const REPLICA_TABLES = Object.keys(REPLICA_ROW_SCHEMAS) as ReplicaTable[];

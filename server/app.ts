@@ -13,6 +13,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { operationRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { fbaRoutes } from './modules/fba/routes.js';
+import { benchRoutes } from './modules/bench/routes.js';
 import { errorBody } from './http/respond.js';
 import { checkResponses, responseSchemas } from './http/response-contracts.js';
 import { validationHook } from './http/validation.js';
@@ -99,6 +100,7 @@ export function buildApp(deps: Deps) {
   app.route('/', orderRoutes(deps, guards));
   app.route('/', operationRoutes(deps, guards));
   app.route('/', fbaRoutes(deps, guards));
+  app.route('/', benchRoutes(deps, guards));
   app.route('/', paymentRoutes(deps));
   mountSandboxes(app, deps);
 

@@ -19,6 +19,7 @@ import type { CompanyRow, RejectionCode, ReplicaTable } from '../domain/sync-pro
 import type { MoveBatchRow, MoveRow } from '../domain/schemas/inventory.js';
 import type { LocationRow } from '../domain/schemas/locations.js';
 import type { LpnRow } from '../domain/schemas/lpn.js';
+import type { BenchBoxItemRow, BenchBoxRow, BenchLineRow, BenchPlanRow } from '../domain/schemas/bench.js';
 
 // ---- Rows ---------------------------------------------------------------------------------
 
@@ -54,6 +55,10 @@ export interface LocalRows {
   inboundItems: LocalInboundItem;
   locations: LocationRow;
   lpns: LpnRow;
+  benchPlans: BenchPlanRow;
+  benchLines: BenchLineRow;
+  benchBoxes: BenchBoxRow;
+  benchBoxItems: BenchBoxItemRow;
 }
 export type LocalRow = LocalRows[ReplicaTable];
 
@@ -126,7 +131,18 @@ export const rowRef = (table: ReplicaTable, key: string): string => `${table}:${
  *    tells the pull which rows have pending mutations.
  */
 const SCHEMA_V1: Record<
-  Exclude<StoreName, 'inboundItems' | 'moveBatches' | 'inventoryMoves' | 'locations' | 'lpns'>,
+  Exclude<
+    StoreName,
+    | 'inboundItems'
+    | 'moveBatches'
+    | 'inventoryMoves'
+    | 'locations'
+    | 'lpns'
+    | 'benchPlans'
+    | 'benchLines'
+    | 'benchBoxes'
+    | 'benchBoxItems'
+  >,
   string
 > = {
   outbox: '++seq, &id, *touches',
@@ -157,6 +173,17 @@ const SCHEMA_V4: Partial<Record<StoreName, string>> = {
 /** v5: the warehouse's locations and LPNs, keyed by code, so a move screen knows a code offline. */
 const SCHEMA_V5: Partial<Record<StoreName, string>> = { locations: 'id', lpns: 'id, locationCode' };
 
+/**
+ * v6: the packer's bench — plans at the bench, their lines (`*codes` finds a scanned unit's line by
+ * index), boxes by plan and box contents by box and by plan.
+ */
+const SCHEMA_V6: Partial<Record<StoreName, string>> = {
+  benchPlans: 'id, step',
+  benchLines: 'id, planId, *codes',
+  benchBoxes: 'id, planId',
+  benchBoxItems: 'id, boxId, planId',
+};
+
 /** Primary keys travel as text on the wire; companies are keyed by their integer id. */
 const NUMERIC_KEY: Record<ReplicaTable, boolean> = {
   companies: true,
@@ -168,6 +195,10 @@ const NUMERIC_KEY: Record<ReplicaTable, boolean> = {
   inventoryMoves: false,
   locations: false,
   lpns: false,
+  benchPlans: true,
+  benchLines: true,
+  benchBoxes: false,
+  benchBoxItems: false,
 };
 type DbKey = string | number;
 const dbKey = (table: ReplicaTable, key: string): DbKey => (NUMERIC_KEY[table] ? Number(key) : key);
@@ -189,6 +220,10 @@ export class ReplicaDb extends Dexie {
   inventoryMoves!: EntityTable<LocalInventoryMove, 'id'>;
   locations!: EntityTable<LocationRow, 'id'>;
   lpns!: EntityTable<LpnRow, 'id'>;
+  benchPlans!: EntityTable<BenchPlanRow, 'id'>;
+  benchLines!: EntityTable<BenchLineRow, 'id'>;
+  benchBoxes!: EntityTable<BenchBoxRow, 'id'>;
+  benchBoxItems!: EntityTable<BenchBoxItemRow, 'id'>;
 
   constructor(name: string) {
     super(name);
@@ -213,6 +248,9 @@ export class ReplicaDb extends Dexie {
       .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
     this.version(5)
       .stores(SCHEMA_V5)
+      .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
+    this.version(6)
+      .stores(SCHEMA_V6)
       .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
   }
 
@@ -302,6 +340,18 @@ export class ReplicaDb extends Dexie {
   async movesOfBatch(moveBatchId: string): Promise<LocalInventoryMove[]> {
     const rows = await this.inventoryMoves.where('moveBatchId').equals(moveBatchId).toArray();
     return rows.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  }
+
+  // ---- The bench ----
+
+  /** A plan's lines, boxes and box contents, read together (one plan is tens of lines, hundreds of boxes). */
+  async benchOf(planId: number): Promise<{ lines: BenchLineRow[]; boxes: BenchBoxRow[]; items: BenchBoxItemRow[] }> {
+    const [lines, boxes, items] = await Promise.all([
+      this.benchLines.where('planId').equals(planId).toArray(),
+      this.benchBoxes.where('planId').equals(planId).toArray(),
+      this.benchBoxItems.where('planId').equals(planId).toArray(),
+    ]);
+    return { lines, boxes: boxes.sort((a, b) => a.boxNo - b.boxNo), items };
   }
 
   // ---- Outbox ----

@@ -41,4 +41,8 @@ export const TABLE_RULES: { [T in ReplicaTable]: TableRules<T> } = {
   inventoryMoves: { toLocal: (w) => ({ ...w, provisional: false }) },
   locations: { toLocal: (w) => w },
   lpns: { toLocal: (w) => w },
+  benchPlans: { toLocal: (w) => w },
+  benchLines: { toLocal: (w) => w },
+  benchBoxes: { toLocal: (w) => w },
+  benchBoxItems: { toLocal: (w) => w },
 };

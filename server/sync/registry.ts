@@ -13,6 +13,7 @@ import { scanItem, scanItems } from '../modules/inbound/item-scan.js';
 import { sortItem } from '../modules/inbound/sorting.js';
 import { closeMoveBatch, moveInventory, openMoveBatch } from '../modules/inventory/moves.js';
 import { attachScanPhoto } from '../modules/problems/service.js';
+import { closeBox, discardBox, openBox, reopenBox, scanIntoBox, unscanFromBox } from '../modules/bench/boxes.js';
 
 /** Per mutation of a run, in order: its result, or the refusal that rejects that mutation alone. */
 export type RunOutcome = { ok: unknown } | { refused: ApiError };
@@ -46,4 +47,10 @@ export const SERVER_MUTATIONS: ServerMutations = {
   'moveBatch.open': { apply: (tx, ctx, args) => openMoveBatch(tx, ctx, args) },
   'moveBatch.close': { apply: (tx, ctx, args) => closeMoveBatch(tx, ctx, args) },
   'inventory.move': { apply: moveInventory },
+  'box.open': { apply: openBox },
+  'box.scan': { apply: (tx, ctx, args) => scanIntoBox(tx, ctx, args) },
+  'box.unscan': { apply: (tx, ctx, args) => unscanFromBox(tx, ctx, args) },
+  'box.close': { apply: (tx, ctx, args) => closeBox(tx, ctx, args) },
+  'box.reopen': { apply: (tx, ctx, args) => reopenBox(tx, ctx, args) },
+  'box.discard': { apply: (tx, ctx, args) => discardBox(tx, ctx, args) },
 };

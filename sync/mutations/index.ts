@@ -5,6 +5,7 @@
  * server/sync/registry.ts, and its name and args in domain/mutations.ts.
  */
 import type { MutationName } from '../../domain/mutations.js';
+import { boxClose, boxDiscard, boxOpen, boxReopen, boxScan, boxUnscan } from './bench.js';
 import { inventoryMove } from './inventory-move.js';
 import { itemScan } from './item-scan.js';
 import { itemSort } from './item-sort.js';
@@ -26,6 +27,12 @@ export const LOCAL_MUTATIONS: LocalAppliers = {
   'moveBatch.open': moveBatchOpen,
   'moveBatch.close': moveBatchClose,
   'inventory.move': inventoryMove,
+  'box.open': boxOpen,
+  'box.scan': boxScan,
+  'box.unscan': boxUnscan,
+  'box.close': boxClose,
+  'box.reopen': boxReopen,
+  'box.discard': boxDiscard,
 };
 
 export function applierFor<N extends MutationName>(name: N): LocalApplier<N> {

@@ -42,6 +42,11 @@ export class TrackedWrites {
     await this.db.putRow(table, row);
   }
 
+  async delete(table: ReplicaTable, key: string): Promise<void> {
+    await this.remember(table, key);
+    await this.db.deleteRow(table, key);
+  }
+
   get touches(): string[] {
     return [...this.images.keys()];
   }

@@ -51,6 +51,11 @@ export class FakeServer {
     this.feed.push({ seq: this.feed.length + 1, change });
   }
 
+  /** A row the real server would publish (e.g. a plan reaching the bench). */
+  publish(change: Change): void {
+    this.emit(change);
+  }
+
   addCompany(row: CompanyRow): void {
     this.companies.set(row.id, row);
     this.emit({ table: 'companies', op: 'put', key: String(row.id), row: { ...row } });
@@ -130,6 +135,8 @@ export class FakeServer {
 
   private apply<N extends MutationName>(name: N, args: ParsedMutationArgs<N>): MutationResult<MutationName> {
     if (name === 'problem.photo') return { problemId: 1, photoId: this.effects.size + 1 };
+    // The bench's verdicts are the real server's (tests/integration/fba-bench.test.ts): here they are taken.
+    if (name.startsWith('box.')) return { acceptedBy: 'fake' } as unknown as MutationResult<MutationName>;
     if (name === 'packageReceiveBatch.open') {
       const a = args as ParsedMutationArgs<'packageReceiveBatch.open'>;
       const row: ReceiveBatchRow = this.batches.get(a.id) ?? {

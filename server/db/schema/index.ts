@@ -16,3 +16,4 @@ export * from './listings.js';
 export * from './payments.js';
 export * from './orders.js';
 export * from './fba.js';
+export * from './charges.js';

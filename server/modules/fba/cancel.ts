@@ -12,6 +12,8 @@ import { shipmentPlans } from '../../db/schema/index.js';
 import { businessRule, conflict } from '../../http/errors.js';
 import { trackOperation } from '../operations/service.js';
 import { cancelAtAmazon } from './amazon-steps.js';
+import { lockChangeFeed } from '../../feed/changes.js';
+import { publishPlan } from '../bench/feed.js';
 import { journal } from './journal.js';
 import { amazonBusy, planRecord, type PlanRecord } from './plan-record.js';
 import { planDetail } from './plans.js';
@@ -33,11 +35,12 @@ export async function cancelPlan(deps: Deps, ctx: RequestContext, id: number): P
   const atAmazon = plan.inboundPlanId !== null && plan.step !== 'items';
   const started = atAmazon ? await cancelAtAmazon(deps, ctx, plan) : null;
   await deps.db.transaction(async (tx) => {
+    await lockChangeFeed(tx, ctx.tenantId);
     const locked = await planRecord(tx, ctx, id, true);
     assertCancellable(locked, deps.now());
     const at = deps.now().toISOString();
     const released = await release(tx, id, 'all', at);
-    await tx
+    const [updated] = await tx
       .update(shipmentPlans)
       .set({
         status: 'cancelled',
@@ -45,7 +48,9 @@ export async function cancelPlan(deps: Deps, ctx: RequestContext, id: number): P
         operationId: started?.operationId ?? null,
         updatedAt: at,
       })
-      .where(eq(shipmentPlans.id, id));
+      .where(eq(shipmentPlans.id, id))
+      .returning();
+    if (updated.packingOptionId) await publishPlan(tx, updated, false);
     await journal(tx, plan, ctx.userId, at, {
       kind: 'cancelled',
       message: `Plan cancelled: ${released} units released at ${FBA_STATION}${atAmazon ? `; Amazon’s plan ${plan.inboundPlanId} is being cancelled` : ''}`,

@@ -10,6 +10,8 @@ import type { Deps } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { shipmentPlans } from '../../db/schema/index.js';
 import type { FinishedOperation } from '../operations/kinds.js';
+import { lockChangeFeed } from '../../feed/changes.js';
+import { publishPlan } from '../bench/feed.js';
 import { journal } from './journal.js';
 import type { PlanRecord } from './plan-record.js';
 
@@ -27,6 +29,8 @@ export interface Outcome {
 /** Answers whether the plan took the outcome (false: it no longer waited for the operation). */
 export async function settle(deps: Deps, done: FinishedOperation, planId: number, outcome: Outcome): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
+    // The feed's lock before the plan's, in the order a bench push takes them (no deadlock).
+    await lockChangeFeed(tx, done.tenantId);
     const [locked] = await tx
       .select()
       .from(shipmentPlans)
@@ -35,7 +39,7 @@ export async function settle(deps: Deps, done: FinishedOperation, planId: number
     if (!locked) return false;
     const at = deps.now().toISOString();
     await outcome.write?.(tx, at, locked);
-    await tx
+    const [updated] = await tx
       .update(shipmentPlans)
       .set({
         ...outcome.set,
@@ -45,7 +49,11 @@ export async function settle(deps: Deps, done: FinishedOperation, planId: number
         ...(outcome.status ? { status: outcome.status } : {}),
         updatedAt: at,
       })
-      .where(eq(shipmentPlans.id, planId));
+      .where(eq(shipmentPlans.id, planId))
+      .returning();
+    // The bench's devices learn of a plan reaching the bench (with its lines), and of every change after.
+    if (updated.step === 'boxes' && locked.step !== 'boxes') await publishPlan(tx, updated, true);
+    else if (updated.packingOptionId) await publishPlan(tx, updated, false);
     await journal(tx, locked, null, at, {
       kind: 'amazon.done',
       message: outcome.message,

@@ -44,6 +44,10 @@ export const floorGrants: Grant[] = [
       'problemItems',
     ] as const
   ).map((resource): Grant => ({ resource, action: 'manage' })),
+  // Floor staff work FBA plans: they pack and close boxes at the bench and move plans through their steps.
+  { resource: 'fba', action: 'read' },
+  { resource: 'fba', action: 'update' },
+  { resource: 'outboundShipments', action: 'read' },
 ];
 
 /** A client company's first user manages everything a client may be granted. */

@@ -47,5 +47,26 @@ export async function describeAction(db: ReplicaDb, name: MutationName, rawArgs:
       return (await db.moveBatches.get((a as Args<'moveBatch.close'>).id))?.name ?? '';
     case 'problem.photo':
       return '';
+    case 'box.scan': {
+      const s = a as Args<'box.scan'>;
+      const box = await db.benchBoxes.get(s.boxId);
+      const line = await db.benchLines.where('codes').equals(s.code.trim().toUpperCase()).first();
+      const what = line ? `${line.title} (${s.code})` : s.code;
+      return [s.quantity > 1 ? `${s.quantity} × ${what}` : what, box ? `→ box ${box.boxNo}` : ''].filter(Boolean).join(' ');
+    }
+    case 'box.unscan': {
+      const s = a as Args<'box.unscan'>;
+      const box = await db.benchBoxes.get(s.boxId);
+      const line = await db.benchLines.get(s.planItemId);
+      return `${s.quantity} × ${line?.title ?? `#${s.planItemId}`}${box ? ` ← box ${box.boxNo}` : ''}`;
+    }
+    case 'box.open':
+      return (await db.benchPlans.get((a as Args<'box.open'>).planId))?.name ?? '';
+    case 'box.close':
+    case 'box.reopen':
+    case 'box.discard': {
+      const box = await db.benchBoxes.get((a as Args<'box.close'>).boxId);
+      return box ? `box ${box.boxNo}` : '';
+    }
   }
 }

@@ -1,0 +1,109 @@
+/**
+ * The bench's rules, the same on the handheld (optimistic, offline) and on the server (the
+ * verdict): which plan line a scanned code means, whether the box may take the units, and what
+ * Amazon would refuse of a box as closed. Pure functions over plain rows.
+ */
+import { readItemCode } from './item-scan.js';
+import { MAX_BOX_LB, MAX_BOX_SIDE_IN, MAX_PARCEL_LB, MIN_BOX_LB } from '../schemas/bench.js';
+
+export interface LineForScan {
+  id: number;
+  title: string;
+  codes: string[];
+  quantity: number;
+  packingGroupId: string | null;
+  packSize: number;
+}
+
+export type ScanVerdict<L extends LineForScan> =
+  | { ok: true; line: L; units: number }
+  | { ok: false; code: 'unknown' | 'other_group' | 'over_scan'; message: string; line?: L };
+
+const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
+
+/**
+ * What a scan into a box means: the plan line the code names (a case barcode counts the line's
+ * case), and whether the box may take that many — never more of a line than the plan has left,
+ * never a line of another packing group.
+ */
+export function judgeScan<L extends LineForScan>(
+  lines: L[],
+  box: { packingGroupId: string | null; boxNo: number | null },
+  code: string,
+  typed: number,
+  boxedOf: (lineId: number) => number,
+): ScanVerdict<L> {
+  const read = readItemCode(code);
+  const matching = lines.filter((l) => l.codes.some((c) => read.candidates.includes(c)));
+  // Prefer the line of the box's group when a code is on several lines (one product, two lots).
+  const line =
+    matching.find((l) => box.packingGroupId === null || l.packingGroupId === box.packingGroupId) ?? matching[0];
+  if (!line) return { ok: false, code: 'unknown', message: `${code.trim()} is not in this plan` };
+  if (box.packingGroupId !== null && line.packingGroupId !== null && line.packingGroupId !== box.packingGroupId)
+    return {
+      ok: false,
+      code: 'other_group',
+      line,
+      message: `${line.title} belongs to another packing group: put it in a box of its own group`,
+    };
+  const n = read.isCase ? (read.count ?? line.packSize) * typed : typed;
+  const left = line.quantity - boxedOf(line.id);
+  if (n > left)
+    return {
+      ok: false,
+      code: 'over_scan',
+      line,
+      message:
+        left <= 0
+          ? `All ${units(line.quantity)} of ${line.title} are boxed already: this one is not in the plan`
+          : `Only ${units(left)} of ${line.title} left to box; the scan counts ${n}`,
+    };
+  return { ok: true, line, units: n };
+}
+
+export interface BoxMeasure {
+  lengthIn: number;
+  widthIn: number;
+  heightIn: number;
+  weightLb: number;
+}
+
+/**
+ * What Amazon refuses of a closed box: a side over 25 in or a weight over 50 lb, unless the box
+ * holds one oversize unit (then it is a team lift); an empty box; a weight under the floor.
+ * Answers the refusals in words and whether the box needs a TEAM LIFT label.
+ */
+export function judgeBox(
+  m: BoxMeasure,
+  unitsInBox: number,
+  maxWeightLb: number = MAX_BOX_LB,
+): { problems: string[]; teamLift: boolean; parcelOk: boolean } {
+  const problems: string[] = [];
+  const single = unitsInBox === 1;
+  if (unitsInBox <= 0) problems.push('The box is empty: scan what goes in it first');
+  const longest = Math.max(m.lengthIn, m.widthIn, m.heightIn);
+  if (longest > MAX_BOX_SIDE_IN && !single)
+    problems.push(
+      `A side measures ${longest} in: Amazon takes at most ${MAX_BOX_SIDE_IN} in a side for a box of several units — use a smaller box`,
+    );
+  if (m.weightLb < MIN_BOX_LB) problems.push(`The box weighs ${m.weightLb} lb: weigh it again`);
+  if (m.weightLb > maxWeightLb && !single)
+    problems.push(
+      `The box weighs ${m.weightLb} lb: Amazon takes at most ${maxWeightLb} lb for a box of several units — split the contents`,
+    );
+  return { problems, teamLift: m.weightLb > MAX_BOX_LB, parcelOk: m.weightLb <= MAX_PARCEL_LB };
+}
+
+/** A scale that types like a keyboard sends e.g. "12.40 lb", "5.62KG", "  3.1\r": its reading in lb. */
+export function readScale(text: string): number | null {
+  const m = text
+    .trim()
+    .replace(',', '.')
+    .match(/^([+-]?\d+(?:\.\d+)?)\s*(lb|lbs|kg|g|oz)?\.?$/i);
+  if (!m) return null;
+  const v = Number(m[1]);
+  if (!Number.isFinite(v) || v < 0) return null;
+  const unit = (m[2] ?? 'lb').toLowerCase();
+  const lb = unit === 'kg' ? v * 2.20462 : unit === 'g' ? v / 453.592 : unit === 'oz' ? v / 16 : v;
+  return Math.round(lb * 100) / 100;
+}

@@ -1,0 +1,296 @@
+/**
+ * The packer's bench on the server (issue 18 step 3, decision 0010): the verdict on every box
+ * mutation, whether it came through the floor outbox (applied once per mutation id, in the push's
+ * transaction) or from the desk. Each takes the plan's row lock first, so scans from several
+ * benches into one plan are judged one after another against what is already boxed.
+ * The rules are the device's (domain/rules/bench.ts); the server's word is final.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { can } from '../../../domain/permissions.js';
+import { judgeBox, judgeScan } from '../../../domain/rules/bench.js';
+import type {
+  BoxCloseArgs,
+  BoxOpenArgs,
+  BoxResult,
+  BoxScanArgs,
+  BoxScanResult,
+  BoxUnscanArgs,
+} from '../../../domain/schemas/bench.js';
+import type { MutationMeta, RequestContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { shipmentBoxes, shipmentBoxItems, shipmentPlans } from '../../db/schema/index.js';
+import { recordChanges } from '../../feed/changes.js';
+import { businessRule, forbidden, notFound } from '../../http/errors.js';
+import { recordChargeEvents } from '../charges/events.js';
+import { benchLines, benchPlanRow, boxChange, boxItemChange } from './feed.js';
+
+type PlanRecord = typeof shipmentPlans.$inferSelect;
+type BoxRecord = typeof shipmentBoxes.$inferSelect;
+
+/** Packing is the warehouse's floor work. */
+export function assertBench(ctx: RequestContext): void {
+  if (ctx.isClient) throw forbidden('Packing boxes is the warehouse’s work');
+  if (!can(ctx.abilities, 'update', 'fba')) throw forbidden('You need update permission on FBA to pack boxes');
+}
+
+/** The plan, locked, and at the bench: boxes change only while the plan is being boxed. */
+async function benchPlan(tx: DbOrTx, ctx: RequestContext, planId: number): Promise<PlanRecord> {
+  const [plan] = await tx
+    .select()
+    .from(shipmentPlans)
+    .where(and(eq(shipmentPlans.id, planId), eq(shipmentPlans.tenantId, ctx.tenantId)))
+    .for('update');
+  if (!plan) throw notFound('Shipment plan');
+  if (plan.status === 'cancelled') throw businessRule(`Plan ${plan.name} is cancelled: its boxes no longer change`);
+  if (plan.step !== 'boxes')
+    throw businessRule(
+      plan.step === 'items' || plan.step === 'packing'
+        ? `Plan ${plan.name} is not at the bench yet: confirm its packing option first`
+        : `Plan ${plan.name}’s boxes went to Amazon (the plan is at ${plan.step}): they no longer change`,
+    );
+  if (plan.operation) throw businessRule(`Amazon is working on plan ${plan.name}’s boxes: wait for its answer`);
+  return plan;
+}
+
+/** The box and its plan (locked, at the bench). */
+async function boxOf(tx: DbOrTx, ctx: RequestContext, boxId: string): Promise<{ box: BoxRecord; plan: PlanRecord }> {
+  const [found] = await tx
+    .select({ planId: shipmentBoxes.planId })
+    .from(shipmentBoxes)
+    .where(and(eq(shipmentBoxes.id, boxId), eq(shipmentBoxes.tenantId, ctx.tenantId)));
+  if (!found) throw notFound('Box');
+  const plan = await benchPlan(tx, ctx, found.planId);
+  const [box] = await tx.select().from(shipmentBoxes).where(eq(shipmentBoxes.id, boxId));
+  return { box, plan };
+}
+
+const boxResult = (b: BoxRecord, state: BoxResult['state'] = b.state as BoxResult['state']): BoxResult => ({
+  id: b.id,
+  planId: b.planId,
+  boxNo: b.boxNo,
+  packingGroupId: b.packingGroupId,
+  state,
+  teamLift: b.teamLift,
+});
+
+/** Units boxed per plan line so far. */
+async function boxedPerLine(tx: DbOrTx, planId: number): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ planItemId: shipmentBoxItems.planItemId, n: sql<number>`sum(${shipmentBoxItems.quantity})::int` })
+    .from(shipmentBoxItems)
+    .where(eq(shipmentBoxItems.planId, planId))
+    .groupBy(shipmentBoxItems.planItemId);
+  return new Map(rows.map((r) => [r.planItemId, Number(r.n)]));
+}
+
+const unitsIn = async (tx: DbOrTx, boxId: string) =>
+  Number(
+    (
+      await tx
+        .select({ n: sql<number>`coalesce(sum(${shipmentBoxItems.quantity}), 0)::int` })
+        .from(shipmentBoxItems)
+        .where(eq(shipmentBoxItems.boxId, boxId))
+    )[0].n,
+  );
+
+export async function openBox(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  args: BoxOpenArgs,
+  meta: MutationMeta = { deviceId: null },
+): Promise<BoxResult> {
+  assertBench(ctx);
+  const [existing] = await tx.select().from(shipmentBoxes).where(eq(shipmentBoxes.id, args.id));
+  if (existing) {
+    if (existing.tenantId !== ctx.tenantId || existing.planId !== args.planId) throw notFound('Box');
+    return boxResult(existing);
+  }
+  const plan = await benchPlan(tx, ctx, args.planId);
+  if (args.packingGroupId !== null) {
+    const lines = await benchLines(tx, plan);
+    if (!lines.some((l) => l.packingGroupId === args.packingGroupId))
+      throw businessRule(`Packing group ${args.packingGroupId} is not one of plan ${plan.name}’s`);
+  }
+  const [{ next }] = await tx
+    .select({ next: sql<number>`coalesce(max(${shipmentBoxes.boxNo}), 0)::int + 1` })
+    .from(shipmentBoxes)
+    .where(eq(shipmentBoxes.planId, plan.id));
+  const [box] = await tx
+    .insert(shipmentBoxes)
+    .values({
+      id: args.id,
+      tenantId: ctx.tenantId,
+      companyId: plan.companyId,
+      planId: plan.id,
+      packingGroupId: args.packingGroupId,
+      boxNo: Number(next),
+      openedBy: ctx.userId,
+      deviceId: meta.deviceId,
+      openedAt: args.openedAt,
+      updatedAt: args.openedAt,
+    })
+    .returning();
+  await recordChanges(tx, ctx.tenantId, [boxChange(box)]);
+  return boxResult(box);
+}
+
+export async function scanIntoBox(tx: DbOrTx, ctx: RequestContext, args: BoxScanArgs): Promise<BoxScanResult> {
+  assertBench(ctx);
+  const { box, plan } = await boxOf(tx, ctx, args.boxId);
+  if (box.state !== 'open') throw businessRule(`Box ${box.boxNo} is closed: reopen it, or open a new box`);
+  const lines = await benchLines(tx, plan);
+  const boxed = await boxedPerLine(tx, plan.id);
+  const verdict = judgeScan(lines, box, args.code, args.quantity, (id) => boxed.get(id) ?? 0);
+  if (!verdict.ok) throw businessRule(verdict.message);
+  const line = verdict.line;
+  const [row] = await tx
+    .insert(shipmentBoxItems)
+    .values({
+      tenantId: ctx.tenantId,
+      planId: plan.id,
+      boxId: box.id,
+      planItemId: line.id,
+      quantity: verdict.units,
+      updatedAt: args.scannedAt,
+    })
+    .onConflictDoUpdate({
+      target: [shipmentBoxItems.boxId, shipmentBoxItems.planItemId],
+      set: { quantity: sql`${shipmentBoxItems.quantity} + ${verdict.units}`, updatedAt: args.scannedAt },
+    })
+    .returning();
+  // A box opened for no group takes the group of its first unit.
+  if (box.packingGroupId === null && line.packingGroupId !== null) {
+    const [grouped] = await tx
+      .update(shipmentBoxes)
+      .set({ packingGroupId: line.packingGroupId, updatedAt: args.scannedAt })
+      .where(eq(shipmentBoxes.id, box.id))
+      .returning();
+    await recordChanges(tx, ctx.tenantId, [boxChange(grouped)]);
+  }
+  await recordChanges(tx, ctx.tenantId, [
+    boxItemChange(plan.companyId, { boxId: box.id, planId: plan.id, planItemId: line.id, quantity: row.quantity }),
+  ]);
+  return {
+    boxId: box.id,
+    boxNo: box.boxNo,
+    planItemId: line.id,
+    title: line.title,
+    fnsku: line.fnsku,
+    msku: line.msku,
+    units: verdict.units,
+    inBox: row.quantity,
+    boxed: (boxed.get(line.id) ?? 0) + verdict.units,
+    planned: line.quantity,
+  };
+}
+
+export async function unscanFromBox(tx: DbOrTx, ctx: RequestContext, args: BoxUnscanArgs): Promise<BoxScanResult> {
+  assertBench(ctx);
+  const { box, plan } = await boxOf(tx, ctx, args.boxId);
+  if (box.state !== 'open') throw businessRule(`Box ${box.boxNo} is closed: reopen it to take units out`);
+  const [held] = await tx
+    .select()
+    .from(shipmentBoxItems)
+    .where(and(eq(shipmentBoxItems.boxId, box.id), eq(shipmentBoxItems.planItemId, args.planItemId)));
+  const line = (await benchLines(tx, plan)).find((l) => l.id === args.planItemId);
+  if (!line) throw notFound('Plan line');
+  if (!held || held.quantity < args.quantity)
+    throw businessRule(
+      `Box ${box.boxNo} holds ${held?.quantity ?? 0} of ${line.title}: it cannot give back ${args.quantity}`,
+    );
+  const left = held.quantity - args.quantity;
+  if (left === 0) await tx.delete(shipmentBoxItems).where(eq(shipmentBoxItems.id, held.id));
+  else
+    await tx
+      .update(shipmentBoxItems)
+      .set({ quantity: left, updatedAt: args.at })
+      .where(eq(shipmentBoxItems.id, held.id));
+  await recordChanges(tx, ctx.tenantId, [
+    boxItemChange(
+      plan.companyId,
+      { boxId: box.id, planId: plan.id, planItemId: line.id, quantity: left },
+      left ? 'put' : 'delete',
+    ),
+  ]);
+  const boxed = await boxedPerLine(tx, plan.id);
+  return {
+    boxId: box.id,
+    boxNo: box.boxNo,
+    planItemId: line.id,
+    title: line.title,
+    fnsku: line.fnsku,
+    msku: line.msku,
+    units: -args.quantity,
+    inBox: left,
+    boxed: boxed.get(line.id) ?? 0,
+    planned: line.quantity,
+  };
+}
+
+export async function closeBox(tx: DbOrTx, ctx: RequestContext, args: BoxCloseArgs): Promise<BoxResult> {
+  assertBench(ctx);
+  const { box, plan } = await boxOf(tx, ctx, args.boxId);
+  const verdict = judgeBox(args, await unitsIn(tx, box.id), benchPlanRow(plan).boxMaxWeightLb ?? undefined);
+  if (verdict.problems.length) throw businessRule(`Box ${box.boxNo}: ${verdict.problems.join('; ')}`);
+  const [closed] = await tx
+    .update(shipmentBoxes)
+    .set({
+      state: 'closed',
+      lengthIn: args.lengthIn,
+      widthIn: args.widthIn,
+      heightIn: args.heightIn,
+      weightLb: args.weightLb,
+      preset: args.preset,
+      teamLift: verdict.teamLift,
+      closedAt: box.closedAt ?? args.closedAt,
+      updatedAt: args.closedAt,
+    })
+    .where(eq(shipmentBoxes.id, box.id))
+    .returning();
+  await recordChanges(tx, ctx.tenantId, [boxChange(closed)]);
+  await recordChargeEvents(tx, [
+    {
+      tenantId: ctx.tenantId,
+      companyId: plan.companyId,
+      kind: 'box_packed',
+      quantity: 1,
+      sourceType: 'shipment_box',
+      sourceId: box.id,
+      details: { channel: 'fba', planId: plan.id, boxNo: box.boxNo },
+      userId: ctx.userId,
+      at: args.closedAt,
+    },
+  ]);
+  return boxResult(closed);
+}
+
+export async function reopenBox(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  args: { boxId: string; at: string },
+): Promise<BoxResult> {
+  assertBench(ctx);
+  const { box } = await boxOf(tx, ctx, args.boxId);
+  if (box.state === 'open') return boxResult(box);
+  const [open] = await tx
+    .update(shipmentBoxes)
+    .set({ state: 'open', updatedAt: args.at })
+    .where(eq(shipmentBoxes.id, box.id))
+    .returning();
+  await recordChanges(tx, ctx.tenantId, [boxChange(open)]);
+  return boxResult(open);
+}
+
+/** An empty box given up; the plan's later boxes keep their numbers. */
+export async function discardBox(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  args: { boxId: string; at: string },
+): Promise<BoxResult> {
+  assertBench(ctx);
+  const { box } = await boxOf(tx, ctx, args.boxId);
+  if ((await unitsIn(tx, box.id)) > 0) throw businessRule(`Box ${box.boxNo} is not empty: take its units out first`);
+  await tx.delete(shipmentBoxes).where(eq(shipmentBoxes.id, box.id));
+  await recordChanges(tx, ctx.tenantId, [boxChange(box, 'delete')]);
+  return boxResult(box, 'discarded');
+}
