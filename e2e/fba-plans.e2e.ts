@@ -4,9 +4,10 @@
  * API, as tests/integration/fba-plans.test.ts does), the warehouse opens Amazon FBA, picks Acme,
  * creates a plan of two products (refused in place first: no address, no lines, more than is
  * available), sees availability drop by what the plan holds, edits a line, reads the pre-check,
- * submits to Amazon and watches the operation until the plan is at packing with Amazon's FNSKUs
- * and prep instructions; then finds it under Outbound shipments, its items and Open Shipment
- * Plans, and cancels it (its units come back).
+ * submits to Amazon and watches the operation until the plan is at packing with Amazon's FNSKUs and
+ * prep instructions, chooses the cheapest packing option and sees the plan go to the bench; then
+ * finds it under Outbound shipments, its items and Open Shipment Plans, and cancels it (its units
+ * come back).
  */
 import { describe, expect, it } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
@@ -204,6 +205,29 @@ describe('FBA shipment plans at the desk', () => {
     expect(await facts.first().locator('[data-testid=fnsku]').textContent()).toMatch(/^X00/);
     expect(await facts.first().locator('[data-testid=prep]').textContent()).toContain('Labelling');
     await journal.locator('[data-kind="amazon.done"]').first().waitFor();
+    // Amazon's packing options arrive by themselves; the cheapest is chosen (asked first) and the plan goes to the bench.
+    const options = page.locator('[data-testid=fba-packing-option]');
+    await expect.poll(() => options.count(), { timeout: 45_000 }).toBeGreaterThan(0);
+    // With two ways to pack, the cheaper is marked; Amazon's sandbox discounts single-SKU boxes.
+    const cheapest = (await options.count()) > 1 ? options.filter({ hasText: 'Cheapest' }) : options.first();
+    expect(await cheapest.textContent()).toContain('Amazon partnered carrier');
+    await cheapest.getByRole('button', { name: 'Choose this option' }).click();
+    const choose = page.getByRole('alertdialog');
+    await choose.getByText(/^Pack the plan in \d+ packing groups\?$/).waitFor();
+    await choose.getByRole('button', { name: 'Choose this option' }).click();
+    await expect
+      .poll(() => page.locator('[data-testid=fba-operation]').textContent())
+      .toContain('confirmPackingOption');
+    await expect.poll(() => plan.getAttribute('data-step'), { timeout: 45_000 }).toBe('boxes');
+    expect(await plan.getAttribute('data-status')).toBe('boxing');
+    await page.waitForURL(new RegExp(`/apps/outbound/fba-shipments/${accountNo}/boxes/${planId}$`));
+    await journal.locator('[data-kind="amazon.done"]', { hasText: 'pack' }).first().waitFor();
+    // The packing step keeps the option chosen.
+    await page.locator('[data-testid=fba-steps] [data-step=packing] a').click();
+    await page.waitForURL(`**/packing/${planId}`);
+    await page.locator('[data-testid=fba-packing-option]', { hasText: 'Chosen' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Choose this option' }).count()).toBe(0);
+
     // The items step is now what Amazon has, read-only.
     await page.locator('[data-testid=fba-steps] [data-step=items] a').click();
     await page.waitForURL(`**/items/${planId}`);
@@ -216,7 +240,8 @@ describe('FBA shipment plans at the desk', () => {
     expect(await page.locator('select[name=status]').inputValue()).toBe('all_but_closed');
     const row = page.locator('tr', { hasText: 'Acme spring restock' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('Working');
+    // Boxing reads as the spec's "Shipping".
+    expect(await row.textContent()).toContain('Shipping');
     await page.locator('select[name=status]').selectOption('closed');
     await expect.poll(() => page.locator('tr', { hasText: 'Acme spring restock' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Walmart WFS' }).click();
@@ -224,19 +249,23 @@ describe('FBA shipment plans at the desk', () => {
 
     // Every item across plans, searched by title.
     await page.goto(`${env.server.url}/apps/outbound/outbound-shipping/batch-items`);
+    const itemRows = page.locator('tbody tr', { hasText: 'Acme spring restock' });
+    await expect.poll(() => itemRows.count()).toBe(2);
     await page.fill('input[type=search]', board.title);
-    const itemRow = page.locator('tr', { hasText: 'Acme spring restock' });
-    await itemRow.waitFor();
-    expect(await itemRow.textContent()).toContain(board.title);
+    await expect.poll(() => itemRows.count()).toBe(1);
+    expect(await itemRows.textContent()).toContain(board.title);
 
-    // Open Shipment Plans: Acme's plan at packing, with what it waits for; it opens the workspace.
+    // Open Shipment Plans: Acme's plan at the bench, with what it waits for; it opens the workspace.
     await page.goto(`${env.server.url}/dashboard/snapshot/pending-batches`);
     await page.getByRole('heading', { name: 'Open shipment plans' }).waitFor();
     const pending = page.locator(`[data-testid=fba-pending-plan][data-plan="${planId}"]`);
     await pending.waitFor();
-    expect(await pending.textContent()).toMatch(/Amazon|packing option|pack/i);
+    expect(await pending.textContent()).toContain('Units to pack into boxes');
+    expect(await page.locator('[data-testid=fba-pending-client]', { hasText: 'Acme Sellers' }).textContent()).toContain(
+      'Boxes',
+    );
     await pending.getByRole('link', { name: 'Acme spring restock' }).click();
-    await page.waitForURL(`**/packing/${planId}`);
+    await page.waitForURL(`**/boxes/${planId}`);
 
     // Cancelled (once Amazon is not at work on it): asked first, then every unit comes back.
     const cancel = page.getByRole('button', { name: 'Cancel plan' });

@@ -1,4 +1,4 @@
-/** A question before something that cannot be undone (cancelling a plan): confirm or keep, Escape keeps. */
+/** A question before something that cannot be undone (cancelling a plan, confirming an option): confirm or keep, Escape keeps. */
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +7,8 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   busy,
+  danger = true,
+  keepLabel,
   onConfirm,
   onClose,
 }: {
@@ -14,6 +16,9 @@ export function ConfirmDialog({
   message: string;
   confirmLabel: string;
   busy?: boolean;
+  /** Something given up (a plan cancelled) rather than a choice made (an option confirmed). */
+  danger?: boolean;
+  keepLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -38,11 +43,11 @@ export function ConfirmDialog({
         <h2 id={`${id}-title`}>{title}</h2>
         <p id={`${id}-message`}>{message}</p>
         <div className="modal-actions">
-          <button type="button" className="btn danger" disabled={busy} onClick={onConfirm}>
+          <button type="button" className={`btn ${danger ? 'danger' : 'primary'}`} disabled={busy} onClick={onConfirm}>
             {confirmLabel}
           </button>
           <button type="button" className="btn" onClick={onClose} autoFocus>
-            {t('fba.keep')}
+            {keepLabel ?? t('fba.keep')}
           </button>
         </div>
       </div>

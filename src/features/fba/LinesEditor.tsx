@@ -22,7 +22,8 @@ export function LinesEditor({
   preference,
 }: {
   lines: DraftLine[];
-  onChange: (lines: DraftLine[]) => void;
+  /** The new lines and the product whose line changed (its errors no longer apply). */
+  onChange: (lines: DraftLine[], productId: number) => void;
   errors: Record<number, LineErrors>;
   available: ReadonlyMap<number, number>;
   held: ReadonlyMap<number, number>;
@@ -31,8 +32,15 @@ export function LinesEditor({
 }) {
   const { t, i18n } = useTranslation();
   const set = (productId: number, patch: Partial<DraftLine>) =>
-    onChange(lines.map((l) => (l.productId === productId ? { ...l, ...patch } : l)));
-  const remove = (productId: number) => onChange(lines.filter((l) => l.productId !== productId));
+    onChange(
+      lines.map((l) => (l.productId === productId ? { ...l, ...patch } : l)),
+      productId,
+    );
+  const remove = (productId: number) =>
+    onChange(
+      lines.filter((l) => l.productId !== productId),
+      productId,
+    );
   const preferred = preference ? labelOwnerFor(preference) : null;
 
   if (lines.length === 0)
@@ -47,7 +55,7 @@ export function LinesEditor({
         <thead>
           <tr>
             <th>{t('po.fields.title')}</th>
-            <th>{t('fba.available')}</th>
+            <th title={t('fba.upToHelp')}>{t('fba.upTo')}</th>
             <th>{t('fba.quantity')}</th>
             <th>{t('fba.labelOwner')}</th>
             <th>{t('fba.prepOwner')}</th>

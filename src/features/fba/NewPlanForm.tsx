@@ -16,7 +16,7 @@ import { failureLines, PLANS, refreshAfter } from './api';
 import { useAvailableIndex } from './availability';
 import { AvailabilityGrid } from './AvailabilityGrid';
 import { accountSegment } from './clients';
-import { checkLines, draftFromAvailability, type DraftLine, type LineErrors } from './lines';
+import { checkLines, draftFromAvailability, withoutLine, type DraftLine, type LineErrors } from './lines';
 import { LinesEditor } from './LinesEditor';
 import { checkPlanName } from './plan-name';
 import { clientPlansHref, planHref } from './plan-links';
@@ -111,7 +111,10 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
                 name="storeId"
                 value={storeId ?? ''}
                 aria-invalid={!!errors.storeId}
-                onChange={(e) => setStoreId(e.target.value ? Number(e.target.value) : null)}
+                onChange={(e) => {
+                  setStoreId(e.target.value ? Number(e.target.value) : null);
+                  setErrors(({ storeId: _chosen, ...rest }) => rest);
+                }}
               >
                 <option value="">{t('fba.chooseStore')}</option>
                 {(stores.data ?? []).map((s) => (
@@ -130,7 +133,10 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
               value={name}
               maxLength={MAX_PLAN_NAME}
               aria-invalid={!!errors.name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value);
+                setErrors(({ name: _named, ...rest }) => rest);
+              }}
               autoFocus
             />
             <small className="muted">{t('fba.nameCount', { count: name.trim().length, max: MAX_PLAN_NAME })}</small>
@@ -148,15 +154,19 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
         <ShipFromFields
           value={shipFrom}
           errors={shipFromErrors}
-          onChange={(v) => {
+          onChange={(v, field) => {
             setShipFromTouched(true);
             setShipFrom(v);
+            setShipFromErrors(({ [field]: _fixed, ...rest }) => rest);
           }}
         />
         <h2>{t('fba.linesTitle', { count: lines.length })}</h2>
         <LinesEditor
           lines={lines}
-          onChange={setLines}
+          onChange={(next, productId) => {
+            setLines(next);
+            setLineErrors((e) => withoutLine(e, productId));
+          }}
           errors={lineErrors}
           available={available}
           held={NO_HELD}
@@ -179,7 +189,10 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
       <AvailabilityGrid
         companyId={client.id}
         inPlan={inPlan}
-        onAdd={(row) => setLines((ls) => [...ls, draftFromAvailability(row, null)])}
+        onAdd={(row) => {
+          setLines((ls) => [...ls, draftFromAvailability(row, null)]);
+          setErrors(({ lines: _added, ...rest }) => rest);
+        }}
       />
     </div>
   );

@@ -12,13 +12,13 @@ export function PlanStepper({ plan, shown }: { plan: PlanDetail; shown: PlanStep
   const { t } = useTranslation();
   return (
     <nav aria-label={t('fba.stepsLabel')}>
-      <ol className="move-steps" data-testid="fba-steps">
+      <div className="move-steps" role="list" data-testid="fba-steps">
         {PLAN_STEPS.map((step, n) => {
           const state = stepState(step, plan.step);
           const label = `${n + 1}. ${t(stepKey(step))}`;
           const cls = `move-step ${state === 'current' ? 'current' : state === 'done' ? 'done' : ''}`;
           return (
-            <li key={step} className={cls} data-step={step} data-state={state}>
+            <span key={step} role="listitem" className={cls} data-step={step} data-state={state}>
               {state === 'ahead' ? (
                 <span aria-disabled="true">{label}</span>
               ) : (
@@ -26,10 +26,10 @@ export function PlanStepper({ plan, shown }: { plan: PlanDetail; shown: PlanStep
                   {step === shown ? <strong>{label}</strong> : label}
                 </Link>
               )}
-            </li>
+            </span>
           );
         })}
-      </ol>
+      </div>
     </nav>
   );
 }

@@ -21,7 +21,8 @@ export function ShipFromFields({
   errors,
 }: {
   value: ShipFromDraft;
-  onChange: (v: ShipFromDraft) => void;
+  /** The new address and the field that changed (its error, if any, no longer applies). */
+  onChange: (v: ShipFromDraft, field: ShipFromField) => void;
   errors: Partial<Record<ShipFromField, string>>;
 }) {
   const { t } = useTranslation();
@@ -41,7 +42,7 @@ export function ShipFromFields({
             type={f === 'email' ? 'email' : f === 'phoneNumber' ? 'tel' : 'text'}
             autoComplete="off"
             aria-invalid={!!errors[f]}
-            onChange={(e) => onChange({ ...value, [f]: e.target.value })}
+            onChange={(e) => onChange({ ...value, [f]: e.target.value }, f)}
           />
           {errors[f] && <small className="form-error">{errors[f]}</small>}
         </label>

@@ -141,3 +141,7 @@ export function linesChanged(lines: readonly DraftLine[], saved: readonly PlanIt
   const b = saved.map((i) => key(draftFromItem(i))).sort();
   return a.some((v, n) => v !== b[n]);
 }
+
+/** Errors without those of one line (the line was just changed). */
+export const withoutLine = (errors: Record<number, LineErrors>, productId: number): Record<number, LineErrors> =>
+  Object.fromEntries(Object.entries(errors).filter(([id]) => Number(id) !== productId));

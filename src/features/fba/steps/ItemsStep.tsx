@@ -19,6 +19,7 @@ import {
   draftFromItem,
   heldByProduct,
   linesChanged,
+  withoutLine,
   type LineErrors,
 } from '../lines';
 import { LinesEditor } from '../LinesEditor';
@@ -116,7 +117,10 @@ function ItemsEditor({ plan, setRefusal }: { plan: PlanDetail; setRefusal: (line
       <h3>{t('fba.linesTitle', { count: lines.length })}</h3>
       <LinesEditor
         lines={lines}
-        onChange={setLines}
+        onChange={(next, productId) => {
+          setLines(next);
+          setErrors((e) => withoutLine(e, productId));
+        }}
         errors={errors}
         available={available}
         held={held}
