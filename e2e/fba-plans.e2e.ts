@@ -213,7 +213,7 @@ describe('FBA shipment plans at the desk', () => {
     expect(await cheapest.textContent()).toContain('Amazon partnered carrier');
     await cheapest.getByRole('button', { name: 'Choose this option' }).click();
     const choose = page.getByRole('alertdialog');
-    await choose.getByText(/^Pack the plan in \d+ packing groups\?$/).waitFor();
+    await choose.getByText('Confirm this packing option?').waitFor();
     await choose.getByRole('button', { name: 'Choose this option' }).click();
     await expect
       .poll(() => page.locator('[data-testid=fba-operation]').textContent())
@@ -287,5 +287,29 @@ describe('FBA shipment plans at the desk', () => {
       admin.token,
     );
     expect(left.body.content.map((r) => r.available)).toEqual([10, 10]);
+  });
+  it('a client plans only for itself: Amazon FBA opens its own plans; without a connected Amazon store it is told so', async () => {
+    const page = await signedIn(env, 'demo.client2');
+    const outbound = page.locator('details.menu-section', { has: page.locator('a[data-menu-key=AmazonFBA]') });
+    await outbound.locator('summary').click();
+    await outbound.locator('a[data-menu-key=AmazonFBA]').click();
+    // No account to choose: straight to Blue Fox's own plans, none yet.
+    await page.getByRole('heading', { name: 'FBA shipment plans' }).waitFor();
+    expect(await page.getByTestId('fba-client').textContent()).toContain('Blue Fox Goods');
+    await page.locator('.grid-state.empty').waitFor();
+    expect(await page.getByRole('link', { name: 'Another client' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'New plan' }).click();
+    await page.getByTestId('fba-no-store').waitFor();
+    expect(await page.getByTestId('fba-no-store').textContent()).toContain('no connected Amazon store');
+    // Nothing of Acme's at the prep station is offered to it.
+    await page.locator('[data-testid=fba-available] .grid-state.empty').waitFor();
+    // Another client's account number in the address leads nowhere.
+    await page.goto(`${env.server.url}/apps/outbound/fba-shipments/C1001`);
+    await page.getByTestId('fba-no-client').waitFor();
+    // Its shipment plans list has no client filter: it only ever sees its own.
+    await page.goto(`${env.server.url}/apps/outbound/outbound-shipping/fba`);
+    await page.locator('.grid-state.empty').waitFor();
+    expect(await page.locator('select[name=companyId]').count()).toBe(0);
+    await page.context().close();
   });
 });

@@ -1859,7 +1859,7 @@ export const de: Messages = {
       optionsTitle: 'Verpackungsoptionen ({{count}})',
       waiting: 'Amazon ermittelt die Verpackungsmöglichkeiten des Plans…',
       none: 'Amazon hat noch keine Verpackungsoptionen angeboten: Fragen Sie danach.',
-      groups: '{{count}} Verpackungsgruppen',
+      groups: 'Verpackungsgruppen: {{count}}',
       chosen: 'Gewählt',
       cheapest: 'Günstigste',
       blocked: {
@@ -1883,9 +1883,9 @@ export const de: Messages = {
         AMAZON_PARTNERED_CARRIER: 'Partnerspediteur von Amazon',
         USE_YOUR_OWN_CARRIER: 'Eigener Spediteur',
       },
-      confirmTitle: 'Den Plan in {{count}} Verpackungsgruppen packen?',
+      confirmTitle: 'Diese Verpackungsoption bestätigen?',
       confirmMessage:
-        'Amazon behält die bestätigte Option: Die Einheiten werden dann am Packplatz nach diesen Gruppen verpackt.',
+        'Amazon behält die bestätigte Option: Die Einheiten werden dann am Packplatz nach ihren Verpackungsgruppen ({{count}}) verpackt.',
     },
     pending: {
       title: 'Offene Versandpläne',

@@ -1845,7 +1845,7 @@ export const en = {
       optionsTitle: 'Packing options ({{count}})',
       waiting: 'Amazon is working out the ways to pack the plan…',
       none: 'Amazon has offered no packing options yet: ask for them.',
-      groups: '{{count}} packing groups',
+      groups: 'Packing groups: {{count}}',
       chosen: 'Chosen',
       cheapest: 'Cheapest',
       blocked: {
@@ -1869,8 +1869,9 @@ export const en = {
         AMAZON_PARTNERED_CARRIER: 'Amazon partnered carrier',
         USE_YOUR_OWN_CARRIER: 'Own carrier',
       },
-      confirmTitle: 'Pack the plan in {{count}} packing groups?',
-      confirmMessage: 'Amazon keeps the option once confirmed: the units are then packed by these groups at the bench.',
+      confirmTitle: 'Confirm this packing option?',
+      confirmMessage:
+        'Amazon keeps the option once confirmed: the units are then packed at the bench by its packing groups ({{count}}).',
     },
     pending: {
       title: 'Open shipment plans',

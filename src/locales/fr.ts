@@ -1862,7 +1862,7 @@ export const fr: Messages = {
       optionsTitle: 'Options d’emballage ({{count}})',
       waiting: 'Amazon détermine les façons d’emballer le plan…',
       none: 'Amazon n’a encore proposé aucune option d’emballage : demandez-les.',
-      groups: '{{count}} groupes d’emballage',
+      groups: 'Groupes d’emballage : {{count}}',
       chosen: 'Choisie',
       cheapest: 'La moins chère',
       blocked: {
@@ -1886,9 +1886,9 @@ export const fr: Messages = {
         AMAZON_PARTNERED_CARRIER: 'Transporteur partenaire d’Amazon',
         USE_YOUR_OWN_CARRIER: 'Propre transporteur',
       },
-      confirmTitle: 'Emballer le plan en {{count}} groupes d’emballage ?',
+      confirmTitle: 'Confirmer cette option d’emballage ?',
       confirmMessage:
-        'Amazon garde l’option une fois confirmée : les unités sont ensuite emballées par ces groupes au poste d’emballage.',
+        'Amazon garde l’option une fois confirmée : les unités sont ensuite emballées au poste d’emballage selon ses groupes d’emballage ({{count}}).',
     },
     pending: {
       title: 'Plans d’expédition ouverts',

@@ -1852,7 +1852,7 @@ export const pt: Messages = {
       optionsTitle: 'Opções de embalagem ({{count}})',
       waiting: 'A Amazon está calculando as formas de embalar o plano…',
       none: 'A Amazon ainda não ofereceu opções de embalagem: peça-as.',
-      groups: '{{count}} grupos de embalagem',
+      groups: 'Grupos de embalagem: {{count}}',
       chosen: 'Escolhida',
       cheapest: 'Mais barata',
       blocked: {
@@ -1876,9 +1876,9 @@ export const pt: Messages = {
         AMAZON_PARTNERED_CARRIER: 'Transportadora parceira da Amazon',
         USE_YOUR_OWN_CARRIER: 'Transportadora própria',
       },
-      confirmTitle: 'Embalar o plano em {{count}} grupos de embalagem?',
+      confirmTitle: 'Confirmar esta opção de embalagem?',
       confirmMessage:
-        'A Amazon mantém a opção depois de confirmada: as unidades são então embaladas por esses grupos na bancada.',
+        'A Amazon mantém a opção depois de confirmada: as unidades são então embaladas na bancada pelos seus grupos de embalagem ({{count}}).',
     },
     pending: {
       title: 'Planos de remessa abertos',

@@ -35,6 +35,9 @@ export default function OutboundShippingPage() {
           <Link to={`${BASE}/batch-items`} className="btn">
             {t('fba.itemsTitle')}
           </Link>
+          <Link to="/dashboard/snapshot/pending-batches" className="btn">
+            {t('fba.pending.title')}
+          </Link>
           <Link to={FBA_ROOT} className="btn primary">
             {t('fba.newPlan')}
           </Link>

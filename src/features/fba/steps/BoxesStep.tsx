@@ -10,7 +10,7 @@ import type { StepProps } from './types';
 export function BoxesStep({ plan, state }: StepProps) {
   return (
     <StepShell step="boxes" state={state}>
-      <NotOnScreenYet step="boxes" />
+      <NotOnScreenYet step="boxes" plan={plan} />
       <AmazonIds plan={plan} show={['inboundPlanId', 'packingOptionId']} />
       <LinesFacts plan={plan} packing />
     </StepShell>

@@ -10,7 +10,7 @@ import type { StepProps } from './types';
 export function LabelsStep({ plan, state }: StepProps) {
   return (
     <StepShell step="labels" state={state}>
-      <NotOnScreenYet step="labels" />
+      <NotOnScreenYet step="labels" plan={plan} />
       <AmazonIds plan={plan} show={['inboundPlanId']} />
       <LinesFacts plan={plan} />
     </StepShell>

@@ -20,20 +20,13 @@ export function PackingOptionCard({
   const { t, i18n } = useTranslation();
   const cost = optionCost(o);
   const blocked = optionBlocked(o, now);
+  // Modes and carriers each once: Amazon lists every pairing, which reads as a wall of repeats.
+  const modes = [...new Set(o.shipping.map((s) => s.shippingMode).filter((m): m is string => !!m))];
+  const solutions = [...new Set(o.shipping.map((s) => s.shippingSolution).filter((m): m is string => !!m))];
   const shipping = [
-    ...new Set(
-      o.shipping.map((s) =>
-        [
-          s.shippingMode ? t(`fba.packing.modes.${s.shippingMode}`, { defaultValue: s.shippingMode }) : null,
-          s.shippingSolution
-            ? t(`fba.packing.solutions.${s.shippingSolution}`, { defaultValue: s.shippingSolution })
-            : null,
-        ]
-          .filter(Boolean)
-          .join(' · '),
-      ),
-    ),
-  ];
+    modes.map((m) => t(`fba.packing.modes.${m}`, { defaultValue: m })).join(', '),
+    solutions.map((m) => t(`fba.packing.solutions.${m}`, { defaultValue: m })).join(', '),
+  ].filter(Boolean);
   return (
     <article className="card" data-testid="fba-packing-option" data-option={o.packingOptionId}>
       <div className="card-head">
@@ -64,7 +57,7 @@ export function PackingOptionCard({
           )}
         </dd>
         <dt>{t('fba.packing.shipping')}</dt>
-        <dd>{shipping.length ? shipping.join(', ') : '–'}</dd>
+        <dd>{shipping.length ? shipping.join(' · ') : '–'}</dd>
         <dt>{t('fba.packing.boxMax')}</dt>
         <dd>
           {o.boxMaxWeightLb === null ? '–' : t('fba.packing.lb', { weight: Math.round(o.boxMaxWeightLb * 10) / 10 })}

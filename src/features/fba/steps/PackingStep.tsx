@@ -88,8 +88,8 @@ export function PackingStep({ plan, state }: StepProps) {
       <LinesFacts plan={plan} packing />
       {choosing && (
         <ConfirmDialog
-          title={t('fba.packing.confirmTitle', { count: choosing.groups.length })}
-          message={t('fba.packing.confirmMessage')}
+          title={t('fba.packing.confirmTitle')}
+          message={t('fba.packing.confirmMessage', { count: choosing.groups.length })}
           confirmLabel={t('fba.packing.choose')}
           busy={busy}
           danger={false}

@@ -10,7 +10,7 @@ import type { StepProps } from './types';
 export function PlacementStep({ plan, state }: StepProps) {
   return (
     <StepShell step="placement" state={state}>
-      <NotOnScreenYet step="placement" />
+      <NotOnScreenYet step="placement" plan={plan} />
       <AmazonIds plan={plan} show={['inboundPlanId', 'placementOptionId']} />
       <LinesFacts plan={plan} />
     </StepShell>

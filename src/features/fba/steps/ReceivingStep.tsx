@@ -10,7 +10,7 @@ import type { StepProps } from './types';
 export function ReceivingStep({ plan, state }: StepProps) {
   return (
     <StepShell step="receiving" state={state}>
-      <NotOnScreenYet step="receiving" />
+      <NotOnScreenYet step="receiving" plan={plan} />
       <AmazonIds plan={plan} show={['inboundPlanId']} />
       <LinesFacts plan={plan} />
     </StepShell>

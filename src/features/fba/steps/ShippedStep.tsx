@@ -10,7 +10,7 @@ import type { StepProps } from './types';
 export function ShippedStep({ plan, state }: StepProps) {
   return (
     <StepShell step="shipped" state={state}>
-      <NotOnScreenYet step="shipped" />
+      <NotOnScreenYet step="shipped" plan={plan} />
       <AmazonIds plan={plan} show={['inboundPlanId']} />
       <LinesFacts plan={plan} />
     </StepShell>

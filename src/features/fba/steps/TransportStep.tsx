@@ -10,7 +10,7 @@ import type { StepProps } from './types';
 export function TransportStep({ plan, state }: StepProps) {
   return (
     <StepShell step="transport" state={state}>
-      <NotOnScreenYet step="transport" />
+      <NotOnScreenYet step="transport" plan={plan} />
       <AmazonIds plan={plan} show={['inboundPlanId', 'placementOptionId']} />
       <LinesFacts plan={plan} />
     </StepShell>
