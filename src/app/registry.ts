@@ -250,6 +250,25 @@ export const SCREENS: ScreenDef[] = [
     action: 'read',
     load: loadPendingPlans,
   })),
+  // The packer's bench (issue 18 step 3): a floor screen — the plans at the bench, then one plan's bench.
+  {
+    path: '/apps/outbound/bench',
+    title: 'bench.pickTitle',
+    breadcrumb: ['nav.Outbound'],
+    resource: 'fba',
+    action: 'update',
+    warehouseOnly: true,
+    load: () => import('../features/bench/BenchPickerPage'),
+  },
+  {
+    path: '/apps/outbound/bench/$planId',
+    title: 'bench.title',
+    breadcrumb: ['nav.Outbound', 'bench.pickTitle'],
+    resource: 'fba',
+    action: 'update',
+    warehouseOnly: true,
+    load: () => import('../features/bench/BenchPage'),
+  },
   {
     path: '/apps/reports/dispositions',
     title: 'nav.Dispositions',

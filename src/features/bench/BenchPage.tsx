@@ -1,0 +1,159 @@
+/**
+ * The packer's bench for one plan (/apps/outbound/bench/$planId; issue 18 step 3, decision 0010):
+ * scan a unit — wedge scanner whatever has focus, camera, or typed — and the screen shows at once
+ * the item, its prep in words and prints its FNSKU label when the warehouse labels it; the unit
+ * goes into this bench's open box of its packing group (a box is opened when there is none).
+ * Boxes are closed with a preset or typed size and a typed or scale weight. All of it through the
+ * device's engine: offline too, sent by the outbox, the server's verdict replacing the device's.
+ */
+import { Link, useParams } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScanForm } from '../../scan/ScanForm';
+import { useWedgeScanner } from '../../scan/useWedgeScanner';
+import { resetBench, setBench, useBenchStore } from './bench-store';
+import { BoxList } from './BoxList';
+import { BoxPanel } from './BoxPanel';
+import { CountField } from './CountField';
+import { LastScanPanel } from './LastScanPanel';
+import { LineProgress } from './LineProgress';
+import { NewBoxControl } from './NewBoxControl';
+import { useBenchView, useProvisionalBoxes } from './queries';
+import { BENCH_ROOT } from './routes';
+import { boxedByLine, packingGroups } from './scan-plan';
+import { useBenchActions } from './use-bench-actions';
+import { routeWedge } from './wedge-route';
+import './bench.css';
+
+const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
+
+export default function BenchPage() {
+  const { t } = useTranslation();
+  const { planId: raw } = useParams({ strict: false }) as { planId?: string };
+  const planId = Number(raw);
+  const view = useBenchView(planId);
+  const actions = useBenchActions(view, planId);
+  const [camera, setCamera] = useState(false);
+  const activeBoxId = useBenchStore((s) => s.activeBoxId);
+  useEffect(() => resetBench(), [planId]);
+
+  const atBench = view?.plan.step === 'boxes' && view.plan.status !== 'cancelled';
+  // A burst is a scale's reading while the weight field has focus, else a scan.
+  useWedgeScanner(
+    (burst) => {
+      const route = routeWedge(burst, useBenchStore.getState().weightFocused);
+      // After the hook has put the field back as it was before the burst.
+      if (route.to === 'weight') queueMicrotask(() => setBench({ scaleReading: { lb: route.lb, seq: Date.now() } }));
+      else void actions.scan(route.code);
+    },
+    { enabled: atBench },
+  );
+
+  const lines = useMemo(() => new Map((view?.lines ?? []).map((l) => [l.id, l])), [view?.lines]);
+  const boxed = useMemo(() => boxedByLine(view?.items ?? []), [view?.items]);
+  const groups = useMemo(() => packingGroups(view?.lines ?? []), [view?.lines]);
+  const groupNo = useMemo(() => (groups.length > 1 ? new Map(groups.map((g, i) => [g.key, i + 1])) : null), [groups]);
+  const provisional = useProvisionalBoxes((view?.boxes ?? []).map((b) => b.id));
+  const mine = new Set(Object.values(actions.current.current));
+  // The box on screen: the one last used, else this bench's open box.
+  const box =
+    view?.boxes.find((b) => b.id === activeBoxId) ??
+    view?.boxes.find((b) => b.state === 'open' && mine.has(b.id)) ??
+    null;
+
+  if (view === undefined) return <p className="muted">{t('app.loading')}</p>;
+  if (view === null)
+    return (
+      <div className="page">
+        <h1>{t('bench.title')}</h1>
+        <p className="notice" role="alert">
+          {Number.isInteger(planId) ? t('bench.notOnDevice', { planId }) : t('bench.badPlan')}
+        </p>
+        <Link to={BENCH_ROOT} className="btn">
+          {t('bench.choosePlan')}
+        </Link>
+      </div>
+    );
+
+  const planned = view.lines.reduce((n, l) => n + l.quantity, 0);
+  const packed = view.items.reduce((n, i) => n + i.quantity, 0);
+  return (
+    <div className="page dock-page bench-page" data-testid="bench" data-plan={view.plan.id}>
+      <h1>
+        {t('bench.title')} · {view.plan.name} {view.companyName && <span className="muted">{view.companyName}</span>}
+      </h1>
+      {!atBench && (
+        <p className="notice" role="status" data-testid="bench-left">
+          {view.plan.status === 'cancelled'
+            ? t('bench.cancelled')
+            : t('bench.leftBench', { step: t(`bench.steps.${view.plan.step}`, { defaultValue: view.plan.step }) })}
+        </p>
+      )}
+      <LastScanPanel
+        lines={lines}
+        onPrint={(line, scanId) => void actions.print(line, scanId, true)}
+        onTakeOut={(last) => {
+          const b = view.boxes.find((x) => x.id === last.boxId);
+          const line = lines.get(last.lineId);
+          if (b && line) void actions.unscan(b, line, last.units);
+        }}
+      />
+      <div className="tiles dock-counts">
+        <div className="tile" data-testid="bench-packed">
+          <span className="tile-value">
+            {packed}/{planned}
+          </span>
+          <span className="tile-label">{t('bench.unitsBoxed')}</span>
+        </div>
+        <div className="tile" data-testid="bench-open-boxes">
+          <span className="tile-value">{view.boxes.filter((b) => b.state === 'open').length}</span>
+          <span className="tile-label">{t('bench.openBoxes')}</span>
+        </div>
+        <div className="tile" data-testid="bench-closed-boxes">
+          <span className="tile-value">{view.boxes.filter((b) => b.state === 'closed').length}</span>
+          <span className="tile-label">{t('bench.closedBoxes')}</span>
+        </div>
+      </div>
+      <ScanForm
+        label={t('bench.code')}
+        name="code"
+        addLabel={t('bench.add')}
+        onScan={(code) => void actions.scan(code)}
+        camera={camera}
+        onCamera={() => setCamera((c) => !c)}
+        disabled={!atBench}
+        fields={<CountField />}
+      >
+        <NewBoxControl
+          lines={view.lines}
+          activeGroup={box ? box.packingGroupId : undefined}
+          disabled={!atBench}
+          onNewBox={(group) => void actions.newBox(group)}
+        />
+      </ScanForm>
+      {camera && (
+        <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
+          <CameraScanner onScan={(code) => void actions.scan(code)} onClose={() => setCamera(false)} />
+        </Suspense>
+      )}
+      <BoxPanel
+        view={view}
+        box={box}
+        provisional={!!box && provisional.has(box.id)}
+        lines={lines}
+        onUnscan={(b, line, n) => void actions.unscan(b, line, n)}
+        onDiscard={(b) => void actions.discard(b)}
+        onReopen={(b) => void actions.reopen(b)}
+        onClose={actions.close}
+      />
+      <LineProgress lines={view.lines} boxed={boxed} groupNo={groupNo} />
+      <BoxList
+        view={view}
+        provisional={provisional}
+        mine={mine}
+        onPackInto={actions.packInto}
+        onReopen={(b) => void actions.reopen(b)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The bench's small, fast-changing state, outside React's page tree: a scan re-renders the
+ * verdict panel and what shows the box, not the whole page (the verdict is painted in the scan's
+ * frame — docs/decisions/0008).
+ */
+import { create } from 'zustand';
+
+export type RefusalReason = 'unknown' | 'over_scan' | 'other_group' | 'device' | 'server';
+
+export type LastScan =
+  | {
+      kind: 'packed';
+      /** The box.scan mutation's own id (a server refusal names it). */
+      id: string;
+      code: string;
+      lineId: number;
+      units: number;
+      boxId: string;
+      boxNo: number;
+      /** The scan opened this box. */
+      opened: boolean;
+      /** Another box than the previous scan's (another packing group): said, so the unit goes in the right one. */
+      switched: boolean;
+      boxed: number;
+      planned: number;
+    }
+  | {
+      kind: 'refused';
+      code: string;
+      reason: RefusalReason;
+      /** Words for the refusal: an i18n key under bench.refused with its values, or the engine's own sentence. */
+      words: { key: string; values: Record<string, string | number> } | { text: string };
+      lineId?: number;
+    }
+  | { kind: 'done'; code: string; words: { key: string; values: Record<string, string | number> } };
+
+export type PrintState =
+  { scanId: string; state: 'printing' | 'printed' | 'manual' } | { scanId: string; state: 'failed'; error: string };
+
+interface BenchState {
+  last: LastScan | null;
+  print: PrintState | null;
+  /** The box the screen shows (contents, close form): the last one scanned into, opened or reopened. */
+  activeBoxId: string | null;
+  /** Units the next scan stands for, as typed (empty = 1). */
+  count: string;
+  /** The weight field has focus: a scale's burst is a weight, not a scan. */
+  weightFocused: boolean;
+  /** The last reading a scale sent (the close form takes it). */
+  scaleReading: { lb: number; seq: number } | null;
+}
+
+export const useBenchStore = create<BenchState>(() => ({
+  last: null,
+  print: null,
+  activeBoxId: null,
+  count: '',
+  weightFocused: false,
+  scaleReading: null,
+}));
+
+export const setBench = (patch: Partial<BenchState>): void => useBenchStore.setState(patch);
+
+export const resetBench = (): void =>
+  useBenchStore.setState({ last: null, print: null, activeBoxId: null, count: '', scaleReading: null });
