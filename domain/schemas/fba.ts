@@ -381,6 +381,121 @@ export const packingConfirmSchema = z.object({
   packingOptionId: z.string({ error: 'packingOptionId: choose a packing option' }).min(1).max(38),
 });
 
+/** One of Amazon's shipments of the plan, as placement made it and transport shaped it. */
+export const planShipmentSchema = z.object({
+  id: z.number().int(),
+  shipmentId: z.string(),
+  confirmationId: z.string().nullable(),
+  name: z.string().nullable(),
+  warehouseId: z.string().nullable(),
+  destination: z.string().nullable(),
+  status: z.string(),
+  boxes: z.number().int(),
+  shippingMode: z.string().nullable(),
+  shippingSolution: z.string().nullable(),
+  transportationOptionId: z.string().nullable(),
+  carrierName: z.string().nullable(),
+  costCents: z.number().int().nullable(),
+  /** A partnered carrier's charge can be voided (by cancelling the plan) until then. */
+  voidableUntil: z.string().nullable(),
+  deliveryWindow: z.object({ start: z.string(), end: z.string() }).nullable(),
+  tracking: z
+    .object({
+      boxes: z.array(z.object({ boxId: z.string(), trackingId: z.string() })),
+      proNumber: z.string().nullable(),
+      billOfLadingNumber: z.string().nullable(),
+    })
+    .nullable(),
+  shippedAt: z.string().nullable(),
+  received: z.array(z.object({ msku: z.string(), shipped: z.number().int(), received: z.number().int() })),
+  discrepancy: z.boolean(),
+});
+export type PlanShipment = z.infer<typeof planShipmentSchema>;
+
+export const placementConfirmSchema = z.object({
+  placementOptionId: z.string({ error: 'placementOptionId: choose a placement option' }).min(1).max(38),
+});
+export const transportQuoteSchema = placementConfirmSchema;
+
+/** Where Amazon would send the boxes: one or several shipments, with its placement fee. */
+export const placementOptionViewSchema = z.object({
+  placementOptionId: z.string(),
+  status: z.string(),
+  expiration: z.string().nullable(),
+  fees: z.array(amazonChargeSchema),
+  discounts: z.array(amazonChargeSchema),
+  /** Fees less discounts, in cents. */
+  feeCents: z.number().int(),
+  shipments: z.array(
+    z.object({
+      shipmentId: z.string(),
+      name: z.string().nullable(),
+      confirmationId: z.string().nullable(),
+      warehouseId: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      postalCode: z.string().nullable(),
+    }),
+  ),
+});
+export type PlacementOptionView = z.infer<typeof placementOptionViewSchema>;
+
+/** One way a shipment may travel, with Amazon's quote (none for the seller's own carrier). */
+export const transportOptionViewSchema = z.object({
+  transportationOptionId: z.string(),
+  shipmentId: z.string(),
+  shippingMode: z.string(),
+  shippingSolution: z.string(),
+  carrierName: z.string().nullable(),
+  carrierCode: z.string().nullable(),
+  costCents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  expiration: z.string().nullable(),
+  voidableUntil: z.string().nullable(),
+  preconditions: z.array(z.string()),
+});
+export type TransportOptionView = z.infer<typeof transportOptionViewSchema>;
+
+export const deliveryWindowViewSchema = z.object({
+  deliveryWindowOptionId: z.string(),
+  availabilityType: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  validUntil: z.string(),
+});
+export type DeliveryWindowView = z.infer<typeof deliveryWindowViewSchema>;
+
+/** What the plan keeps of transport: options per placement option, delivery windows per shipment. */
+export interface TransportStore {
+  byPlacement: Record<string, TransportOptionView[]>;
+  windows: Record<string, DeliveryWindowView[]>;
+}
+
+export const TRANSPORT_MODES = ['partnered_spd', 'partnered_ltl', 'own_spd', 'own_ltl'] as const;
+export type TransportMode = (typeof TRANSPORT_MODES)[number];
+
+/** A placement option side by side: its fee plus each way of transport, for every shipment. */
+export const landedCostSchema = z.object({
+  placementOptionId: z.string(),
+  /** Transport options have been asked for this placement option. */
+  quoted: z.boolean(),
+  feeCents: z.number().int(),
+  modes: z.array(
+    z.object({
+      mode: z.enum(TRANSPORT_MODES),
+      /** Every shipment can travel this way. */
+      available: z.boolean(),
+      /** Amazon's quotes summed (null: the seller's own carrier, priced by the carrier). */
+      transportCents: z.number().int().nullable(),
+      totalCents: z.number().int().nullable(),
+    }),
+  ),
+  /** The cheapest quoted total of this option. */
+  bestCents: z.number().int().nullable(),
+  recommended: z.boolean(),
+});
+export type LandedCost = z.infer<typeof landedCostSchema>;
+
 export const planDetailSchema = planRowSchema.extend({
   shipFrom: shipFromSchema,
   /** The client's labelling preference: the label owner of lines that name none. */
@@ -392,5 +507,34 @@ export const planDetailSchema = planRowSchema.extend({
   events: z.array(planEventSchema),
   /** What Amazon offered for packing (empty until offered). */
   packingOptions: z.array(packingOptionViewSchema),
+  placementOptions: z.array(placementOptionViewSchema),
+  transportOptions: z.object({
+    byPlacement: z.record(z.string(), z.array(transportOptionViewSchema)),
+    windows: z.record(z.string(), z.array(deliveryWindowViewSchema)),
+  }),
+  /** Each placement option's fee and transport side by side (placement step). */
+  landedCosts: z.array(landedCostSchema),
+  shipments: z.array(planShipmentSchema),
 });
 export type PlanDetail = z.infer<typeof planDetailSchema>;
+
+export const transportConfirmSchema = z.object({
+  /** One transportation option for every shipment of the confirmed placement. */
+  selections: z
+    .array(
+      z.object({
+        shipmentId: z.string({ error: 'shipmentId: the shipment' }).min(1).max(38),
+        transportationOptionId: z.string({ error: 'transportationOptionId: choose how it travels' }).min(1).max(38),
+      }),
+      { error: 'selections: how each shipment travels' },
+    )
+    .min(1, 'selections: how each shipment travels'),
+});
+export type TransportConfirm = z.infer<typeof transportConfirmSchema>;
+export const deliveryWindowConfirmSchema = z.object({
+  deliveryWindowOptionId: z.string({ error: 'deliveryWindowOptionId: choose a delivery window' }).min(1).max(38),
+});
+export const shipmentParamSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  shipmentId: z.string().min(1).max(38),
+});

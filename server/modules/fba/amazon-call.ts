@@ -20,6 +20,7 @@ import { amazonClientFor } from '../stores/amazon.js';
 import { withStore } from '../stores/connection.js';
 import type { StoreRecord } from '../stores/service.js';
 import { journal } from './journal.js';
+import { freshPlan } from './settle.js';
 import { amazonBusy, storeOfPlan, type PlanRecord } from './plan-record.js';
 
 /** The store must be able to call Amazon now. */
@@ -154,4 +155,20 @@ export async function startAmazonStep(
     });
   });
   return started;
+}
+
+/**
+ * Starts the step that follows of itself (asking Amazon for its offers is no decision). A refusal
+ * or an outage is journalled by the step and left for the warehouse to ask again: the operation
+ * that ended is settled either way.
+ */
+export async function followWith(
+  deps: Deps,
+  id: number,
+  step: AmazonStep | ((plan: PlanRecord) => Promise<AmazonStep | null>),
+): Promise<void> {
+  const plan = await freshPlan(deps, id);
+  if (!plan || plan.status === 'cancelled' || plan.operation) return;
+  const next = typeof step === 'function' ? await step(plan) : step;
+  if (next) await startAmazonStep(deps, null, plan, next).catch(() => undefined);
 }

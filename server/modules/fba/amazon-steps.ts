@@ -25,10 +25,9 @@ import { audit } from '../../audit.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { shipmentPlanItems, shipmentPlans, stores } from '../../db/schema/index.js';
 import { ApiError, businessRule, conflict } from '../../http/errors.js';
-import { askAmazon, assertConnected, startAmazonStep, type AmazonStep } from './amazon-call.js';
+import { askAmazon, assertConnected, followWith } from './amazon-call.js';
 import { DONE_HANDLERS } from './done-handlers.js';
 import { generatePackingStep } from './packing.js';
-import { freshPlan } from './settle.js';
 import type { CreateInboundPlanRequest, PlanItem } from '../../integrations/amazon/inbound-models.js';
 import { onOperationDone, type FinishedOperation } from '../operations/kinds.js';
 import { trackOperation } from '../operations/service.js';
@@ -291,17 +290,6 @@ export async function cancelAtAmazon(
     response: started,
   });
   return started;
-}
-
-/**
- * Starts the step that follows of itself (asking Amazon for its offers is no decision). A refusal
- * or an outage is journalled by the step and left for the warehouse to ask again: the operation
- * that ended is settled either way.
- */
-export async function followWith(deps: Deps, id: number, step: AmazonStep): Promise<void> {
-  const plan = await freshPlan(deps, id);
-  if (!plan || plan.status === 'cancelled' || plan.operation) return;
-  await startAmazonStep(deps, null, plan, step).catch(() => undefined);
 }
 
 let listening = false;

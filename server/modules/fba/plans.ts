@@ -15,6 +15,8 @@ import type {
   PlanStatus,
   PlanStep,
   PackingOptionView,
+  PlacementOptionView,
+  TransportStore,
   PrepOwner,
   ReservationState,
 } from '../../../domain/schemas/fba.js';
@@ -38,6 +40,8 @@ import { pageOfQuery } from '../../http/paging.js';
 import { storeRecord, type StoreRecord } from '../stores/service.js';
 import { journal } from './journal.js';
 import { labelingPreferenceOf } from './preferences.js';
+import { emptyTransport, landedCosts } from './placement.js';
+import { shipmentsOfPlan } from './shipments.js';
 import { writeLines } from './lines.js';
 import { assertEditable, planItemsOf, planRecord, planScope, storeOfPlan } from './plan-record.js';
 
@@ -98,13 +102,15 @@ export async function planDetail(deps: Deps, ctx: RequestContext, id: number): P
       packingOptionId: shipmentPlans.packingOptionId,
       placementOptionId: shipmentPlans.placementOptionId,
       packingOptions: shipmentPlans.packingOptions,
+      placementOptions: shipmentPlans.placementOptions,
+      transportOptions: shipmentPlans.transportOptions,
     })
     .from(shipmentPlans)
     .innerJoin(companies, eq(companies.id, shipmentPlans.companyId))
     .innerJoin(stores, eq(stores.id, shipmentPlans.storeId))
     .where(and(eq(shipmentPlans.id, id), planScope(ctx)));
   if (!row) throw notFound('Shipment plan');
-  const [items, reservations, events, labelingPreference] = await Promise.all([
+  const [items, reservations, events, labelingPreference, shipments] = await Promise.all([
     planItemsOf(deps.db, id),
     deps.db
       .select({
@@ -135,11 +141,17 @@ export async function planDetail(deps: Deps, ctx: RequestContext, id: number): P
       .where(eq(shipmentPlanEvents.planId, id))
       .orderBy(asc(shipmentPlanEvents.id)),
     labelingPreferenceOf(deps.db, ctx.tenantId, row.companyId),
+    shipmentsOfPlan(deps.db, id),
   ]);
+  const asRecord = { placementOptions: row.placementOptions, transportOptions: row.transportOptions };
   return {
     ...rowOf(row),
     labelingPreference,
     packingOptions: (row.packingOptions ?? []) as PackingOptionView[],
+    placementOptions: (row.placementOptions ?? []) as PlacementOptionView[],
+    transportOptions: { ...emptyTransport(), ...((row.transportOptions ?? {}) as Partial<TransportStore>) },
+    landedCosts: landedCosts(asRecord),
+    shipments,
     items: items.map((i) => ({
       id: i.id,
       productId: i.productId,

@@ -17,7 +17,6 @@ import {
   planListQuerySchema,
   planPageSchema,
   planRenameSchema,
-  packingConfirmSchema,
   pendingPlanPageSchema,
   pendingQuerySchema,
   planItemListQuerySchema,
@@ -34,8 +33,8 @@ import { listenForInboundPlans, precheckOf, submitPlan } from './amazon-steps.js
 import { cancelPlan } from './cancel.js';
 import { createPlan, listPlans, planDetail, renamePlan, setPlanLines } from './plans.js';
 import { listPending, listPlanItems } from './overview.js';
-import { confirmPacking, generatePacking } from './packing.js';
 import { availableFor } from './reservations.js';
+import { stepRoutes } from './step-routes.js';
 
 const base = '/api/outbound/outbound-shipping/batch';
 
@@ -212,52 +211,6 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
   app.openapi(
     createRoute({
       method: 'post',
-      path: `${base}/{id}/packing-options`,
-      tags,
-      summary:
-        'Ask Amazon (again) for the ways to pack the plan (generatePackingOptions; asked by itself once Amazon has the plan)',
-      description:
-        'The plan is at packing. Amazon works asynchronously: the offers appear on the plan (packingOptions) when the operation succeeds.',
-      middleware: [update],
-      request: { params: idParam },
-      responses: {
-        202: { description: 'Asked', content: { 'application/json': { schema: envelopeOf(planDetailSchema) } } },
-        ...errorResponses,
-      },
-    }),
-    async (c) => {
-      const detail = await generatePacking(deps, c.get('ctx'), c.req.valid('param').id);
-      return c.json(envelope(detail, { info_list: [{ message: 'Amazon is working out the packing options' }] }), 202);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: `${base}/{id}/packing-options/confirm`,
-      tags,
-      summary: 'Confirm one of Amazon’s packing options (confirmPackingOption); on success the plan goes to the bench',
-      middleware: [update],
-      request: { params: idParam, ...jsonBody(packingConfirmSchema) },
-      responses: {
-        202: { description: 'Asked', content: { 'application/json': { schema: envelopeOf(planDetailSchema) } } },
-        ...errorResponses,
-      },
-    }),
-    async (c) => {
-      const detail = await confirmPacking(
-        deps,
-        c.get('ctx'),
-        c.req.valid('param').id,
-        c.req.valid('json').packingOptionId,
-      );
-      return c.json(envelope(detail, { info_list: [{ message: 'Amazon is confirming the packing option' }] }), 202);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
       path: `${base}/{id}/cancel`,
       tags,
       summary: 'Cancel a plan (until it ships): every unit it holds is released; Amazon’s plan is cancelled too',
@@ -267,5 +220,6 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => ok(c, await cancelPlan(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Plan cancelled'] }),
   );
+  app.route('/', stepRoutes(deps, guards));
   return app;
 }

@@ -1,7 +1,8 @@
 /**
  * Inbound v2024 boxes and placement in the Amazon sandbox. setPackingInformation takes the packed
  * boxes of the confirmed packing option and checks them as Amazon does while processing: every
- * unit of each group boxed exactly once, boxes at most 50 lb and 25 in a side. Placement options
+ * unit of each group boxed exactly once, boxes at most 50 lb and 25 in a side (unless a box holds a
+ * single oversize unit). Placement options
  * then send the boxes to one fulfilment centre (with Amazon's placement fee per unit) or split
  * them over two to four (free); confirming one creates its shipments and gives the boxes FBA box ids.
  */
@@ -211,7 +212,9 @@ function checkBoxes(p: StoredPlan, groupings: Grouping[], groups: string[]): Pro
     g.boxes.forEach((b, i) => {
       const where = `Group ${g.packingGroupId}, box line ${i + 1}`;
       const w = lb(b.weight);
-      if (w > MAX_BOX_LB)
+      // A box holding one oversize unit may exceed the limits (it carries a team-lift label).
+      const single = (b.items ?? []).reduce((n, item) => n + item.quantity, 0) === 1;
+      if (w > MAX_BOX_LB && !single)
         problem(
           'FBA_INB-0312',
           `${where}: a box weighs ${w.toFixed(1)} lb`,
@@ -223,7 +226,7 @@ function checkBoxes(p: StoredPlan, groupings: Grouping[], groups: string[]): Pro
         inches(d.width, d.unitOfMeasurement),
         inches(d.height, d.unitOfMeasurement),
       );
-      if (longest > MAX_SIDE_IN)
+      if (longest > MAX_SIDE_IN && !single)
         problem(
           'FBA_INB-0313',
           `${where}: a side measures ${longest.toFixed(1)} in`,
