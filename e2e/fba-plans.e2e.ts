@@ -114,9 +114,14 @@ async function setUp(url: string): Promise<{ products: Product[]; accountNo: str
   return { products, accountNo: store.body.accountNo };
 }
 
+/** What the first test set up, for the tests after it (they run in order, on the same server). */
+let acmeProducts: Product[] = [];
+let acmeAccount = '';
+
 describe('FBA shipment plans at the desk', () => {
   it('plans two products for Amazon, submits, follows Amazon to packing, finds the plan in the lists, cancels it', async () => {
     const { products, accountNo } = await setUp(env.server.url);
+    [acmeProducts, acmeAccount] = [products, accountNo];
     const [mug, board] = products;
     const page = await signedIn(env, 'demo.admin');
 
@@ -288,6 +293,49 @@ describe('FBA shipment plans at the desk', () => {
     );
     expect(left.body.content.map((r) => r.available)).toEqual([10, 10]);
   });
+  it('Amazon refuses a plan whose units have expired: the refusal is said in Amazon’s words, the plan stays at its items; fixed, it goes through', async () => {
+    const [, board] = acmeProducts;
+    const page = await signedIn(env, 'demo.admin');
+    await page.goto(`${env.server.url}/apps/outbound/fba-shipments/${acmeAccount}/items`);
+    const form = page.locator('[data-testid=fba-new-plan]');
+    await form.locator('input[name=planName]').fill('Acme expired');
+    for (const [field, value] of [
+      ['name', 'Dockside Prep'],
+      ['addressLine1', '100 Harbor Way'],
+      ['city', 'Newark'],
+      ['postalCode', '07114'],
+      ['countryCode', 'US'],
+      ['phoneNumber', '555-0100'],
+    ])
+      await form.locator(`input[name="shipFrom.${field}"]`).fill(value);
+    const available = page.locator('[data-testid=fba-available]');
+    await available.locator('tr', { hasText: board.title }).getByRole('button', { name: 'Add to plan' }).click();
+    await form.locator(`input[name=quantity-${board.id}]`).fill('2');
+    await form.locator(`input[name=expiration-${board.id}]`).fill('2020-01-31');
+    await form.getByRole('button', { name: 'Create plan' }).click();
+    await page.waitForURL(new RegExp(`/items/\\d+$`));
+    const plan = page.locator('[data-testid=fba-plan]');
+
+    // The pre-check warns (Amazon may refuse) but does not block.
+    await page.locator('[data-testid=fba-precheck-problems] [data-severity=warning]').waitFor();
+    await expect.poll(() => page.locator('[data-testid=fba-precheck-summary]').getAttribute('data-ok')).toBe('true');
+    await page.getByTestId('fba-submit').click();
+    const refusal = page.getByTestId('fba-last-refusal');
+    await refusal.waitFor({ timeout: 45_000 });
+    expect(await refusal.textContent()).toMatch(/FBA_INB-0135/);
+    expect(await plan.getAttribute('data-step')).toBe('items');
+    await page.locator('[data-testid=fba-journal] [data-kind="amazon.failed"]').waitFor();
+
+    // A date still to come, saved and sent again: Amazon takes it.
+    await page.locator(`input[name=expiration-${board.id}]`).fill('2099-12-31');
+    await page.getByRole('button', { name: 'Save items' }).click();
+    await expect.poll(() => page.locator('[data-testid=fba-precheck-problems]').count()).toBe(0);
+    await page.getByTestId('fba-submit').click();
+    await expect.poll(() => plan.getAttribute('data-step'), { timeout: 45_000 }).toBe('packing');
+    expect(await page.getByTestId('fba-last-refusal').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('a client plans only for itself: Amazon FBA opens its own plans; without a connected Amazon store it is told so', async () => {
     const page = await signedIn(env, 'demo.client2');
     const outbound = page.locator('details.menu-section', { has: page.locator('a[data-menu-key=AmazonFBA]') });

@@ -1958,6 +1958,7 @@ export const de: Messages = {
       'Die {{units}} gehaltenen Einheiten gehen an die FBA-Vorbereitungsstation zurück. Dies kann nicht rückgängig gemacht werden.',
     cancelMessageAmazon:
       'Die {{units}} gehaltenen Einheiten gehen an die FBA-Vorbereitungsstation zurück, und der Inbound-Plan bei Amazon wird ebenfalls storniert. Dies kann nicht rückgängig gemacht werden.',
+    lastRefusal: 'Amazon hat den letzten Schritt nicht angenommen ({{at}}):',
     cancelledNotice: 'Dieser Plan ist storniert: Seine Einheiten sind an die FBA-Vorbereitungsstation zurückgegangen.',
     operationUnnamed: 'Vorgang bei Amazon',
     operationStates: {

@@ -1942,6 +1942,7 @@ export const en = {
     cancelMessage: 'The {{units}} units it holds go back to the FBA prep station. This cannot be undone.',
     cancelMessageAmazon:
       'The {{units}} units it holds go back to the FBA prep station, and Amazon’s inbound plan is cancelled too. This cannot be undone.',
+    lastRefusal: 'Amazon did not accept the last step ({{at}}):',
     cancelledNotice: 'This plan is cancelled: its units went back to the FBA prep station.',
     operationUnnamed: 'Amazon’s operation',
     operationStates: {

@@ -1961,6 +1961,7 @@ export const fr: Messages = {
       'Les {{units}} unités réservées retournent au poste de préparation FBA. Cette action est irréversible.',
     cancelMessageAmazon:
       'Les {{units}} unités réservées retournent au poste de préparation FBA, et le plan d’entrée d’Amazon est annulé aussi. Cette action est irréversible.',
+    lastRefusal: 'Amazon n’a pas accepté la dernière étape ({{at}}) :',
     cancelledNotice: 'Ce plan est annulé : ses unités sont retournées au poste de préparation FBA.',
     operationUnnamed: 'Opération d’Amazon',
     operationStates: {

@@ -1949,6 +1949,7 @@ export const pt: Messages = {
     cancelMessage: 'As {{units}} unidades reservadas voltam para a estação de preparo FBA. Isso não pode ser desfeito.',
     cancelMessageAmazon:
       'As {{units}} unidades reservadas voltam para a estação de preparo FBA, e o plano de entrada da Amazon também é cancelado. Isso não pode ser desfeito.',
+    lastRefusal: 'A Amazon não aceitou a última etapa ({{at}}):',
     cancelledNotice: 'Este plano está cancelado: suas unidades voltaram para a estação de preparo FBA.',
     operationUnnamed: 'Operação da Amazon',
     operationStates: {

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlanStep } from '../../../domain/schemas/fba';
 import { failureText, usePlan } from './api';
 import { JournalPanel } from './JournalPanel';
+import { LastRefusal } from './LastRefusal';
 import { OperationWatch } from './OperationWatch';
 import { PlanHeader } from './PlanHeader';
 import { FBA_ROOT, planHref } from './plan-links';
@@ -68,6 +69,7 @@ export function PlanWorkspace({ planId, step }: { planId: number; step: PlanStep
           operation={p.operation}
         />
       )}
+      <LastRefusal plan={p} />
       <Step plan={p} state={stepState(shown, p.step)} />
       <div className="split">
         <JournalPanel events={p.events} />
