@@ -13,6 +13,7 @@ import { planColumns } from './plan-columns';
 import { FBA_ROOT, newPlanHref, planHref } from './plan-links';
 import { StatusFilterSelect } from './StatusFilterSelect';
 import { DEFAULT_STATUS_FILTER } from './words';
+import { mayCreatePlans } from './rights';
 
 export function ClientPlans({ client }: { client: ClientOption }) {
   const { t, i18n } = useTranslation();
@@ -34,9 +35,11 @@ export function ClientPlans({ client }: { client: ClientOption }) {
               {t('fba.otherClient')}
             </Link>
           )}
-          <Link to={newPlanHref(accountSegment(client))} className="btn primary">
-            {t('fba.newPlan')}
-          </Link>
+          {mayCreatePlans() && (
+            <Link to={newPlanHref(accountSegment(client))} className="btn primary">
+              {t('fba.newPlan')}
+            </Link>
+          )}
         </div>
       </div>
       <DataGrid<PlanRow>

@@ -17,6 +17,7 @@ import { planColumns } from './plan-columns';
 import { FBA_ROOT, planHref } from './plan-links';
 import { StatusFilterSelect } from './StatusFilterSelect';
 import { DEFAULT_STATUS_FILTER } from './words';
+import { mayCreatePlans } from './rights';
 
 const BASE = '/apps/outbound/outbound-shipping';
 
@@ -38,9 +39,11 @@ export default function OutboundShippingPage() {
           <Link to="/dashboard/snapshot/pending-batches" className="btn">
             {t('fba.pending.title')}
           </Link>
-          <Link to={FBA_ROOT} className="btn primary">
-            {t('fba.newPlan')}
-          </Link>
+          {mayCreatePlans() && (
+            <Link to={FBA_ROOT} className="btn primary">
+              {t('fba.newPlan')}
+            </Link>
+          )}
         </div>
       </div>
       <ChannelTabs base={BASE} current={channel} />

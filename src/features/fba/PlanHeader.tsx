@@ -14,12 +14,14 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { checkPlanName } from './plan-name';
 import { clientPlansHref } from './plan-links';
 import { PlanStatus } from './PlanStatus';
+import { mayChangePlans } from './rights';
 
 /** Until it ships, a plan may be cancelled (the server refuses a cancelled or closed one in words). */
 const CANCELLABLE: readonly PlanDetail['status'][] = ['open', 'boxing', 'box_dims'];
 
-export const canRename = (p: PlanDetail) => p.status === 'open' && p.step === 'items' && !p.operationId;
-export const canCancel = (p: PlanDetail) => CANCELLABLE.includes(p.status) && !p.operationId;
+export const canRename = (p: PlanDetail) =>
+  p.status === 'open' && p.step === 'items' && !p.operationId && mayChangePlans();
+export const canCancel = (p: PlanDetail) => CANCELLABLE.includes(p.status) && !p.operationId && mayChangePlans();
 
 export function PlanHeader({ plan }: { plan: PlanDetail }) {
   const { t } = useTranslation();

@@ -24,11 +24,13 @@ import {
 } from '../lines';
 import { LinesEditor } from '../LinesEditor';
 import { PrecheckPanel, usePrecheck } from '../PrecheckPanel';
+import { mayChangePlans } from '../rights';
 import { AmazonIds, LinesFacts } from './PlanFacts';
 import { StepShell } from './StepShell';
 import type { StepProps } from './types';
 
-export const linesEditable = (p: PlanDetail) => p.status === 'open' && p.step === 'items' && !p.operationId;
+export const linesEditable = (p: PlanDetail) =>
+  p.status === 'open' && p.step === 'items' && !p.operationId && mayChangePlans();
 
 export function ItemsStep({ plan, state }: StepProps) {
   const { t } = useTranslation();

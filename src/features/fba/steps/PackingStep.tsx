@@ -12,6 +12,7 @@ import { postAs } from '../../../api/typed';
 import { failureLines, planPath, usePlanSaved } from '../api';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { cheapestOption } from '../packing-options';
+import { mayChangePlans } from '../rights';
 import { PackingOptionCard } from './PackingOptionCard';
 import { AmazonIds, LinesFacts } from './PlanFacts';
 import { StepShell } from './StepShell';
@@ -24,7 +25,7 @@ export function PackingStep({ plan, state }: StepProps) {
   const [refusal, setRefusal] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [now] = useState(() => Date.now());
-  const deciding = state === 'current' && plan.status === 'open';
+  const deciding = state === 'current' && plan.status === 'open' && mayChangePlans();
   const working = !!plan.operationId;
   const options = plan.packingOptions;
   const cheapest = cheapestOption(options, now);
