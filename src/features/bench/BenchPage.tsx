@@ -19,6 +19,7 @@ import { LastScanPanel } from './LastScanPanel';
 import { LineProgress } from './LineProgress';
 import { NewBoxControl } from './NewBoxControl';
 import { useBenchView, useProvisionalBoxes } from './queries';
+import { loadPresets } from './presets';
 import { BENCH_ROOT } from './routes';
 import { boxedByLine, packingGroups } from './scan-plan';
 import { useBenchActions } from './use-bench-actions';
@@ -36,6 +37,8 @@ export default function BenchPage() {
   const [camera, setCamera] = useState(false);
   const activeBoxId = useBenchStore((s) => s.activeBoxId);
   useEffect(() => resetBench(), [planId]);
+  // Ask for the box presets while the network is there: closing a box offline uses the cached ones.
+  useEffect(() => void loadPresets(), []);
 
   const atBench = view?.plan.step === 'boxes' && view.plan.status !== 'cancelled';
   // A burst is a scale's reading while the weight field has focus, else a scan.
