@@ -52,6 +52,9 @@ export const PLAN_EVENT_KINDS = [
   'amazon.done',
   'amazon.failed',
   'cancelled',
+  'shipped',
+  'tracking',
+  'received',
 ] as const;
 export type PlanEventKind = (typeof PLAN_EVENT_KINDS)[number];
 
@@ -538,3 +541,40 @@ export const shipmentParamSchema = z.object({
   id: z.coerce.number().int().positive(),
   shipmentId: z.string().min(1).max(38),
 });
+
+export const labelsQuerySchema = z.object({
+  /** One shipment's labels; all of the plan's when absent. */
+  shipmentId: z.string().max(38).optional(),
+  kind: z.enum(['box', 'pallet'], { error: 'kind: box or pallet' }).default('box'),
+  format: z.enum(['pdf', 'zpl'], { error: 'format: pdf or zpl' }).default('pdf'),
+  /** Amazon's own labels (getLabels, PDF), or Dockside's 4×6 labels (ZPL or PDF). */
+  source: z.enum(['amazon', 'dockside'], { error: 'source: amazon or dockside' }).default('amazon'),
+});
+export type LabelsQuery = z.infer<typeof labelsQuerySchema>;
+
+const trackingId = z
+  .string({ error: 'trackingId: the carrier’s tracking number' })
+  .trim()
+  .min(6, 'trackingId: the carrier’s tracking number (6 characters or more)')
+  .max(64, 'trackingId: at most 64 characters')
+  .regex(/^[A-Za-z0-9-]+$/, 'trackingId: letters, digits and dashes only');
+/** An own carrier's tracking: a number per box (small parcel) or the PRO number (LTL). */
+export const trackingInputSchema = z
+  .object({
+    boxes: z
+      .array(z.object({ boxId: z.string().min(1).max(40), trackingId }))
+      .min(1)
+      .optional(),
+    proNumber: z
+      .string()
+      .trim()
+      .min(3, 'proNumber: the carrier’s PRO number')
+      .max(64)
+      .regex(/^[a-zA-Z0-9-._ ]*$/, 'proNumber: letters, digits, dashes, dots and spaces only')
+      .optional(),
+    billOfLadingNumber: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((t) => !!t.boxes !== !!t.proNumber, {
+    message: 'Give the tracking number of each box (small parcel) or the PRO number (LTL freight)',
+  });
+export type TrackingInput = z.infer<typeof trackingInputSchema>;

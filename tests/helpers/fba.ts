@@ -159,3 +159,107 @@ export async function fbaWorld(stock: number[] = [24, 24, 24]): Promise<FbaWorld
   };
   return world;
 }
+
+const BOX = '/api/outbound/outbound-shipping/box';
+
+/**
+ * Walks a new plan of the given lines to the labels step: submitted, packed one group per box
+ * (at most `perBox` units a box), sent, the cheapest placement confirmed, every shipment by
+ * Amazon's partnered carrier in `mode`. Answers the plan's id.
+ */
+export async function walkToLabels(
+  w: FbaWorld,
+  lines: [FbaProduct, number][],
+  opts: {
+    name?: string;
+    perBox?: number;
+    mode?: 'GROUND_SMALL_PARCEL' | 'FREIGHT_LTL';
+    solution?: 'AMAZON_PARTNERED_CARRIER' | 'USE_YOUR_OWN_CARRIER';
+    boxLb?: number;
+  } = {},
+): Promise<number> {
+  const { s, admin, receiver } = w;
+  const made = await w.create(
+    lines.map(([p, n]) => w.line(p, n)),
+    opts.name ?? 'Acme walk',
+  );
+  expect(made.status, JSON.stringify((made as { meta?: unknown }).meta)).toBe(201);
+  const id = made.body.id;
+  expect((await s.post(`${B}/${id}/submit`, {}, admin)).status).toBe(202);
+  await w.settle(id);
+  let p = (await s.get(`${B}/${id}`, admin)).body;
+  expect(
+    (
+      await s.post(
+        `${B}/${id}/packing-options/confirm`,
+        { packingOptionId: p.packingOptions[0].packingOptionId },
+        admin,
+      )
+    ).status,
+  ).toBe(202);
+  await w.settle(id);
+  p = (await s.get(`${B}/${id}`, admin)).body;
+  for (const item of p.items as { fnsku: string; quantity: number; packingGroupId: string | null }[]) {
+    let left = item.quantity;
+    while (left > 0) {
+      const n = Math.min(opts.perBox ?? 5, left);
+      const box = await s.post(BOX, { planId: id, packingGroupId: item.packingGroupId }, receiver);
+      expect((await s.post(`${BOX}/${box.body.id}/scan`, { code: item.fnsku, quantity: n }, receiver)).status).toBe(
+        200,
+      );
+      const closed = await s.put(
+        `${BOX}/${box.body.id}`,
+        { lengthIn: 18, widthIn: 14, heightIn: 12, weightLb: opts.boxLb ?? 3 + n },
+        receiver,
+      );
+      expect(closed.status, JSON.stringify(closed.meta)).toBe(200);
+      left -= n;
+    }
+  }
+  expect((await s.post(`${B}/${id}/packing-information`, {}, admin)).status).toBe(202);
+  await w.settle(id);
+  p = (await s.get(`${B}/${id}`, admin)).body;
+  const placement = p.landedCosts.find((r: { recommended: boolean }) => r.recommended) ?? p.landedCosts[0];
+  expect(
+    (await s.post(`${B}/${id}/placement-options/confirm`, { placementOptionId: placement.placementOptionId }, admin))
+      .status,
+  ).toBe(202);
+  await w.settle(id);
+  p = (await s.get(`${B}/${id}`, admin)).body;
+  const solution = opts.solution ?? 'AMAZON_PARTNERED_CARRIER';
+  if (solution === 'USE_YOUR_OWN_CARRIER')
+    // An own carrier books a delivery window with Amazon first.
+    for (const sh of p.shipments as { shipmentId: string }[]) {
+      expect((await s.post(`${B}/${id}/shipments/${sh.shipmentId}/delivery-windows`, {}, admin)).status).toBe(202);
+      await w.settle(id);
+      const windows = (await s.get(`${B}/${id}`, admin)).body.transportOptions.windows[sh.shipmentId];
+      const booked = await s.post(
+        `${B}/${id}/shipments/${sh.shipmentId}/delivery-windows/confirm`,
+        { deliveryWindowOptionId: windows[0].deliveryWindowOptionId },
+        admin,
+      );
+      expect(booked.status).toBe(202);
+      await w.settle(id);
+    }
+  p = (await s.get(`${B}/${id}`, admin)).body;
+  const quotes = p.transportOptions.byPlacement[p.placementOptionId] as {
+    shipmentId: string;
+    transportationOptionId: string;
+    shippingMode: string;
+    shippingSolution: string;
+  }[];
+  const selections = (p.shipments as { shipmentId: string }[]).map((sh) => ({
+    shipmentId: sh.shipmentId,
+    transportationOptionId: quotes.find(
+      (q) =>
+        q.shipmentId === sh.shipmentId &&
+        q.shippingSolution === solution &&
+        q.shippingMode === (opts.mode ?? 'GROUND_SMALL_PARCEL'),
+    )!.transportationOptionId,
+  }));
+  const confirmed = await s.post(`${B}/${id}/transport/confirm`, { selections }, admin);
+  expect(confirmed.status, JSON.stringify(confirmed.meta)).toBe(202);
+  await w.settle(id);
+  expect((await s.get(`${B}/${id}`, admin)).body.step).toBe('labels');
+  return id;
+}

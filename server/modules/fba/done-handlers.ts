@@ -16,6 +16,7 @@ import {
   onPlacementOffered,
   onTransportOffered,
 } from './placement.js';
+import { onTrackingTaken, UPDATE_TRACKING } from './labels.js';
 import type { PlanRecord } from './plan-record.js';
 import {
   CONFIRM_TRANSPORT,
@@ -38,4 +39,5 @@ export const DONE_HANDLERS: Record<string, DoneHandler> = {
   [GENERATE_WINDOWS]: onWindowsOffered,
   [CONFIRM_WINDOW]: onWindowConfirmed,
   [CONFIRM_TRANSPORT]: onTransportConfirmed,
+  [UPDATE_TRACKING]: onTrackingTaken,
 };

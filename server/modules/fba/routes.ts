@@ -5,7 +5,7 @@
  * followed by a job) and cancelled; and what a client may plan. The 'fba' right guards every
  * route; clients see only their own company's plans.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { envelope } from '../../../domain/envelope.js';
 import { pageRequest } from '../../../domain/paging.js';
 import {
@@ -21,7 +21,9 @@ import {
   pendingQuerySchema,
   planItemListQuerySchema,
   planItemPageSchema,
+  labelsQuerySchema,
   planSubmittedSchema,
+  shipmentParamSchema,
   precheckSchema,
 } from '../../../domain/schemas/fba.js';
 import type { Guards } from '../../auth/guard.js';
@@ -35,6 +37,8 @@ import { createPlan, listPlans, planDetail, renamePlan, setPlanLines } from './p
 import { listPending, listPlanItems } from './overview.js';
 import { availableFor } from './reservations.js';
 import { stepRoutes } from './step-routes.js';
+import { billOfLading, planLabels } from './labels.js';
+import { shipPlan } from './ship.js';
 
 const base = '/api/outbound/outbound-shipping/batch';
 
@@ -220,6 +224,68 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => ok(c, await cancelPlan(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Plan cancelled'] }),
   );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/ship`,
+      tags,
+      summary: 'Mark the plan shipped: its units leave the ledger (one movement per box and line), the client is told',
+      description:
+        'Refused (412) while a shipment’s transportation is not confirmed or an own carrier’s tracking is missing. Billable events are recorded (units prepped, labels applied, pallets built, shipments shipped).',
+      middleware: [update],
+      request: { params: idParam },
+      responses: { ...okResponse(planDetailSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await shipPlan(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Shipped'] }),
+  );
+
+  const file = (label: { contentType: string; data: string | Uint8Array; filename: string }) =>
+    new Response(typeof label.data === 'string' ? label.data : new Uint8Array(label.data), {
+      headers: {
+        'content-type': label.contentType,
+        'content-disposition': `inline; filename="${label.filename.replace(/"/g, '')}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  const fileResponse = {
+    200: {
+      description: 'The document: application/pdf, or ZPL (application/zpl) for Dockside’s thermal labels',
+      content: {
+        'application/pdf': { schema: z.string().openapi({ format: 'binary' }) },
+        'application/zpl': { schema: z.string() },
+      },
+    },
+  };
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{id}/labels`,
+      tags,
+      summary: 'Box or pallet labels in box order (label n goes on box n): Amazon’s PDF, or Dockside’s 4×6 ZPL/PDF',
+      middleware: [read],
+      request: { params: idParam, query: labelsQuerySchema },
+      responses: { ...fileResponse, ...errorResponses },
+    }),
+    async (c) => file(await planLabels(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('query'))),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{id}/shipments/{shipmentId}/bill-of-lading`,
+      tags,
+      summary: 'The partnered LTL carrier’s bill of lading (PDF)',
+      middleware: [read],
+      request: { params: shipmentParamSchema },
+      responses: { ...fileResponse, ...errorResponses },
+    }),
+    async (c) => {
+      const p = c.req.valid('param');
+      return file(await billOfLading(deps, c.get('ctx'), p.id, p.shipmentId));
+    },
+  );
+
   app.route('/', stepRoutes(deps, guards));
   return app;
 }

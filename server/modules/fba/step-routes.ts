@@ -13,6 +13,7 @@ import {
   planDetailSchema,
   shipmentParamSchema,
   transportConfirmSchema,
+  trackingInputSchema,
   transportQuoteSchema,
   type PlanDetail,
 } from '../../../domain/schemas/fba.js';
@@ -24,10 +25,12 @@ import { confirmPacking, generatePacking } from './packing.js';
 import { sendBoxes } from './packing-information.js';
 import { confirmPlacement, generatePlacement, quoteTransport } from './placement.js';
 import { confirmTransport, confirmWindow, generateWindows } from './transport.js';
+import { giveTracking } from './labels.js';
 
 const base = '/api/outbound/outbound-shipping/batch';
 
 interface StepRoute<B extends ZodType | undefined> {
+  method?: 'post' | 'put';
   path: string;
   summary: string;
   description?: string;
@@ -48,7 +51,7 @@ export function stepRoutes(deps: Deps, guards: Guards) {
   function step<B extends ZodType | undefined>(r: StepRoute<B>) {
     app.openapi(
       createRoute({
-        method: 'post',
+        method: r.method ?? 'post',
         path: `${base}/${r.path}`,
         tags: ['FBA shipment plans'],
         summary: r.summary,
@@ -138,6 +141,16 @@ export function stepRoutes(deps: Deps, guards: Guards) {
     info: 'Amazon is confirming the transportation',
     body: transportConfirmSchema,
     run: (ctx, p, b) => confirmTransport(deps, ctx, p.id, b),
+  });
+  step({
+    method: 'put',
+    path: '{id}/shipments/{shipmentId}/tracking',
+    summary: 'Give Amazon an own carrier’s tracking: a number per box (small parcel) or the PRO number (LTL)',
+    description: 'Amazon must have it before the boxes leave (ship refuses a shipment without it).',
+    info: 'Amazon is taking the tracking',
+    params: shipmentParamSchema,
+    body: trackingInputSchema,
+    run: (ctx, p, b) => giveTracking(deps, ctx, p.id, p.shipmentId!, b),
   });
   return app;
 }
