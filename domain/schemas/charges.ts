@@ -10,5 +10,7 @@ export const CHARGE_EVENT_KINDS = [
   'pallet_built',
   /** A shipment that left the building (details: channel, boxes, units). */
   'shipment_shipped',
+  /** An LTL shipment's freight passed on to the client (details: PRO number, carrier, amountCents). */
+  'freight_charged',
 ] as const;
 export type ChargeEventKind = (typeof CHARGE_EVENT_KINDS)[number];

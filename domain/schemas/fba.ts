@@ -167,6 +167,13 @@ export const availabilityQuerySchema = z.object({
   pageSize: z.string().optional(),
   companyId: z.coerce.number().int().positive().optional(),
   q: z.string().trim().max(100).optional(),
+  /** Only these products (comma-separated ids): a plan's lines' ceilings. */
+  productIds: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'productIds: product ids separated by commas')
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((ids) => ids.length <= 1500, 'productIds: at most 1,500')
+    .optional(),
 });
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
@@ -578,3 +585,55 @@ export const trackingInputSchema = z
     message: 'Give the tracking number of each box (small parcel) or the PRO number (LTL freight)',
   });
 export type TrackingInput = z.infer<typeof trackingInputSchema>;
+
+/** What shapes a client's new plan before it exists. */
+export const planPreferencesSchema = z.object({
+  companyId: z.number().int(),
+  labelingPreference: z.enum(LABELING_PREFERENCES),
+});
+export const planPreferencesQuerySchema = z.object({ companyId: z.coerce.number().int().positive().optional() });
+
+// ---- bills of lading (spec §7 /api/outbound/outbound-shipping/batch/bill-of-lading) ----
+
+/** An LTL shipment of a plan with its bill of lading and PRO number (/apps/outbound/fba-bol). */
+export const bolRowSchema = z.object({
+  planId: z.number().int(),
+  planName: z.string(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  accountNo: z.string(),
+  shipmentId: z.string(),
+  confirmationId: z.string().nullable(),
+  warehouseId: z.string().nullable(),
+  shippingSolution: z.string().nullable(),
+  carrierName: z.string().nullable(),
+  proNumber: z.string().nullable(),
+  billOfLadingNumber: z.string().nullable(),
+  /** Amazon's quote for a partnered carrier, in cents. */
+  costCents: z.number().int().nullable(),
+  boxes: z.number().int(),
+  status: z.string(),
+  shippedAt: z.string().nullable(),
+  /** The freight has been passed on to the client (pro-number/charge). */
+  chargedCents: z.number().int().nullable(),
+});
+export type BolRow = z.infer<typeof bolRowSchema>;
+export const bolPageSchema = pageSchema(bolRowSchema);
+export const bolQuerySchema = z.object({
+  pageNumber: z.string().optional(),
+  pageSize: z.string().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export const proNumberParamSchema = z.object({ proNumber: z.string().trim().min(1).max(64) });
+export const batchNameParamSchema = z.object({ name: z.string().trim().min(1).max(MAX_PLAN_NAME) });
+/** Passes an LTL shipment's freight on to the client: Amazon's quote for a partnered carrier, else the amount given. */
+export const proChargeSchema = z.object({
+  proNumber: z.string({ error: 'proNumber: the shipment’s PRO number' }).trim().min(1).max(64),
+  amountCents: z
+    .number({ error: 'amountCents: the freight in cents' })
+    .int('amountCents: whole cents')
+    .min(1, 'amountCents: more than 0')
+    .max(10_000_000)
+    .optional(),
+});

@@ -118,14 +118,46 @@ describe('packing options', () => {
   });
 });
 
+describe('what a new plan needs', () => {
+  it('the client’s labelling preference, and availability of chosen products only', async () => {
+    const pref = await w.s.get(`${B}/preferences?companyId=${w.acmeId}`, w.admin);
+    expect(pref.body).toEqual({ companyId: w.acmeId, labelingPreference: 'SELLER_LABEL' });
+    const set = await w.s.post(
+      '/api/common/settings',
+      {
+        referenceType: 'COMPANY',
+        referenceId: w.acmeId,
+        companyId: w.acmeId,
+        settingKey: 'FBA_LABELING_PREFERENCE',
+        value: JSON.stringify('AMAZON_LABEL_ONLY'),
+      },
+      w.admin,
+    );
+    expect(set.status, JSON.stringify(set.meta)).toBeLessThan(300);
+    expect((await w.s.get(`${B}/preferences`, w.client)).body.labelingPreference).toBe('AMAZON_LABEL_ONLY');
+    // A line that names no label owner takes the preference.
+    const [a, b] = w.products;
+    const made = await w.create([{ productId: a.id, quantity: 1, expiration: '2099-01-01' }], 'Acme preference');
+    expect(made.status).toBe(201);
+    expect((made.body as unknown as { items: { labelOwner: string }[] }).items[0].labelOwner).toBe('AMAZON');
+    const only = await w.s.get(`${B}/available?companyId=${w.acmeId}&productIds=${b.id}`, w.admin);
+    expect(only.body.content.map((r: { productId: number }) => r.productId)).toEqual([b.id]);
+    expect((await w.s.get(`${B}/available?productIds=1,x`, w.admin)).status).toBe(400);
+    await w.s.post(`${B}/${made.body.id}/cancel`, {}, w.admin);
+  });
+});
+
 describe('across plans', () => {
   it('lists every line of every plan with what is boxed, searchable, scoped to the client', async () => {
     const [a] = w.products;
-    const all = await w.s.get(`/api/outbound/outbound-shipping/item?pageSize=50&status=all`, w.admin);
+    const all = await w.s.get(`/api/outbound/outbound-shipping/item?pageSize=50&status=all_but_closed`, w.admin);
     expect(all.status).toBe(200);
     expect(all.body.totalElements).toBe(3);
     expect(all.body.content[0]).toMatchObject({ planId, planName: 'Acme packing', boxed: 0, step: 'boxes' });
-    const found = await w.s.get(`/api/outbound/outbound-shipping/item?q=${encodeURIComponent(a.msku)}`, w.client);
+    const found = await w.s.get(
+      `/api/outbound/outbound-shipping/item?status=all_but_closed&q=${encodeURIComponent(a.msku)}`,
+      w.client,
+    );
     expect(found.body.content.map((r: { productId: number }) => r.productId)).toEqual([a.id]);
     expect((await w.s.get(`/api/outbound/outbound-shipping/item?status=all`, w.client2)).body.totalElements).toBe(0);
     expect((await w.s.get(`/api/outbound/outbound-shipping/item?status=all`, w.north)).body.totalElements).toBe(0);

@@ -191,5 +191,32 @@ describe('an own carrier, the void window, LTL', () => {
     // One event per LTL shipment, counting the pallets its boxes make.
     expect(pallet.length).toBe(p.shipments.length);
     expect(pallet.every((e) => e.quantity >= 1)).toBe(true);
+
+    // Bills of lading: listed, found by PRO and by plan name, scoped; the freight charged once.
+    const BOL = `${B}/bill-of-lading`;
+    const list = await w.s.get(`${BOL}?q=${encodeURIComponent(s.tracking.proNumber)}`, w.admin);
+    expect(list.status, JSON.stringify(list.meta)).toBe(200);
+    expect(list.body.content).toEqual([
+      expect.objectContaining({ planId: id, proNumber: s.tracking.proNumber, boxes: s.boxes, chargedCents: null }),
+    ]);
+    expect((await w.s.get(`${BOL}/pro-number/${s.tracking.proNumber}`, w.client)).body.planName).toBe('Acme LTL');
+    expect((await w.s.get(`${BOL}/pro-number/${s.tracking.proNumber}`, w.client2)).status).toBe(404);
+    expect((await w.s.get(`${BOL}/batch-name/${encodeURIComponent('Acme LTL')}`, w.admin)).body).toHaveLength(
+      p.shipments.length,
+    );
+    expect((await w.s.get(BOL, w.north)).body.totalElements).toBe(0);
+    expect((await w.s.post(`${BOL}/pro-number/charge`, { proNumber: s.tracking.proNumber }, w.client)).status).toBe(
+      403,
+    );
+    const charged = await w.s.post(`${BOL}/pro-number/charge`, { proNumber: s.tracking.proNumber }, w.admin);
+    expect(charged.status, JSON.stringify(charged.meta)).toBe(200);
+    expect(charged.body.chargedCents).toBe(s.costCents);
+    const again = await w.s.post(
+      `${BOL}/pro-number/charge`,
+      { proNumber: s.tracking.proNumber, amountCents: 999 },
+      w.admin,
+    );
+    expect(again.status).toBe(412);
+    expect((await w.s.post(`${BOL}/pro-number/charge`, { proNumber: 'NOPE-1' }, w.admin)).status).toBe(404);
   });
 });

@@ -80,11 +80,22 @@ export async function listAvailability(
   companyId: number,
   page: PageRequest,
   q?: string,
+  productIds?: number[],
 ): Promise<Page<AvailabilityRow>> {
   const { onHand, held } = stockSql(tenantId, companyId);
-  const search = q
-    ? sql` where p.title ilike ${likeContains(q)} or p.product_key ilike ${likeContains(q)} or p.msku ilike ${likeContains(q)} or p.asin ilike ${likeContains(q)}`
-    : sql``;
+  const conds: SQL[] = [];
+  if (q)
+    conds.push(
+      sql`(p.title ilike ${likeContains(q)} or p.product_key ilike ${likeContains(q)} or p.msku ilike ${likeContains(q)} or p.asin ilike ${likeContains(q)})`,
+    );
+  if (productIds?.length)
+    conds.push(
+      sql`p.id in (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  const search = conds.length ? sql` where ${sql.join(conds, sql` and `)}` : sql``;
   const base = sql`select p.id as product_id, p.title, p.product_key, p.msku, p.fnsku, p.asin,
       o.on_hand, coalesce(h.held, 0)::int as held, greatest(o.on_hand - coalesce(h.held, 0), 0)::int as available
     from (${onHand}) o
@@ -133,10 +144,10 @@ export async function availableFor(
   db: DbOrTx,
   ctx: RequestContext,
   page: PageRequest,
-  q: { companyId?: number; q?: string },
+  q: { companyId?: number; q?: string; productIds?: number[] },
 ): Promise<Page<AvailabilityRow>> {
   const company = await resolveClientCompany(db, ctx, q.companyId);
-  return listAvailability(db, ctx.tenantId, company.id, page, q.q);
+  return listAvailability(db, ctx.tenantId, company.id, page, q.q, q.productIds);
 }
 
 /** New lines hold their quantity. */

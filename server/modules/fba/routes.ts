@@ -22,6 +22,14 @@ import {
   planItemListQuerySchema,
   planItemPageSchema,
   labelsQuerySchema,
+  planPreferencesQuerySchema,
+  planPreferencesSchema,
+  batchNameParamSchema,
+  bolPageSchema,
+  bolQuerySchema,
+  bolRowSchema,
+  proChargeSchema,
+  proNumberParamSchema,
   planSubmittedSchema,
   shipmentParamSchema,
   precheckSchema,
@@ -39,6 +47,9 @@ import { availableFor } from './reservations.js';
 import { stepRoutes } from './step-routes.js';
 import { billOfLading, planLabels } from './labels.js';
 import { shipPlan } from './ship.js';
+import { bolByPro, bolsOfPlanName, chargeFreight, listBols } from './bol.js';
+import { labelingPreferenceOf } from './preferences.js';
+import { resolveClientCompany } from '../../http/client-company.js';
 
 const base = '/api/outbound/outbound-shipping/batch';
 
@@ -130,6 +141,82 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
     async (c) => {
       const q = c.req.valid('query');
       return ok(c, await listPending(deps, c.get('ctx'), pageRequest(q), q));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/bill-of-lading`,
+      tags,
+      summary:
+        'LTL shipments with their bill of lading and PRO numbers, newest first; by client and text (PRO, BOL, FBA id, plan)',
+      middleware: [read],
+      request: { query: bolQuerySchema },
+      responses: { ...okResponse(bolPageSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await listBols(deps, c.get('ctx'), pageRequest(q), q));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/bill-of-lading/pro-number/{proNumber}`,
+      tags,
+      summary: 'The LTL shipment with this PRO number',
+      middleware: [read],
+      request: { params: proNumberParamSchema },
+      responses: { ...okResponse(bolRowSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await bolByPro(deps, c.get('ctx'), c.req.valid('param').proNumber)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/bill-of-lading/batch-name/{name}`,
+      tags,
+      summary: 'The LTL shipments of the plan with this name',
+      middleware: [read],
+      request: { params: batchNameParamSchema },
+      responses: { ...okResponse(z.array(bolRowSchema)), ...errorResponses },
+    }),
+    async (c) => ok(c, await bolsOfPlanName(deps, c.get('ctx'), c.req.valid('param').name)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/bill-of-lading/pro-number/charge`,
+      tags,
+      summary: 'Pass an LTL shipment’s freight on to its client once (Amazon’s quote, or the amount given)',
+      middleware: [update],
+      request: jsonBody(proChargeSchema),
+      responses: { ...okResponse(bolRowSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await chargeFreight(deps, c.get('ctx'), c.req.valid('json')), { info: ['Freight charged'] }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/preferences`,
+      tags,
+      summary: 'What shapes a client’s new plan: its labelling preference (who labels units by default)',
+      middleware: [read],
+      request: { query: planPreferencesQuerySchema },
+      responses: { ...okResponse(planPreferencesSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const ctx = c.get('ctx');
+      const company = await resolveClientCompany(deps.db, ctx, c.req.valid('query').companyId);
+      return ok(c, {
+        companyId: company.id,
+        labelingPreference: await labelingPreferenceOf(deps.db, ctx.tenantId, company.id),
+      });
     },
   );
 

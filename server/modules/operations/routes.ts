@@ -19,7 +19,7 @@ export function operationRoutes(deps: Deps, guards: Guards) {
       tags: ['Stores'],
       summary:
         'A marketplace operation Dockside is following for the store: running, succeeded, or failed with its problems',
-      middleware: [guards.requiresAny(['merchantConnect', 'read'], ['common', 'read'])],
+      middleware: [guards.requiresAny(['merchantConnect', 'read'], ['common', 'read'], ['fba', 'read'])],
       request: { params: idParam.extend({ operationId: z.string().min(1).max(100) }) },
       responses: { ...okResponse(marketplaceOperationSchema), ...errorResponses },
     }),
