@@ -12,6 +12,7 @@ import { benchLighthouse, benchWeb } from './web.js';
 import { benchIntegrations } from './integrations.js';
 import { benchListings } from './listings.js';
 import { benchOrders } from './orders.js';
+import { benchBenchScan } from './bench-scan.js';
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -26,6 +27,7 @@ const suites: Record<string, () => Promise<void>> = {
   integrations: benchIntegrations,
   listings: benchListings,
   orders: benchOrders,
+  'bench-scan': benchBenchScan,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };

@@ -7,7 +7,7 @@
  * device's engine: offline too, sent by the outbox, the server's verdict replacing the device's.
  */
 import { Link, useParams } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
@@ -52,16 +52,20 @@ export default function BenchPage() {
     { enabled: atBench },
   );
 
-  const lines = useMemo(() => new Map((view?.lines ?? []).map((l) => [l.id, l])), [view?.lines]);
-  const boxed = useMemo(() => boxedByLine(view?.items ?? []), [view?.items]);
-  const groups = useMemo(() => packingGroups(view?.lines ?? []), [view?.lines]);
+  // The tables, tiles and box follow the replica at a lower priority than the scan: a scan's
+  // verdict is never kept waiting by a re-render of the plan (React yields to the next key).
+  const slow = useDeferredValue(view);
+  const lines = useMemo(() => new Map((slow?.lines ?? []).map((l) => [l.id, l])), [slow?.lines]);
+  const boxed = useMemo(() => boxedByLine(slow?.items ?? []), [slow?.items]);
+  const groups = useMemo(() => packingGroups(slow?.lines ?? []), [slow?.lines]);
   const groupNo = useMemo(() => (groups.length > 1 ? new Map(groups.map((g, i) => [g.key, i + 1])) : null), [groups]);
-  const provisional = useProvisionalBoxes((view?.boxes ?? []).map((b) => b.id));
-  const mine = new Set(Object.values(actions.current.current));
+  const provisional = useProvisionalBoxes((slow?.boxes ?? []).map((b) => b.id));
+  const mineKey = Object.values(actions.current.current).join(',');
+  const mine = useMemo(() => new Set(mineKey.split(',').filter(Boolean)), [mineKey]);
   // The box on screen: the one last used, else this bench's open box.
   const box =
-    view?.boxes.find((b) => b.id === activeBoxId) ??
-    view?.boxes.find((b) => b.state === 'open' && mine.has(b.id)) ??
+    slow?.boxes.find((b) => b.id === activeBoxId) ??
+    slow?.boxes.find((b) => b.state === 'open' && mine.has(b.id)) ??
     null;
 
   if (view === undefined) return <p className="muted">{t('app.loading')}</p>;
@@ -78,8 +82,9 @@ export default function BenchPage() {
       </div>
     );
 
-  const planned = view.lines.reduce((n, l) => n + l.quantity, 0);
-  const packed = view.items.reduce((n, i) => n + i.quantity, 0);
+  const shown = slow ?? view;
+  const planned = shown.lines.reduce((n, l) => n + l.quantity, 0);
+  const packed = shown.items.reduce((n, i) => n + i.quantity, 0);
   return (
     <div className="page dock-page bench-page" data-testid="bench" data-plan={view.plan.id}>
       <h1>
@@ -109,11 +114,11 @@ export default function BenchPage() {
           <span className="tile-label">{t('bench.unitsBoxed')}</span>
         </div>
         <div className="tile" data-testid="bench-open-boxes">
-          <span className="tile-value">{view.boxes.filter((b) => b.state === 'open').length}</span>
+          <span className="tile-value">{shown.boxes.filter((b) => b.state === 'open').length}</span>
           <span className="tile-label">{t('bench.openBoxes')}</span>
         </div>
         <div className="tile" data-testid="bench-closed-boxes">
-          <span className="tile-value">{view.boxes.filter((b) => b.state === 'closed').length}</span>
+          <span className="tile-value">{shown.boxes.filter((b) => b.state === 'closed').length}</span>
           <span className="tile-label">{t('bench.closedBoxes')}</span>
         </div>
       </div>
@@ -140,22 +145,22 @@ export default function BenchPage() {
         </Suspense>
       )}
       <BoxPanel
-        view={view}
+        view={shown}
         box={box}
         provisional={!!box && provisional.has(box.id)}
         lines={lines}
-        onUnscan={(b, line, n) => void actions.unscan(b, line, n)}
-        onDiscard={(b) => void actions.discard(b)}
-        onReopen={(b) => void actions.reopen(b)}
+        onUnscan={actions.unscan}
+        onDiscard={actions.discard}
+        onReopen={actions.reopen}
         onClose={actions.close}
       />
-      <LineProgress lines={view.lines} boxed={boxed} groupNo={groupNo} />
+      <LineProgress lines={shown.lines} boxed={boxed} groupNo={groupNo} />
       <BoxList
-        view={view}
+        view={shown}
         provisional={provisional}
         mine={mine}
         onPackInto={actions.packInto}
-        onReopen={(b) => void actions.reopen(b)}
+        onReopen={actions.reopen}
       />
     </div>
   );

@@ -2,6 +2,7 @@
  * Every box of the plan, on every bench: number (marked while provisional), state, contents,
  * measure, TEAM LIFT; show one, pack into an open one, reopen a closed one.
  */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BenchBoxRow } from '../../../domain/schemas/bench';
 import { setBench, useBenchStore } from './bench-store';
@@ -15,7 +16,7 @@ interface Props {
   onReopen: (box: BenchBoxRow) => void;
 }
 
-export function BoxList({ view, provisional, mine, onPackInto, onReopen }: Props) {
+export const BoxList = memo(function BoxList({ view, provisional, mine, onPackInto, onReopen }: Props) {
   const { t } = useTranslation();
   const active = useBenchStore((s) => s.activeBoxId);
   const unitsIn = (id: string) => view.items.filter((i) => i.boxId === id).reduce((n, i) => n + i.quantity, 0);
@@ -90,4 +91,4 @@ export function BoxList({ view, provisional, mine, onPackInto, onReopen }: Props
       )}
     </>
   );
-}
+});

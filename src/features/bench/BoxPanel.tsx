@@ -2,6 +2,7 @@
  * The box in front of the packer: its number (provisional until the server numbers it), its
  * contents with "take one out", discard when empty, reopen when closed, and the close form.
  */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BenchBoxRow, BenchLineRow } from '../../../domain/schemas/bench';
 import type { BoxMeasure } from '../../../domain/rules/bench';
@@ -19,7 +20,16 @@ interface Props {
   onClose: (box: BenchBoxRow, m: BoxMeasure, preset: string | null) => Promise<boolean>;
 }
 
-export function BoxPanel({ view, box, provisional, lines, onUnscan, onDiscard, onReopen, onClose }: Props) {
+export const BoxPanel = memo(function BoxPanel({
+  view,
+  box,
+  provisional,
+  lines,
+  onUnscan,
+  onDiscard,
+  onReopen,
+  onClose,
+}: Props) {
   const { t } = useTranslation();
   if (!box)
     return (
@@ -91,4 +101,4 @@ export function BoxPanel({ view, box, provisional, lines, onUnscan, onDiscard, o
       )}
     </section>
   );
-}
+});

@@ -3,7 +3,8 @@
  * another group's), its prep in words and its label; a refusal in words with the error colour. A
  * scan the server refuses later turns the panel into the refusal, with its sound.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { afterPaint } from '../../scan/after-paint';
 import { useTranslation } from 'react-i18next';
 import type { BenchLineRow } from '../../../domain/schemas/bench';
 import { useRefusal } from '../../app/attention/queries';
@@ -110,7 +111,9 @@ function LabelState({ scanId, onPrint }: { scanId: string; onPrint: () => void }
 /** The server refused a scan the device had shown as packed: the panel says so, loudly. */
 function RefusalWatcher() {
   const last = useBenchStore((s) => s.last);
-  const refusal = useRefusal(last?.kind === 'packed' ? last.id : undefined);
+  // The live query's subscription is IndexedDB work: it starts after the verdict's frame is painted.
+  const scanId = useAfterPaint(last?.kind === 'packed' ? last.id : undefined);
+  const refusal = useRefusal(scanId);
   useEffect(() => {
     if (!refusal || last?.kind !== 'packed') return;
     scanFeedback('error');
@@ -125,4 +128,17 @@ function RefusalWatcher() {
     });
   }, [refusal, last]);
   return null;
+}
+
+/** The value once the frame showing the change has been painted. */
+function useAfterPaint<T>(value: T): T {
+  const [painted, setPainted] = useState(value);
+  useEffect(() => {
+    let current = true;
+    void afterPaint().then(() => current && setPainted(value));
+    return () => {
+      current = false;
+    };
+  }, [value]);
+  return painted;
 }

@@ -16,7 +16,6 @@ export const LineProgress = memo(function LineProgress({
   groupNo: Map<string, number> | null;
 }) {
   const { t } = useTranslation();
-  const lastLine = useBenchStore((s) => (s.last && s.last.kind !== 'done' ? s.last.lineId : undefined));
   const planned = lines.reduce((n, l) => n + l.quantity, 0);
   const done = lines.reduce((n, l) => n + Math.min(l.quantity, boxed.get(l.id) ?? 0), 0);
   return (
@@ -36,38 +35,46 @@ export const LineProgress = memo(function LineProgress({
               </tr>
             </thead>
             <tbody>
-              {lines.map((l) => {
-                const n = boxed.get(l.id) ?? 0;
-                return (
-                  <tr
-                    key={l.id}
-                    data-line={l.id}
-                    data-state={n >= l.quantity ? 'done' : 'open'}
-                    data-last={lastLine === l.id ? 'true' : undefined}
-                  >
-                    <td className="card-title">
-                      {l.title}
-                      {groupNo && l.packingGroupId && (
-                        <span className="muted"> · {t('bench.group', { n: groupNo.get(l.packingGroupId) })}</span>
-                      )}
-                    </td>
-                    <td className="codes" data-label={t('bench.col.codes')}>
-                      {[l.fnsku, l.msku].filter(Boolean).join(' · ')}
-                    </td>
-                    <td data-label={t('bench.col.prep')}>
-                      <PrepSteps line={l} compact />
-                    </td>
-                    <td data-label={t('bench.col.boxed')} data-testid="line-boxed">
-                      <progress max={l.quantity} value={Math.min(n, l.quantity)} aria-label={l.title} />{' '}
-                      {t('bench.lineProgress', { boxed: n, planned: l.quantity })}
-                    </td>
-                  </tr>
-                );
-              })}
+              {lines.map((l) => (
+                <LineRow key={l.id} line={l} boxed={boxed.get(l.id) ?? 0} groupNo={groupNo} />
+              ))}
             </tbody>
           </table>
         </div>
       )}
     </>
+  );
+});
+
+const LineRow = memo(function LineRow({
+  line: l,
+  boxed: n,
+  groupNo,
+}: {
+  line: BenchLineRow;
+  boxed: number;
+  groupNo: Map<string, number> | null;
+}) {
+  const { t } = useTranslation();
+  const isLast = useBenchStore((s) => !!s.last && s.last.kind !== 'done' && s.last.lineId === l.id);
+  return (
+    <tr data-line={l.id} data-state={n >= l.quantity ? 'done' : 'open'} data-last={isLast ? 'true' : undefined}>
+      <td className="card-title">
+        {l.title}
+        {groupNo && l.packingGroupId && (
+          <span className="muted"> · {t('bench.group', { n: groupNo.get(l.packingGroupId) })}</span>
+        )}
+      </td>
+      <td className="codes" data-label={t('bench.col.codes')}>
+        {[l.fnsku, l.msku].filter(Boolean).join(' · ')}
+      </td>
+      <td data-label={t('bench.col.prep')}>
+        <PrepSteps line={l} compact />
+      </td>
+      <td data-label={t('bench.col.boxed')} data-testid="line-boxed">
+        <progress max={l.quantity} value={Math.min(n, l.quantity)} aria-label={l.title} />{' '}
+        {t('bench.lineProgress', { boxed: n, planned: l.quantity })}
+      </td>
+    </tr>
   );
 });
