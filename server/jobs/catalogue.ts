@@ -72,6 +72,14 @@ export const QUEUES: Record<JobName, QueueDef> = {
     expireInSeconds: 5 * 60,
     deadLetter: DEAD_LETTER,
   },
+  'fba.track-shipments': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 120,
+    retryBackoff: true,
+    expireInSeconds: 20 * 60,
+    cron: '7,37 * * * *',
+  },
   'billing.run': {
     policy: 'stately',
     retryLimit: 3,

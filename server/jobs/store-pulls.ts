@@ -18,6 +18,7 @@ export const PROVIDED_JOBS = [
   'stores.schedule-pulls',
   'stores.schedule-order-pulls',
   'marketplace.poll-operation',
+  'fba.track-shipments',
   'billing.run',
 ] as const satisfies readonly JobName[];
 export type ProvidedJob = (typeof PROVIDED_JOBS)[number];

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { chargeEvents, inventoryLedger, itemReservations, mailLog } from '../../server/db/schema/index.js';
 import { B, fbaWorld, walkToLabels, type FbaWorld } from '../helpers/fba.js';
+import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
 
 let w: FbaWorld;
 
@@ -218,5 +219,67 @@ describe('an own carrier, the void window, LTL', () => {
     );
     expect(again.status).toBe(412);
     expect((await w.s.post(`${BOL}/pro-number/charge`, { proNumber: 'NOPE-1' }, w.admin)).status).toBe(404);
+  });
+});
+
+describe('receiving at Amazon', () => {
+  it('follows each shipment through Amazon’s receiving; closed short, it is flagged for a claim', async () => {
+    const [a, b, c] = w.products;
+    const id = await walkToLabels(
+      w,
+      [
+        [a, 5],
+        [b, 4],
+        [c, 3],
+      ],
+      { name: 'Acme receiving', perBox: 4 },
+    );
+    expect((await w.s.post(`${B}/${id}/ship`, {}, w.admin)).status).toBe(200);
+    const refresh = () => w.s.post(`${B}/${id}/receiving/refresh`, {}, w.admin);
+    let p = (await refresh()).body;
+    expect(p.step).toBe('shipped');
+    expect(p.shipments.every((s: { status: string }) => ['READY_TO_SHIP', 'IN_TRANSIT'].includes(s.status))).toBe(true);
+    w.tick(30 * 3_600_000);
+    p = (await refresh()).body;
+    expect(p.step).toBe('receiving');
+    expect(p.status).toBe('shipping');
+    w.tick(30 * 3_600_000);
+    p = (await refresh()).body;
+    expect(p.shipments.every((s: { status: string }) => s.status === 'RECEIVING')).toBe(true);
+    w.tick(20 * 3_600_000);
+    // The job does the same for every shipped plan.
+    const { trackShippedPlans } = await import('../../server/modules/fba/receiving.js');
+    const run = await trackShippedPlans(w.s.started.deps);
+    expect(run.failed).toBe(0);
+    p = await plan(id);
+    expect(p.status).toBe('closed');
+    const shipped = p.shipments
+      .flatMap((s: { received: { shipped: number }[] }) => s.received)
+      .reduce((n: number, l: { shipped: number }) => n + l.shipped, 0);
+    expect(shipped).toBe(12);
+    for (const s of p.shipments as { discrepancy: boolean; received: { shipped: number; received: number }[] }[])
+      expect(s.discrepancy).toBe(s.received.some((l) => l.received !== l.shipped));
+    const flagged = p.shipments.filter((s: { discrepancy: boolean }) => s.discrepancy);
+    const last = p.events
+      .filter((e: { kind: string }) => e.kind === 'received')
+      .map((e: { message: string }) => e.message);
+    if (flagged.length) expect(last.join(' ')).toMatch(/Discrepancy for a claim — .*: \d+ of \d+ received/);
+    // Open Shipment Plans no longer lists a closed plan.
+    const pending = (await w.s.get(`${B}/pending?pageSize=200`, w.admin)).body.content.map((r: { id: number }) => r.id);
+    expect(pending).not.toContain(id);
+    expect((await refresh()).status).toBe(200);
+
+    // The sandbox answers v0 getShipmentItemsByShipmentId in Amazon's published shape.
+    const confirmationId = p.shipments[0].confirmationId;
+    const { amazonClientFor } = await import('../../server/modules/stores/amazon.js');
+    const { stores } = await import('../../server/db/schema/index.js');
+    const [store] = await w.s.db.select().from(stores).where(eq(stores.id, w.storeId));
+    const client = await amazonClientFor(w.s.started.deps, store);
+    const items = await client.inbound.shipmentItems(confirmationId);
+    const v = swaggerDefinition('amazon/fulfillmentInboundV0.json', 'GetShipmentItemsResponse');
+    expect(v({ payload: { ItemData: items } }), problemsOf(v)).toBe(true);
+    expect(items.map((i) => i.QuantityShipped)).toEqual(
+      p.shipments[0].received.map((l: { shipped: number }) => l.shipped),
+    );
   });
 });

@@ -213,3 +213,21 @@ export type Shipment = z.infer<typeof shipmentSchema>;
 
 /** Fulfillment Inbound v0 getLabels: where to download the labels (for 15 seconds). */
 export const labelsResponseSchema = z.object({ payload: z.object({ DownloadURL: z.string() }) });
+
+/** Fulfillment Inbound v0 getShipmentItemsByShipmentId: each SKU's quantities shipped and received. */
+export const shipmentItemsResponseSchema = z.object({
+  payload: z.object({
+    ItemData: z.array(
+      z.object({
+        ShipmentId: z.string().optional(),
+        SellerSKU: z.string(),
+        FulfillmentNetworkSKU: z.string().optional(),
+        QuantityShipped: z.number().int(),
+        QuantityReceived: z.number().int().optional(),
+        QuantityInCase: z.number().int().optional(),
+      }),
+    ),
+    NextToken: z.string().optional(),
+  }),
+});
+export type ShipmentItemsResponse = z.infer<typeof shipmentItemsResponseSchema>;

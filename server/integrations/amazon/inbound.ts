@@ -13,6 +13,8 @@ import {
   inboundPlanSchema,
   listPackingGroupItemsResponseSchema,
   labelsResponseSchema,
+  shipmentItemsResponseSchema,
+  type ShipmentItemsResponse,
   listBoxesResponseSchema,
   listPackingOptionsResponseSchema,
   listPlacementOptionsResponseSchema,
@@ -213,6 +215,28 @@ export class AmazonInbound {
       schema: labelsResponseSchema,
       rate: { perSecond: 2, burst: 30 },
     });
+  }
+
+  /**
+   * Fulfillment Inbound v0 getShipmentItemsByShipmentId: each SKU of a shipment (named by its
+   * confirmation id, FBA…) with the quantities shipped and received so far — receiving at Amazon.
+   */
+  async shipmentItems(shipmentConfirmationId: string): Promise<ShipmentItemsResponse['payload']['ItemData']> {
+    const all: ShipmentItemsResponse['payload']['ItemData'] = [];
+    let next: string | undefined;
+    do {
+      const page = await this.sp.call({
+        name: 'getShipmentItemsByShipmentId',
+        method: 'GET',
+        path: `/fba/inbound/v0/shipments/${encodeURIComponent(shipmentConfirmationId)}/items`,
+        query: next ? { NextToken: next } : {},
+        schema: shipmentItemsResponseSchema,
+        rate: { perSecond: 2, burst: 30 },
+      });
+      all.push(...page.payload.ItemData);
+      next = page.payload.NextToken || undefined;
+    } while (next);
+    return all;
   }
 
   operationStatus(operationId: string) {

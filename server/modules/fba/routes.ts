@@ -47,6 +47,7 @@ import { availableFor } from './reservations.js';
 import { stepRoutes } from './step-routes.js';
 import { billOfLading, planLabels } from './labels.js';
 import { shipPlan } from './ship.js';
+import { provideReceivingJob, refreshReceiving } from './receiving.js';
 import { bolByPro, bolsOfPlanName, chargeFreight, listBols } from './bol.js';
 import { labelingPreferenceOf } from './preferences.js';
 import { resolveClientCompany } from '../../http/client-company.js';
@@ -55,6 +56,7 @@ const base = '/api/outbound/outbound-shipping/batch';
 
 export function fbaRoutes(deps: Deps, guards: Guards) {
   listenForInboundPlans();
+  provideReceivingJob();
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const tags = ['FBA shipment plans'];
   const read = guards.requires('fba', 'read');
@@ -371,6 +373,20 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
       const p = c.req.valid('param');
       return file(await billOfLading(deps, c.get('ctx'), p.id, p.shipmentId));
     },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/receiving/refresh`,
+      tags,
+      summary: 'Read the shipped plan’s shipments from Amazon now (status, units received per SKU, discrepancies)',
+      description: 'A job does this every half hour by itself.',
+      middleware: [read],
+      request: { params: idParam },
+      responses: { ...okResponse(planDetailSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await refreshReceiving(deps, c.get('ctx'), c.req.valid('param').id)),
   );
 
   app.route('/', stepRoutes(deps, guards));

@@ -13,6 +13,7 @@ import {
   type Shipment,
 } from '../../integrations/amazon/inbound-models.js';
 import { code, rng } from '../random.js';
+import { shipmentStatus } from './inbound-receiving.js';
 import { hashId, type InboundState, type Problem, type SpError, type StoredPlan } from './inbound-state.js';
 
 const MAX_BOX_LB = 50;
@@ -179,7 +180,7 @@ export function placementRoutes(
     const shipment = found?.placement?.shipments.find((s) => s.shipmentId === c.req.param('shipmentId'));
     const confirmed = found?.plan.shipments?.some((s) => s.shipmentId === shipment?.shipmentId);
     if (!shipment || !confirmed) return spError(c, 404, 'NotFound', 'The shipment was not found');
-    return c.json({ ...shipment, status: shipment.status ?? 'WORKING' });
+    return c.json({ ...shipment, status: shipmentStatus(found!, shipment, st.now()) });
   });
 }
 

@@ -16,6 +16,7 @@ import {
 import { code, rng } from '../random.js';
 import { getRecord, recordsOf } from '../records.js';
 import { labelRoutes } from './inbound-labels.js';
+import { receivingRoutes } from './inbound-receiving.js';
 import { packingRoutes } from './inbound-packing.js';
 import { deliveryWindowRoutes } from './inbound-delivery.js';
 import { placementRoutes } from './inbound-placement.js';
@@ -188,6 +189,7 @@ export function inboundRoutes(app: Hono, deps: Deps, sellerOf: (c: Context) => s
   transportRoutes(app, base, st, sellerOf, spError);
   deliveryWindowRoutes(app, base, st, sellerOf, spError);
   labelRoutes(app, deps, st, sellerOf, spError);
+  receivingRoutes(app, deps, st, sellerOf, spError);
 
   app.get(`${base}/operations/:operationId`, async (c) => {
     const op = await getRecord(deps, operations(sellerOf(c)!), c.req.param('operationId'));
