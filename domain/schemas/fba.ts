@@ -637,3 +637,33 @@ export const proChargeSchema = z.object({
     .max(10_000_000)
     .optional(),
 });
+
+// ---- reshaping plans (spec: split, consolidate, revert to working, close) ----
+
+export const planSplitSchema = z.object({
+  /** The lines (and how many of each) that move to the new plan. */
+  items: z
+    .array(
+      z.object({
+        planItemId: z.number().int().positive(),
+        quantity: z.number().int('quantity: whole units').min(1, 'quantity: at least 1'),
+      }),
+      { error: 'items: the lines to move and how many' },
+    )
+    .min(1, 'items: choose what moves to the new plan'),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_PLAN_NAME, `name: at most ${MAX_PLAN_NAME} characters (Amazon’s limit)`)
+    .optional(),
+});
+export type PlanSplit = z.infer<typeof planSplitSchema>;
+export const planConsolidateSchema = z.object({
+  /** Plans merged into this one (then cancelled, their units held by this one). */
+  planIds: z
+    .array(z.number().int().positive(), { error: 'planIds: the plans to merge into this one' })
+    .min(1, 'planIds: choose at least one plan to merge')
+    .max(50),
+});
+export const planSplitResultSchema = z.object({ from: z.number().int(), to: z.number().int() });

@@ -30,6 +30,9 @@ import {
   bolRowSchema,
   proChargeSchema,
   proNumberParamSchema,
+  planConsolidateSchema,
+  planSplitResultSchema,
+  planSplitSchema,
   planSubmittedSchema,
   shipmentParamSchema,
   precheckSchema,
@@ -47,6 +50,7 @@ import { availableFor } from './reservations.js';
 import { stepRoutes } from './step-routes.js';
 import { billOfLading, planLabels } from './labels.js';
 import { shipPlan } from './ship.js';
+import { closePlan, consolidatePlans, revertPlan, splitPlan } from './reshape.js';
 import { provideReceivingJob, refreshReceiving } from './receiving.js';
 import { bolByPro, bolsOfPlanName, chargeFreight, listBols } from './bol.js';
 import { labelingPreferenceOf } from './preferences.js';
@@ -387,6 +391,68 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(planDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await refreshReceiving(deps, c.get('ctx'), c.req.valid('param').id)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/split`,
+      tags,
+      summary: 'Split a plan (at items): the lines and quantities named move to a new plan with their held units',
+      middleware: [update],
+      request: { params: idParam, ...jsonBody(planSplitSchema) },
+      responses: { ...okResponse(planSplitResultSchema), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await splitPlan(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
+        info: ['Plan split'],
+      }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/consolidate`,
+      tags,
+      summary: 'Merge plans of the same store (all at items) into this one; they are cancelled, their units held here',
+      middleware: [update],
+      request: { params: idParam, ...jsonBody(planConsolidateSchema) },
+      responses: { ...okResponse(planDetailSchema), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await consolidatePlans(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json').planIds), {
+        info: ['Plans merged'],
+      }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/revert`,
+      tags,
+      summary:
+        'Revert a plan to working (items) before transportation: Amazon’s plan is cancelled, the lines and units stay',
+      description:
+        'Refused while boxes hold units (unpack them first) or once transportation is confirmed (cancel instead).',
+      middleware: [update],
+      request: { params: idParam },
+      responses: { ...okResponse(planDetailSchema), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await revertPlan(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Reverted to working'] }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/close`,
+      tags,
+      summary: 'Close a shipped plan by hand (Amazon never closed its receiving, or the claim is settled)',
+      middleware: [update],
+      request: { params: idParam },
+      responses: { ...okResponse(planDetailSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await closePlan(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Plan closed'] }),
   );
 
   app.route('/', stepRoutes(deps, guards));
