@@ -39,7 +39,12 @@ function ClientChoice() {
   return (
     <div className="page dock-page">
       <h1>{t('fba.selectTitle')}</h1>
-      <p className="muted">{t('fba.selectIntro')}</p>
+      <p className="muted">
+        {t('fba.selectIntro')}{' '}
+        <Link to="/apps/outbound/fba-bol" data-testid="fba-bol-link">
+          {t('fba.bol.title')}
+        </Link>
+      </p>
       <label className="field">
         <span>{t('dock.searchAccount')}</span>
         <input

@@ -39,6 +39,9 @@ export default function OutboundShippingPage() {
           <Link to="/dashboard/snapshot/pending-batches" className="btn">
             {t('fba.pending.title')}
           </Link>
+          <Link to="/apps/outbound/fba-bol" className="btn" data-testid="fba-bol-link">
+            {t('fba.bol.title')}
+          </Link>
           {mayCreatePlans() && (
             <Link to={FBA_ROOT} className="btn primary">
               {t('fba.newPlan')}

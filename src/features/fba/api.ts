@@ -11,6 +11,9 @@ export const PLANS = '/api/outbound/outbound-shipping/batch';
 export const PLAN_ITEMS = '/api/outbound/outbound-shipping/item';
 export const PENDING = `${PLANS}/pending`;
 export const AVAILABLE = `${PLANS}/available`;
+export const PREFERENCES = `${PLANS}/preferences`;
+export const BOLS = `${PLANS}/bill-of-lading`;
+export const BOX_TREE = '/api/outbound/outbound-shipping/box';
 export const planPath = (id: number) => `${PLANS}/${id}`;
 export const operationPath = (storeId: number, operationId: string) =>
   `/api/common/stores/${storeId}/operations/${encodeURIComponent(operationId)}`;
@@ -24,6 +27,9 @@ export const keys = {
   plansGrid: 'fba-plans',
   clientPlansGrid: (companyId: number) => `fba-client-plans-${companyId}`,
   stores: (companyId: number) => ['fba-stores', companyId] as const,
+  boxTree: (id: number) => ['fba-box-tree', id] as const,
+  preferences: (companyId: number) => ['fba-preferences', companyId] as const,
+  bolGrid: 'fba-bols',
 };
 
 /** While Amazon works on the plan, it is re-read this often as well (the operation is followed every ~2 s). */
@@ -50,6 +56,8 @@ export function refreshAfter(qc: QueryClient, plan: PlanDetail): void {
   void qc.invalidateQueries({ queryKey: [keys.availableGrid(plan.companyId)] });
   void qc.invalidateQueries({ queryKey: [keys.plansGrid] });
   void qc.invalidateQueries({ queryKey: [keys.clientPlansGrid(plan.companyId)] });
+  void qc.invalidateQueries({ queryKey: keys.boxTree(plan.id) });
+  void qc.invalidateQueries({ queryKey: [keys.bolGrid] });
 }
 
 export const failureText = (err: unknown): string => (err instanceof ApiFailure ? err.message : String(err));

@@ -1,7 +1,7 @@
 /** A workflow step's frame: its name and what happens in it; a step the plan has not reached says so. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlanDetail, PlanStep } from '../../../../domain/schemas/fba';
+import type { PlanStep } from '../../../../domain/schemas/fba';
 import { stepKey, type StepState } from '../words';
 
 export function StepShell({ step, state, children }: { step: PlanStep; state: StepState; children: ReactNode }) {
@@ -18,17 +18,5 @@ export function StepShell({ step, state, children }: { step: PlanStep; state: St
         children
       )}
     </section>
-  );
-}
-
-/** A later step whose actions this screen does not offer yet: said plainly, above the facts the plan has. */
-export function NotOnScreenYet({ step, plan }: { step: PlanStep; plan: Pick<PlanDetail, 'status'> }) {
-  const { t } = useTranslation();
-  // A plan given up or finished has nothing more to do at any step.
-  if (plan.status === 'cancelled' || plan.status === 'closed') return null;
-  return (
-    <p className="notice" role="status" data-testid="fba-step-not-yet">
-      {t('fba.stepNotYet', { step: t(stepKey(step)) })}
-    </p>
   );
 }
