@@ -2053,6 +2053,7 @@ export const de: Messages = {
       confirmMessage:
         'Amazon behält die bestätigte Option: Die Einheiten werden dann am Packplatz nach ihren Verpackungsgruppen ({{count}}) verpackt.',
     },
+    defaultLabelOwner: 'Etikettierung standardmäßig: {{owner}} (Etikettierpräferenz des Kunden).',
     refusedTitle: 'Abgelehnt ({{count}}):',
     boxes: {
       title: 'Kartons',

@@ -2038,6 +2038,7 @@ export const en = {
       confirmMessage:
         'Amazon keeps the option once confirmed: the units are then packed at the bench by its packing groups ({{count}}).',
     },
+    defaultLabelOwner: 'Labels by default: {{owner}} (the client’s labelling preference).',
     refusedTitle: 'Refused ({{count}}):',
     boxes: {
       title: 'Boxes',

@@ -2056,6 +2056,7 @@ export const fr: Messages = {
       confirmMessage:
         'Amazon garde l’option une fois confirmée : les unités sont ensuite emballées au poste d’emballage selon ses groupes d’emballage ({{count}}).',
     },
+    defaultLabelOwner: 'Étiquetage par défaut : {{owner}} (préférence d’étiquetage du client).',
     refusedTitle: 'Refusé ({{count}}) :',
     boxes: {
       title: 'Cartons',

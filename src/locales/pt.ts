@@ -2045,6 +2045,7 @@ export const pt: Messages = {
       confirmMessage:
         'A Amazon mantém a opção depois de confirmada: as unidades são então embaladas na bancada pelos seus grupos de embalagem ({{count}}).',
     },
+    defaultLabelOwner: 'Etiquetagem padrão: {{owner}} (preferência de etiquetagem do cliente).',
     refusedTitle: 'Recusado ({{count}}):',
     boxes: {
       title: 'Caixas',

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PLAN_NAME, planDetailSchema } from '../../../domain/schemas/fba';
+import { labelOwnerFor, MAX_PLAN_NAME, planDetailSchema } from '../../../domain/schemas/fba';
 import { postAs } from '../../api/typed';
 import { mayOpen } from '../../app/guard';
 import { useFeedback } from '../../ui/feedback-store';
@@ -19,6 +19,7 @@ import { accountSegment } from './clients';
 import { checkLines, draftFromAvailability, withoutLine, type DraftLine, type LineErrors } from './lines';
 import { LinesEditor } from './LinesEditor';
 import { checkPlanName } from './plan-name';
+import { usePlanPreferences } from './preferences';
 import { clientPlansHref, planHref } from './plan-links';
 import { checkShipFrom, emptyShipFrom, type ShipFromDraft, type ShipFromField } from './ship-from';
 import { ShipFromFields } from './ShipFromFields';
@@ -34,7 +35,9 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
   const toast = useFeedback((s) => s.toast);
   const stores = useAmazonStores(client.id);
   const prefill = useWarehouseShipFrom();
-  const available = useAvailableIndex(client.id);
+  const prefs = usePlanPreferences(client.id);
+  // Until it is known the lines leave the label owner to the server, which applies it anyway.
+  const preference = prefs.data?.labelingPreference ?? null;
   const [storeId, setStoreId] = useState<number | null>(null);
   const [name, setName] = useState('');
   const [shipFrom, setShipFrom] = useState<ShipFromDraft>(emptyShipFrom);
@@ -56,6 +59,8 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
     if (storeId === null && connected.length === 1) setStoreId(connected[0].id);
   }, [connected, storeId]);
   const inPlan = useMemo(() => new Set(lines.map((l) => l.productId)), [lines]);
+  const productIds = useMemo(() => [...inPlan], [inPlan]);
+  const available = useAvailableIndex(client.id, productIds);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -161,6 +166,11 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
           }}
         />
         <h2>{t('fba.linesTitle', { count: lines.length })}</h2>
+        {preference && (
+          <p className="muted" data-testid="fba-label-preference">
+            {t('fba.defaultLabelOwner', { owner: t(`fba.owners.${labelOwnerFor(preference)}`) })}
+          </p>
+        )}
         <LinesEditor
           lines={lines}
           onChange={(next, productId) => {
@@ -170,7 +180,7 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
           errors={lineErrors}
           available={available}
           held={NO_HELD}
-          preference={null}
+          preference={preference}
         />
         {errors.lines && <p className="form-error">{errors.lines}</p>}
         {refusal.length > 0 && (
@@ -190,7 +200,7 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
         companyId={client.id}
         inPlan={inPlan}
         onAdd={(row) => {
-          setLines((ls) => [...ls, draftFromAvailability(row, null)]);
+          setLines((ls) => [...ls, draftFromAvailability(row, preference)]);
           setErrors(({ lines: _added, ...rest }) => rest);
         }}
       />

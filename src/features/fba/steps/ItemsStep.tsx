@@ -68,9 +68,10 @@ function ItemsEditor({ plan, setRefusal }: { plan: PlanDetail; setRefusal: (line
   const qc = useQueryClient();
   const saved = usePlanSaved();
   const toast = useFeedback((s) => s.toast);
-  const available = useAvailableIndex(plan.companyId);
   const held = useMemo(() => heldByProduct(plan), [plan]);
   const [lines, setLines] = useState(() => plan.items.map(draftFromItem));
+  const productIds = useMemo(() => lines.map((l) => l.productId), [lines]);
+  const available = useAvailableIndex(plan.companyId, productIds);
   const [errors, setErrors] = useState<Record<number, LineErrors>>({});
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const dirty = linesChanged(lines, plan.items);
