@@ -2096,6 +2096,7 @@ export const de: Messages = {
       shipments: 'Sendungen: {{count}}',
       recommended: 'Empfohlen',
       cheapestWay: 'am günstigsten',
+      destinationLater: 'Sendung {{n}}: Amazon nennt das Versandzentrum, sobald die Platzierung bestätigt ist',
       fee: 'Platzierungsgebühr',
       totalParts: '(Platzierung {{fee}} + Transport {{transport}})',
       ownRate: '{{fee}} + Tarif Ihres Spediteurs',

@@ -2081,6 +2081,7 @@ export const en = {
       shipments: 'Shipments: {{count}}',
       recommended: 'Recommended',
       cheapestWay: 'cheapest',
+      destinationLater: 'Shipment {{n}}: Amazon names its fulfilment centre once the placement is confirmed',
       fee: 'Placement fee',
       totalParts: '(placement {{fee}} + transport {{transport}})',
       ownRate: '{{fee}} + your carrier’s rate',

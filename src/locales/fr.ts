@@ -2099,6 +2099,7 @@ export const fr: Messages = {
       shipments: 'Expéditions : {{count}}',
       recommended: 'Recommandée',
       cheapestWay: 'le moins cher',
+      destinationLater: 'Expédition {{n}} : Amazon désigne son centre de distribution une fois le placement confirmé',
       fee: 'Frais de placement',
       totalParts: '(placement {{fee}} + transport {{transport}})',
       ownRate: '{{fee}} + tarif de votre transporteur',

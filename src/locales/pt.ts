@@ -2088,6 +2088,7 @@ export const pt: Messages = {
       shipments: 'Remessas: {{count}}',
       recommended: 'Recomendada',
       cheapestWay: 'mais barato',
+      destinationLater: 'Remessa {{n}}: a Amazon indica o centro de distribuição quando a colocação for confirmada',
       fee: 'Taxa de colocação',
       totalParts: '(colocação {{fee}} + transporte {{transport}})',
       ownRate: '{{fee}} + tarifa da sua transportadora',

@@ -51,9 +51,16 @@ export function PlacementOptionCard({
         )}
       </div>
       <ul className="plain-list" data-testid="fba-placement-destinations">
-        {row.destinations.map((d) => (
+        {row.destinations.map((d, n) => (
           <li key={d.shipmentId}>
-            <strong>{d.warehouseId ?? '–'}</strong> {[d.city, d.state].filter(Boolean).join(', ')}
+            {d.warehouseId || d.city ? (
+              <>
+                <strong>{d.warehouseId ?? '–'}</strong> {[d.city, d.state].filter(Boolean).join(', ')}
+              </>
+            ) : (
+              // Amazon may name a shipment's fulfilment centre only once the placement is confirmed.
+              <span className="muted">{t('fba.placement.destinationLater', { n: n + 1 })}</span>
+            )}
           </li>
         ))}
       </ul>
