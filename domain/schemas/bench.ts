@@ -230,4 +230,3 @@ export const deskBoxOpenSchema = boxOpenArgsSchema.omit({ id: true, openedAt: tr
 export const deskBoxScanSchema = boxScanArgsSchema.omit({ id: true, boxId: true, scannedAt: true });
 export const deskBoxUnscanSchema = boxUnscanArgsSchema.omit({ id: true, boxId: true, at: true });
 export const deskBoxCloseSchema = boxCloseArgsSchema.omit({ boxId: true, closedAt: true });
-export const boxIdParamSchema = z.object({ boxId: z.uuid({ error: 'boxId: a box id' }) });

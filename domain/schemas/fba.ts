@@ -544,10 +544,6 @@ export type TransportConfirm = z.infer<typeof transportConfirmSchema>;
 export const deliveryWindowConfirmSchema = z.object({
   deliveryWindowOptionId: z.string({ error: 'deliveryWindowOptionId: choose a delivery window' }).min(1).max(38),
 });
-export const shipmentParamSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  shipmentId: z.string().min(1).max(38),
-});
 
 export const labelsQuerySchema = z.object({
   /** One shipment's labels; all of the plan's when absent. */
@@ -625,8 +621,6 @@ export const bolQuerySchema = z.object({
   companyId: z.coerce.number().int().positive().optional(),
   q: z.string().trim().max(100).optional(),
 });
-export const proNumberParamSchema = z.object({ proNumber: z.string().trim().min(1).max(64) });
-export const batchNameParamSchema = z.object({ name: z.string().trim().min(1).max(MAX_PLAN_NAME) });
 /** Passes an LTL shipment's freight on to the client: Amazon's quote for a partnered carrier, else the amount given. */
 export const proChargeSchema = z.object({
   proNumber: z.string({ error: 'proNumber: the shipment’s PRO number' }).trim().min(1).max(64),

@@ -27,7 +27,7 @@ export const JOB_DATA = {
   'marketplace.poll-operation': z
     .object({ tenantId: id, storeId: id, operation: z.string().min(1).max(200), kind: z.string().min(1).max(60) })
     .strict(),
-  /** Every half hour: follow the shipped FBA plans' shipments at Amazon (receiving, discrepancies). */
+  /** Every half hour: follow the shipped FBA plans' shipments at Amazon (receiving, discrepancies) and resume steps a crash interrupted. */
   'fba.track-shipments': z.object({}).strict(),
   /** A billing run for one tenant and period (YYYY-MM). */
   'billing.run': z.object({ tenantId: id, period: z.string().regex(/^\d{4}-\d{2}$/) }).strict(),

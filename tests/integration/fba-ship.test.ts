@@ -122,7 +122,7 @@ describe('an own carrier, the void window, LTL', () => {
         .filter((b: { amazonBoxId: string }) => b.amazonBoxId.startsWith(p.shipments[k].confirmationId))
         .map((b: { amazonBoxId: string }, i: number) => ({
           boxId: b.amazonBoxId,
-          trackingId: `1Z999AA1012345678${k}${i}`.slice(0, 18),
+          trackingId: `1Z999AA1${String(k).padStart(2, '0')}${String(i).padStart(8, '0')}`,
         }));
       const bad = await w.s.put(
         `${B}/${id}/shipments/${s.shipmentId}/tracking`,

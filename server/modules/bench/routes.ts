@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
-  boxIdParamSchema,
   boxPresetSchema,
   boxResultSchema,
   boxScanResultSchema,
@@ -27,6 +26,7 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { closeBox, discardBox, openBox, reopenBox, scanIntoBox, unscanFromBox } from './boxes.js';
 import { boxPresets, boxTree } from './tree.js';
+import { boxIdParam } from '../fba/params.js';
 
 const base = '/api/outbound/outbound-shipping/box';
 
@@ -41,7 +41,7 @@ export function benchRoutes(deps: Deps, guards: Guards) {
       return fn(tx);
     });
   const now = () => deps.now().toISOString();
-  const boxParam = { params: boxIdParamSchema };
+  const boxParam = { params: boxIdParam };
 
   app.openapi(
     createRoute({

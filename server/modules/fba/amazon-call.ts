@@ -75,19 +75,39 @@ export interface AmazonStep {
   call: (client: AmazonClient, inboundPlanId: string) => Promise<{ operationId: string }>;
 }
 
+/**
+ * Settles a stale claim (resume.ts) before a step claims the plan anew; set at start by the FBA
+ * module (a runtime hook, so this file need not import the handlers that import it).
+ */
+let settleStaleClaim: ((deps: Deps, plan: PlanRecord) => Promise<'resumed' | 'released' | 'none'>) | null = null;
+export function onStaleClaim(fn: typeof settleStaleClaim): void {
+  settleStaleClaim = fn;
+}
+
 /** Steps 1–3 for a plan whose preconditions the caller checked; answers the operation to follow. */
 export async function startAmazonStep(
   deps: Deps,
   userId: number | null,
-  plan: PlanRecord,
+  given: PlanRecord,
   step: AmazonStep,
 ): Promise<{ operationId: string }> {
+  let plan = given;
   if (!plan.inboundPlanId) throw businessRule('Amazon does not have the plan yet: submit it first');
+  // A request the server was killed in: Amazon's state decides before anything is asked again.
+  if (plan.operation && !plan.operationId && !amazonBusy(plan, deps.now()) && settleStaleClaim) {
+    const settled = await settleStaleClaim(deps, plan);
+    if (settled === 'resumed')
+      throw conflict(
+        `Amazon had already done ${plan.operation} before an interruption: the plan has moved on, reload it`,
+      );
+    const fresh = await freshPlan(deps, plan.id);
+    if (fresh) plan = fresh;
+  }
   if (amazonBusy(plan, deps.now()))
     throw conflict(`Amazon is working on the plan (${plan.operation}): wait for its answer`);
   const store = await storeOfPlan(deps.db, plan);
   assertConnected(store);
-  const inboundPlanId = plan.inboundPlanId;
+  const inboundPlanId = plan.inboundPlanId!;
 
   // 1. Claimed and journalled.
   const askedAt = deps.now().toISOString();

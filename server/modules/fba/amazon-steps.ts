@@ -25,7 +25,8 @@ import { audit } from '../../audit.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { shipmentPlanItems, shipmentPlans, stores } from '../../db/schema/index.js';
 import { ApiError, businessRule, conflict } from '../../http/errors.js';
-import { askAmazon, assertConnected, followWith } from './amazon-call.js';
+import { askAmazon, assertConnected, followWith, onStaleClaim } from './amazon-call.js';
+import { resumeStaleClaim } from './resume.js';
 import { DONE_HANDLERS } from './done-handlers.js';
 import { generatePackingStep } from './packing.js';
 import type { CreateInboundPlanRequest, PlanItem } from '../../integrations/amazon/inbound-models.js';
@@ -168,7 +169,7 @@ const ownerOf = (v: string | undefined): PrepOwner | undefined =>
 export async function onInboundOperationDone(deps: Deps, done: FinishedOperation): Promise<void> {
   const id = Number(done.subject);
   if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== done.subject) return; // not a plan of ours
-  const [plan] = await deps.db
+  let [plan] = await deps.db
     .select()
     .from(shipmentPlans)
     .where(
@@ -176,11 +177,25 @@ export async function onInboundOperationDone(deps: Deps, done: FinishedOperation
     );
   if (!plan) return;
   if (plan.operationId !== done.operationId) {
-    // Step 4 tracks the operation a moment before it writes the ids on the plan: a check that
-    // ends in between is tried again (the job retries) rather than lost.
-    if (plan.operationId === null && plan.operation === done.operation && amazonBusy(plan, deps.now()))
-      throw new Error(`Shipment plan ${id} has not recorded operation ${done.operationId} yet; the check is retried`);
-    return; // handled already, or an operation the plan no longer waits for
+    const claimed = plan.operationId === null && plan.operation === done.operation;
+    if (!claimed) return; // handled already, or an operation the plan no longer waits for
+    // Step 3 tracks the operation a moment before it writes its id on the plan. A creation must
+    // wait for that write (it carries Amazon's plan id): the check is retried. Any other step's
+    // plan adopts the operation — also when the server died before writing it.
+    if (plan.operation === CREATE) {
+      if (amazonBusy(plan, deps.now()))
+        throw new Error(`Shipment plan ${id} has not recorded operation ${done.operationId} yet; the check is retried`);
+      return;
+    }
+    const [adopted] = await deps.db
+      .update(shipmentPlans)
+      .set({ operationId: done.operationId })
+      .where(
+        and(eq(shipmentPlans.id, id), eq(shipmentPlans.operation, done.operation!), isNull(shipmentPlans.operationId)),
+      )
+      .returning();
+    if (!adopted) return;
+    plan = adopted;
   }
   const outcome = done.status === 'SUCCESS' ? 'succeeded' : done.status === 'FAILED' ? 'failed' : 'was never finished';
   const words = problemWords(done.problems);
@@ -298,4 +313,5 @@ export function listenForInboundPlans(): void {
   if (listening) return;
   listening = true;
   onOperationDone('amazon.inbound', onInboundOperationDone);
+  onStaleClaim(resumeStaleClaim);
 }

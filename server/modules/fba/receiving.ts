@@ -18,6 +18,7 @@ import { publishPlan } from '../bench/feed.js';
 import { journal } from './journal.js';
 import { planRecord, type PlanRecord } from './plan-record.js';
 import { planDetail } from './plans.js';
+import { resumeStaleClaims } from './resume.js';
 
 /** Amazon has the boxes from here on. */
 const AT_AMAZON = ['DELIVERED', 'CHECKED_IN', 'RECEIVING', 'CLOSED'];
@@ -136,5 +137,8 @@ let provided = false;
 export function provideReceivingJob(): void {
   if (provided) return;
   provided = true;
-  provideJob('fba.track-shipments', async (_data, _job, deps) => trackShippedPlans(deps));
+  provideJob('fba.track-shipments', async (_data, _job, deps) => ({
+    ...(await trackShippedPlans(deps)),
+    interrupted: await resumeStaleClaims(deps),
+  }));
 }

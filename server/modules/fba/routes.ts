@@ -24,17 +24,14 @@ import {
   labelsQuerySchema,
   planPreferencesQuerySchema,
   planPreferencesSchema,
-  batchNameParamSchema,
   bolPageSchema,
   bolQuerySchema,
   bolRowSchema,
   proChargeSchema,
-  proNumberParamSchema,
   planConsolidateSchema,
   planSplitResultSchema,
   planSplitSchema,
   planSubmittedSchema,
-  shipmentParamSchema,
   precheckSchema,
 } from '../../../domain/schemas/fba.js';
 import type { Guards } from '../../auth/guard.js';
@@ -48,6 +45,7 @@ import { createPlan, listPlans, planDetail, renamePlan, setPlanLines } from './p
 import { listPending, listPlanItems } from './overview.js';
 import { availableFor } from './reservations.js';
 import { stepRoutes } from './step-routes.js';
+import { batchNameParam, proNumberParam, shipmentParam } from './params.js';
 import { billOfLading, planLabels } from './labels.js';
 import { shipPlan } from './ship.js';
 import { closePlan, consolidatePlans, revertPlan, splitPlan } from './reshape.js';
@@ -174,7 +172,7 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'The LTL shipment with this PRO number',
       middleware: [read],
-      request: { params: proNumberParamSchema },
+      request: { params: proNumberParam },
       responses: { ...okResponse(bolRowSchema), ...errorResponses },
     }),
     async (c) => ok(c, await bolByPro(deps, c.get('ctx'), c.req.valid('param').proNumber)),
@@ -187,7 +185,7 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'The LTL shipments of the plan with this name',
       middleware: [read],
-      request: { params: batchNameParamSchema },
+      request: { params: batchNameParam },
       responses: { ...okResponse(z.array(bolRowSchema)), ...errorResponses },
     }),
     async (c) => ok(c, await bolsOfPlanName(deps, c.get('ctx'), c.req.valid('param').name)),
@@ -370,7 +368,7 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
       tags,
       summary: 'The partnered LTL carrier’s bill of lading (PDF)',
       middleware: [read],
-      request: { params: shipmentParamSchema },
+      request: { params: shipmentParam },
       responses: { ...fileResponse, ...errorResponses },
     }),
     async (c) => {

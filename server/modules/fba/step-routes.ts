@@ -11,7 +11,6 @@ import {
   packingConfirmSchema,
   placementConfirmSchema,
   planDetailSchema,
-  shipmentParamSchema,
   transportConfirmSchema,
   trackingInputSchema,
   transportQuoteSchema,
@@ -26,6 +25,7 @@ import { sendBoxes } from './packing-information.js';
 import { confirmPlacement, generatePlacement, quoteTransport } from './placement.js';
 import { confirmTransport, confirmWindow, generateWindows } from './transport.js';
 import { giveTracking } from './labels.js';
+import { shipmentParam } from './params.js';
 
 const base = '/api/outbound/outbound-shipping/batch';
 
@@ -35,7 +35,7 @@ interface StepRoute<B extends ZodType | undefined> {
   summary: string;
   description?: string;
   info: string;
-  params?: typeof idParam | typeof shipmentParamSchema;
+  params?: typeof idParam | typeof shipmentParam;
   body?: B;
   run: (
     ctx: RequestContext,
@@ -122,14 +122,14 @@ export function stepRoutes(deps: Deps, guards: Guards) {
     path: '{id}/shipments/{shipmentId}/delivery-windows',
     summary: 'Ask Amazon for a shipment’s delivery windows (needed before an own carrier is chosen)',
     info: 'Amazon is working out the delivery windows',
-    params: shipmentParamSchema,
+    params: shipmentParam,
     run: (ctx, p) => generateWindows(deps, ctx, p.id, p.shipmentId!),
   });
   step({
     path: '{id}/shipments/{shipmentId}/delivery-windows/confirm',
     summary: 'Book one of a shipment’s delivery windows',
     info: 'Amazon is booking the delivery window',
-    params: shipmentParamSchema,
+    params: shipmentParam,
     body: deliveryWindowConfirmSchema,
     run: (ctx, p, b) => confirmWindow(deps, ctx, p.id, p.shipmentId!, b.deliveryWindowOptionId),
   });
@@ -148,7 +148,7 @@ export function stepRoutes(deps: Deps, guards: Guards) {
     summary: 'Give Amazon an own carrier’s tracking: a number per box (small parcel) or the PRO number (LTL)',
     description: 'Amazon must have it before the boxes leave (ship refuses a shipment without it).',
     info: 'Amazon is taking the tracking',
-    params: shipmentParamSchema,
+    params: shipmentParam,
     body: trackingInputSchema,
     run: (ctx, p, b) => giveTracking(deps, ctx, p.id, p.shipmentId!, b),
   });
