@@ -6,6 +6,7 @@ import { benchPull } from './sync-pull.js';
 import { benchDockBrowser } from './dock-browser.js';
 import { benchItemScanBrowser } from './item-scan-browser.js';
 import { benchLabels } from './labels.js';
+import { benchFbaLabels } from './fba-labels.js';
 import { benchInventory } from './inventory.js';
 import { benchMoveBrowser } from './move-browser.js';
 import { benchLighthouse, benchWeb } from './web.js';
@@ -22,6 +23,7 @@ const suites: Record<string, () => Promise<void>> = {
   dock: benchDockBrowser,
   'item-scan': benchItemScanBrowser,
   labels: benchLabels,
+  'fba-labels': benchFbaLabels,
   inventory: benchInventory,
   move: benchMoveBrowser,
   integrations: benchIntegrations,
