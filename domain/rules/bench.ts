@@ -68,30 +68,50 @@ export interface BoxMeasure {
   weightLb: number;
 }
 
+/** One thing Amazon refuses of a box, as data (screens word it in their language). */
+export type BoxIssue =
+  | { key: 'empty' }
+  | { key: 'side'; longest: number; max: number }
+  | { key: 'light'; weight: number }
+  | { key: 'heavy'; weight: number; max: number };
+
+/** The server's (English) words for a box issue. */
+export function boxIssueWords(issue: BoxIssue): string {
+  switch (issue.key) {
+    case 'empty':
+      return 'The box is empty: scan what goes in it first';
+    case 'side':
+      return `A side measures ${issue.longest} in: Amazon takes at most ${issue.max} in a side for a box of several units — use a smaller box`;
+    case 'light':
+      return `The box weighs ${issue.weight} lb: weigh it again`;
+    case 'heavy':
+      return `The box weighs ${issue.weight} lb: Amazon takes at most ${issue.max} lb for a box of several units — split the contents`;
+  }
+}
+
 /**
  * What Amazon refuses of a closed box: a side over 25 in or a weight over 50 lb, unless the box
  * holds one oversize unit (then it is a team lift); an empty box; a weight under the floor.
- * Answers the refusals in words and whether the box needs a TEAM LIFT label.
+ * Answers the refusals (as data and in words) and whether the box needs a TEAM LIFT label.
  */
 export function judgeBox(
   m: BoxMeasure,
   unitsInBox: number,
   maxWeightLb: number = MAX_BOX_LB,
-): { problems: string[]; teamLift: boolean; parcelOk: boolean } {
-  const problems: string[] = [];
+): { issues: BoxIssue[]; problems: string[]; teamLift: boolean; parcelOk: boolean } {
+  const issues: BoxIssue[] = [];
   const single = unitsInBox === 1;
-  if (unitsInBox <= 0) problems.push('The box is empty: scan what goes in it first');
+  if (unitsInBox <= 0) issues.push({ key: 'empty' });
   const longest = Math.max(m.lengthIn, m.widthIn, m.heightIn);
-  if (longest > MAX_BOX_SIDE_IN && !single)
-    problems.push(
-      `A side measures ${longest} in: Amazon takes at most ${MAX_BOX_SIDE_IN} in a side for a box of several units — use a smaller box`,
-    );
-  if (m.weightLb < MIN_BOX_LB) problems.push(`The box weighs ${m.weightLb} lb: weigh it again`);
-  if (m.weightLb > maxWeightLb && !single)
-    problems.push(
-      `The box weighs ${m.weightLb} lb: Amazon takes at most ${maxWeightLb} lb for a box of several units — split the contents`,
-    );
-  return { problems, teamLift: m.weightLb > MAX_BOX_LB, parcelOk: m.weightLb <= MAX_PARCEL_LB };
+  if (longest > MAX_BOX_SIDE_IN && !single) issues.push({ key: 'side', longest, max: MAX_BOX_SIDE_IN });
+  if (m.weightLb < MIN_BOX_LB) issues.push({ key: 'light', weight: m.weightLb });
+  if (m.weightLb > maxWeightLb && !single) issues.push({ key: 'heavy', weight: m.weightLb, max: maxWeightLb });
+  return {
+    issues,
+    problems: issues.map(boxIssueWords),
+    teamLift: m.weightLb > MAX_BOX_LB,
+    parcelOk: m.weightLb <= MAX_PARCEL_LB,
+  };
 }
 
 /** A scale that types like a keyboard sends e.g. "12.40 lb", "5.62KG", "  3.1\r": its reading in lb. */

@@ -2084,7 +2084,8 @@ export const de: Messages = {
       teamLift: 'Zu zweit heben',
       send: 'Kartons an Amazon senden',
       sending: 'Die Kartons werden an Amazon gesendet…',
-      sendHint: 'Jede Einheit verpackt und jeder Karton innerhalb der Amazon-Grenzen geschlossen: sonst werden Amazons Ablehnungen je Karton aufgelistet.',
+      sendHint:
+        'Jede Einheit verpackt und jeder Karton innerhalb der Amazon-Grenzen geschlossen: sonst werden Amazons Ablehnungen je Karton aufgelistet.',
     },
     placement: {
       ask: 'Amazon nach Platzierungsoptionen fragen',
@@ -2092,7 +2093,8 @@ export const de: Messages = {
       optionsTitle: 'Platzierungsoptionen ({{count}})',
       waiting: 'Amazon ermittelt, wohin die Kartons gehen können…',
       none: 'Amazon hat noch keine Platzierungsoptionen angeboten: Fragen Sie danach.',
-      stillQuoting: 'Amazon kalkuliert noch den Transport: {{quoted}} von {{count}} Optionen kalkuliert. Der Vergleich füllt sich, sobald die Angebote eintreffen.',
+      stillQuoting:
+        'Amazon kalkuliert noch den Transport: {{quoted}} von {{count}} Optionen kalkuliert. Der Vergleich füllt sich, sobald die Angebote eintreffen.',
       shipments: 'Sendungen: {{count}}',
       recommended: 'Empfohlen',
       cheapestWay: 'am günstigsten',
@@ -2138,8 +2140,10 @@ export const de: Messages = {
       bookWindow: 'Dieses Fenster buchen',
       chooseFor: 'Wählen Sie, wie Sendung {{shipment}} reist.',
       windowFirst: 'Buchen Sie ein Lieferfenster für Sendung {{shipment}}, bevor Sie Ihren eigenen Spediteur wählen.',
-      voidSpd: 'Die Gebühr des Amazon-Partners für Pakete kann bis 24 Stunden nach der Bestätigung storniert werden; danach ist sie fällig.',
-      voidLtl: 'Die Gebühr des Amazon-Partners für Stückgut kann nur 1 Stunde nach der Bestätigung storniert werden; danach ist sie fällig.',
+      voidSpd:
+        'Die Gebühr des Amazon-Partners für Pakete kann bis 24 Stunden nach der Bestätigung storniert werden; danach ist sie fällig.',
+      voidLtl:
+        'Die Gebühr des Amazon-Partners für Stückgut kann nur 1 Stunde nach der Bestätigung storniert werden; danach ist sie fällig.',
       confirm: 'Transport für alle Sendungen bestätigen ({{count}})',
       confirmShort: 'Transport bestätigen',
       confirming: 'Amazon bestätigt den Transport…',
@@ -2200,9 +2204,11 @@ export const de: Messages = {
       title: 'Stornofenster',
       open: 'noch {{left}} (bis {{at}})',
       closed: 'Geschlossen um {{at}}',
-      cancelWithin: 'Solange das Stornofenster offen ist, storniert das Abbrechen die Gebühr des Amazon-Partners und bringt die Einheiten zurück:',
+      cancelWithin:
+        'Solange das Stornofenster offen ist, storniert das Abbrechen die Gebühr des Amazon-Partners und bringt die Einheiten zurück:',
       ownCarrier: 'Mit eigenem Spediteur versandt: Der Plan kann nicht mehr abgebrochen werden.',
-      cancelMessage: 'Die Spediteursgebühr bei Amazon wird storniert, und die {{units}} Einheiten kommen zurück zur FBA-Vorbereitungsstation. Das lässt sich nicht rückgängig machen.',
+      cancelMessage:
+        'Die Spediteursgebühr bei Amazon wird storniert, und die {{units}} Einheiten kommen zurück zur FBA-Vorbereitungsstation. Das lässt sich nicht rückgängig machen.',
     },
     receiving: {
       none: 'Amazon hat noch keinen Wareneingang gemeldet: Seine Zählungen erscheinen hier je SKU, sobald es die Kartons annimmt.',
@@ -2214,7 +2220,8 @@ export const de: Messages = {
     },
     bol: {
       title: 'FBA-Frachtbriefe',
-      intro: 'Stückgutsendungen (LTL) der FBA-Pläne mit Frachtbrief- und PRO-Nummern: Suche nach PRO, Frachtbrief, FBA-Sendungs-ID oder Planname.',
+      intro:
+        'Stückgutsendungen (LTL) der FBA-Pläne mit Frachtbrief- und PRO-Nummern: Suche nach PRO, Frachtbrief, FBA-Sendungs-ID oder Planname.',
       plan: 'Plan',
       shipment: 'FBA-Sendung',
       freight: 'Fracht',

@@ -2069,7 +2069,8 @@ export const en = {
       teamLift: 'Team lift',
       send: 'Send boxes to Amazon',
       sending: 'Sending the boxes to Amazon…',
-      sendHint: 'Every unit boxed and every box closed within Amazon’s limits: otherwise Amazon’s refusals are listed per box.',
+      sendHint:
+        'Every unit boxed and every box closed within Amazon’s limits: otherwise Amazon’s refusals are listed per box.',
     },
     placement: {
       ask: 'Ask Amazon for placement options',
@@ -2077,7 +2078,8 @@ export const en = {
       optionsTitle: 'Placement options ({{count}})',
       waiting: 'Amazon is working out where the boxes may go…',
       none: 'Amazon has offered no placement options yet: ask for them.',
-      stillQuoting: 'Amazon is still quoting transport: {{quoted}} of {{count}} options quoted. The comparison fills in as the quotes arrive.',
+      stillQuoting:
+        'Amazon is still quoting transport: {{quoted}} of {{count}} options quoted. The comparison fills in as the quotes arrive.',
       shipments: 'Shipments: {{count}}',
       recommended: 'Recommended',
       cheapestWay: 'cheapest',
@@ -2123,7 +2125,8 @@ export const en = {
       bookWindow: 'Book this window',
       chooseFor: 'Choose how shipment {{shipment}} travels.',
       windowFirst: 'Book a delivery window for shipment {{shipment}} before choosing your own carrier.',
-      voidSpd: 'Amazon’s partnered small-parcel charge can be voided for 24 hours after confirming; after that it is due.',
+      voidSpd:
+        'Amazon’s partnered small-parcel charge can be voided for 24 hours after confirming; after that it is due.',
       voidLtl: 'Amazon’s partnered LTL charge can be voided for only 1 hour after confirming; after that it is due.',
       confirm: 'Confirm transport for all shipments ({{count}})',
       confirmShort: 'Confirm transport',
@@ -2185,9 +2188,11 @@ export const en = {
       title: 'Void window',
       open: '{{left}} left (until {{at}})',
       closed: 'Closed at {{at}}',
-      cancelWithin: 'Cancelling voids Amazon’s partnered carrier charge and brings the units back while the void window is open:',
+      cancelWithin:
+        'Cancelling voids Amazon’s partnered carrier charge and brings the units back while the void window is open:',
       ownCarrier: 'Shipped with your own carrier: the plan can no longer be cancelled.',
-      cancelMessage: 'Amazon’s carrier charge is voided and the {{units}} units come back to the FBA prep station. This cannot be undone.',
+      cancelMessage:
+        'Amazon’s carrier charge is voided and the {{units}} units come back to the FBA prep station. This cannot be undone.',
     },
     receiving: {
       none: 'Amazon has not reported receiving anything yet: its counts appear here per SKU as it receives the boxes.',
@@ -2199,7 +2204,8 @@ export const en = {
     },
     bol: {
       title: 'FBA bills of lading',
-      intro: 'LTL shipments of FBA plans with their bill of lading and PRO numbers: search by PRO, BOL, FBA shipment id or plan name.',
+      intro:
+        'LTL shipments of FBA plans with their bill of lading and PRO numbers: search by PRO, BOL, FBA shipment id or plan name.',
       plan: 'Plan',
       shipment: 'FBA shipment',
       freight: 'Freight',

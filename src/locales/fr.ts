@@ -2087,7 +2087,8 @@ export const fr: Messages = {
       teamLift: 'Levage à deux',
       send: 'Envoyer les cartons à Amazon',
       sending: 'Envoi des cartons à Amazon…',
-      sendHint: 'Chaque unité emballée et chaque carton fermé dans les limites d’Amazon : sinon les refus d’Amazon sont listés par carton.',
+      sendHint:
+        'Chaque unité emballée et chaque carton fermé dans les limites d’Amazon : sinon les refus d’Amazon sont listés par carton.',
     },
     placement: {
       ask: 'Demander à Amazon les options de placement',
@@ -2095,7 +2096,8 @@ export const fr: Messages = {
       optionsTitle: 'Options de placement ({{count}})',
       waiting: 'Amazon détermine où les cartons peuvent aller…',
       none: 'Amazon n’a encore proposé aucune option de placement : demandez-les.',
-      stillQuoting: 'Amazon chiffre encore le transport : {{quoted}} options chiffrées sur {{count}}. La comparaison se complète à mesure que les devis arrivent.',
+      stillQuoting:
+        'Amazon chiffre encore le transport : {{quoted}} options chiffrées sur {{count}}. La comparaison se complète à mesure que les devis arrivent.',
       shipments: 'Expéditions : {{count}}',
       recommended: 'Recommandée',
       cheapestWay: 'le moins cher',
@@ -2140,14 +2142,18 @@ export const fr: Messages = {
       windowsComing: 'Amazon détermine les créneaux…',
       bookWindow: 'Réserver ce créneau',
       chooseFor: 'Choisissez comment voyage l’expédition {{shipment}}.',
-      windowFirst: 'Réservez un créneau de livraison pour l’expédition {{shipment}} avant de choisir votre transporteur.',
-      voidSpd: 'Les frais du transporteur partenaire d’Amazon en petit colis peuvent être annulés pendant 24 heures après la confirmation ; ensuite ils sont dus.',
-      voidLtl: 'Les frais du transporteur partenaire d’Amazon en messagerie ne peuvent être annulés que pendant 1 heure après la confirmation ; ensuite ils sont dus.',
+      windowFirst:
+        'Réservez un créneau de livraison pour l’expédition {{shipment}} avant de choisir votre transporteur.',
+      voidSpd:
+        'Les frais du transporteur partenaire d’Amazon en petit colis peuvent être annulés pendant 24 heures après la confirmation ; ensuite ils sont dus.',
+      voidLtl:
+        'Les frais du transporteur partenaire d’Amazon en messagerie ne peuvent être annulés que pendant 1 heure après la confirmation ; ensuite ils sont dus.',
       confirm: 'Confirmer le transport de toutes les expéditions ({{count}})',
       confirmShort: 'Confirmer le transport',
       confirming: 'Amazon confirme le transport…',
       confirmTitle: 'Confirmer le transport ?',
-      confirmMessage: 'Le mode de transport de chaque expédition est envoyé à Amazon en une seule demande (expéditions : {{count}}).',
+      confirmMessage:
+        'Le mode de transport de chaque expédition est envoyé à Amazon en une seule demande (expéditions : {{count}}).',
     },
     shipments: {
       title: 'Expéditions',
@@ -2203,9 +2209,11 @@ export const fr: Messages = {
       title: 'Délai d’annulation',
       open: 'encore {{left}} (jusqu’au {{at}})',
       closed: 'Clos le {{at}}',
-      cancelWithin: 'Tant que le délai d’annulation court, annuler le plan annule les frais du transporteur partenaire d’Amazon et ramène les unités :',
+      cancelWithin:
+        'Tant que le délai d’annulation court, annuler le plan annule les frais du transporteur partenaire d’Amazon et ramène les unités :',
       ownCarrier: 'Expédié avec votre propre transporteur : le plan ne peut plus être annulé.',
-      cancelMessage: 'Les frais du transporteur d’Amazon sont annulés et les {{units}} unités reviennent au poste de préparation FBA. C’est irréversible.',
+      cancelMessage:
+        'Les frais du transporteur d’Amazon sont annulés et les {{units}} unités reviennent au poste de préparation FBA. C’est irréversible.',
     },
     receiving: {
       none: 'Amazon n’a encore signalé aucune réception : ses comptages apparaîtront ici par SKU à mesure qu’il reçoit les cartons.',
@@ -2217,7 +2225,8 @@ export const fr: Messages = {
     },
     bol: {
       title: 'Connaissements FBA',
-      intro: 'Expéditions en messagerie (LTL) des plans FBA avec leurs numéros de connaissement et PRO : recherche par PRO, connaissement, identifiant d’expédition FBA ou nom de plan.',
+      intro:
+        'Expéditions en messagerie (LTL) des plans FBA avec leurs numéros de connaissement et PRO : recherche par PRO, connaissement, identifiant d’expédition FBA ou nom de plan.',
       plan: 'Plan',
       shipment: 'Expédition FBA',
       freight: 'Fret',

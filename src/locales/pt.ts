@@ -2076,7 +2076,8 @@ export const pt: Messages = {
       teamLift: 'Levantar em dupla',
       send: 'Enviar as caixas à Amazon',
       sending: 'Enviando as caixas à Amazon…',
-      sendHint: 'Todas as unidades embaladas e todas as caixas fechadas dentro dos limites da Amazon: caso contrário, as recusas da Amazon são listadas por caixa.',
+      sendHint:
+        'Todas as unidades embaladas e todas as caixas fechadas dentro dos limites da Amazon: caso contrário, as recusas da Amazon são listadas por caixa.',
     },
     placement: {
       ask: 'Pedir opções de colocação à Amazon',
@@ -2084,7 +2085,8 @@ export const pt: Messages = {
       optionsTitle: 'Opções de colocação ({{count}})',
       waiting: 'A Amazon está determinando para onde as caixas podem ir…',
       none: 'A Amazon ainda não ofereceu opções de colocação: peça-as.',
-      stillQuoting: 'A Amazon ainda está cotando o transporte: {{quoted}} de {{count}} opções cotadas. A comparação se completa à medida que as cotações chegam.',
+      stillQuoting:
+        'A Amazon ainda está cotando o transporte: {{quoted}} de {{count}} opções cotadas. A comparação se completa à medida que as cotações chegam.',
       shipments: 'Remessas: {{count}}',
       recommended: 'Recomendada',
       cheapestWay: 'mais barato',
@@ -2130,8 +2132,10 @@ export const pt: Messages = {
       bookWindow: 'Reservar esta janela',
       chooseFor: 'Escolha como viaja a remessa {{shipment}}.',
       windowFirst: 'Reserve uma janela de entrega para a remessa {{shipment}} antes de escolher a sua transportadora.',
-      voidSpd: 'A tarifa da transportadora parceira da Amazon para pacotes pequenos pode ser anulada durante 24 horas após a confirmação; depois disso é devida.',
-      voidLtl: 'A tarifa da transportadora parceira da Amazon para carga fracionada só pode ser anulada durante 1 hora após a confirmação; depois disso é devida.',
+      voidSpd:
+        'A tarifa da transportadora parceira da Amazon para pacotes pequenos pode ser anulada durante 24 horas após a confirmação; depois disso é devida.',
+      voidLtl:
+        'A tarifa da transportadora parceira da Amazon para carga fracionada só pode ser anulada durante 1 hora após a confirmação; depois disso é devida.',
       confirm: 'Confirmar o transporte de todas as remessas ({{count}})',
       confirmShort: 'Confirmar o transporte',
       confirming: 'A Amazon está confirmando o transporte…',
@@ -2192,9 +2196,11 @@ export const pt: Messages = {
       title: 'Prazo de anulação',
       open: 'faltam {{left}} (até {{at}})',
       closed: 'Terminou em {{at}}',
-      cancelWithin: 'Enquanto o prazo de anulação estiver aberto, cancelar anula a tarifa da transportadora parceira da Amazon e devolve as unidades:',
+      cancelWithin:
+        'Enquanto o prazo de anulação estiver aberto, cancelar anula a tarifa da transportadora parceira da Amazon e devolve as unidades:',
       ownCarrier: 'Enviado com transportadora própria: o plano já não pode ser cancelado.',
-      cancelMessage: 'A tarifa da transportadora da Amazon é anulada e as {{units}} unidades voltam ao posto de preparação FBA. Isto não pode ser desfeito.',
+      cancelMessage:
+        'A tarifa da transportadora da Amazon é anulada e as {{units}} unidades voltam ao posto de preparação FBA. Isto não pode ser desfeito.',
     },
     receiving: {
       none: 'A Amazon ainda não comunicou nenhuma recebimento: as suas contagens aparecem aqui por SKU à medida que recebe as caixas.',
@@ -2206,7 +2212,8 @@ export const pt: Messages = {
     },
     bol: {
       title: 'Conhecimentos de embarque FBA',
-      intro: 'Remessas de carga fracionada (LTL) dos planos FBA com os números de conhecimento e PRO: pesquise por PRO, conhecimento, ID da remessa FBA ou nome do plano.',
+      intro:
+        'Remessas de carga fracionada (LTL) dos planos FBA com os números de conhecimento e PRO: pesquise por PRO, conhecimento, ID da remessa FBA ou nome do plano.',
       plan: 'Plano',
       shipment: 'Remessa FBA',
       freight: 'Frete',

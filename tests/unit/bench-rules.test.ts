@@ -33,14 +33,18 @@ describe('judgeScan', () => {
 describe('judgeBox', () => {
   const m = (lengthIn: number, weightLb: number) => ({ lengthIn, widthIn: 10, heightIn: 10, weightLb });
   it('takes a box within 25 in and 50 lb', () => {
-    expect(judgeBox(m(25, 50), 3)).toEqual({ problems: [], teamLift: false, parcelOk: true });
+    expect(judgeBox(m(25, 50), 3)).toEqual({ issues: [], problems: [], teamLift: false, parcelOk: true });
   });
   it('refuses a heavy or long box of several units, and an empty box', () => {
+    expect(judgeBox(m(26, 51), 2).issues).toEqual([
+      { key: 'side', longest: 26, max: 25 },
+      { key: 'heavy', weight: 51, max: 50 },
+    ]);
     expect(judgeBox(m(26, 51), 2).problems).toHaveLength(2);
     expect(judgeBox(m(10, 5), 0).problems[0]).toMatch(/empty/);
   });
   it('lets one oversize unit go alone: team lift over 50 lb, no small parcel over 100 lb', () => {
-    expect(judgeBox(m(40, 70), 1)).toEqual({ problems: [], teamLift: true, parcelOk: true });
+    expect(judgeBox(m(40, 70), 1)).toEqual({ issues: [], problems: [], teamLift: true, parcelOk: true });
     expect(judgeBox(m(40, 120), 1)).toMatchObject({ teamLift: true, parcelOk: false });
   });
   it('uses the packing option’s weight limit when lower', () => {

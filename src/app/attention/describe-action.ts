@@ -52,7 +52,9 @@ export async function describeAction(db: ReplicaDb, name: MutationName, rawArgs:
       const box = await db.benchBoxes.get(s.boxId);
       const line = await db.benchLines.where('codes').equals(s.code.trim().toUpperCase()).first();
       const what = line ? `${line.title} (${s.code})` : s.code;
-      return [s.quantity > 1 ? `${s.quantity} × ${what}` : what, box ? `→ box ${box.boxNo}` : ''].filter(Boolean).join(' ');
+      return [s.quantity > 1 ? `${s.quantity} × ${what}` : what, box ? `→ box ${box.boxNo}` : '']
+        .filter(Boolean)
+        .join(' ');
     }
     case 'box.unscan': {
       const s = a as Args<'box.unscan'>;

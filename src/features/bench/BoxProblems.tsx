@@ -8,7 +8,6 @@ export function BoxProblems({ problems }: { problems: BoxProblem[] }) {
   return (
     <ul className="form-error bench-problems" role="alert" data-testid="bench-box-problems">
       {problems.map((p, i) => {
-        if (p.key === 'other') return <li key={i}>{p.text}</li>;
         const { key, ...values } = p;
         return <li key={i}>{t(`bench.problems.${key}`, values)}</li>;
       })}

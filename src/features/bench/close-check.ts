@@ -4,8 +4,8 @@
  * `box.close` mutation takes, judged with Amazon's box limits (judgeBox) before anything is sent —
  * so the packer sees "split the contents" or TEAM LIFT while the box is still open on the bench.
  */
-import { judgeBox, readScale, type BoxMeasure } from '../../../domain/rules/bench';
-import { MAX_BOX_LB, MAX_BOX_SIDE_IN, type BoxPreset } from '../../../domain/schemas/bench';
+import { judgeBox, readScale, type BoxIssue, type BoxMeasure } from '../../../domain/rules/bench';
+import { MAX_BOX_LB, type BoxPreset } from '../../../domain/schemas/bench';
 
 export interface CloseDraft {
   lengthIn: string;
@@ -21,13 +21,8 @@ export interface CloseDraft {
 export type CloseField = 'lengthIn' | 'widthIn' | 'heightIn' | 'weight';
 export type FieldProblem = 'required' | 'number' | 'range';
 
-/** A refusal of judgeBox in a form the screen can translate; `text` when it is one we do not know. */
-export type BoxProblem =
-  | { key: 'empty' }
-  | { key: 'side'; longest: number; max: number }
-  | { key: 'light'; weight: number }
-  | { key: 'heavy'; weight: number; max: number }
-  | { key: 'other'; text: string };
+/** A refusal of judgeBox, as data the screen translates (domain/rules/bench.ts BoxIssue). */
+export type BoxProblem = BoxIssue;
 
 export interface CloseCheck {
   fields: Partial<Record<CloseField, FieldProblem>>;
@@ -60,16 +55,6 @@ export function closingWeight(draft: Pick<CloseDraft, 'weight' | 'addTare' | 'pr
   return lb > 0 && lb <= MAX_WEIGHT_TYPED ? lb : 'range';
 }
 
-/** judgeBox's sentences as keys: the domain words them in English for the server's refusals. */
-export function classifyProblem(text: string, m: BoxMeasure, maxWeightLb: number): BoxProblem {
-  if (text.startsWith('The box is empty')) return { key: 'empty' };
-  if (text.startsWith('A side measures'))
-    return { key: 'side', longest: Math.max(m.lengthIn, m.widthIn, m.heightIn), max: MAX_BOX_SIDE_IN };
-  if (text.endsWith('weigh it again')) return { key: 'light', weight: m.weightLb };
-  if (text.endsWith('split the contents')) return { key: 'heavy', weight: m.weightLb, max: maxWeightLb };
-  return { key: 'other', text };
-}
-
 export function checkClose(draft: CloseDraft, unitsInBox: number, maxWeightLb: number | null): CloseCheck {
   const values = {
     lengthIn: side(draft.lengthIn),
@@ -100,7 +85,7 @@ export function checkClose(draft: CloseDraft, unitsInBox: number, maxWeightLb: n
   return {
     fields,
     measure,
-    problems: verdict.problems.map((p) => classifyProblem(p, measure, max)),
+    problems: verdict.issues,
     teamLift: verdict.teamLift,
     parcelOk: verdict.parcelOk,
   };
