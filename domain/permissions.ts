@@ -152,6 +152,8 @@ export const MENU: MenuSectionDef[] = [
     key: 'Outbound',
     entries: [
       e('AmazonFBA', 'fba', NOT_CUSTOMER),
+      // Beyond spec §2's menu: the spec's /apps/outbound/fba-bol screen (FBA bills of lading) gets an entry.
+      e('FbaBillsOfLading', 'fba', NOT_CUSTOMER),
       e('AmazonFbaRemovals', 'fbaRemovals', ALL6),
       e('AmazonInventory', 'amazonInventory', ALL6),
       e('AmazonFBM', 'fbm', NOT_CUSTOMER),

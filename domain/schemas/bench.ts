@@ -183,6 +183,8 @@ export const boxTreeSchema = z.object({
   boxed: z.number().int(),
   boxes: z.array(
     benchBoxRowSchema.extend({
+      /** Amazon's shipment the box goes in, once placement is confirmed. */
+      shipmentId: z.string().nullable(),
       items: z.array(
         z.object({
           planItemId: z.number().int(),

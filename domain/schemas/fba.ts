@@ -406,6 +406,7 @@ export const planShipmentSchema = z.object({
   transportationOptionId: z.string().nullable(),
   carrierName: z.string().nullable(),
   costCents: z.number().int().nullable(),
+  currency: z.string().nullable(),
   /** A partnered carrier's charge can be voided (by cancelling the plan) until then. */
   voidableUntil: z.string().nullable(),
   deliveryWindow: z.object({ start: z.string(), end: z.string() }).nullable(),
@@ -605,8 +606,9 @@ export const bolRowSchema = z.object({
   carrierName: z.string().nullable(),
   proNumber: z.string().nullable(),
   billOfLadingNumber: z.string().nullable(),
-  /** Amazon's quote for a partnered carrier, in cents. */
+  /** Amazon's quote for a partnered carrier, in cents, and its currency. */
   costCents: z.number().int().nullable(),
+  currency: z.string().nullable(),
   boxes: z.number().int(),
   status: z.string(),
   shippedAt: z.string().nullable(),

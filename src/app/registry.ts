@@ -251,13 +251,13 @@ export const SCREENS: ScreenDef[] = [
     load: loadPendingPlans,
   })),
   // Spec: /apps/outbound/fba-bol — bills of lading and PRO numbers of the plans' LTL shipments.
-  // The spec's menu catalogue has no entry for it: it is reached from Outbound shipments and Amazon FBA.
   {
     path: '/apps/outbound/fba-bol',
     title: 'fba.bol.title',
     breadcrumb: ['nav.Outbound'],
     resource: 'fba',
     action: 'read',
+    menuKey: 'FbaBillsOfLading',
     load: () => import('../features/fba/BolPage'),
   },
   // The packer's bench (issue 18 step 3): a floor screen — the plans at the bench, then one plan's bench.

@@ -85,6 +85,7 @@ export const de: Messages = {
     ProductCatalog: 'Produktkatalog',
     Dispositions: 'Verfügungen',
     AmazonFBA: 'Amazon FBA',
+    FbaBillsOfLading: 'FBA-Frachtbriefe',
     AmazonFbaRemovals: 'FBA-Rücksendungen',
     AmazonInventory: 'Amazon-Bestand',
     AmazonFBM: 'Amazon FBM',

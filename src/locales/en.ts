@@ -84,6 +84,7 @@ export const en = {
     ProductCatalog: 'Product catalog',
     Dispositions: 'Dispositions',
     AmazonFBA: 'Amazon FBA',
+    FbaBillsOfLading: 'FBA bills of lading',
     AmazonFbaRemovals: 'FBA removals',
     AmazonInventory: 'Amazon inventory',
     AmazonFBM: 'Amazon FBM',

@@ -85,6 +85,7 @@ export const fr: Messages = {
     ProductCatalog: 'Catalogue produits',
     Dispositions: 'Décisions',
     AmazonFBA: 'Amazon FBA',
+    FbaBillsOfLading: 'Lettres de voiture FBA',
     AmazonFbaRemovals: 'Retraits FBA',
     AmazonInventory: 'Stock Amazon',
     AmazonFBM: 'Amazon FBM',

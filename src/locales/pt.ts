@@ -85,6 +85,7 @@ export const pt: Messages = {
     ProductCatalog: 'Catálogo de produtos',
     Dispositions: 'Destinações',
     AmazonFBA: 'Amazon FBA',
+    FbaBillsOfLading: 'Conhecimentos de embarque FBA',
     AmazonFbaRemovals: 'Remoções FBA',
     AmazonInventory: 'Estoque Amazon',
     AmazonFBM: 'Amazon FBM',

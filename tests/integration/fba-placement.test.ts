@@ -147,6 +147,8 @@ describe('placement compared by landed cost', () => {
     expect(p.placementOptions.length).toBe(2);
     for (const o of p.placementOptions)
       expect(p.transportOptions.byPlacement[o.placementOptionId]?.length).toBeGreaterThan(0);
+    // Destinations are known before a placement is confirmed (Amazon's getShipment of an offered option).
+    for (const o of p.placementOptions) for (const s of o.shipments) expect(s.warehouseId).toMatch(/^[A-Z]{3}\d$/);
     const one = p.placementOptions.find((o) => o.shipments.length === 1)!;
     expect(one.feeCents).toBeGreaterThan(0);
     expect(p.landedCosts).toHaveLength(2);
@@ -184,7 +186,10 @@ describe('placement compared by landed cost', () => {
     expect(after.shipments.map((s) => s.shipmentId).sort()).toEqual(option.shipments.map((s) => s.shipmentId).sort());
     expect(after.shipments.reduce((n, s) => n + s.boxes, 0)).toBe(5);
     const tree = (await w.s.get(`${BOX}?planId=${planId}`, w.admin)).body;
-    for (const b of tree.boxes) expect(b.amazonBoxId).toMatch(/^FBA[0-9A-Z]+U\d{6}$/);
+    for (const b of tree.boxes) {
+      expect(b.amazonBoxId).toMatch(/^FBA[0-9A-Z]+U\d{6}$/);
+      expect(after.shipments.map((s) => s.shipmentId)).toContain(b.shipmentId);
+    }
   });
 });
 

@@ -158,6 +158,7 @@ const shipment = (shipmentId: string, over: Partial<PlanShipment> = {}): PlanShi
   transportationOptionId: null,
   carrierName: null,
   costCents: null,
+  currency: null,
   voidableUntil: null,
   deliveryWindow: null,
   tracking: null,

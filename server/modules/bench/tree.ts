@@ -8,17 +8,22 @@ import { judgeBox } from '../../../domain/rules/bench.js';
 import { boxPresetsSchema, DEFAULT_BOX_PRESETS, type BoxPreset, type BoxTree } from '../../../domain/schemas/bench.js';
 import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { settings, shipmentBoxes, shipmentBoxItems } from '../../db/schema/index.js';
+import { planShipments, settings, shipmentBoxes, shipmentBoxItems } from '../../db/schema/index.js';
 import { planItemsOf, planRecord } from '../fba/plan-record.js';
 import { benchPlanRow, boxRow } from './feed.js';
 
 export async function boxTree(db: DbOrTx, ctx: RequestContext, planId: number): Promise<BoxTree> {
   const plan = await planRecord(db, ctx, planId);
-  const [lines, boxes, contents] = await Promise.all([
+  const [lines, boxes, contents, shipments] = await Promise.all([
     planItemsOf(db, planId),
     db.select().from(shipmentBoxes).where(eq(shipmentBoxes.planId, planId)).orderBy(asc(shipmentBoxes.boxNo)),
     db.select().from(shipmentBoxItems).where(eq(shipmentBoxItems.planId, planId)),
+    db
+      .select({ id: planShipments.id, shipmentId: planShipments.shipmentId })
+      .from(planShipments)
+      .where(eq(planShipments.planId, planId)),
   ]);
+  const amazonShipment = new Map(shipments.map((s) => [s.id, s.shipmentId]));
   const lineOf = new Map(lines.map((l) => [l.id, l]));
   const maxLb = benchPlanRow(plan).boxMaxWeightLb ?? undefined;
   const boxed = new Map<number, number>();
@@ -48,7 +53,12 @@ export async function boxTree(db: DbOrTx, ctx: RequestContext, planId: number): 
               units,
               maxLb,
             ).problems;
-      return { ...boxRow(b), items, problems };
+      return {
+        ...boxRow(b),
+        shipmentId: b.shipmentId ? (amazonShipment.get(b.shipmentId) ?? null) : null,
+        items,
+        problems,
+      };
     }),
     left: lines
       .map((l) => ({ planItemId: l.id, title: l.title, left: l.quantity - (boxed.get(l.id) ?? 0) }))

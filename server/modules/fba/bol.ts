@@ -40,7 +40,7 @@ const columns = {
 type Raw = { [K in keyof typeof columns]: unknown };
 
 function rowOf(r: Raw): BolRow & { id: number } {
-  const carrier = (r.carrier ?? {}) as { name?: string | null; costCents?: number | null };
+  const carrier = (r.carrier ?? {}) as { name?: string | null; costCents?: number | null; currency?: string | null };
   return {
     id: r.id as number,
     planId: r.planId as number,
@@ -56,6 +56,7 @@ function rowOf(r: Raw): BolRow & { id: number } {
     proNumber: r.proNumber as string | null,
     billOfLadingNumber: r.billOfLadingNumber as string | null,
     costCents: carrier.costCents ?? null,
+    currency: carrier.currency ?? null,
     boxes: Number(r.boxes),
     status: r.status as string,
     shippedAt: r.shippedAt as string | null,

@@ -14,6 +14,7 @@ export function shipmentView(s: ShipmentRecord, boxes: number): PlanShipment {
   const carrier = (s.carrier ?? {}) as {
     name?: string | null;
     costCents?: number | null;
+    currency?: string | null;
     voidableUntil?: string | null;
   };
   const window = s.deliveryWindow as { startDate?: string; endDate?: string } | null;
@@ -33,6 +34,7 @@ export function shipmentView(s: ShipmentRecord, boxes: number): PlanShipment {
     transportationOptionId: s.transportationOptionId,
     carrierName: carrier.name ?? null,
     costCents: carrier.costCents ?? null,
+    currency: carrier.currency ?? null,
     voidableUntil: carrier.voidableUntil ?? null,
     deliveryWindow: window?.startDate && window.endDate ? { start: window.startDate, end: window.endDate } : null,
     tracking:

@@ -239,6 +239,7 @@ export async function onTransportConfirmed(deps: Deps, plan: PlanRecord, done: F
               name: chosen?.carrierName ?? null,
               code: chosen?.carrierCode ?? null,
               costCents: chosen?.costCents ?? null,
+              currency: chosen?.currency ?? null,
               voidableUntil: chosen?.voidableUntil ?? null,
             },
             proNumber: ltl?.freightBillNumber?.[0] ?? row.proNumber,

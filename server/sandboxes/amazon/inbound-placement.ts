@@ -178,9 +178,13 @@ export function placementRoutes(
   app.get(`${base}/inboundPlans/:inboundPlanId/shipments/:shipmentId`, async (c) => {
     const found = await st.planOf(c);
     const shipment = found?.placement?.shipments.find((s) => s.shipmentId === c.req.param('shipmentId'));
-    const confirmed = found?.plan.shipments?.some((s) => s.shipmentId === shipment?.shipmentId);
-    if (!shipment || !confirmed) return spError(c, 404, 'NotFound', 'The shipment was not found');
-    return c.json({ ...shipment, status: shipmentStatus(found!, shipment, st.now()) });
+    if (!shipment || !found) return spError(c, 404, 'NotFound', 'The shipment was not found');
+    // As at Amazon, an offered placement's shipments can be read (to compare destinations) before
+    // one is confirmed: UNCONFIRMED until then, and a shipment of a placement not chosen is ABANDONED.
+    const confirmed = found.plan.shipments?.some((s) => s.shipmentId === shipment.shipmentId);
+    const option = found.placement!.options.find((o) => o.shipmentIds.includes(shipment.shipmentId));
+    if (!confirmed) return c.json({ ...shipment, status: option?.status === 'EXPIRED' ? 'ABANDONED' : 'UNCONFIRMED' });
+    return c.json({ ...shipment, status: shipmentStatus(found, shipment, st.now()) });
   });
 }
 
