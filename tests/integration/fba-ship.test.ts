@@ -264,6 +264,12 @@ describe('receiving at Amazon', () => {
       .filter((e: { kind: string }) => e.kind === 'received')
       .map((e: { message: string }) => e.message);
     if (flagged.length) expect(last.join(' ')).toMatch(/Discrepancy for a claim — .*: \d+ of \d+ received/);
+    // The client heard each phase: shipped, checked in, closed.
+    const { mailLog } = await import('../../server/db/schema/index.js');
+    const templates = (await w.s.db.select().from(mailLog))
+      .filter((m) => m.body.includes('Acme receiving'))
+      .map((m) => m.template);
+    expect(new Set(templates)).toEqual(new Set(['fba.shipped', 'fba.checked_in', 'fba.closed']));
     // Open Shipment Plans no longer lists a closed plan.
     const pending = (await w.s.get(`${B}/pending?pageSize=200`, w.admin)).body.content.map((r: { id: number }) => r.id);
     expect(pending).not.toContain(id);

@@ -18,6 +18,7 @@ import { publishPlan } from '../bench/feed.js';
 import { journal } from './journal.js';
 import { planRecord, type PlanRecord } from './plan-record.js';
 import { planDetail } from './plans.js';
+import { clientEmails } from './ship.js';
 import { resumeStaleClaims } from './resume.js';
 
 /** Amazon has the boxes from here on. */
@@ -55,7 +56,8 @@ export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> 
     }));
     read.push({ row, status: s.status ?? row.status, received });
   }
-  return deps.db.transaction(async (tx) => {
+  const phases: { phase: 'CHECKED_IN' | 'CLOSED'; name: string; words: string }[] = [];
+  const changed = await deps.db.transaction(async (tx) => {
     await lockChangeFeed(tx, plan.tenantId);
     const [locked] = await tx.select().from(shipmentPlans).where(eq(shipmentPlans.id, plan.id)).for('update');
     if (!locked || locked.status === 'cancelled' || locked.status === 'closed') return false;
@@ -74,6 +76,17 @@ export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> 
         .set({ status, received, discrepancy: short.length > 0, updatedAt: at })
         .where(eq(planShipments.id, row.id));
       const units = (key: 'shipped' | 'received') => received.reduce((n, l) => n + l[key], 0);
+      // Spec's shipment e-mail phases: the client hears when Amazon checks a shipment in and closes it.
+      const was = AT_AMAZON.indexOf(row.status);
+      const name = row.name ?? row.confirmationId ?? row.shipmentId;
+      if (AT_AMAZON.indexOf(status) >= AT_AMAZON.indexOf('CHECKED_IN') && was < AT_AMAZON.indexOf('CHECKED_IN'))
+        phases.push({ phase: 'CHECKED_IN', name, words: `Amazon checked in shipment ${name}` });
+      if (status === 'CLOSED' && row.status !== 'CLOSED')
+        phases.push({
+          phase: 'CLOSED',
+          name,
+          words: `Amazon closed shipment ${name}: ${units('received')} of ${units('shipped')} units received${short.length ? ` (${discrepancyWords(short)}; the warehouse will file a claim)` : ''}`,
+        });
       await journal(tx, locked, null, at, {
         kind: 'received',
         message: `Shipment ${row.name ?? row.confirmationId ?? row.shipmentId} is ${status.toLowerCase().replace(/_/g, ' ')} at Amazon: ${units('received')} of ${units('shipped')} units received${
@@ -98,6 +111,19 @@ export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> 
     }
     return changed;
   });
+  if (phases.length) {
+    const to = await clientEmails(deps.db, plan.tenantId, plan.companyId);
+    for (const p of phases)
+      for (const address of to)
+        await deps.mailer.send({
+          tenantId: plan.tenantId,
+          to: address,
+          subject: `${p.phase === 'CLOSED' ? 'Closed' : 'Checked in'} at Amazon: ${plan.name} (${p.name})`,
+          body: `${p.words}. Plan “${plan.name}”, Amazon inbound plan ${plan.inboundPlanId}.`,
+          template: p.phase === 'CLOSED' ? 'fba.closed' : 'fba.checked_in',
+        });
+  }
+  return changed;
 }
 
 /** The screen's "check now": read the plan's shipments from Amazon at once. */

@@ -67,7 +67,7 @@ export function voidableUntil(shipments: ShipmentRecord[]): string | null {
   return ends.sort()[0];
 }
 
-async function clientEmails(db: DbOrTx, tenantId: number, companyId: number): Promise<string[]> {
+export async function clientEmails(db: DbOrTx, tenantId: number, companyId: number): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(users)
