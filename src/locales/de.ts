@@ -2247,5 +2247,52 @@ export const de: Messages = {
       boxes: 'Kartons',
       boxesFacts: '{{boxes}} Kartons · {{boxed}} von {{units}} Einheiten verpackt',
     },
+    reshape: {
+      notNow: 'Nicht jetzt',
+      split: 'Plan aufteilen',
+      splitTitle: '„{{name}}“ aufteilen',
+      splitIntro:
+        'Wählen Sie, wie viele Einheiten jeder Position in einen neuen Plan wechseln. Mindestens eine Einheit wechselt und mindestens eine bleibt hier; die Einheiten wandern mit ihren Positionen, es wird nichts freigegeben und die Verfügbarkeit ändert sich nicht.',
+      move: 'Verschieben',
+      stays: 'Bleibt',
+      moveOf: 'Zu verschiebende Einheiten von {{title}}',
+      moveWhole: 'Ganze Einheiten, 0 oder mehr',
+      moveTooMany: 'Höchstens {{max}}: Mehr hat die Position nicht',
+      nothingMoves: 'Wählen Sie mindestens eine Einheit für den neuen Plan',
+      nothingStays: 'Alles würde verschoben: Lassen Sie mindestens eine Einheit in diesem Plan',
+      splitSummary: '{{moving}} Einheiten wechseln in den neuen Plan; {{staying}} bleiben hier.',
+      newName: 'Name des neuen Plans',
+      newNameHelp: 'Bis zu {{max}} Zeichen; leer gelassen, heißt er wie dieser Plan mit „(split)“.',
+      splitConfirm: 'Aufteilen',
+      splitDone:
+        'Aufgeteilt: „{{from}}“ behält {{fromUnits}} Einheiten ({{fromSkus}} SKUs), „{{to}}“ hält {{toUnits}} Einheiten ({{toSkus}} SKUs) – insgesamt {{total}} Einheiten reserviert, wie zuvor.',
+      openOther: '„{{name}}“ öffnen',
+      dismiss: 'Ausblenden',
+      merge: 'Pläne hierher zusammenführen',
+      mergeTitle: 'Pläne in „{{name}}“ zusammenführen',
+      mergeIntro:
+        'Andere Pläne dieses Kunden für {{store}}, die noch bei ihren Artikeln sind. Die gewählten werden storniert und ihre Positionen hier hinzugefügt; ihre Einheiten bleiben reserviert, nun durch diesen Plan. Ein Produkt, dem die Pläne verschiedene Ablaufdaten geben, lässt sich nicht zusammenführen.',
+      mergeEmpty: 'Kein anderer Plan dieses Kunden und Shops ist bei seinen Artikeln: Es gibt nichts zusammenzuführen.',
+      choose: 'Auswählen',
+      mergeOne: '„{{name}}“ zusammenführen',
+      mergeNone: 'Wählen Sie mindestens einen Plan zum Zusammenführen',
+      mergeConfirm: 'Zusammenführen und stornieren ({{plans}})',
+      mergeSummary: 'Gewählte Pläne: {{plans}}, {{units}} Einheiten. Dieser Plan hält danach {{total}} Einheiten.',
+      revert: 'Zurück in Arbeit',
+      revertTitle: '„{{name}}“ zurück in Arbeit setzen?',
+      revertAmazon:
+        'Amazons Inbound-Plan {{inboundPlanId}} wird storniert; die Stornierung wird hier wie Amazons andere Vorgänge verfolgt.',
+      revertKeeps:
+        'Der Plan kehrt mit seinen {{skus}} SKUs und {{units}} weiterhin reservierten Einheiten zu seinen Artikeln zurück; gewählte Verpackung, Platzierung und Transport entfallen.',
+      revertBoxes:
+        'Seine Kartons müssen leer sein: Packen Sie sie zuerst am Packtisch aus. Leere Kartons werden entfernt.',
+      revertAfter: 'Erneut gesendet, erhält der Plan bei Amazon einen neuen Inbound-Plan.',
+      close: 'Plan abschließen',
+      closeTitle: '„{{name}}“ abschließen?',
+      closeMessage:
+        'Der Plan endet hier: Sein Wareneingang wird nicht mehr verfolgt und er verschwindet aus den offenen Versandplänen. Schließen Sie ihn ab, wenn Amazon den Wareneingang nie abgeschlossen hat oder die Reklamation erledigt ist.',
+      closedNotice:
+        'Dieser Plan ist abgeschlossen: Er bleibt zur Dokumentation erhalten, mit ihm geschieht nichts mehr.',
+    },
   },
 };

@@ -2231,6 +2231,51 @@ export const en = {
       boxes: 'Boxes',
       boxesFacts: '{{boxes}} boxes · {{boxed}} of {{units}} units boxed',
     },
+    reshape: {
+      notNow: 'Not now',
+      split: 'Split plan',
+      splitTitle: 'Split “{{name}}”',
+      splitIntro:
+        'Choose how many units of each line move to a new plan. At least one unit moves and at least one stays here; the units move with their lines, so nothing is released and availability does not change.',
+      move: 'Move',
+      stays: 'Stays',
+      moveOf: 'Units of {{title}} to move',
+      moveWhole: 'Whole units, 0 or more',
+      moveTooMany: 'At most {{max}}: the line has no more',
+      nothingMoves: 'Choose at least one unit to move to the new plan',
+      nothingStays: 'Everything would move: leave at least one unit in this plan',
+      splitSummary: '{{moving}} units move to the new plan; {{staying}} stay here.',
+      newName: 'New plan name',
+      newNameHelp: 'Up to {{max}} characters; left blank, it is named after this plan with “(split)”.',
+      splitConfirm: 'Split',
+      splitDone:
+        'Split done: “{{from}}” keeps {{fromUnits}} units ({{fromSkus}} SKUs), “{{to}}” holds {{toUnits}} units ({{toSkus}} SKUs) — {{total}} units held in all, as before.',
+      openOther: 'Open “{{name}}”',
+      dismiss: 'Dismiss',
+      merge: 'Merge plans into this one',
+      mergeTitle: 'Merge plans into “{{name}}”',
+      mergeIntro:
+        'This client’s other plans for {{store}} that are still at their items. The ones chosen are cancelled and their lines added here; their units stay held, now by this plan. A product the plans give different expiration dates cannot be merged.',
+      mergeEmpty: 'No other plan of this client and store is at its items: there is nothing to merge.',
+      choose: 'Choose',
+      mergeOne: 'Merge “{{name}}”',
+      mergeNone: 'Choose at least one plan to merge',
+      mergeConfirm: 'Merge and cancel ({{plans}})',
+      mergeSummary: 'Plans chosen: {{plans}}, {{units}} units. This plan will then hold {{total}} units.',
+      revert: 'Revert to working',
+      revertTitle: 'Revert “{{name}}” to working?',
+      revertAmazon:
+        'Amazon’s inbound plan {{inboundPlanId}} is cancelled; the cancellation is followed here like Amazon’s other operations.',
+      revertKeeps:
+        'The plan goes back to its items with its {{skus}} SKUs and {{units}} units still held; the packing, placement and transport chosen are dropped.',
+      revertBoxes: 'Its boxes must be empty: unpack them at the bench first. Empty boxes are removed.',
+      revertAfter: 'Sent again, the plan gets a new inbound plan at Amazon.',
+      close: 'Close plan',
+      closeTitle: 'Close “{{name}}”?',
+      closeMessage:
+        'The plan ends here: its receiving is no longer followed and it leaves the open shipment plans. Close it when Amazon never closed its receiving or the claim is settled.',
+      closedNotice: 'This plan is closed: it is kept for the record and nothing more happens to it.',
+    },
   },
 };
 

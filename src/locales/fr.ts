@@ -2252,5 +2252,51 @@ export const fr: Messages = {
       boxes: 'Cartons',
       boxesFacts: '{{boxes}} cartons · {{boxed}} sur {{units}} unités emballées',
     },
+    reshape: {
+      notNow: 'Pas maintenant',
+      split: 'Scinder le plan',
+      splitTitle: 'Scinder « {{name}} »',
+      splitIntro:
+        'Choisissez combien d’unités de chaque ligne passent dans un nouveau plan. Au moins une unité passe et au moins une reste ici ; les unités suivent leurs lignes, rien n’est libéré et la disponibilité ne change pas.',
+      move: 'Déplacer',
+      stays: 'Reste',
+      moveOf: 'Unités de {{title}} à déplacer',
+      moveWhole: 'Unités entières, 0 ou plus',
+      moveTooMany: 'Au plus {{max}} : la ligne n’en a pas davantage',
+      nothingMoves: 'Choisissez au moins une unité à passer dans le nouveau plan',
+      nothingStays: 'Tout partirait : laissez au moins une unité dans ce plan',
+      splitSummary: '{{moving}} unités passent dans le nouveau plan ; {{staying}} restent ici.',
+      newName: 'Nom du nouveau plan',
+      newNameHelp: 'Jusqu’à {{max}} caractères ; laissé vide, il porte le nom de ce plan suivi de « (split) ».',
+      splitConfirm: 'Scinder',
+      splitDone:
+        'Plan scindé : « {{from}} » garde {{fromUnits}} unités ({{fromSkus}} SKU), « {{to}} » en réserve {{toUnits}} ({{toSkus}} SKU) — {{total}} unités réservées au total, comme avant.',
+      openOther: 'Ouvrir « {{name}} »',
+      dismiss: 'Masquer',
+      merge: 'Fusionner des plans dans celui-ci',
+      mergeTitle: 'Fusionner des plans dans « {{name}} »',
+      mergeIntro:
+        'Les autres plans de ce client pour {{store}} encore à l’étape Articles. Ceux choisis sont annulés et leurs lignes ajoutées ici ; leurs unités restent réservées, désormais par ce plan. Un produit auquel les plans donnent des dates d’expiration différentes ne peut pas être fusionné.',
+      mergeEmpty: 'Aucun autre plan de ce client et de cette boutique n’est à l’étape Articles : rien à fusionner.',
+      choose: 'Choisir',
+      mergeOne: 'Fusionner « {{name}} »',
+      mergeNone: 'Choisissez au moins un plan à fusionner',
+      mergeConfirm: 'Fusionner et annuler ({{plans}})',
+      mergeSummary: 'Plans choisis : {{plans}}, {{units}} unités. Ce plan en réservera ensuite {{total}}.',
+      revert: 'Revenir en cours',
+      revertTitle: 'Remettre « {{name}} » en cours ?',
+      revertAmazon:
+        'Le plan entrant Amazon {{inboundPlanId}} est annulé ; l’annulation est suivie ici comme les autres opérations d’Amazon.',
+      revertKeeps:
+        'Le plan revient à ses articles avec ses {{skus}} SKU et ses {{units}} unités toujours réservées ; l’emballage, le placement et le transport choisis sont abandonnés.',
+      revertBoxes:
+        'Ses cartons doivent être vides : videz-les d’abord au poste d’emballage. Les cartons vides sont supprimés.',
+      revertAfter: 'Envoyé de nouveau, le plan reçoit un nouveau plan entrant chez Amazon.',
+      close: 'Clôturer le plan',
+      closeTitle: 'Clôturer « {{name}} » ?',
+      closeMessage:
+        'Le plan s’arrête ici : sa réception n’est plus suivie et il quitte les plans d’expédition ouverts. Clôturez-le quand Amazon n’a jamais clôturé sa réception ou que la réclamation est réglée.',
+      closedNotice: 'Ce plan est clôturé : il est conservé pour mémoire et plus rien ne lui arrive.',
+    },
   },
 };

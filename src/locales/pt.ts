@@ -2239,5 +2239,52 @@ export const pt: Messages = {
       boxes: 'Caixas',
       boxesFacts: '{{boxes}} caixas · {{boxed}} de {{units}} unidades embaladas',
     },
+    reshape: {
+      notNow: 'Agora não',
+      split: 'Dividir plano',
+      splitTitle: 'Dividir “{{name}}”',
+      splitIntro:
+        'Escolha quantas unidades de cada linha passam para um novo plano. Pelo menos uma unidade passa e pelo menos uma fica aqui; as unidades acompanham suas linhas, então nada é liberado e a disponibilidade não muda.',
+      move: 'Mover',
+      stays: 'Fica',
+      moveOf: 'Unidades de {{title}} a mover',
+      moveWhole: 'Unidades inteiras, 0 ou mais',
+      moveTooMany: 'No máximo {{max}}: a linha não tem mais',
+      nothingMoves: 'Escolha pelo menos uma unidade para o novo plano',
+      nothingStays: 'Tudo seria movido: deixe pelo menos uma unidade neste plano',
+      splitSummary: '{{moving}} unidades passam para o novo plano; {{staying}} ficam aqui.',
+      newName: 'Nome do novo plano',
+      newNameHelp: 'Até {{max}} caracteres; em branco, ele recebe o nome deste plano com “(split)”.',
+      splitConfirm: 'Dividir',
+      splitDone:
+        'Plano dividido: “{{from}}” fica com {{fromUnits}} unidades ({{fromSkus}} SKUs), “{{to}}” reserva {{toUnits}} unidades ({{toSkus}} SKUs) — {{total}} unidades reservadas no total, como antes.',
+      openOther: 'Abrir “{{name}}”',
+      dismiss: 'Ocultar',
+      merge: 'Juntar planos a este',
+      mergeTitle: 'Juntar planos a “{{name}}”',
+      mergeIntro:
+        'Os outros planos deste cliente para {{store}} que ainda estão na etapa de itens. Os escolhidos são cancelados e suas linhas somadas aqui; suas unidades continuam reservadas, agora por este plano. Um produto ao qual os planos dão datas de validade diferentes não pode ser juntado.',
+      mergeEmpty: 'Nenhum outro plano deste cliente e desta loja está na etapa de itens: não há nada para juntar.',
+      choose: 'Escolher',
+      mergeOne: 'Juntar “{{name}}”',
+      mergeNone: 'Escolha pelo menos um plano para juntar',
+      mergeConfirm: 'Juntar e cancelar ({{plans}})',
+      mergeSummary:
+        'Planos escolhidos: {{plans}}, {{units}} unidades. Este plano passará a reservar {{total}} unidades.',
+      revert: 'Voltar para em andamento',
+      revertTitle: 'Voltar “{{name}}” para em andamento?',
+      revertAmazon:
+        'O plano de entrada da Amazon {{inboundPlanId}} é cancelado; o cancelamento é acompanhado aqui como as outras operações da Amazon.',
+      revertKeeps:
+        'O plano volta aos seus itens com seus {{skus}} SKUs e {{units}} unidades ainda reservadas; a embalagem, o posicionamento e o transporte escolhidos são descartados.',
+      revertBoxes:
+        'Suas caixas precisam estar vazias: esvazie-as antes na bancada de embalagem. Caixas vazias são removidas.',
+      revertAfter: 'Enviado de novo, o plano recebe um novo plano de entrada na Amazon.',
+      close: 'Encerrar plano',
+      closeTitle: 'Encerrar “{{name}}”?',
+      closeMessage:
+        'O plano termina aqui: seu recebimento deixa de ser acompanhado e ele sai dos planos de remessa abertos. Encerre-o quando a Amazon nunca encerrou o recebimento ou a reclamação foi resolvida.',
+      closedNotice: 'Este plano está encerrado: fica mantido no histórico e nada mais acontece com ele.',
+    },
   },
 };

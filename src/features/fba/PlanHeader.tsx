@@ -1,7 +1,8 @@
 /**
  * A plan's head: its name (renamed while it is ours alone: open at its items, Amazon not at work),
- * client, store, status and Amazon's id; back to the client's plans; cancel (asked first) until it
- * ships — every unit it holds goes back and Amazon's plan is cancelled too.
+ * client, store, status and Amazon's id; back to the client's plans; split, merge, revert and close
+ * (actions/); cancel (asked first) until it ships — every unit it holds goes back and Amazon's plan
+ * is cancelled too.
  */
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_PLAN_NAME, planDetailSchema, type PlanDetail } from '../../../domain/schemas/fba';
 import { postAs, putAs } from '../../api/typed';
 import { CopyText } from '../../ui/CopyText';
+import { PlanActions } from './actions/PlanActions';
 import { failureLines, planPath, usePlanSaved } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { checkPlanName } from './plan-name';
@@ -122,6 +124,7 @@ export function PlanHeader({ plan }: { plan: PlanDetail }) {
             {t('fba.rename')}
           </button>
         )}
+        <PlanActions plan={plan} />
         {canCancel(plan) && (
           <button type="button" className="btn danger" onClick={() => setConfirming(true)}>
             {t('fba.cancelPlan')}

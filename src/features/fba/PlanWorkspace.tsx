@@ -7,6 +7,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanStep } from '../../../domain/schemas/fba';
+import { SplitOutcomeNotice } from './actions/SplitOutcomeNotice';
 import { failureText, usePlan } from './api';
 import { JournalPanel } from './JournalPanel';
 import { LastRefusal } from './LastRefusal';
@@ -59,6 +60,12 @@ export function PlanWorkspace({ planId, step }: { planId: number; step: PlanStep
           {t('fba.cancelledNotice')}
         </p>
       )}
+      {p.status === 'closed' && (
+        <p className="card locked" role="status" data-testid="fba-closed-notice">
+          {t('fba.reshape.closedNotice')}
+        </p>
+      )}
+      <SplitOutcomeNotice planId={p.id} />
       {p.operationId && (
         <OperationWatch
           key={p.operationId}

@@ -1,0 +1,38 @@
+/** After a split, both plans' totals (nothing released: the units held are the same, shared by two plans). */
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { planHref } from '../plan-links';
+import { useSplitOutcome } from './split-outcome';
+
+export function SplitOutcomeNotice({ planId }: { planId: number }) {
+  const { t, i18n } = useTranslation();
+  const outcome = useSplitOutcome((s) => s.outcome);
+  const forget = useSplitOutcome((s) => s.forget);
+  if (!outcome || (outcome.from.id !== planId && outcome.to.id !== planId)) return null;
+  const { from, to } = outcome;
+  const other = planId === from.id ? to : from;
+  const n = (v: number) => v.toLocaleString(i18n.language);
+  return (
+    <div className="notice" role="status" data-testid="fba-split-outcome">
+      <p>
+        {t('fba.reshape.splitDone', {
+          from: from.name,
+          fromUnits: n(from.units),
+          fromSkus: n(from.skus),
+          to: to.name,
+          toUnits: n(to.units),
+          toSkus: n(to.skus),
+          total: n(from.units + to.units),
+        })}
+      </p>
+      <div className="button-row">
+        <Link to={planHref(other)} className="btn small">
+          {t('fba.reshape.openOther', { name: other.name })}
+        </Link>
+        <button type="button" className="btn small" onClick={forget}>
+          {t('fba.reshape.dismiss')}
+        </button>
+      </div>
+    </div>
+  );
+}
