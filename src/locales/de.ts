@@ -2265,7 +2265,7 @@ export const de: Messages = {
       newNameHelp: 'Bis zu {{max}} Zeichen; leer gelassen, heißt er wie dieser Plan mit „(split)“.',
       splitConfirm: 'Aufteilen',
       splitDone:
-        'Aufgeteilt: „{{from}}“ behält {{fromUnits}} Einheiten ({{fromSkus}} SKUs), „{{to}}“ hält {{toUnits}} Einheiten ({{toSkus}} SKUs) – insgesamt {{total}} Einheiten reserviert, wie zuvor.',
+        'Aufgeteilt: „{{from}}“ behält {{fromUnits}} Einheiten (SKUs: {{fromSkus}}), „{{to}}“ hält {{toUnits}} Einheiten (SKUs: {{toSkus}}) – insgesamt {{total}} Einheiten reserviert, wie zuvor.',
       openOther: '„{{name}}“ öffnen',
       dismiss: 'Ausblenden',
       merge: 'Pläne hierher zusammenführen',

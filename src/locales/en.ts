@@ -2249,7 +2249,7 @@ export const en = {
       newNameHelp: 'Up to {{max}} characters; left blank, it is named after this plan with “(split)”.',
       splitConfirm: 'Split',
       splitDone:
-        'Split done: “{{from}}” keeps {{fromUnits}} units ({{fromSkus}} SKUs), “{{to}}” holds {{toUnits}} units ({{toSkus}} SKUs) — {{total}} units held in all, as before.',
+        'Split done: “{{from}}” keeps {{fromUnits}} units (SKUs: {{fromSkus}}), “{{to}}” holds {{toUnits}} units (SKUs: {{toSkus}}) — {{total}} units held in all, as before.',
       openOther: 'Open “{{name}}”',
       dismiss: 'Dismiss',
       merge: 'Merge plans into this one',

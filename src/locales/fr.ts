@@ -2270,7 +2270,7 @@ export const fr: Messages = {
       newNameHelp: 'Jusqu’à {{max}} caractères ; laissé vide, il porte le nom de ce plan suivi de « (split) ».',
       splitConfirm: 'Scinder',
       splitDone:
-        'Plan scindé : « {{from}} » garde {{fromUnits}} unités ({{fromSkus}} SKU), « {{to}} » en réserve {{toUnits}} ({{toSkus}} SKU) — {{total}} unités réservées au total, comme avant.',
+        'Plan scindé : « {{from}} » garde {{fromUnits}} unités (SKU : {{fromSkus}}), « {{to}} » en réserve {{toUnits}} (SKU : {{toSkus}}) — {{total}} unités réservées au total, comme avant.',
       openOther: 'Ouvrir « {{name}} »',
       dismiss: 'Masquer',
       merge: 'Fusionner des plans dans celui-ci',

@@ -2257,7 +2257,7 @@ export const pt: Messages = {
       newNameHelp: 'Até {{max}} caracteres; em branco, ele recebe o nome deste plano com “(split)”.',
       splitConfirm: 'Dividir',
       splitDone:
-        'Plano dividido: “{{from}}” fica com {{fromUnits}} unidades ({{fromSkus}} SKUs), “{{to}}” reserva {{toUnits}} unidades ({{toSkus}} SKUs) — {{total}} unidades reservadas no total, como antes.',
+        'Plano dividido: “{{from}}” fica com {{fromUnits}} unidades (SKUs: {{fromSkus}}), “{{to}}” reserva {{toUnits}} unidades (SKUs: {{toSkus}}) — {{total}} unidades reservadas no total, como antes.',
       openOther: 'Abrir “{{name}}”',
       dismiss: 'Ocultar',
       merge: 'Juntar planos a este',
