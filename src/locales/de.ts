@@ -2249,6 +2249,8 @@ export const de: Messages = {
     },
     reshape: {
       notNow: 'Nicht jetzt',
+      savedLinesOnly:
+        'Es zählen die gespeicherten Positionen des Plans: Speichern Sie Änderungen im Schritt Artikel zuerst.',
       split: 'Plan aufteilen',
       splitTitle: '„{{name}}“ aufteilen',
       splitIntro:

@@ -2233,6 +2233,7 @@ export const en = {
     },
     reshape: {
       notNow: 'Not now',
+      savedLinesOnly: 'The plan’s saved lines are reshaped: save any changes on the items step first.',
       split: 'Split plan',
       splitTitle: 'Split “{{name}}”',
       splitIntro:

@@ -2254,6 +2254,8 @@ export const fr: Messages = {
     },
     reshape: {
       notNow: 'Pas maintenant',
+      savedLinesOnly:
+        'Ce sont les lignes enregistrées du plan qui comptent : enregistrez d’abord vos modifications à l’étape Articles.',
       split: 'Scinder le plan',
       splitTitle: 'Scinder « {{name}} »',
       splitIntro:

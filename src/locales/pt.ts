@@ -2241,6 +2241,7 @@ export const pt: Messages = {
     },
     reshape: {
       notNow: 'Agora não',
+      savedLinesOnly: 'Valem as linhas salvas do plano: salve antes as alterações na etapa de itens.',
       split: 'Dividir plano',
       splitTitle: 'Dividir “{{name}}”',
       splitIntro:

@@ -65,7 +65,7 @@ export function PlanWorkspace({ planId, step }: { planId: number; step: PlanStep
           {t('fba.reshape.closedNotice')}
         </p>
       )}
-      <SplitOutcomeNotice planId={p.id} />
+      <SplitOutcomeNotice plan={p} />
       {p.operationId && (
         <OperationWatch
           key={p.operationId}

@@ -76,6 +76,7 @@ export function MergePlansDialog({ plan, onClose }: { plan: PlanDetail; onClose:
       onClose={onClose}
     >
       <p>{t('fba.reshape.mergeIntro', { store: plan.storeName })}</p>
+      <p className="muted">{t('fba.reshape.savedLinesOnly')}</p>
       {open.isPending ? (
         <p className="grid-state">{t('app.loading')}</p>
       ) : open.isError ? (

@@ -1,16 +1,21 @@
-/** After a split, both plans' totals (nothing released: the units held are the same, shared by two plans). */
+/**
+ * After a split, both plans' totals (nothing released: the units held are the same, shared by two
+ * plans) — said on either plan until it changes again (a save, a merge), when they would be stale.
+ */
 import { Link } from '@tanstack/react-router';
+import type { PlanDetail } from '../../../../domain/schemas/fba';
 import { useTranslation } from 'react-i18next';
 import { planHref } from '../plan-links';
 import { useSplitOutcome } from './split-outcome';
 
-export function SplitOutcomeNotice({ planId }: { planId: number }) {
+export function SplitOutcomeNotice({ plan }: { plan: Pick<PlanDetail, 'id' | 'updatedAt'> }) {
   const { t, i18n } = useTranslation();
   const outcome = useSplitOutcome((s) => s.outcome);
   const forget = useSplitOutcome((s) => s.forget);
-  if (!outcome || (outcome.from.id !== planId && outcome.to.id !== planId)) return null;
+  const here = outcome && [outcome.from, outcome.to].find((p) => p.id === plan.id);
+  if (!outcome || !here || here.updatedAt !== plan.updatedAt) return null;
   const { from, to } = outcome;
-  const other = planId === from.id ? to : from;
+  const other = here === from ? to : from;
   const n = (v: number) => v.toLocaleString(i18n.language);
   return (
     <div className="notice" role="status" data-testid="fba-split-outcome">

@@ -75,6 +75,7 @@ export function SplitPlanDialog({ plan, onClose }: { plan: PlanDetail; onClose: 
       onClose={onClose}
     >
       <p>{t('fba.reshape.splitIntro')}</p>
+      <p className="muted">{t('fba.reshape.savedLinesOnly')}</p>
       <div className="table-wrap">
         <table className="grid" data-testid="fba-split-lines">
           <thead>

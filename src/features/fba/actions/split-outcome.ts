@@ -5,19 +5,21 @@
 import { create } from 'zustand';
 import type { PlanDetail } from '../../../../domain/schemas/fba';
 
-export type PlanTotals = Pick<PlanDetail, 'id' | 'name' | 'accountNo' | 'step' | 'skus' | 'units'>;
+/** `updatedAt` as the split left the plan: once either plan changes again, the totals are history. */
+export type PlanTotals = Pick<PlanDetail, 'id' | 'name' | 'accountNo' | 'step' | 'skus' | 'units' | 'updatedAt'>;
 export interface SplitOutcome {
   from: PlanTotals;
   to: PlanTotals;
 }
 
-export const totalsOf = ({ id, name, accountNo, step, skus, units }: PlanDetail): PlanTotals => ({
+export const totalsOf = ({ id, name, accountNo, step, skus, units, updatedAt }: PlanDetail): PlanTotals => ({
   id,
   name,
   accountNo,
   step,
   skus,
   units,
+  updatedAt,
 });
 
 export const useSplitOutcome = create<{
