@@ -1,15 +1,16 @@
 /**
- * The box labels Amazon's getLabels (Fulfillment Inbound v0) prints for a shipment: 4×6, the FBA
+ * FBA box and pallet labels in Amazon's layout — what Amazon's getLabels (Fulfillment Inbound v0)
+ * prints, and what Dockside prints itself (4×6, ZPL or PDF) with the same content: 4×6, the FBA
  * shipment id and name, ship-from and the fulfilment centre it goes to, "BOX n OF N", the box id as
  * Code 128 (and, for 2D labels, a Data Matrix of the box contents), and Amazon's "leave this label
  * uncovered" line; pallet labels carry the shipment id and "PALLET n OF N". Drawn with Dockside's
  * label model and PDF renderer.
  */
-import type { BolAddress } from '../../../printing/bill-of-lading.js';
-import type { Label, LabelElement } from '../../../printing/model.js';
-import { renderPdf } from '../../../printing/pdf.js';
-import { LABEL_GEOMETRY } from '../../../printing/sizes.js';
-import { barcode, contentArea, lineHeight, nOfN, text } from '../../../printing/templates/layout.js';
+import type { BolAddress } from '../bill-of-lading.js';
+import type { Label, LabelElement } from '../model.js';
+import { renderPdf } from '../pdf.js';
+import { LABEL_GEOMETRY } from '../sizes.js';
+import { barcode, contentArea, lineHeight, nOfN, text } from './layout.js';
 
 const G = LABEL_GEOMETRY['4x6'];
 
@@ -99,3 +100,24 @@ export function fbaPalletLabel(shipmentConfirmationId: string, to: FbaAddress, n
 }
 
 export const labelsPdf = (labels: Label[], title: string) => renderPdf(labels, G, { title });
+
+/**
+ * Amazon's 2D box-content barcode data: AMZN,PO:<shipment>, then FNSKU:<fnsku>,QTY:<n>[,EXP:YYMMDD]
+ * per item in the box.
+ */
+export function boxContents2d(
+  shipmentConfirmationId: string,
+  items: { fnsku: string; quantity: number; expiration?: string | null }[],
+): string {
+  return [
+    'AMZN',
+    `PO:${shipmentConfirmationId}`,
+    ...items.flatMap((i) => [
+      `FNSKU:${i.fnsku}`,
+      `QTY:${i.quantity}`,
+      ...(i.expiration
+        ? [`EXP:${i.expiration.slice(2, 4)}${i.expiration.slice(5, 7)}${i.expiration.slice(8, 10)}`]
+        : []),
+    ]),
+  ].join(',');
+}

@@ -54,7 +54,13 @@ describe('labels, tracking and shipping (small parcel)', () => {
     const text = new TextDecoder().decode(zpl.bytes);
     expect(text.match(/\^XA/g)?.length).toBe(boxes);
     const tree = (await w.s.get(`/api/outbound/outbound-shipping/box?planId=${id}`, w.admin)).body;
+    // Amazon's layout: the FBA box id as Code 128 and the 2D box-content barcode (AMZN,PO:…,FNSKU:…,QTY:…).
     expect(text).toContain(tree.boxes[0].amazonBoxId);
+    expect(text).toMatch(/\^BC/);
+    expect(text).toMatch(/\^BX/);
+    expect(text).toContain(`AMZN,PO:${p.shipments[0].confirmationId}`);
+    const ownPdf = await raw(`${B}/${id}/labels?source=dockside&format=pdf`, w.admin);
+    expect((await PDFDocument.load(ownPdf.bytes)).getPageCount()).toBe(boxes);
     const pallets = await w.s.get(`${B}/${id}/labels?kind=pallet`, w.admin);
     expect(pallets.status).toBe(412);
     expect((await w.s.get(`${B}/${id}/labels?format=zpl`, w.admin)).status).toBe(412);

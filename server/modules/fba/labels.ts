@@ -8,7 +8,9 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { estimatePallets } from '../../../domain/rules/freight.js';
 import type { LabelsQuery, PlanDetail, TrackingInput } from '../../../domain/schemas/fba.js';
-import { renderLabelBatch, type RenderedLabel } from '../../../printing/render.js';
+import type { RenderedLabel } from '../../../printing/render.js';
+import { boxContents2d, fbaBoxLabel, fbaPalletLabel, labelsPdf } from '../../../printing/templates/fba.js';
+import { renderZpl } from '../../../printing/zpl.js';
 import type { Deps, RequestContext } from '../../context.js';
 import {
   planShipments,
@@ -83,6 +85,7 @@ async function boxesByShipment(deps: Deps, planId: number) {
       quantity: shipmentBoxItems.quantity,
       fnsku: shipmentPlanItems.fnsku,
       msku: shipmentPlanItems.msku,
+      expiration: shipmentPlanItems.expiration,
     })
     .from(shipmentBoxItems)
     .innerJoin(shipmentPlanItems, eq(shipmentPlanItems.id, shipmentBoxItems.planItemId))
@@ -129,35 +132,73 @@ export async function planLabels(deps: Deps, ctx: RequestContext, id: number, q:
     };
   }
 
-  if (q.kind === 'pallet') {
-    const items = chosen.flatMap((s) => {
-      const n = palletsOf(s);
-      const dest = (s.destination as { warehouseId?: string } | null)?.warehouseId ?? '';
-      return Array.from({ length: n }, (_, i) => ({
-        shipmentId: s.confirmationId ?? s.shipmentId,
-        palletId: `${s.confirmationId ?? s.shipmentId}-P${i + 1}`,
-        palletNumber: i + 1,
-        palletCount: n,
-        destination: `Amazon ${dest}`,
-      }));
-    });
-    return renderLabelBatch({ template: 'pallet', format: q.format, size: '4x6', items });
-  }
-  const items = chosen.flatMap((s) => {
-    const mine = of(s);
-    return mine.map((b, i) => ({
-      shipmentId: s.confirmationId ?? s.shipmentId,
-      boxId: b.amazonBoxId ?? b.id,
-      boxNumber: i + 1,
-      boxCount: mine.length,
-      contents: [
-        ...(b.teamLift ? ['TEAM LIFT'] : []),
-        ...contents.filter((c) => c.boxId === b.id).map((c) => `${c.fnsku ?? c.msku} × ${c.quantity}`),
-      ],
-    }));
-  });
-  if (!items.length) throw businessRule('The shipment has no boxes');
-  return renderLabelBatch({ template: 'box', format: q.format, size: '4x6', items });
+  // Dockside's own labels, in Amazon's layout: ship-from and the fulfilment centre, BOX n OF N, the
+  // FBA box id as Code 128 and Amazon's 2D box-content barcode (or PALLET n OF N for LTL).
+  const from = {
+    name: plan.shipFrom.companyName ?? plan.shipFrom.name,
+    addressLine1: plan.shipFrom.addressLine1,
+    city: plan.shipFrom.city,
+    stateOrProvinceCode: plan.shipFrom.stateOrProvinceCode,
+    postalCode: plan.shipFrom.postalCode,
+    countryCode: plan.shipFrom.countryCode,
+  };
+  const toOf = (s: ShipmentRecord) => {
+    const d = (s.destination ?? {}) as {
+      warehouseId?: string | null;
+      address?: {
+        addressLine1?: string;
+        city?: string;
+        stateOrProvinceCode?: string;
+        postalCode?: string;
+        countryCode?: string;
+      } | null;
+    };
+    return {
+      name: `Amazon ${d.warehouseId ?? ''}`.trim(),
+      addressLine1: d.address?.addressLine1 ?? '',
+      city: d.address?.city ?? '',
+      stateOrProvinceCode: d.address?.stateOrProvinceCode,
+      postalCode: d.address?.postalCode ?? '',
+      countryCode: d.address?.countryCode ?? 'US',
+    };
+  };
+  const labels =
+    q.kind === 'pallet'
+      ? chosen.flatMap((s) => {
+          const n = palletsOf(s);
+          return Array.from({ length: n }, (_, i) =>
+            fbaPalletLabel(s.confirmationId ?? s.shipmentId, toOf(s), i + 1, n),
+          );
+        })
+      : chosen.flatMap((s) => {
+          const mine = of(s);
+          return mine.map((b, i) =>
+            fbaBoxLabel({
+              shipmentConfirmationId: s.confirmationId ?? s.shipmentId,
+              shipmentName: `${s.name ?? plan.name}${b.teamLift ? ' — TEAM LIFT' : ''}`,
+              from,
+              to: toOf(s),
+              boxId: b.amazonBoxId ?? b.id,
+              boxNumber: i + 1,
+              boxCount: mine.length,
+              contents2d: boxContents2d(
+                s.confirmationId ?? s.shipmentId,
+                contents
+                  .filter((c) => c.boxId === b.id)
+                  .map((c) => ({ fnsku: c.fnsku ?? c.msku ?? '', quantity: c.quantity, expiration: c.expiration })),
+              ),
+            }),
+          );
+        });
+  if (!labels.length) throw businessRule('The shipment has no boxes');
+  const filename = `${plan.name}-${q.kind}-labels`;
+  if (q.format === 'zpl')
+    return {
+      contentType: 'application/zpl',
+      data: labels.map((l) => renderZpl(l, { dpi: 203 })).join(''),
+      filename: `${filename}.zpl`,
+    };
+  return { contentType: 'application/pdf', data: await labelsPdf(labels, filename), filename: `${filename}.pdf` };
 }
 
 export async function billOfLading(

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Deps } from '../../context.js';
 import { findRecord, putRecord, recordsOf, type RecordSet } from '../records.js';
 import { billOfLadingPdf, type BillOfLading } from '../../../printing/bill-of-lading.js';
-import { fbaBoxLabel, fbaPalletLabel, labelsPdf } from './fba-labels.js';
+import { boxContents2d, fbaBoxLabel, fbaPalletLabel, labelsPdf } from '../../../printing/templates/fba.js';
 import type { InboundState, SpError, StoredPlan } from './inbound-state.js';
 
 const THERMAL = [
@@ -167,11 +167,14 @@ export function labelRoutes(
             boxCount: boxes.length,
             ...(q.LabelType === 'BARCODE_2D'
               ? {
-                  contents2d: [
-                    'AMZN',
-                    `PO:${confirmationId}`,
-                    ...(box.items ?? []).flatMap((it) => [`FNSKU:${it.fnsku}`, `QTY:${it.quantity}`]),
-                  ].join(','),
+                  contents2d: boxContents2d(
+                    confirmationId,
+                    (box.items ?? []).map((it) => ({
+                      fnsku: it.fnsku ?? it.msku,
+                      quantity: it.quantity,
+                      expiration: it.expiration,
+                    })),
+                  ),
                 }
               : {}),
           },
