@@ -7,18 +7,18 @@
  * device's engine: offline too, sent by the outbox, the server's verdict replacing the device's.
  */
 import { Link, useParams } from '@tanstack/react-router';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanForm } from '../../scan/ScanForm';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
-import { resetBench, setBench, useBenchStore } from './bench-store';
+import { resetBench, setBench, useBenchLater, useBenchStore } from './bench-store';
 import { BoxList } from './BoxList';
 import { BoxPanel } from './BoxPanel';
 import { CountField } from './CountField';
 import { LastScanPanel } from './LastScanPanel';
 import { LineProgress } from './LineProgress';
 import { NewBoxControl } from './NewBoxControl';
-import { useBenchView, useProvisionalBoxes } from './queries';
+import { useBenchView, useProvisionalBoxes, type BenchView } from './queries';
 import { loadPresets } from './presets';
 import { BENCH_ROOT } from './routes';
 import { boxedByLine, packingGroups } from './scan-plan';
@@ -32,10 +32,17 @@ export default function BenchPage() {
   const { t } = useTranslation();
   const { planId: raw } = useParams({ strict: false }) as { planId?: string };
   const planId = Number(raw);
-  const view = useBenchView(planId);
+  // The scan's memory follows each answer of the replica at once; the screen renders it later.
+  const follow = useRef<(v: BenchView | null | undefined) => void>(undefined);
+  const view = useBenchView(
+    planId,
+    useCallback((v: BenchView | null | undefined) => follow.current?.(v), []),
+  );
   const actions = useBenchActions(view, planId);
+  follow.current = actions.follow;
   const [camera, setCamera] = useState(false);
-  const activeBoxId = useBenchStore((s) => s.activeBoxId);
+  // The box on screen changes after the verdict's frame (a scan re-renders the panel only).
+  const activeBoxId = useBenchLater((s) => s.activeBoxId);
   useEffect(() => resetBench(), [planId]);
   // Ask for the box presets while the network is there: closing a box offline uses the cached ones.
   useEffect(() => void loadPresets(), []);

@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BenchBoxRow } from '../../../domain/schemas/bench';
-import { setBench, useBenchStore } from './bench-store';
+import { setBench, useBenchLater } from './bench-store';
 import type { BenchView } from './queries';
 
 interface Props {
@@ -18,7 +18,7 @@ interface Props {
 
 export const BoxList = memo(function BoxList({ view, provisional, mine, onPackInto, onReopen }: Props) {
   const { t } = useTranslation();
-  const active = useBenchStore((s) => s.activeBoxId);
+  const active = useBenchLater((s) => s.activeBoxId);
   const unitsIn = (id: string) => view.items.filter((i) => i.boxId === id).reduce((n, i) => n + i.quantity, 0);
   const closed = view.boxes.filter((b) => b.state === 'closed').length;
   return (

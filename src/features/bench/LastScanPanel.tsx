@@ -3,16 +3,15 @@
  * another group's), its prep in words and its label; a refusal in words with the error colour. A
  * scan the server refuses later turns the panel into the refusal, with its sound.
  */
-import { useEffect, useState } from 'react';
-import { afterPaint } from '../../scan/after-paint';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BenchLineRow } from '../../../domain/schemas/bench';
-import { useRefusal } from '../../app/attention/queries';
 import { scanFeedback } from '../../scan/feedback';
 import { ScanVerdict } from '../../scan/ScanVerdict';
 import { setBench, useBenchStore, type LastScan } from './bench-store';
 import { benchLabels } from './label';
 import { PrepSteps } from './PrepSteps';
+import { useRefusals } from './queries';
 
 interface Props {
   lines: Map<number, BenchLineRow>;
@@ -33,42 +32,83 @@ export function LastScanPanel({ lines, onPrint, onTakeOut }: Props) {
         ? 'duplicate'
         : 'received';
   return (
-    <ScanVerdict
-      tone={tone}
-      testId="bench-last-scan"
-      data={{ 'data-state': last?.kind ?? 'ready', 'data-reason': last?.kind === 'refused' ? last.reason : '' }}
-      prompt={t('bench.ready')}
-      code={last?.code}
-      verdictTestId="bench-verdict"
-      verdict={last && <Verdict last={last} />}
-      noteTestId="bench-line"
-      note={
-        line && (
+    <VerdictSlot>
+      <ScanVerdict
+        tone={tone}
+        testId="bench-last-scan"
+        data={{ 'data-state': last?.kind ?? 'ready', 'data-reason': last?.kind === 'refused' ? last.reason : '' }}
+        prompt={t('bench.ready')}
+        code={last?.code}
+        verdictTestId="bench-verdict"
+        verdict={last && <Verdict last={last} />}
+        noteTestId="bench-line"
+        note={
+          line && (
+            <>
+              <strong>{line.title}</strong>
+              <span className="bench-codes">{[line.fnsku, line.msku].filter(Boolean).join(' · ')}</span>
+              {last?.kind === 'packed' && (
+                <span data-testid="bench-progress">
+                  {t('bench.lineProgress', { boxed: last.boxed, planned: last.planned })}
+                </span>
+              )}
+            </>
+          )
+        }
+      >
+        {line && last?.kind === 'packed' && (
           <>
-            <strong>{line.title}</strong>
-            <span className="bench-codes">{[line.fnsku, line.msku].filter(Boolean).join(' · ')}</span>
-            {last?.kind === 'packed' && (
-              <span data-testid="bench-progress">
-                {t('bench.lineProgress', { boxed: last.boxed, planned: last.planned })}
-              </span>
-            )}
+            <PrepSteps line={line} />
+            <div className="button-row">
+              {benchLabels(line) && <LabelState scanId={last.id} onPrint={() => onPrint(line, last.id)} />}
+              <button type="button" className="btn" onClick={() => onTakeOut(last)}>
+                {t('bench.takeOutLast', { units: last.units })}
+              </button>
+            </div>
           </>
-        )
+        )}
+        <RefusalWatcher />
+      </ScanVerdict>
+    </VerdictSlot>
+  );
+}
+
+/**
+ * The panel's place on the page only ever grows (per width): a verdict with fewer lines than the
+ * one before leaves its height, so the boxes and tables below do not move on each scan — moved,
+ * the whole page would be laid out, painted and layerized again in the scan's frame (decision 0011).
+ */
+function VerdictSlot({ children }: { children: ReactNode }) {
+  const slot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = slot.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let width = 0;
+    let tallest = 0;
+    const observer = new ResizeObserver(([entry]) => {
+      const { inlineSize, blockSize } = entry.borderBoxSize?.[0] ?? {
+        inlineSize: entry.contentRect.width,
+        blockSize: entry.contentRect.height,
+      };
+      if (inlineSize !== width) {
+        // Another width (a handheld turned): the height the verdicts need is measured anew.
+        width = inlineSize;
+        tallest = 0;
+        el.style.minHeight = '';
+        return;
       }
-    >
-      {line && last?.kind === 'packed' && (
-        <>
-          <PrepSteps line={line} />
-          <div className="button-row">
-            {benchLabels(line) && <LabelState scanId={last.id} onPrint={() => onPrint(line, last.id)} />}
-            <button type="button" className="btn" onClick={() => onTakeOut(last)}>
-              {t('bench.takeOutLast', { units: last.units })}
-            </button>
-          </div>
-        </>
-      )}
-      <RefusalWatcher />
-    </ScanVerdict>
+      if (blockSize > tallest) {
+        tallest = blockSize;
+        el.style.minHeight = `${tallest}px`;
+      }
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={slot} className="bench-verdict-slot">
+      {children}
+    </div>
   );
 }
 
@@ -111,9 +151,9 @@ function LabelState({ scanId, onPrint }: { scanId: string; onPrint: () => void }
 /** The server refused a scan the device had shown as packed: the panel says so, loudly. */
 function RefusalWatcher() {
   const last = useBenchStore((s) => s.last);
-  // The live query's subscription is IndexedDB work: it starts after the verdict's frame is painted.
-  const scanId = useAfterPaint(last?.kind === 'packed' ? last.id : undefined);
-  const refusal = useRefusal(scanId);
+  // One live query for the screen's life (IndexedDB work, rendered as a transition), not one per scan.
+  const refusals = useRefusals();
+  const refusal = last?.kind === 'packed' ? refusals?.get(last.id) : undefined;
   useEffect(() => {
     if (!refusal || last?.kind !== 'packed') return;
     scanFeedback('error');
@@ -128,17 +168,4 @@ function RefusalWatcher() {
     });
   }, [refusal, last]);
   return null;
-}
-
-/** The value once the frame showing the change has been painted. */
-function useAfterPaint<T>(value: T): T {
-  const [painted, setPainted] = useState(value);
-  useEffect(() => {
-    let current = true;
-    void afterPaint().then(() => current && setPainted(value));
-    return () => {
-      current = false;
-    };
-  }, [value]);
-  return painted;
 }

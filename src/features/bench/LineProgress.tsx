@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BenchLineRow } from '../../../domain/schemas/bench';
-import { useBenchStore } from './bench-store';
+import { useBenchLater } from './bench-store';
 import { PrepSteps } from './PrepSteps';
 
 export const LineProgress = memo(function LineProgress({
@@ -56,7 +56,7 @@ const LineRow = memo(function LineRow({
   groupNo: Map<string, number> | null;
 }) {
   const { t } = useTranslation();
-  const isLast = useBenchStore((s) => !!s.last && s.last.kind !== 'done' && s.last.lineId === l.id);
+  const isLast = useBenchLater((s) => !!s.last && s.last.kind !== 'done' && s.last.lineId === l.id, [l.id]);
   return (
     <tr data-line={l.id} data-state={n >= l.quantity ? 'done' : 'open'} data-last={isLast ? 'true' : undefined}>
       <td className="card-title">

@@ -3,7 +3,9 @@
  * verdict panel and what shows the box, not the whole page (the verdict is painted in the scan's
  * frame — docs/decisions/0008).
  */
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
+import { afterPaint } from '../../scan/after-paint';
 
 export type RefusalReason = 'unknown' | 'over_scan' | 'other_group' | 'device' | 'server';
 
@@ -37,7 +39,7 @@ export type LastScan =
 export type PrintState =
   { scanId: string; state: 'printing' | 'printed' | 'manual' } | { scanId: string; state: 'failed'; error: string };
 
-interface BenchState {
+export interface BenchState {
   last: LastScan | null;
   print: PrintState | null;
   /** The box the screen shows (contents, close form): the last one scanned into, opened or reopened. */
@@ -63,3 +65,36 @@ export const setBench = (patch: Partial<BenchState>): void => useBenchStore.setS
 
 export const resetBench = (): void =>
   useBenchStore.setState({ last: null, print: null, activeBoxId: null, count: '', scaleReading: null });
+
+/**
+ * A slice of the bench's state for what is not the verdict (the box on screen, the tables' marks):
+ * rendered after the scan's frame is painted, as a transition. A zustand selector hook renders
+ * synchronously in the scan's own pass (useSyncExternalStore is always urgent), so every
+ * subscriber would be re-rendered, laid out and painted before the verdict shows (decision 0011).
+ * `deps`: what the selector reads besides the state (a row's id).
+ */
+export function useBenchLater<T>(selector: (s: BenchState) => T, deps: readonly unknown[] = []): T {
+  const [value, setValue] = useState(() => selector(useBenchStore.getState()));
+  const select = useRef(selector);
+  select.current = selector;
+  const shown = useRef(value);
+  shown.current = value;
+  useEffect(() => {
+    let live = true;
+    let wanted = shown.current;
+    const follow = (s: BenchState) => {
+      const next = select.current(s);
+      if (Object.is(next, wanted)) return;
+      wanted = next;
+      void afterPaint().then(() => live && startTransition(() => setValue(() => wanted)));
+    };
+    follow(useBenchStore.getState());
+    const unsubscribe = useBenchStore.subscribe(follow);
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the selector is read through its ref
+  }, deps);
+  return value;
+}

@@ -46,9 +46,10 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   const writes = useRef<Promise<unknown>>(Promise.resolve());
   const autoPrint = useRef(false);
 
-  useEffect(() => {
-    if (view) base.current = { lines: view.lines, boxes: view.boxes, items: view.items };
-  }, [view]);
+  /** The replica's answer, as soon as Dexie gives it (before the screen renders it). */
+  const follow = useCallback((next: BenchView | null | undefined) => {
+    if (next) base.current = { lines: next.lines, boxes: next.boxes, items: next.items };
+  }, []);
   useEffect(() => {
     current.current = readCurrentBoxes(planId);
   }, [planId]);
@@ -279,5 +280,5 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     [engine, act, t],
   );
 
-  return { scan, newBox, packInto, unscan, close, reopen, discard, print, current };
+  return { scan, newBox, packInto, unscan, close, reopen, discard, print, current, follow };
 }
