@@ -29,12 +29,14 @@ describe('sign-in and menus by audience', () => {
       await ctx.close();
     }
     expect(menus['demo.admin']).toEqual([
+      'AmazonFBA',
       'AmazonInventory',
       'Clients',
       'CompanyCredentials',
       'Dashboard',
       'DeliveredPackages',
       'Dispositions',
+      'FbaBillsOfLading',
       'General',
       'InventorySnapshot',
       'ItemStatusTracking',
@@ -44,6 +46,7 @@ describe('sign-in and menus by audience', () => {
       'ManualBarcodePrinting',
       'MerchantConnect',
       'MyCompany',
+      'OutboundShipments',
       'PrinterSettings',
       'ProblemItems',
       'ProductCatalog',
@@ -57,8 +60,10 @@ describe('sign-in and menus by audience', () => {
     expect(menus['north.admin']).toEqual(menus['demo.admin']);
     // Floor staff: no client management; a Customer sees no warehouse-only entry.
     expect(menus['demo.receiver']).toEqual([
+      'AmazonFBA',
       'Dashboard',
       'DeliveredPackages',
+      'FbaBillsOfLading',
       'InventorySnapshot',
       'ItemStatusTracking',
       'LicensePlates',
@@ -66,6 +71,7 @@ describe('sign-in and menus by audience', () => {
       'ManageInventory',
       'ManualBarcodePrinting',
       'MyCompany',
+      'OutboundShipments',
       'PrinterSettings',
       'ProblemItems',
       'ProductCatalog',
@@ -84,6 +90,7 @@ describe('sign-in and menus by audience', () => {
       'ItemStatusTracking',
       'ManageInventory',
       'MyCompany',
+      'OutboundShipments',
       'ProblemItems',
       'ProductCatalog',
       'PurchaseOrders',
@@ -93,15 +100,18 @@ describe('sign-in and menus by audience', () => {
     // A CustomerPlus client prints its own labels (spec §6: the print entries are for all but Customer),
     // but is never offered floor work the server refuses to clients (receiving).
     expect(menus['demo.client2']).toEqual([
+      'AmazonFBA',
       'AmazonInventory',
       'Dashboard',
       'DeliveredPackages',
       'Dispositions',
+      'FbaBillsOfLading',
       'InventorySnapshot',
       'ItemStatusTracking',
       'ManageInventory',
       'ManualBarcodePrinting',
       'MyCompany',
+      'OutboundShipments',
       'PrinterSettings',
       'ProblemItems',
       'ProductCatalog',
