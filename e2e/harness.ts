@@ -130,6 +130,10 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Headless Chromium crashes the page when a PDF in a frame calls print() with print preview on
+      // (labels printed through the browser's dialog, printing/browser-print.ts); without it print()
+      // returns at once, as no dialog is shown headless.
+      '--disable-print-preview',
     ],
   });
 }
