@@ -7,6 +7,7 @@
  * confirmed — until the plan is at the bench. Shared by e2e/fba-bench.e2e.ts and bench/bench-scan.ts.
  */
 import { apiRequest, apiSignIn } from './harness.js';
+import { plannable } from '../tests/helpers/plannable.js';
 
 const B = '/api/outbound/outbound-shipping/batch';
 const SHIP_FROM = {
@@ -122,7 +123,7 @@ export async function planAtBench(
       content: { sku: string; fnsku: string | null; channel: string; issues: { severity: string }[] }[];
     }>(url, 'GET', `${listings}?pageSize=100`, admin.token)
   ).body.content;
-  const clean = rows.filter((r) => r.channel === 'FBA' && r.fnsku && !r.issues.some((i) => i.severity === 'ERROR'));
+  const clean = rows.filter(plannable);
   if (clean.length < quantities.length) throw new Error(`only ${clean.length} clean FBA listings`);
   const imported = must(
     await apiRequest<{ created: { productId: number }[] }>(url, 'POST', `${listings}/import`, acme.token, {

@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
 import { apiRequest, apiSignIn } from './harness.js';
+import { plannable } from '../tests/helpers/plannable.js';
 
 const env = e2eEnv();
 
@@ -47,7 +48,7 @@ async function connectThroughConsent(url: string, storeId: number, token: string
 }
 
 /** Acme's Amazon store connected, two FBA listings imported as products with dimensions, 10 units of each at PREP-FBA. */
-async function setUp(url: string): Promise<{ products: Product[]; accountNo: string }> {
+async function setUp(url: string): Promise<{ products: Product[]; accountNo: string; storeId: number }> {
   const admin = await apiSignIn(url, 'demo.admin');
   const acme = await apiSignIn(url, 'demo.client');
   const store = await apiRequest<{ id: number; accountNo: string }>(url, 'POST', '/api/common/stores', admin.token, {
@@ -76,7 +77,7 @@ async function setUp(url: string): Promise<{ products: Product[]; accountNo: str
       content: { sku: string; fnsku: string | null; channel: string; issues: { severity: string }[] }[];
     }>(url, 'GET', `${listings}?pageSize=100`, admin.token)
   ).body.content;
-  const clean = rows.filter((r) => r.channel === 'FBA' && r.fnsku && !r.issues.some((i) => i.severity === 'ERROR'));
+  const clean = rows.filter(plannable);
   expect(clean.length).toBeGreaterThanOrEqual(2);
   const imported = await apiRequest<{ created: { productId: number }[] }>(
     url,
@@ -111,17 +112,18 @@ async function setUp(url: string): Promise<{ products: Product[]; accountNo: str
     expect(found.status).toBe(200);
     products.push(p);
   }
-  return { products, accountNo: store.body.accountNo };
+  return { products, accountNo: store.body.accountNo, storeId };
 }
 
 /** What the first test set up, for the tests after it (they run in order, on the same server). */
 let acmeProducts: Product[] = [];
 let acmeAccount = '';
+let acmeStoreId = 0;
 
 describe('FBA shipment plans at the desk', () => {
   it('plans two products for Amazon, submits, follows Amazon to packing, finds the plan in the lists, cancels it', async () => {
-    const { products, accountNo } = await setUp(env.server.url);
-    [acmeProducts, acmeAccount] = [products, accountNo];
+    const { products, accountNo, storeId } = await setUp(env.server.url);
+    [acmeProducts, acmeAccount, acmeStoreId] = [products, accountNo, storeId];
     const [mug, board] = products;
     const page = await signedIn(env, 'demo.admin');
 
@@ -333,6 +335,89 @@ describe('FBA shipment plans at the desk', () => {
     await page.getByTestId('fba-submit').click();
     await expect.poll(() => plan.getAttribute('data-step'), { timeout: 45_000 }).toBe('packing');
     expect(await page.getByTestId('fba-last-refusal').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a SKU Amazon has no prep category for is blocked by the pre-check, set from it, and the plan then goes through', async () => {
+    // The sandbox's kids' smock is one Amazon has not categorised: imported, measured, counted in.
+    const url = env.server.url;
+    const admin = await apiSignIn(url, 'demo.admin');
+    const acme = await apiSignIn(url, 'demo.client');
+    const listings = `/api/external/amazon/stores/${acmeStoreId}/listings`;
+    const rows = (
+      await apiRequest<{ content: { sku: string; title: string }[] }>(
+        url,
+        'GET',
+        `${listings}?pageSize=100`,
+        admin.token,
+      )
+    ).body.content;
+    const row = rows.find((r) => /Smock/.test(r.title))!;
+    const imported = await apiRequest<{ created: { productId: number }[] }>(
+      url,
+      'POST',
+      `${listings}/import`,
+      acme.token,
+      {
+        skus: [row.sku],
+      },
+    );
+    const smock = (
+      await apiRequest<Product>(url, 'GET', `/api/product/products/${imported.body.created[0].productId}`, acme.token)
+    ).body;
+    const dims = { lengthIn: 10, widthIn: 8, heightIn: 1, weightLb: 0.4 };
+    expect(
+      (
+        await apiRequest(url, 'PUT', `/api/product/products/${smock.id}`, acme.token, {
+          title: smock.title,
+          msku: smock.msku,
+          fnsku: smock.fnsku,
+          ...dims,
+        })
+      ).status,
+    ).toBe(200);
+    const counted = await apiRequest(url, 'POST', '/api/inventory/adjust', admin.token, {
+      companyId: acme.companyId,
+      productCode: smock.fnsku,
+      location: 'PREP-FBA',
+      quantity: 4,
+      reason: 'found',
+    });
+    expect(counted.status).toBe(200);
+
+    const page = await signedIn(env, 'demo.admin');
+    await page.goto(`${url}/apps/outbound/fba-shipments/${acmeAccount}/items`);
+    const form = page.locator('[data-testid=fba-new-plan]');
+    await form.locator('input[name=planName]').fill('Acme smocks');
+    for (const [field, value] of [
+      ['name', 'Dockside Prep'],
+      ['addressLine1', '100 Harbor Way'],
+      ['city', 'Newark'],
+      ['postalCode', '07114'],
+      ['countryCode', 'US'],
+      ['phoneNumber', '555-0100'],
+    ])
+      await form.locator(`input[name="shipFrom.${field}"]`).fill(value);
+    const available = page.locator('[data-testid=fba-available]');
+    await available.locator('tr', { hasText: smock.title }).getByRole('button', { name: 'Add to plan' }).click();
+    await form.locator(`input[name=quantity-${smock.id}]`).fill('3');
+    await form.getByRole('button', { name: 'Create plan' }).click();
+    await page.waitForURL(new RegExp(`/items/\\d+$`));
+
+    // Blocked, with the fix in place: a category to choose, the prep it brings shown before sending.
+    const summary = page.locator('[data-testid=fba-precheck-summary]');
+    await expect.poll(() => summary.getAttribute('data-ok')).toBe('false');
+    expect(await page.getByTestId('fba-submit').isDisabled()).toBe(true);
+    const fix = page.locator(`[data-testid=fba-prep-fix][data-msku="${smock.msku}"]`);
+    await fix.locator('select[name=prepCategory]').selectOption('TEXTILE');
+    expect(await fix.getByTestId('fba-prep-fix-types').textContent()).toContain('Poly bag');
+    await fix.getByRole('button', { name: 'Send to Amazon' }).click();
+    // Amazon applies it (the server's poll job follows the operation); the pre-check clears by itself.
+    await expect.poll(() => summary.getAttribute('data-ok'), { timeout: 45_000 }).toBe('true');
+    await page.locator('[data-testid=fba-journal]', { hasText: 'Amazon applied the prep category' }).waitFor();
+    await page.getByTestId('fba-submit').click();
+    const plan = page.locator('[data-testid=fba-plan]');
+    await expect.poll(() => plan.getAttribute('data-step'), { timeout: 45_000 }).toBe('packing');
     await page.context().close();
   });
 

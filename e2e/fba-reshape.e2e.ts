@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
 import { apiRequest, apiSignIn } from './harness.js';
+import { plannable } from '../tests/helpers/plannable.js';
 
 const env = e2eEnv();
 const B = '/api/outbound/outbound-shipping/batch';
@@ -86,7 +87,7 @@ async function setUp(url: string): Promise<Acme> {
       content: { sku: string; fnsku: string | null; channel: string; issues: { severity: string }[] }[];
     }>(url, 'GET', `${listings}?pageSize=100`, admin.token)
   ).body.content;
-  const clean = rows.filter((r) => r.channel === 'FBA' && r.fnsku && !r.issues.some((i) => i.severity === 'ERROR'));
+  const clean = rows.filter(plannable);
   const imported = await apiRequest<{ created: { productId: number }[] }>(
     url,
     'POST',

@@ -266,6 +266,28 @@ export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
 export const availabilityPageSchema = pageSchema(availabilityRowSchema);
 
 export const PROBLEM_SEVERITIES = ['error', 'warning'] as const;
+/** What a pre-check problem is about, so a screen can offer its fix (a category to set, a line to edit…). */
+export const PRECHECK_CODES = [
+  'no_items',
+  'too_many_skus',
+  'prep_unreadable',
+  'not_listed',
+  'merchant_fulfilled',
+  'no_fnsku',
+  'listing_issue',
+  'hazmat',
+  'prep_category_unknown',
+  'prep_pending',
+  'owner_constraint',
+  'no_dimensions',
+  'no_weight',
+  'expiration_missing',
+  'expiration_passed',
+  'no_units',
+  'short_stock',
+] as const;
+export type PrecheckCode = (typeof PRECHECK_CODES)[number];
+
 export const precheckProblemSchema = z.object({
   /** The line it is about; null for the plan as a whole (too many SKUs, no lines). */
   planItemId: z.number().int().nullable(),
@@ -274,6 +296,7 @@ export const precheckProblemSchema = z.object({
   title: z.string().nullable(),
   severity: z.enum(PROBLEM_SEVERITIES),
   message: z.string(),
+  code: z.enum(PRECHECK_CODES),
 });
 export type PrecheckProblem = z.infer<typeof precheckProblemSchema>;
 export const precheckSchema = z.object({

@@ -317,3 +317,90 @@ describe('inbound plans against the Amazon sandbox', () => {
     expect((await other.inbound.listInboundPlans()).inboundPlans).toEqual([]);
   });
 });
+
+describe('prep details against the Amazon sandbox', () => {
+  it('lists prep details as Amazon’s model has them, an MSKU with a comma or plus included', async () => {
+    const asked: string[] = [];
+    const client = new AmazonClient(
+      {
+        endpoints: amazonEndpoints('sandbox', 'amazon_us', sandboxUrl),
+        app: SANDBOX_APP,
+        sleep: async () => undefined,
+        fetch: (input, init) => {
+          asked.push(String(input));
+          return fetch(input, init);
+        },
+      },
+      { storeId: storeIds++, refreshToken: await sandboxRefreshToken(sandboxUrl) },
+    );
+    const answer = await client.inbound.listPrepDetails(US, ['ACME,MUG+1%', 'ACME-PLAIN']);
+    const v = swaggerDefinition(MODEL, 'ListPrepDetailsResponse');
+    expect(v(answer), problemsOf(v)).toBe(true);
+    expect(answer.mskuPrepDetails.map((d) => d.msku)).toEqual(['ACME,MUG+1%', 'ACME-PLAIN']);
+    // The MSKUs go comma-separated, each one's own comma, plus and percent encoded twice (Amazon's rule).
+    expect(asked.find((u) => u.includes('prepDetails'))).toContain('mskus=ACME%252CMUG%252B1%2525%2CACME-PLAIN');
+  });
+
+  it('a SKU Amazon has no category for fails a plan until the seller sets one; a type the category refuses fails the setting', async () => {
+    const inventory = (await seller.inventorySummaries(US)).payload!.inventorySummaries!;
+    const smock = inventory.find((s) => /Smock/.test(s.productName ?? ''))!;
+    const [before] = (await seller.inbound.listPrepDetails(US, [smock.sellerSku!])).mskuPrepDetails;
+    expect(before).toMatchObject({ prepCategory: 'UNKNOWN', prepTypes: [] });
+    const refused = await seller.inbound.createInboundPlan(
+      plan([{ msku: smock.sellerSku!, quantity: 2, labelOwner: 'SELLER', prepOwner: 'SELLER' }]),
+    );
+    const err = await seller.inbound.waitFor(refused.operationId, { pollMs: 100 }).catch((e: unknown) => e);
+    expect((err as ProviderFailure).messages[0]).toMatch(
+      new RegExp(`FBA_INB-\\d{4}\\): MSKU ${smock.sellerSku}: the prep category is unknown`),
+    );
+
+    const wrong = await seller.inbound.setPrepDetails({
+      marketplaceId: US,
+      mskuPrepDetails: [{ msku: smock.sellerSku!, prepCategory: 'NONE', prepTypes: ['ITEM_BUBBLEWRAP'] }],
+    });
+    const failed = await seller.inbound.waitFor(wrong.operationId, { pollMs: 100 }).catch((e: unknown) => e);
+    expect((failed as ProviderFailure).messages[0]).toMatch(/ITEM_BUBBLEWRAP does not go with the prep category NONE/);
+    const vReq = swaggerDefinition(MODEL, 'SetPrepDetailsRequest');
+    expect(vReq(sent.at(-1)!.body), problemsOf(vReq)).toBe(true);
+
+    const set = await seller.inbound.setPrepDetails({
+      marketplaceId: US,
+      mskuPrepDetails: [{ msku: smock.sellerSku!, prepCategory: 'TEXTILE', prepTypes: ['ITEM_POLYBAGGING'] }],
+    });
+    const vSet = swaggerDefinition(MODEL, 'SetPrepDetailsResponse');
+    expect(vSet(set), problemsOf(vSet)).toBe(true);
+    await seller.inbound.waitFor(set.operationId, { pollMs: 100 });
+    const [after] = (await seller.inbound.listPrepDetails(US, [smock.sellerSku!])).mskuPrepDetails;
+    expect(after).toMatchObject({ prepCategory: 'TEXTILE', prepTypes: ['ITEM_POLYBAGGING'] });
+    const created = await seller.inbound.createInboundPlan(
+      plan([{ msku: smock.sellerSku!, quantity: 2, labelOwner: 'SELLER', prepOwner: 'SELLER' }]),
+    );
+    await seller.inbound.waitFor(created.operationId, { pollMs: 100 });
+    const { items } = await seller.inbound.listInboundPlanItems(created.inboundPlanId);
+    expect(items[0].prepInstructions.map((p) => p.prepType)).toEqual(['ITEM_LABELING', 'ITEM_POLYBAGGING']);
+    // Another seller's catalogue is its own.
+    const [theirs] = (await other.inbound.listPrepDetails(US, [smock.sellerSku!])).mskuPrepDetails;
+    expect(theirs.prepCategory).not.toBe('TEXTILE');
+
+    const unknown = await seller.inbound
+      .setPrepDetails({
+        marketplaceId: US,
+        mskuPrepDetails: [{ msku: smock.sellerSku!, prepCategory: 'UNKNOWN', prepTypes: [] }],
+      })
+      .catch((e: unknown) => e);
+    expect((unknown as ProviderFailure).status).toBe(400);
+    expect((unknown as ProviderFailure).messages[0]).toMatch(/UNKNOWN cannot be set/);
+  });
+
+  it('a dangerous good under review fails the plan, naming the Safety Data Sheet', async () => {
+    const inventory = (await seller.inventorySummaries(US)).payload!.inventorySummaries!;
+    const bank = inventory.find((s) => /Power Bank/.test(s.productName ?? ''))!;
+    const started = await seller.inbound.createInboundPlan(
+      plan([{ msku: bank.sellerSku!, quantity: 2, labelOwner: 'SELLER', prepOwner: 'SELLER' }]),
+    );
+    const err = await seller.inbound.waitFor(started.operationId, { pollMs: 100 }).catch((e: unknown) => e);
+    expect((err as ProviderFailure).messages[0]).toMatch(
+      /dangerous goods \(hazmat\) review is not complete.*Safety Data Sheet/,
+    );
+  });
+});

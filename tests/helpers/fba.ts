@@ -10,6 +10,7 @@ import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { pullListings } from '../../server/modules/listings/pull.js';
 import { checkOperation } from '../../server/modules/operations/service.js';
 import { withdrawJob } from '../../server/jobs/store-pulls.js';
+import { plannable } from './plannable.js';
 
 export const B = '/api/outbound/outbound-shipping/batch';
 
@@ -79,7 +80,7 @@ export async function fbaWorld(stock: number[] = [24, 24, 24]): Promise<FbaWorld
     channel: string;
     issues: { severity: string }[];
   }[];
-  const clean = rows.filter((r) => r.channel === 'FBA' && r.fnsku && !r.issues.some((i) => i.severity === 'ERROR'));
+  const clean = rows.filter(plannable);
   const imported = await s.post(
     `/api/external/amazon/stores/${storeId}/listings/import`,
     { skus: clean.slice(0, stock.length).map((r) => r.sku) },

@@ -17,6 +17,7 @@ import { pullListings } from '../../server/modules/listings/pull.js';
 import { checkOperation } from '../../server/modules/operations/service.js';
 import { withdrawJob } from '../../server/jobs/store-pulls.js';
 import { products, stores } from '../../server/db/schema/index.js';
+import { plannable } from '../helpers/plannable.js';
 
 const B = '/api/outbound/outbound-shipping/batch';
 const MODEL = 'amazon/fulfillmentInbound_2024-03-20.json';
@@ -130,7 +131,7 @@ beforeAll(async () => {
     channel: string;
     issues: { severity: string }[];
   }[];
-  const clean = rows.filter((r) => r.channel === 'FBA' && r.fnsku && !r.issues.some((i) => i.severity === 'ERROR'));
+  const clean = rows.filter(plannable);
   expect(clean.length).toBeGreaterThanOrEqual(3);
   const imported = await s.post(
     `/api/external/amazon/stores/${storeId}/listings/import`,

@@ -17,3 +17,4 @@ export * from './payments.js';
 export * from './orders.js';
 export * from './fba.js';
 export * from './charges.js';
+export * from './fba-prep.js';

@@ -4,6 +4,7 @@
  * these schemas (so a bad plan is refused before it leaves), answers checked with them.
  */
 import { z } from 'zod';
+import { OWNER_CONSTRAINTS, PREP_CATEGORIES, PREP_TYPES } from '../../../domain/schemas/fba-prep.js';
 
 export const OWNERS = ['AMAZON', 'SELLER', 'NONE'] as const;
 
@@ -231,3 +232,31 @@ export const shipmentItemsResponseSchema = z.object({
   }),
 });
 export type ShipmentItemsResponse = z.infer<typeof shipmentItemsResponseSchema>;
+
+// ---- prep details (items/prepDetails) ----
+
+export const mskuPrepDetailSchema = z.object({
+  msku: z.string(),
+  prepCategory: z.enum(PREP_CATEGORIES),
+  prepTypes: z.array(z.enum(PREP_TYPES)),
+  allOwnersConstraint: z.enum(['MUST_MATCH']).optional(),
+  labelOwnerConstraint: z.enum(OWNER_CONSTRAINTS).optional(),
+  prepOwnerConstraint: z.enum(OWNER_CONSTRAINTS).optional(),
+});
+export type MskuPrepDetail = z.infer<typeof mskuPrepDetailSchema>;
+export const listPrepDetailsResponseSchema = z.object({ mskuPrepDetails: z.array(mskuPrepDetailSchema) });
+export const setPrepDetailsRequestSchema = z.object({
+  marketplaceId: z.string().min(1).max(20),
+  mskuPrepDetails: z
+    .array(
+      z.object({
+        msku: z.string().min(1).max(255),
+        prepCategory: z.enum(PREP_CATEGORIES),
+        prepTypes: z.array(z.enum(PREP_TYPES)),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type SetPrepDetailsRequest = z.infer<typeof setPrepDetailsRequestSchema>;
+export const setPrepDetailsResponseSchema = z.object({ operationId: z.string() });

@@ -21,6 +21,9 @@ import {
   type SetPackingInformationRequest,
   operationStartedSchema,
   operationStatusSchema,
+  listPrepDetailsResponseSchema,
+  setPrepDetailsResponseSchema,
+  type SetPrepDetailsRequest,
   type CreateInboundPlanRequest,
   type OperationStatus,
 } from './inbound-models.js';
@@ -237,6 +240,34 @@ export class AmazonInbound {
       next = page.payload.NextToken || undefined;
     } while (next);
     return all;
+  }
+
+  /**
+   * The prep details of up to 100 MSKUs. Amazon reads the list comma-separated, so a comma, plus
+   * or percent inside an MSKU is percent-encoded once here and again by the query string.
+   */
+  listPrepDetails(marketplaceId: string, mskus: string[]) {
+    const escaped = mskus.map((m) => m.replace(/[%+,]/g, (ch) => encodeURIComponent(ch)));
+    return this.sp.call({
+      name: 'listPrepDetails',
+      method: 'GET',
+      path: `${BASE}/items/prepDetails`,
+      query: { marketplaceId, mskus: escaped },
+      schema: listPrepDetailsResponseSchema,
+      rate: READ,
+    });
+  }
+
+  /** Sets the prep category and types of up to 100 MSKUs: an operation, like every change. */
+  setPrepDetails(body: SetPrepDetailsRequest) {
+    return this.sp.call({
+      name: 'setPrepDetails',
+      method: 'POST',
+      path: `${BASE}/items/prepDetails`,
+      json: body,
+      schema: setPrepDetailsResponseSchema,
+      rate: { perSecond: 2, burst: 30 },
+    });
   }
 
   operationStatus(operationId: string) {

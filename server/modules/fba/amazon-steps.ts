@@ -38,6 +38,7 @@ import type { StoreRecord } from '../stores/service.js';
 import { journal, problemWords } from './journal.js';
 import { amazonBusy, planItemsOf, planRecord, storeOfPlan, type PlanRecord } from './plan-record.js';
 import { precheckPlan } from './precheck.js';
+import { readPrepDetails } from './prep-details.js';
 
 const CREATE = 'createInboundPlan';
 const CANCEL = 'cancelInboundPlan';
@@ -48,7 +49,13 @@ export async function precheckOf(deps: Deps, ctx: RequestContext, id: number) {
   const store = await storeOfPlan(deps.db, plan);
   const items = await planItemsOf(deps.db, id);
   const today = deps.now().toISOString().slice(0, 10);
-  return { plan, store, items, ...(await precheckPlan(deps.db, { plan, storeName: store.name, items, today })) };
+  const readPrep = (mskus: string[]) => readPrepDetails(deps, store, mskus);
+  return {
+    plan,
+    store,
+    items,
+    ...(await precheckPlan(deps.db, { plan, storeName: store.name, items, today, readPrep })),
+  };
 }
 
 export async function submitPlan(deps: Deps, ctx: RequestContext, id: number) {

@@ -10,6 +10,10 @@ import { MAX_PLAN_SKUS, type Precheck, type PrecheckProblem } from '../../../dom
 import type { DbOrTx } from '../../db/client.js';
 import { productCodes, products, storeListings } from '../../db/schema/index.js';
 import type { PlanItemRecord } from './plan-record.js';
+import { DANGEROUS_GOODS_ATTRIBUTES } from '../../../domain/rules/prep.js';
+import type { PrepDetail } from '../../../domain/schemas/fba-prep.js';
+import type { PrecheckCode } from '../../../domain/schemas/fba.js';
+import type { PrepRead } from './prep-details.js';
 import { FBA_STATION, stockOf } from './reservations.js';
 
 type ProductRecord = typeof products.$inferSelect;
@@ -78,20 +82,58 @@ export interface CheckedPlan {
   storeName: string;
   items: PlanItemRecord[];
   today: string;
+  /** Amazon's prep details of the plan's SKUs (prep-details.ts), read once the SKUs are known. */
+  readPrep: (mskus: string[]) => Promise<PrepRead>;
+}
+
+/** What Amazon's prep details of a SKU make of a line: a category to set, an owner it will not take. */
+function prepProblems(
+  d: PrepDetail,
+  item: Pick<PlanItemRecord, 'labelOwner' | 'prepOwner'>,
+): ['error' | 'warning', string, PrecheckCode][] {
+  const found: ['error' | 'warning', string, PrecheckCode][] = [];
+  if (d.pending)
+    found.push([
+      'error',
+      `Amazon is applying the prep category ${d.pending.prepCategory} sent for this SKU: check again in a moment`,
+      'prep_pending',
+    ]);
+  else if (d.prepCategory === 'UNKNOWN')
+    found.push([
+      'error',
+      `Amazon knows no prep category for this SKU and refuses it in a plan: choose the category (fragile, liquid, textile … or none) and send it to Amazon${
+        d.problem ? ` — the last one sent was refused: ${d.problem}` : ''
+      }`,
+      'prep_category_unknown',
+    ]);
+  for (const [who, owner, constraint] of [
+    ['label', item.labelOwner, d.labelOwnerConstraint],
+    ['prep', item.prepOwner, d.prepOwnerConstraint],
+  ] as const) {
+    const only = constraint?.replace('_ONLY', '');
+    if (only && owner !== only)
+      found.push([
+        'error',
+        `Amazon takes only ${only} as the ${who} owner of this SKU, and the line says ${owner}: change the line’s ${who} owner`,
+        'owner_constraint',
+      ]);
+  }
+  return found;
 }
 
 /** The pre-check, and each line's codes as the store lists them now (the submission sends these). */
 export async function precheckPlan(
   tx: DbOrTx,
-  { plan, storeName, items, today }: CheckedPlan,
+  { plan, storeName, items, today, readPrep }: CheckedPlan,
 ): Promise<{ result: Precheck; codes: Map<number, ReturnType<typeof lineCodes>> }> {
   const problems: PrecheckProblem[] = [];
-  const planProblem = (message: string) =>
-    problems.push({ planItemId: null, productId: null, sku: null, title: null, severity: 'error', message });
-  if (!items.length) planProblem('The plan has no items: add at least one product');
+  const planProblem = (message: string, code: PrecheckCode, severity: 'error' | 'warning' = 'error') =>
+    problems.push({ planItemId: null, productId: null, sku: null, title: null, severity, message, code });
+  if (!items.length) planProblem('The plan has no items: add at least one product', 'no_items');
   if (items.length > MAX_PLAN_SKUS)
     planProblem(
       `Amazon takes at most ${MAX_PLAN_SKUS.toLocaleString('en-US')} SKUs in one plan; this one has ${items.length.toLocaleString('en-US')}: split it`,
+      'too_many_skus',
     );
 
   const productRows = items.length
@@ -117,13 +159,16 @@ export async function precheckPlan(
     items.map((i) => i.productKey),
   );
   const codes = new Map<number, ReturnType<typeof lineCodes>>();
+  for (const item of items) codes.set(item.id, lineCodes(byId.get(item.productId)!, listings.get(item.productId)));
+  const listed = items.filter((i) => listings.has(i.productId)).map((i) => codes.get(i.id)!.msku!);
+  const prep = listed.length ? await readPrep(listed) : { details: new Map<string, PrepDetail>(), unreadable: null };
+  if (prep.unreadable) planProblem(prep.unreadable, 'prep_unreadable', 'warning');
 
   for (const item of items) {
     const product = byId.get(item.productId)!;
     const listing = listings.get(item.productId);
-    const c = lineCodes(product, listing);
-    codes.set(item.id, c);
-    const add = (severity: 'error' | 'warning', message: string) =>
+    const c = codes.get(item.id)!;
+    const add = (severity: 'error' | 'warning', message: string, code: PrecheckCode) =>
       problems.push({
         planItemId: item.id,
         productId: item.productId,
@@ -131,21 +176,37 @@ export async function precheckPlan(
         title: product.title,
         severity,
         message,
+        code,
       });
     if (!listing)
       add(
         'error',
         `${storeName} does not list this product, so Amazon knows no MSKU for it: list it on Amazon (Listing info), or pull the store’s listings if it is listed`,
+        'not_listed',
       );
     else if (listing.channel !== 'FBA')
-      add('error', `The listing ${listing.sku} is fulfilled by the merchant: switch it to Fulfilled by Amazon first`);
+      add(
+        'error',
+        `The listing ${listing.sku} is fulfilled by the merchant: switch it to Fulfilled by Amazon first`,
+        'merchant_fulfilled',
+      );
     else if (!listing.fnsku)
       add(
         'error',
         `Amazon has given the listing ${listing.sku} no FNSKU yet: wait for it, then pull the store’s listings`,
+        'no_fnsku',
       );
     for (const issue of listing?.issues ?? [])
-      if (issue.severity === 'ERROR') add('warning', `Amazon reports a problem with the listing: ${issue.message}`);
+      if (issue.attribute && DANGEROUS_GOODS_ATTRIBUTES.includes(issue.attribute))
+        add(
+          'error',
+          `Amazon holds this product for dangerous-goods (hazmat) review: the client gives Amazon its Safety Data Sheet in Seller Central; once Amazon clears it, pull the store’s listings (${issue.message})`,
+          'hazmat',
+        );
+      else if (issue.severity === 'ERROR')
+        add('warning', `Amazon reports a problem with the listing: ${issue.message}`, 'listing_issue');
+    const detail = listing && c.msku ? prep.details.get(c.msku) : undefined;
+    if (detail) prepProblems(detail, item).forEach(([severity, message, code]) => add(severity, message, code));
     const missing = [
       ['length', product.lengthIn],
       ['width', product.widthIn],
@@ -155,23 +216,30 @@ export async function precheckPlan(
       add(
         'error',
         `No ${missing.map(([n]) => n).join(', ')} in the catalogue: enter the product’s dimensions (in), which Amazon needs to place it`,
+        'no_dimensions',
       );
-    if (!product.weightLb) add('error', 'No weight in the catalogue: enter the product’s weight (lb)');
+    if (!product.weightLb) add('error', 'No weight in the catalogue: enter the product’s weight (lb)', 'no_weight');
     if (product.requiresExpiration && !item.expiration)
-      add('error', 'This product needs an expiration date: enter the units’ expiration date on the line');
+      add(
+        'error',
+        'This product needs an expiration date: enter the units’ expiration date on the line',
+        'expiration_missing',
+      );
     // Amazon's minimum shelf life depends on the product and the centre, so the verdict is Amazon's;
     // a date already past is certain to be refused, and says so.
     if (item.expiration && item.expiration <= today)
       add(
         'warning',
         `The expiration date ${item.expiration} has passed: Amazon will refuse these units; correct the date or take them out of the plan`,
+        'expiration_passed',
       );
-    if (item.quantity <= 0) add('error', 'The line has no units: enter a quantity or remove the line');
+    if (item.quantity <= 0) add('error', 'The line has no units: enter a quantity or remove the line', 'no_units');
     const s = stock.get(item.productKey)!;
     if (s.held > s.onHand)
       add(
         'error',
         `Only ${s.onHand} units are on hand at ${FBA_STATION} while plans hold ${s.held}: find the missing units or lower the quantity`,
+        'short_stock',
       );
   }
   const errors = problems.filter((p) => p.severity === 'error').length;

@@ -53,11 +53,14 @@ import { provideReceivingJob, refreshReceiving } from './receiving.js';
 import { bolByPro, bolsOfPlanName, chargeFreight, listBols } from './bol.js';
 import { labelingPreferenceOf } from './preferences.js';
 import { resolveClientCompany } from '../../http/client-company.js';
+import { listenForPrepDetails, planPrepDetails, setPlanPrepDetails } from './prep-details.js';
+import { prepDetailListSchema, prepDetailsSentSchema, prepDetailsSetSchema } from '../../../domain/schemas/fba-prep.js';
 
 const base = '/api/outbound/outbound-shipping/batch';
 
 export function fbaRoutes(deps: Deps, guards: Guards) {
   listenForInboundPlans();
+  listenForPrepDetails();
   provideReceivingJob();
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const tags = ['FBA shipment plans'];
@@ -277,6 +280,46 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(precheckSchema), ...errorResponses },
     }),
     async (c) => ok(c, (await precheckOf(deps, c.get('ctx'), c.req.valid('param').id)).result),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{id}/prep-details`,
+      tags,
+      summary: 'Amazon’s prep category, prep types and owner constraints of the plan’s SKUs (listPrepDetails)',
+      middleware: [read],
+      request: { params: idParam },
+      responses: { ...okResponse(prepDetailListSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const read = await planPrepDetails(deps, c.get('ctx'), c.req.valid('param').id);
+      return ok(c, { items: [...read.details.values()] }, read.unreadable ? { warn: [read.unreadable] } : {});
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/prep-details`,
+      tags,
+      summary: 'Set the prep category of some of the plan’s SKUs at Amazon (setPrepDetails); 202 with the operation',
+      description:
+        'Only while the plan is at items (Amazon reads the categories when it takes the plan). Prep types default to the category’s usual one and must go with the category. The new category counts once Amazon’s operation succeeds (the poll job follows it); the pre-check says so meanwhile.',
+      middleware: [update],
+      request: { params: idParam, ...jsonBody(prepDetailsSetSchema) },
+      responses: {
+        202: {
+          description: 'Amazon is applying the categories',
+          content: { 'application/json': { schema: envelopeOf(prepDetailsSentSchema) } },
+        },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const result = await setPlanPrepDetails(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json'));
+      return c.json(envelope(result, { info_list: [{ message: 'Amazon is applying the prep categories' }] }), 202);
+    },
   );
 
   app.openapi(

@@ -21,8 +21,10 @@ import { packingRoutes } from './inbound-packing.js';
 import { deliveryWindowRoutes } from './inbound-delivery.js';
 import { placementRoutes } from './inbound-placement.js';
 import { partneredVoidWindow, transportRoutes } from './inbound-transport.js';
-import { inboundState, OPERATION_MS, type SpError } from './inbound-state.js';
+import { inboundState, OPERATION_MS, type Problem, type SpError } from './inbound-state.js';
 import { fbaInventoryOf } from './state.js';
+import { prepProblems, prepRoutes } from './inbound-prep.js';
+import { dangerousGoodsProblems } from './listings.js';
 
 const MAX_SKUS = 1_500;
 const NA_MARKETPLACES = ['ATVPDKIKX0DER', 'A2EUQ1WTGCTBG2', 'A2Q3Y263D00KWC', 'A1AM78C64UM0Y8'];
@@ -58,7 +60,7 @@ export function inboundRoutes(app: Hono, deps: Deps, sellerOf: (c: Context) => s
         `items: an inbound plan holds at most ${MAX_SKUS} SKUs; this one has ${mskus.size}`,
       );
     const today = new Date(now()).toISOString().slice(0, 10);
-    const problems = req.items
+    const problems: Problem[] = req.items
       .filter((i) => i.expiration && i.expiration <= today)
       .map((i) => ({
         code: 'FBA_INB-0135',
@@ -67,13 +69,33 @@ export function inboundRoutes(app: Hono, deps: Deps, sellerOf: (c: Context) => s
         details: 'Units must reach the fulfilment centre well before they expire; remove them from the plan.',
       }));
     const known = new Map((await fbaInventoryOf(deps, seller, marketplaceId)).map((s) => [s.sellerSku, s]));
+    const prep = await prepProblems(
+      deps,
+      seller,
+      marketplaceId,
+      req.items.map((i) => i.msku),
+    );
+    problems.push(...prep.problems, ...(await dangerousGoodsProblems(deps, seller, marketplaceId, [...mskus])));
     const items: PlanItem[] = req.items.map((i) => {
       const listed = known.get(i.msku);
-      const r = rng(`${seller}/${i.msku}`);
-      const needsBag = r() < 0.3;
+      const detail = prep.details.get(i.msku)!;
+      for (const [who, owner, constraint] of [
+        ['label', i.labelOwner, detail.labelOwnerConstraint],
+        ['prep', i.prepOwner, detail.prepOwnerConstraint],
+      ] as const)
+        if (constraint && owner !== constraint.replace('_ONLY', ''))
+          problems.push({
+            code: 'FBA_INB-0185',
+            severity: 'ERROR',
+            message: `MSKU ${i.msku}: the ${who} owner must be ${constraint.replace('_ONLY', '')}, not ${owner}`,
+            details: `Amazon accepts only ${constraint.replace('_ONLY', '')} as ${who} owner of this SKU.`,
+          });
+      // Amazon's instructions: the label (by its owner), then what the SKU's prep category asks for.
       const prepInstructions = [
         ...(i.labelOwner !== 'NONE' ? [{ prepType: 'ITEM_LABELING', prepOwner: i.labelOwner }] : []),
-        ...(needsBag ? [{ prepType: 'ITEM_POLYBAGGING', prepOwner: i.prepOwner }] : []),
+        ...detail.prepTypes
+          .filter((t) => t !== 'ITEM_NO_PREP' && i.prepOwner !== 'NONE')
+          .map((prepType) => ({ prepType, prepOwner: i.prepOwner })),
       ].map((p) => (p.prepOwner === 'AMAZON' ? { ...p, fee: { amount: 0.55, code: 'USD' } } : p));
       return planItemSchema.parse({
         msku: i.msku,
@@ -189,6 +211,7 @@ export function inboundRoutes(app: Hono, deps: Deps, sellerOf: (c: Context) => s
   transportRoutes(app, base, st, sellerOf, spError);
   deliveryWindowRoutes(app, base, st, sellerOf, spError);
   labelRoutes(app, deps, st, sellerOf, spError);
+  prepRoutes(app, deps, base, st, sellerOf, spError);
   receivingRoutes(app, deps, st, sellerOf, spError);
 
   app.get(`${base}/operations/:operationId`, async (c) => {

@@ -22,6 +22,7 @@ import { code, rng } from '../random.js';
 import { findRecord, getRecord, putRecord, recordsOf, type RecordSet } from '../records.js';
 import { fbaInventoryOf } from './state.js';
 import { catalogueOf, feeLines, upcFor } from './catalog-data.js';
+import { DANGEROUS_GOODS_ATTRIBUTES } from '../../../domain/rules/prep.js';
 
 const listings = (seller: string, marketplaceId: string): RecordSet<ListingItem> => ({
   provider: 'amazon',
@@ -63,6 +64,8 @@ export async function listingsOf(deps: Deps, seller: string, marketplaceId: stri
           attributeNames: ['main_product_image_locator'],
           categories: ['INVALID_IMAGE'],
         });
+      // A lithium battery: Amazon holds it for dangerous-goods review until the seller gives its SDS.
+      if (/power bank/i.test(s.productName ?? '')) issues.push(dangerousGoodsIssue());
       const price = (9 + Math.floor(r() * 40) + 0.99).toFixed(2);
       return listingItemSchema.parse({
         sku: s.sellerSku,
@@ -349,4 +352,26 @@ export function listingRoutes(
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="500" height="500" viewBox="0 0 500 500"><rect width="500" height="500" fill="#fff"/><rect x="90" y="90" width="320" height="320" rx="40" fill="hsl(${hue} 55% 62%)"/><text x="250" y="270" font-family="sans-serif" font-size="44" text-anchor="middle" fill="#fff">${asin}</text></svg>`;
     return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
   });
+}
+
+const dangerousGoodsIssue = (): ListingIssue => ({
+  code: '18452',
+  message:
+    'This product is a dangerous good (hazmat) under review: provide its Safety Data Sheet (SDS) and its dangerous-goods regulation before sending it to a fulfilment centre.',
+  severity: 'ERROR',
+  attributeNames: [...DANGEROUS_GOODS_ATTRIBUTES],
+  categories: ['QUALIFICATION_REQUIRED'],
+});
+
+/** Why Amazon would not take these SKUs into an inbound plan: a dangerous-goods review still open. */
+export async function dangerousGoodsProblems(deps: Deps, seller: string, marketplaceId: string, mskus: string[]) {
+  const wanted = new Set(mskus);
+  return (await listingsOf(deps, seller, marketplaceId))
+    .filter((l) => wanted.has(l.sku) && l.issues?.some((i) => i.code === dangerousGoodsIssue().code))
+    .map((l) => ({
+      code: 'FBA_INB-0051',
+      severity: 'ERROR',
+      message: `MSKU ${l.sku}: dangerous goods (hazmat) review is not complete`,
+      details: 'Amazon needs the Safety Data Sheet of the product before it can be sent in.',
+    }));
 }

@@ -16,7 +16,7 @@ const PRODUCTS = [
   'Yoga Mat, 6 mm, Non-Slip',
   'Cast Iron Skillet, 10 inch',
   'Glass Meal Prep Containers (5 pack)',
-  'Wireless Charging Pad, 15 W',
+  'Portable Power Bank, 10,000 mAh',
   'Kids’ Art Smock, Waterproof',
   'Resistance Bands Set (5 levels)',
   'Ceramic Pour-Over Coffee Dripper',

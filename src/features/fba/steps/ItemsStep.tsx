@@ -157,7 +157,7 @@ function ItemsEditor({ plan, setRefusal }: { plan: PlanDetail; setRefusal: (line
         </button>
       </div>
       {dirty && <p className="muted">{t('fba.saveFirst')}</p>}
-      <PrecheckPanel check={check} />
+      <PrecheckPanel check={check} planId={plan.id} fixable />
       <AvailabilityGrid
         companyId={plan.companyId}
         inPlan={inPlan}
