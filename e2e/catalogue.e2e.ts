@@ -36,6 +36,9 @@ describe('product catalogue', () => {
 
     await page.getByRole('link', { name: 'Create bundle' }).first().click();
     await page.waitForURL('**/apps/product/products/create-bundle');
+    // The bundle form must be on screen first: while its chunk loads, the page before it (with its
+    // own title field) is still there, and a fill would go into that one.
+    await page.locator('[data-testid=bundle-empty]').waitFor();
     await page.fill('input[name=title]', 'Enamel mug 2-pack');
     await page.selectOption('select[name=productType]', 'multi_pack');
     // The choice must have reached the form before saving (a busy machine renders late).
