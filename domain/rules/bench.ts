@@ -15,9 +15,17 @@ export interface LineForScan {
   packSize: number;
 }
 
-export type ScanVerdict<L extends LineForScan> =
-  | { ok: true; line: L; units: number }
-  | { ok: false; code: 'unknown' | 'other_group' | 'over_scan'; message: string; line?: L };
+/**
+ * A refused scan: its code and the data to word it (a screen says it in the user's language from
+ * these), with the server's English sentence for the API.
+ */
+export type ScanRefusal<L extends LineForScan> =
+  | { ok: false; code: 'unknown'; message: string; line?: undefined }
+  | { ok: false; code: 'other_group'; message: string; line: L }
+  /** `left`: units of the line the plan has left to box (0 or less: all boxed); `n`: units the scan counts. */
+  | { ok: false; code: 'over_scan'; message: string; line: L; left: number; n: number };
+
+export type ScanVerdict<L extends LineForScan> = { ok: true; line: L; units: number } | ScanRefusal<L>;
 
 const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
 
@@ -53,6 +61,8 @@ export function judgeScan<L extends LineForScan>(
       ok: false,
       code: 'over_scan',
       line,
+      left,
+      n,
       message:
         left <= 0
           ? `All ${units(line.quantity)} of ${line.title} are boxed already: this one is not in the plan`
@@ -126,4 +136,40 @@ export function readScale(text: string): number | null {
   const unit = (m[2] ?? 'lb').toLowerCase();
   const lb = unit === 'kg' ? v * 2.20462 : unit === 'g' ? v / 453.592 : unit === 'oz' ? v / 16 : v;
   return Math.round(lb * 100) / 100;
+}
+
+/**
+ * Command barcodes at the bench: a packer with a wedge scanner in one hand scans these (printed on
+ * the bench's command sheet) instead of reaching for the mouse. A command is "$$" and a word.
+ * No code the bench judges starts with "$$": FNSKUs and ASINs are letters and digits, UPCs, EANs
+ * and GTINs digits, GS1 strings start with "(", "]" or digits, LPNs are letters then digits, and
+ * location codes letters, digits and - . / _ (domain/schemas/lpn.ts, locations.ts). Only an MSKU
+ * is free text: a plan line that carries the very same code keeps it as a unit (readBenchCommand
+ * is asked with the plan's lines). Letters only after the prefix, none of Y and Z (swapped by a
+ * scanner typing on a QWERTZ layout), read whatever the case (a scanner with caps lock on).
+ */
+export const BENCH_COMMANDS = {
+  new_box: '$$NEWBOX',
+  close_box: '$$CLOSEBOX',
+  undo: '$$UNDO',
+} as const;
+
+export type BenchCommand = keyof typeof BENCH_COMMANDS;
+
+const COMMAND_OF = new Map(Object.entries(BENCH_COMMANDS).map(([k, v]) => [v, k as BenchCommand]));
+
+/**
+ * The command a scanned code is, 'unknown_command' for "$$" and a word the bench does not know, or
+ * null for any other code (a unit). Two character tests for a unit's code: nothing more is added
+ * to a unit scan's frame. `lines`: the plan's lines, asked only for a "$$" code.
+ */
+export function readBenchCommand(
+  code: string,
+  lines: readonly { codes: string[] }[] = [],
+): BenchCommand | 'unknown_command' | null {
+  const raw = code.trim();
+  if (raw.charCodeAt(0) !== 36 || raw.charCodeAt(1) !== 36) return null;
+  const upper = raw.toUpperCase();
+  if (lines.some((l) => l.codes.some((c) => c.toUpperCase() === upper))) return null;
+  return COMMAND_OF.get(upper as (typeof BENCH_COMMANDS)[BenchCommand]) ?? 'unknown_command';
 }

@@ -926,6 +926,27 @@ export const de: Messages = {
     openedBox: 'Neuer Karton {{boxNo}}: neuen Karton nehmen',
     switchedBox: 'Anderer Karton: in Karton {{boxNo}} legen',
     takeOutLast: 'Herausnehmen ({{units}})',
+    commands: {
+      show: 'Befehls-Barcodes',
+      title: 'Befehls-Barcodes',
+      sheetTitle: 'Packtisch · Befehls-Barcodes',
+      intro: 'Diese scannen, statt zur Maus zu greifen. Den Bogen drucken und an den Packtisch kleben.',
+      print: 'Bogen drucken',
+      hide: 'Ausblenden',
+      failed: 'Die Barcodes konnten auf diesem Gerät nicht gezeichnet werden.',
+      new_box: {
+        name: 'NEUER KARTON',
+        help: 'Ein neuer Karton für die Gruppe des Kartons vor Ihnen: Die nächsten Scans kommen hinein.',
+      },
+      close_box: {
+        name: 'KARTON SCHLIESSEN',
+        help: 'Öffnet das Schließformular des Kartons vor Ihnen; erneut gescannt, sobald Maße und Gewicht da sind, schließt es den Karton.',
+      },
+      undo: {
+        name: 'RÜCKGÄNGIG',
+        help: 'Nimmt die zuletzt gescannte Einheit wieder aus ihrem Karton (erneut scannen, um weiter zurückzugehen).',
+      },
+    },
     label: {
       pending: 'Etikett…',
       printing: 'Etikett wird gedruckt…',
@@ -943,12 +964,39 @@ export const de: Messages = {
         '{{title}} gehört zu einer anderen Verpackungsgruppe als Karton {{boxNo}}: einen Karton ihrer Gruppe nehmen.',
       badCount: '„{{count}}“ ist keine Anzahl: eine ganze Zahl ab 1 eingeben.',
       byServer: 'Vom Server abgelehnt: {{message}}',
+      planGone: 'Dieser Plan ist nicht mehr auf diesem Gerät: einmal online gehen, um ihn neu zu laden.',
+      planCancelled: 'Plan {{name}} ist storniert: Es kann nichts mehr gepackt werden.',
+      planLeft: 'Plan {{name}} hat den Packtisch verlassen: Seine Kartons können nicht mehr geändert werden.',
+      boxGone:
+        'Dieser Karton ist nicht mehr auf diesem Gerät (verworfen oder vom Server abgelehnt): die Einheit erneut scannen.',
+      boxClosed: 'Karton {{boxNo}} ist geschlossen: wieder öffnen oder einen neuen Karton öffnen.',
+      boxClosedTakeOut: 'Karton {{boxNo}} ist geschlossen: wieder öffnen, um Einheiten herauszunehmen.',
+      lineGone: 'Dieser Artikel ist auf diesem Gerät nicht mehr im Plan.',
+      holdsLess: 'Karton {{boxNo}} enthält {{held}} von {{title}}: {{quantity}} können nicht herausgenommen werden.',
+      closeRefused:
+        'Karton {{boxNo}} ist nicht geschlossen: Sein Inhalt hat sich geändert — Maße und Gewicht im Formular prüfen.',
+      notEmpty: 'Karton {{boxNo}} ist nicht leer: zuerst seine Einheiten herausnehmen.',
+      device:
+        'Dieses Gerät konnte es nicht speichern: erneut versuchen; passiert es wieder, online gehen und den Plan neu öffnen.',
+      unknownCommand: '{{code}} ist kein Packtisch-Befehl: den Befehlsbogen verwenden.',
+      newBoxWhichGroup:
+        'Für welche Gruppe ist der neue Karton? Zuerst eine Einheit ihrer Gruppe scannen oder die Gruppe neben „Neuer Karton“ wählen.',
+      newBoxEmpty: 'Karton {{boxNo}} ist noch leer: zuerst hineinpacken (oder ihn verwerfen).',
+      noBoxToClose: 'Kein Karton zum Schließen: zuerst eine Einheit scannen.',
+      alreadyClosed: 'Karton {{boxNo}} ist bereits geschlossen.',
+      closeEmpty: 'Karton {{boxNo}} ist leer: nichts zu schließen (stattdessen verwerfen).',
+      nothingToUndo:
+        'Nichts herauszunehmen: Keine an diesem Packtisch gescannte Einheit liegt noch in einem offenen Karton.',
+      undoClosed: 'Karton {{boxNo}} ist geschlossen: wieder öffnen, um {{title}} herauszunehmen.',
     },
     done: {
       takenOut: '{{units}} × {{title}} aus Karton {{boxNo}} genommen',
       closed: 'Karton {{boxNo}} geschlossen · {{weight}} lb',
       reopened: 'Karton {{boxNo}} wieder geöffnet: Scans gehen wieder hinein',
       discarded: 'Leerer Karton {{boxNo}} verworfen',
+      newBox: 'Neuer Karton {{boxNo}}: einen leeren Karton nehmen, die nächsten Scans kommen hinein',
+      closeBox: 'Karton {{boxNo}} schließen: Maße und Gewicht (oder die Waage), dann erneut KARTON SCHLIESSEN',
+      closing: 'Karton {{boxNo}} wird geschlossen…',
     },
     boxNo: 'Karton {{boxNo}}',
     noBox: 'Noch kein Karton: Der erste Scan öffnet einen.',

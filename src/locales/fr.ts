@@ -927,6 +927,27 @@ export const fr: Messages = {
     openedBox: 'Nouveau carton {{boxNo}} : prenez un carton neuf',
     switchedBox: 'Autre carton : mettez-la dans le carton {{boxNo}}',
     takeOutLast: 'Retirer ({{units}})',
+    commands: {
+      show: 'Codes-barres de commande',
+      title: 'Codes-barres de commande',
+      sheetTitle: 'Poste d’emballage · codes-barres de commande',
+      intro: 'Scannez-les au lieu de prendre la souris. Imprimez la feuille et collez-la sur le poste.',
+      print: 'Imprimer la feuille',
+      hide: 'Masquer',
+      failed: 'Les codes-barres n’ont pas pu être dessinés sur cet appareil.',
+      new_box: {
+        name: 'NOUVEAU CARTON',
+        help: 'Un nouveau carton pour le groupe du carton devant vous : les prochains scans y vont.',
+      },
+      close_box: {
+        name: 'FERMER LE CARTON',
+        help: 'Ouvre le formulaire de fermeture du carton devant vous ; scanné à nouveau une fois ses dimensions et son poids saisis, il ferme le carton.',
+      },
+      undo: {
+        name: 'ANNULER',
+        help: 'Retire de son carton la dernière unité scannée (scannez à nouveau pour remonter plus loin).',
+      },
+    },
     label: {
       pending: 'Étiquette…',
       printing: 'Impression de l’étiquette…',
@@ -944,12 +965,39 @@ export const fr: Messages = {
         '{{title}} appartient à un autre groupe d’emballage que le carton {{boxNo}} : utilisez un carton de son groupe.',
       badCount: '« {{count}} » n’est pas un nombre d’unités : saisissez un nombre entier, 1 ou plus.',
       byServer: 'Refusé par le serveur : {{message}}',
+      planGone: 'Ce plan n’est plus sur cet appareil : passez en ligne une fois pour le recharger.',
+      planCancelled: 'Le plan {{name}} est annulé : plus rien ne peut être emballé.',
+      planLeft: 'Le plan {{name}} a quitté le poste d’emballage : ses cartons ne peuvent plus changer.',
+      boxGone:
+        'Ce carton n’est plus sur cet appareil (abandonné, ou refusé par le serveur) : scannez l’unité à nouveau.',
+      boxClosed: 'Le carton {{boxNo}} est fermé : rouvrez-le, ou ouvrez un nouveau carton.',
+      boxClosedTakeOut: 'Le carton {{boxNo}} est fermé : rouvrez-le pour en retirer des unités.',
+      lineGone: 'Cet article n’est plus dans le plan sur cet appareil.',
+      holdsLess: 'Le carton {{boxNo}} contient {{held}} de {{title}} : il ne peut pas en rendre {{quantity}}.',
+      closeRefused:
+        'Le carton {{boxNo}} n’est pas fermé : son contenu a changé — vérifiez les dimensions et le poids dans le formulaire.',
+      notEmpty: 'Le carton {{boxNo}} n’est pas vide : retirez d’abord ses unités.',
+      device:
+        'Cet appareil n’a pas pu l’enregistrer : réessayez ; si cela se reproduit, passez en ligne et rouvrez le plan.',
+      unknownCommand: '{{code}} n’est pas une commande du poste : utilisez la feuille de commandes.',
+      newBoxWhichGroup:
+        'Pour quel groupe est le nouveau carton ? Scannez d’abord une unité de son groupe, ou choisissez le groupe à côté de « Nouveau carton ».',
+      newBoxEmpty: 'Le carton {{boxNo}} est encore vide : emballez d’abord dedans (ou abandonnez-le).',
+      noBoxToClose: 'Aucun carton à fermer : scannez d’abord une unité.',
+      alreadyClosed: 'Le carton {{boxNo}} est déjà fermé.',
+      closeEmpty: 'Le carton {{boxNo}} est vide : rien à fermer (abandonnez-le plutôt).',
+      nothingToUndo: 'Rien à retirer : aucune unité scannée à ce poste n’est encore dans un carton ouvert.',
+      undoClosed: 'Le carton {{boxNo}} est fermé : rouvrez-le pour retirer {{title}}.',
     },
     done: {
       takenOut: '{{units}} × {{title}} retiré(s) du carton {{boxNo}}',
       closed: 'Carton {{boxNo}} fermé · {{weight}} lb',
       reopened: 'Carton {{boxNo}} rouvert : les scans y vont de nouveau',
       discarded: 'Carton vide {{boxNo}} abandonné',
+      newBox: 'Nouveau carton {{boxNo}} : prenez un carton vide, les prochains scans y vont',
+      closeBox:
+        'Fermer le carton {{boxNo}} : ses dimensions et son poids (ou la balance), puis FERMER LE CARTON à nouveau',
+      closing: 'Fermeture du carton {{boxNo}}…',
     },
     boxNo: 'Carton {{boxNo}}',
     noBox: 'Pas encore de carton : le premier scan en ouvre un.',

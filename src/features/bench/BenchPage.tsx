@@ -5,6 +5,8 @@
  * goes into this bench's open box of its packing group (a box is opened when there is none).
  * Boxes are closed with a preset or typed size and a typed or scale weight. All of it through the
  * device's engine: offline too, sent by the outbox, the server's verdict replacing the device's.
+ * Command barcodes (NEW BOX, CLOSE BOX, UNDO) do what the buttons do, scanned like a unit; their
+ * sheet, to print and tape to the bench, opens from the scan line.
  */
 import { Link, useParams } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -27,6 +29,7 @@ import { routeWedge } from './wedge-route';
 import './bench.css';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
+const CommandSheet = lazy(() => import('./CommandSheet'));
 
 export default function BenchPage() {
   const { t } = useTranslation();
@@ -41,6 +44,7 @@ export default function BenchPage() {
   const actions = useBenchActions(view, planId);
   follow.current = actions.follow;
   const [camera, setCamera] = useState(false);
+  const [sheet, setSheet] = useState(false);
   // The box on screen changes after the verdict's frame (a scan re-renders the panel only).
   const activeBoxId = useBenchLater((s) => s.activeBoxId);
   useEffect(() => resetBench(), [planId]);
@@ -107,11 +111,7 @@ export default function BenchPage() {
       <LastScanPanel
         lines={lines}
         onPrint={(line, scanId) => void actions.print(line, scanId, true)}
-        onTakeOut={(last) => {
-          const b = view.boxes.find((x) => x.id === last.boxId);
-          const line = lines.get(last.lineId);
-          if (b && line) void actions.unscan(b, line, last.units);
-        }}
+        onTakeOut={actions.takeOutLast}
       />
       <div className="tiles dock-counts">
         <div className="tile" data-testid="bench-packed">
@@ -145,7 +145,21 @@ export default function BenchPage() {
           disabled={!atBench}
           onNewBox={(group) => void actions.newBox(group)}
         />
+        <button
+          type="button"
+          className="btn"
+          data-testid="bench-commands-toggle"
+          aria-expanded={sheet}
+          onClick={() => setSheet((s) => !s)}
+        >
+          {t('bench.commands.show')}
+        </button>
       </ScanForm>
+      {sheet && (
+        <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
+          <CommandSheet onClose={() => setSheet(false)} />
+        </Suspense>
+      )}
       {camera && (
         <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
           <CameraScanner onScan={(code) => void actions.scan(code)} onClose={() => setCamera(false)} />

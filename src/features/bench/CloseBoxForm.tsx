@@ -2,12 +2,15 @@
  * Close a box: its size from the warehouse's presets or typed, its weight typed or sent by a USB
  * scale (a burst while the weight field has focus is a reading — see wedge-route.ts), the preset's
  * tare optionally added. Judged with Amazon's limits as it is typed; TEAM LIFT said before sending.
+ * The CLOSE BOX command barcode asks the form of its box: it closes the box when the size and
+ * weight are there, else puts the focus in the first field that needs them (the weight field: a
+ * scale's reading goes into it), so the packer need not reach for the mouse.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readScale } from '../../../domain/rules/bench';
 import type { BenchBoxRow, BoxPreset } from '../../../domain/schemas/bench';
-import { setBench, useBenchStore } from './bench-store';
+import { setBench, useBenchStore, type BenchState } from './bench-store';
 import { checkClose, withPreset, type CloseDraft, type CloseField } from './close-check';
 import { BoxProblems } from './BoxProblems';
 import { cachedPresets } from './preset-cache';
@@ -49,6 +52,7 @@ export function CloseBoxForm({ box, units, maxWeightLb, onClose }: Props) {
   useEffect(() => () => setBench({ weightFocused: false }), []);
 
   const check = checkClose(draft, units, maxWeightLb);
+  const form = useRef<HTMLFormElement>(null);
   const fieldError = (f: CloseField) =>
     tried && check.fields[f] ? <span className="form-error">{t(`bench.close.field.${check.fields[f]}`)}</span> : null;
   const dimension = (f: 'lengthIn' | 'widthIn' | 'heightIn') => (
@@ -78,8 +82,40 @@ export function CloseBoxForm({ box, units, maxWeightLb, onClose }: Props) {
     }
   };
 
+  // The CLOSE BOX command, answered outside React's render (no re-render of the form on a scan).
+  const latest = useRef({ check, submit });
+  latest.current = { check, submit };
+  useEffect(() => {
+    const answer = (request: BenchState['closeRequest']) => {
+      if (!request || request.boxId !== box.id) return;
+      setBench({ closeRequest: null });
+      const { check: now, submit: close } = latest.current;
+      if (now.measure && !now.problems.length) {
+        setBench({
+          last: {
+            kind: 'done',
+            code: t('bench.commands.close_box.name'),
+            words: { key: 'closing', values: { boxNo: box.boxNo } },
+          },
+        });
+        void close();
+        return;
+      }
+      const field = (['lengthIn', 'widthIn', 'heightIn', 'weight'] as const).find((f) => now.fields[f]) ?? 'weight';
+      const input = form.current?.querySelector<HTMLInputElement>(`input[name=${field}]`);
+      input?.focus();
+      input?.select();
+      form.current?.scrollIntoView?.({ block: 'nearest' });
+    };
+    answer(useBenchStore.getState().closeRequest);
+    return useBenchStore.subscribe((s, before) => {
+      if (s.closeRequest !== before.closeRequest) answer(s.closeRequest);
+    });
+  }, [box.id, box.boxNo, t]);
+
   return (
     <form
+      ref={form}
       className="card bench-close"
       data-testid="bench-close"
       onSubmit={(e) => {

@@ -16,7 +16,8 @@ import { useRefusals } from './queries';
 interface Props {
   lines: Map<number, BenchLineRow>;
   onPrint: (line: BenchLineRow, scanId: string) => void;
-  onTakeOut: (last: LastScan & { kind: 'packed' }) => void;
+  /** Take the last scanned unit out again (what the UNDO command barcode does). */
+  onTakeOut: () => void;
 }
 
 export function LastScanPanel({ lines, onPrint, onTakeOut }: Props) {
@@ -28,7 +29,7 @@ export function LastScanPanel({ lines, onPrint, onTakeOut }: Props) {
     ? 'none'
     : last.kind === 'refused'
       ? 'error'
-      : last.kind === 'packed' && last.opened
+      : (last.kind === 'packed' && last.opened) || (last.kind === 'done' && last.attention)
         ? 'duplicate'
         : 'received';
   return (
@@ -61,7 +62,7 @@ export function LastScanPanel({ lines, onPrint, onTakeOut }: Props) {
             <PrepSteps line={line} />
             <div className="button-row">
               {benchLabels(line) && <LabelState scanId={last.id} onPrint={() => onPrint(line, last.id)} />}
-              <button type="button" className="btn" onClick={() => onTakeOut(last)}>
+              <button type="button" className="btn" onClick={onTakeOut}>
                 {t('bench.takeOutLast', { units: last.units })}
               </button>
             </div>
@@ -114,8 +115,7 @@ function VerdictSlot({ children }: { children: ReactNode }) {
 
 function Verdict({ last }: { last: LastScan }) {
   const { t } = useTranslation();
-  if (last.kind === 'refused')
-    return <>{'text' in last.words ? last.words.text : t(`bench.refused.${last.words.key}`, last.words.values)}</>;
+  if (last.kind === 'refused') return <>{t(`bench.refused.${last.words.key}`, last.words.values)}</>;
   if (last.kind === 'done') return <>{t(`bench.done.${last.words.key}`, last.words.values)}</>;
   return (
     <>

@@ -7,7 +7,8 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
 import { afterPaint } from '../../scan/after-paint';
 
-export type RefusalReason = 'unknown' | 'over_scan' | 'other_group' | 'device' | 'server';
+/** Why the panel says no: the domain's scan codes, a device-side refusal, the server's, or a command barcode's. */
+export type RefusalReason = 'unknown' | 'over_scan' | 'other_group' | 'device' | 'server' | 'command';
 
 export type LastScan =
   | {
@@ -30,11 +31,17 @@ export type LastScan =
       kind: 'refused';
       code: string;
       reason: RefusalReason;
-      /** Words for the refusal: an i18n key under bench.refused with its values, or the engine's own sentence. */
-      words: { key: string; values: Record<string, string | number> } | { text: string };
+      /** Words for the refusal: an i18n key under bench.refused with its values (never the engine's English). */
+      words: { key: string; values: Record<string, string | number> };
       lineId?: number;
     }
-  | { kind: 'done'; code: string; words: { key: string; values: Record<string, string | number> } };
+  | {
+      kind: 'done';
+      code: string;
+      words: { key: string; values: Record<string, string | number> };
+      /** The packer has something to do (take a new box, weigh the box): the warning colour. */
+      attention?: boolean;
+    };
 
 export type PrintState =
   { scanId: string; state: 'printing' | 'printed' | 'manual' } | { scanId: string; state: 'failed'; error: string };
@@ -50,6 +57,8 @@ export interface BenchState {
   weightFocused: boolean;
   /** The last reading a scale sent (the close form takes it). */
   scaleReading: { lb: number; seq: number } | null;
+  /** CLOSE BOX was scanned for this box: its close form takes the focus (or closes when complete). */
+  closeRequest: { boxId: string; seq: number } | null;
 }
 
 export const useBenchStore = create<BenchState>(() => ({
@@ -59,12 +68,20 @@ export const useBenchStore = create<BenchState>(() => ({
   count: '',
   weightFocused: false,
   scaleReading: null,
+  closeRequest: null,
 }));
 
 export const setBench = (patch: Partial<BenchState>): void => useBenchStore.setState(patch);
 
 export const resetBench = (): void =>
-  useBenchStore.setState({ last: null, print: null, activeBoxId: null, count: '', scaleReading: null });
+  useBenchStore.setState({
+    last: null,
+    print: null,
+    activeBoxId: null,
+    count: '',
+    scaleReading: null,
+    closeRequest: null,
+  });
 
 /**
  * A slice of the bench's state for what is not the verdict (the box on screen, the tables' marks):

@@ -1,13 +1,16 @@
 /**
  * What the packer does at the bench, through the device's engine (offline too): a scan judged
  * from memory and painted at once, then written (box.open when the group has no open box of this
- * device, then box.scan); new box, take out, close, reopen, discard. Writes go one after another
- * so a box is always opened before the scans that fill it are written.
+ * device, then box.scan); new box, take out, close, reopen, discard — by button or by a command
+ * barcode (NEW BOX, CLOSE BOX, UNDO: "$$" codes, domain/rules/bench.ts), which goes through the
+ * same scan path and is judged from the same memory. Writes go one after another so a box is
+ * always opened before the scans that fill it are written. A refusal of the device's own engine
+ * is worded from the rules and data (device-refusal.ts), never in the engine's English.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BenchBoxRow, BenchLineRow } from '../../../domain/schemas/bench';
-import type { BoxMeasure } from '../../../domain/rules/bench';
+import type { BenchBoxRow, BenchLineRow, BenchPlanRow } from '../../../domain/schemas/bench';
+import { readBenchCommand, type BenchCommand, type BoxMeasure } from '../../../domain/rules/bench';
 import { useSession } from '../../app/session';
 import { useSyncEngine } from '../../app/sync';
 import { afterPaint } from '../../scan/after-paint';
@@ -17,9 +20,24 @@ import { connectQz } from '../printing/printer';
 import { usePrinterSettings } from '../printing/printer-settings';
 import { setBench, useBenchStore, type LastScan } from './bench-store';
 import { readCurrentBoxes, writeCurrentBoxes } from './current-boxes';
+import { deviceRefusal, type BenchWrite } from './device-refusal';
 import { benchLabels, benchPrintsByItself, printBenchLabel } from './label';
 import type { BenchView } from './queries';
-import { groupKey, planScan, refusalWords, withScan, type BenchMemory, type ScanPlan } from './scan-plan';
+import {
+  groupKey,
+  nextBoxNo,
+  openedBox,
+  planCommand,
+  planScan,
+  refusalWords,
+  withBox,
+  withScan,
+  withUnscan,
+  type BenchMemory,
+  type PackedScan,
+  type ScanPlan,
+  type Words,
+} from './scan-plan';
 
 /** The sentence of an error: a validation error's first issue, else its message. */
 export const messageOf = (err: unknown): string => {
@@ -28,12 +46,13 @@ export const messageOf = (err: unknown): string => {
   return err instanceof Error ? err.message : String(err);
 };
 
-interface Pending {
-  id: string;
-  plan: ScanPlan;
-  boxId: string;
-  at: string;
-}
+/** A change being written: in the scan's memory until its write is answered. */
+type Pending =
+  | { kind: 'scan'; id: string; plan: ScanPlan; boxId: string; at: string }
+  | { kind: 'unscan'; id: string; boxId: string; lineId: number; units: number };
+
+/** How many packed units UNDO can go back through. */
+const UNDO_DEPTH = 100;
 
 export function useBenchActions(view: BenchView | null | undefined, planId: number) {
   const { t } = useTranslation();
@@ -41,17 +60,26 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   const user = useSession((s) => s.user);
   const toast = useFeedback((s) => s.toast);
   const base = useRef<BenchMemory>({ lines: [], boxes: [], items: [] });
+  const plan = useRef<BenchPlanRow | null>(null);
   const pending = useRef<Pending[]>([]);
+  /** Boxes this device opened that the replica's answers do not hold yet. */
+  const opened = useRef(new Map<string, BenchBoxRow>());
+  /** The units this bench packed, last on top: UNDO takes them out again one scan at a time. */
+  const packed = useRef<PackedScan[]>([]);
   const current = useRef(readCurrentBoxes(planId));
   const writes = useRef<Promise<unknown>>(Promise.resolve());
   const autoPrint = useRef(false);
 
   /** The replica's answer, as soon as Dexie gives it (before the screen renders it). */
   const follow = useCallback((next: BenchView | null | undefined) => {
-    if (next) base.current = { lines: next.lines, boxes: next.boxes, items: next.items };
+    if (!next) return;
+    base.current = { lines: next.lines, boxes: next.boxes, items: next.items };
+    plan.current = next.plan;
+    for (const b of next.boxes) opened.current.delete(b.id);
   }, []);
   useEffect(() => {
     current.current = readCurrentBoxes(planId);
+    packed.current = [];
   }, [planId]);
 
   useEffect(() => {
@@ -65,9 +93,17 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
       });
   }, [user]);
 
-  /** The replica's rows with the scans not yet written on top. */
-  const memory = (): BenchMemory =>
-    pending.current.reduce((m, p) => withScan(m, p.plan, p.boxId, planId, p.at), base.current);
+  /** The replica's rows with the boxes and scans not yet written (or not yet answered) on top. */
+  const memory = (): BenchMemory => {
+    let m = base.current;
+    for (const box of opened.current.values()) m = withBox(m, box);
+    for (const p of pending.current)
+      m = p.kind === 'scan' ? withScan(m, p.plan, p.boxId, planId, p.at) : withUnscan(m, p.boxId, p.lineId, p.units);
+    return m;
+  };
+  const settled = (id: string) => {
+    pending.current = pending.current.filter((p) => p.id !== id);
+  };
 
   const remember = (group: string | null, boxId: string) => {
     current.current = { ...current.current, [groupKey(group)]: boxId };
@@ -108,10 +144,126 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     setBench({ last, print: null });
   };
 
+  /** The engine refused a write by itself: said from the rules and data, after its change left memory. */
+  const refuseWrite = (code: string, write: BenchWrite, lineId?: number) => {
+    const why = deviceRefusal(write, plan.current, memory());
+    refuse({ kind: 'refused', code, reason: why.reason, words: why.words, lineId });
+  };
+
+  /** A box of this device's, opened now: in memory and on screen at once, written after the paint. */
+  const openBox = async (group: string | null, boxNo: number, label: string) => {
+    if (!engine) return;
+    const id = crypto.randomUUID();
+    const at = new Date().toISOString();
+    opened.current.set(id, openedBox(id, planId, boxNo, group, at));
+    remember(group, id);
+    scanFeedback('duplicate');
+    setBench({
+      last: { kind: 'done', code: label, words: { key: 'newBox', values: { boxNo } }, attention: true },
+      activeBoxId: id,
+      print: null,
+      closeRequest: null,
+    });
+    await afterPaint();
+    try {
+      await queue(() => engine.mutate('box.open', { id, planId, packingGroupId: group, openedAt: at }));
+    } catch {
+      opened.current.delete(id);
+      refuseWrite(label, { kind: 'open' });
+    }
+  };
+
+  /** UNDO: the last unit this bench packed taken out again (judged from memory, written after the paint). */
+  const takeOut = async (undo: Extract<ReturnType<typeof planCommand>, { kind: 'undo' }>, label: string) => {
+    if (!engine) return;
+    const { box, line, units, scan: packedScan } = undo;
+    const id = crypto.randomUUID();
+    packed.current = packed.current.filter((p) => p.id !== packedScan.id);
+    pending.current.push({ kind: 'unscan', id, boxId: box.id, lineId: line.id, units });
+    scanFeedback('ok');
+    setBench({
+      last: {
+        kind: 'done',
+        code: label,
+        words: { key: 'takenOut', values: { units, title: line.title, boxNo: box.boxNo } },
+      },
+      activeBoxId: box.id,
+      print: null,
+      closeRequest: null,
+    });
+    await afterPaint();
+    try {
+      await queue(() =>
+        engine.mutate('box.unscan', {
+          id,
+          boxId: box.id,
+          planItemId: line.id,
+          quantity: units,
+          at: new Date().toISOString(),
+        }),
+      );
+    } catch {
+      settled(id);
+      packed.current.push(packedScan);
+      refuseWrite(label, { kind: 'unscan', boxId: box.id, lineId: line.id, quantity: units }, line.id);
+    } finally {
+      settled(id);
+    }
+  };
+
+  /**
+   * A command barcode, through the scan's path and judged from the same memory: its verdict is
+   * painted in the scan's frame, its write (if any) after the paint.
+   */
+  const command = (which: BenchCommand | 'unknown_command', code: string) => {
+    const label = which === 'unknown_command' ? code : t(`bench.commands.${which}.name`);
+    const mem = memory();
+    const cmd = planCommand(
+      mem,
+      current.current,
+      useBenchStore.getState().activeBoxId,
+      which,
+      code,
+      packed.current[packed.current.length - 1],
+    );
+    switch (cmd.kind) {
+      case 'refuse':
+        refuse({ kind: 'refused', code: label, reason: 'command', words: cmd.words });
+        return;
+      case 'new_box':
+        void openBox(cmd.packingGroupId, cmd.boxNo, label);
+        return;
+      case 'close_box':
+        scanFeedback('ok');
+        // The box's close form answers the request (focus, or close when its size and weight are there).
+        setBench({
+          last: {
+            kind: 'done',
+            code: label,
+            words: { key: 'closeBox', values: { boxNo: cmd.box.boxNo } },
+            attention: true,
+          },
+          activeBoxId: cmd.box.id,
+          print: null,
+          closeRequest: { boxId: cmd.box.id, seq: Date.now() },
+        });
+        return;
+      case 'undo':
+        void takeOut(cmd, label);
+        return;
+    }
+  };
+
   const scan = useCallback(
     async (raw: string) => {
       const code = raw.trim();
       if (!engine || !view || !code) return;
+      // A command barcode ("$$…") does what its button does; a unit's code costs two character tests here.
+      const which = readBenchCommand(code, base.current.lines);
+      if (which) {
+        command(which, code);
+        return;
+      }
       const typed = useBenchStore.getState().count.trim();
       const quantity = typed ? Number(typed) : 1;
       // A count is for one scan: the next is a single unit again.
@@ -139,7 +291,9 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
       const before = memory();
       const boxed = before.items.filter((i) => i.planItemId === plan.line.id).reduce((n, i) => n + i.quantity, 0);
       const previousBox = useBenchStore.getState().activeBoxId;
-      pending.current.push({ id, plan, boxId, at });
+      pending.current.push({ kind: 'scan', id, plan, boxId, at });
+      packed.current.push({ id, boxId, lineId: plan.line.id, units: plan.units });
+      if (packed.current.length > UNDO_DEPTH) packed.current.shift();
       scanFeedback(plan.kind === 'open' && previousBox !== null ? 'duplicate' : 'ok');
       setBench({
         last: {
@@ -157,37 +311,48 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
         },
         activeBoxId: boxId,
         print: null,
+        closeRequest: null,
       });
       // The verdict is on screen from memory; the writes (IndexedDB, live queries) wait for its paint.
       await afterPaint();
+      let write: BenchWrite = { kind: 'open' };
       try {
         await queue(async () => {
-          if (plan.kind === 'open')
-            await engine.mutate('box.open', { id: boxId, planId, packingGroupId: plan.packingGroupId, openedAt: at });
+          if (plan.kind === 'open') {
+            write = { kind: 'open' };
+            const box = await engine.mutate('box.open', {
+              id: boxId,
+              planId,
+              packingGroupId: plan.packingGroupId,
+              openedAt: at,
+            });
+            // Until the replica's answer holds it, the next scans of the group go into it too.
+            if (!base.current.boxes.some((b) => b.id === boxId))
+              opened.current.set(boxId, openedBox(boxId, planId, box.boxNo, plan.packingGroupId, at));
+          }
+          write = { kind: 'scan', boxId, code, quantity };
           const result = await engine.mutate('box.scan', { id, boxId, code, quantity, scannedAt: at });
           const last = useBenchStore.getState().last;
           if (last?.kind === 'packed' && last.id === id && (last.boxed !== result.boxed || last.boxNo !== result.boxNo))
             setBench({ last: { ...last, boxed: result.boxed, boxNo: result.boxNo, planned: result.planned } });
         });
         setTimeout(() => void print(plan.line, id, false), 0);
-      } catch (err) {
+      } catch {
         // The device's own transaction saw what memory had not (a box closed elsewhere…): said, never dropped.
-        refuse({ kind: 'refused', code, reason: 'device', words: { text: messageOf(err) }, lineId: plan.line.id });
+        settled(id);
+        packed.current = packed.current.filter((p) => p.id !== id);
+        refuseWrite(code, write, plan.line.id);
       } finally {
-        pending.current = pending.current.filter((p) => p.id !== id);
+        settled(id);
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- memory() and remember() read refs only
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- memory(), remember() and command() read refs only
     [engine, view, planId, print],
   );
 
-  /** Runs a box action; a refusal is shown in the panel with the error tone. */
+  /** Runs a box action; a refusal is worded from the rules and data, with the error tone. */
   const act = useCallback(
-    async (
-      code: string,
-      fn: () => Promise<unknown>,
-      done?: { key: string; values: Record<string, string | number> },
-    ) => {
+    async (code: string, write: BenchWrite, fn: () => Promise<unknown>, done?: Words) => {
       try {
         await queue(fn);
         if (done) {
@@ -195,26 +360,27 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
           setBench({ last: { kind: 'done', code, words: done }, print: null });
         }
         return true;
-      } catch (err) {
-        refuse({ kind: 'refused', code, reason: 'device', words: { text: messageOf(err) } });
+      } catch {
+        refuseWrite(code, write);
         return false;
       }
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refuseWrite() reads refs only
     [],
   );
 
+  /** "New box" by button: the group chosen beside it. */
   const newBox = useCallback(
-    async (group: string | null) => {
-      if (!engine) return;
-      const id = crypto.randomUUID();
-      remember(group, id);
-      setBench({ activeBoxId: id });
-      await act(t('bench.newBox'), () =>
-        engine.mutate('box.open', { id, planId, packingGroupId: group, openedAt: new Date().toISOString() }),
-      );
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- remember() reads refs only
-    [engine, planId, act, t],
+    async (group: string | null) => openBox(group, nextBoxNo(memory().boxes), t('bench.commands.new_box.name')),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- openBox() and memory() read refs only
+    [engine, planId, t],
+  );
+
+  /** "Take out" on the last scan's panel: what UNDO does. */
+  const takeOutLast = useCallback(
+    () => command('undo', ''),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- command() reads refs only
+    [engine, planId, t],
   );
 
   /** Pack into this open box from now on (one another bench opened, or found after a reset). */
@@ -229,6 +395,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
       if (!engine) return;
       await act(
         line.fnsku ?? line.title,
+        { kind: 'unscan', boxId: box.id, lineId: line.id, quantity },
         () =>
           engine.mutate('box.unscan', {
             id: crypto.randomUUID(),
@@ -248,6 +415,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
       !!engine &&
       act(
         t('bench.boxNo', { boxNo: box.boxNo }),
+        { kind: 'close', boxId: box.id, measure: m },
         () => engine.mutate('box.close', { boxId: box.id, ...m, preset, closedAt: new Date().toISOString() }),
         { key: 'closed', values: { boxNo: box.boxNo, weight: m.weightLb } },
       ),
@@ -259,6 +427,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
       if (!engine) return;
       const ok = await act(
         t('bench.boxNo', { boxNo: box.boxNo }),
+        { kind: 'reopen', boxId: box.id },
         () => engine.mutate('box.reopen', { boxId: box.id, at: new Date().toISOString() }),
         { key: 'reopened', values: { boxNo: box.boxNo } },
       );
@@ -272,6 +441,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
       if (!engine) return;
       const ok = await act(
         t('bench.boxNo', { boxNo: box.boxNo }),
+        { kind: 'discard', boxId: box.id },
         () => engine.mutate('box.discard', { boxId: box.id, at: new Date().toISOString() }),
         { key: 'discarded', values: { boxNo: box.boxNo } },
       );
@@ -280,5 +450,5 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     [engine, act, t],
   );
 
-  return { scan, newBox, packInto, unscan, close, reopen, discard, print, current, follow };
+  return { scan, newBox, takeOutLast, packInto, unscan, close, reopen, discard, print, current, follow };
 }
