@@ -2,13 +2,17 @@
  * A packer's day with an FBA plan in Chromium (issue 18: "a packer packs a 3-SKU plan into 2 boxes
  * by wedge scans offline, comes back online, prints box labels (PDF), ships"), in one browser
  * session. With a 3-SKU plan at the bench (set up through the API against the Amazon sandbox,
- * e2e/fba-bench-plan.ts), demo.receiver opens the bench, loses the network, packs the plan into 2
- * boxes by wedge scans (the first scan opens a box; the second opens with the first unit of the
- * other packing group, or with "New box" when Amazon made one group), sees an unknown code and an
- * over-scan refused in words, takes a unit out and puts it back, closes both boxes with a preset
- * and a weight (one sent by a USB scale into the focused weight field, one typed), comes back
- * online — and the server's box tree holds both boxes closed with every unit boxed, numbered by the
- * server, every unit still on hand at PREP-FBA. Then, in the same session, the plan's workspace
+ * e2e/fba-bench-plan.ts), demo.receiver opens the bench and its command sheet (NEW BOX, CLOSE BOX,
+ * UNDO as Code 128), loses the network, packs the plan into 3 boxes (or more) by wedge scans — the first
+ * scan opens a box, the NEW BOX command barcode opens a second box of the same packing group while
+ * the first is open (scanned twice, refused in words: the new box is still empty), and a unit of
+ * another packing group opens its own box (with one group, NEW BOX opens each box after the
+ * first) — sees an unknown code and an over-scan refused in words, takes the last unit out with
+ * the UNDO command and by button and puts it back, closes the last box by the CLOSE BOX command
+ * (the form takes the focus; a preset and a USB scale's reading into the weight field; CLOSE BOX
+ * again closes it) and the others with a preset and a typed weight, comes back online — and the
+ * server's box tree holds every box closed with every unit boxed, numbered by the server, every
+ * unit still on hand at PREP-FBA. Then, in the same session, the plan's workspace
  * (opened from Outbound shipments): the boxes sent to Amazon, the placement options quoted side by
  * side with one recommended and confirmed, Amazon's partnered small parcel chosen for every
  * shipment and confirmed, each shipment's box labels printed (Amazon's PDF, one page per box, to the
@@ -57,6 +61,11 @@ interface LedgerRow {
 
 const packedTile = (page: Page) => page.textContent('[data-testid=bench-packed] .tile-value');
 const panel = (page: Page) => page.locator('[data-testid=bench-last-scan]');
+const benchBox = (page: Page) => page.locator('[data-testid=bench-box]');
+/** The command barcodes of the bench's command sheet (domain/rules/bench.ts BENCH_COMMANDS). */
+const NEW_BOX = '$$NEWBOX';
+const CLOSE_BOX = '$$CLOSEBOX';
+const UNDO = '$$UNDO';
 
 /** Scan one unit and wait until the screen counts it. */
 async function packOne(page: Page, item: BenchItem, expectPacked: number, total: number) {
@@ -66,19 +75,36 @@ async function packOne(page: Page, item: BenchItem, expectPacked: number, total:
   expect(await panel(page).textContent()).toContain(item.title);
 }
 
-async function closeActiveBox(page: Page, weight: { scale: string } | { typed: string }) {
+/** Close the box on screen with the preset and a typed weight, by its button. */
+async function closeActiveBox(page: Page, typed: string) {
   const form = page.locator('[data-testid=bench-close]');
   await form.locator('select[name=preset]').selectOption({ label: 'Small 12×10×8' });
   expect(await form.locator('input[name=lengthIn]').inputValue()).toBe('12');
-  const field = form.locator('input[name=weight]');
-  if ('scale' in weight) {
-    // The scale types its reading as a fast burst ending in Enter, into the focused weight field.
-    await field.focus();
-    await wedgeScan(page, weight.scale);
-    await expect.poll(() => field.inputValue()).toBe('4.2');
-  } else await field.fill(weight.typed);
+  await form.locator('input[name=weight]').fill(typed);
   await form.locator('[data-testid=bench-close-weight]').waitFor();
   await form.locator('button[type=submit]').click();
+}
+
+/**
+ * Close the box on screen with wedge scans only: CLOSE BOX puts the focus into its close form (the
+ * first field it lacks), the preset gives the size, the scale types its reading as a fast burst
+ * ending in Enter into the focused weight field, and CLOSE BOX again closes the box.
+ */
+async function closeByCommand(page: Page, boxNo: number, reading: string, lb: string) {
+  const form = page.locator('[data-testid=bench-close]');
+  await wedgeScan(page, CLOSE_BOX);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('lengthIn');
+  expect(await panel(page).textContent()).toContain(`Close box ${boxNo}: its size and weight`);
+  await form.locator('select[name=preset]').selectOption({ label: 'Small 12×10×8' });
+  const field = form.locator('input[name=weight]');
+  await field.focus();
+  await wedgeScan(page, reading);
+  await expect.poll(() => field.inputValue()).toBe(lb);
+  await form.locator('[data-testid=bench-close-weight]').waitFor();
+  // The command's burst while the weight field has focus is no weight: it is scanned, and closes the box.
+  await wedgeScan(page, CLOSE_BOX);
+  await expect.poll(() => benchBox(page).getAttribute('data-state')).toBe('closed');
+  expect(await panel(page).textContent()).toContain(`Box ${boxNo} closed · ${lb} lb`);
 }
 
 // ---- The workspace ----
@@ -113,7 +139,7 @@ async function prepFba(url: string, token: string, companyId: number, items: Ben
 }
 
 describe('a packer’s day with an FBA plan', () => {
-  it('packs a 3-SKU plan into 2 boxes by wedge scans offline, comes back online, sends the boxes, confirms placement and transport, prints the box labels as PDF, ships', async () => {
+  it('packs a 3-SKU plan into 3 boxes by wedge scans offline (NEW BOX, CLOSE BOX and UNDO by their command barcodes), comes back online, sends the boxes, confirms placement and transport, prints the box labels as PDF, ships', async () => {
     const url = env.server.url;
     const plan = await planAtBench(url);
     const total = plan.items.reduce((n, i) => n + i.quantity, 0);
@@ -128,20 +154,34 @@ describe('a packer’s day with an FBA plan', () => {
     await expect.poll(() => page.locator('[data-testid=bench-lines] tbody tr').count()).toBe(3);
     await expect.poll(() => pending(page)).toBe(0);
 
+    // The command sheet: each command as a Code 128 barcode with its name, to print and tape to the bench.
+    await page.getByTestId('bench-commands-toggle').click();
+    const sheet = page.getByTestId('bench-commands');
+    await expect.poll(() => sheet.locator('[data-testid=bench-command-barcode]').count()).toBe(3);
+    expect(await sheet.locator('li[data-command=new_box]').textContent()).toContain('NEW BOX');
+    expect(await sheet.locator('li[data-command=new_box] code').textContent()).toBe(NEW_BOX);
+    expect(await sheet.getByTestId('bench-commands-print').isEnabled()).toBe(true);
+    await sheet.getByRole('button', { name: 'Hide' }).click();
+    await expect.poll(() => sheet.count()).toBe(0);
+
     await page.context().setOffline(true);
     await page.waitForSelector('[data-testid=sync-online][data-online=false]');
 
-    // What to pack: box 1 and box 2 (the groups' own boxes when the plan has two groups).
-    const [a, b, c] = plan.items;
+    // What to pack, box by box. With several packing groups: the first group's units but its last
+    // in box 1, that last unit in box 2 (NEW BOX while box 1 is open), each other group in a box of
+    // its own (its first unit opens it). With one group: a box per SKU, NEW BOX before each after
+    // the first. Either way NEW BOX runs, whatever Amazon makes of the plan.
     const groups = [...new Set(plan.items.map((i) => i.packingGroupId))];
     const units = (item: BenchItem, n: number) => Array.from({ length: n }, () => item);
-    const [box1, box2] =
+    const perGroup = groups.map((g) =>
+      plan.items.filter((i) => i.packingGroupId === g).flatMap((i) => units(i, i.quantity)),
+    );
+    const boxes =
       groups.length === 1
-        ? [
-            [...units(a, a.quantity), ...units(b, 1)],
-            [...units(b, b.quantity - 1), ...units(c, c.quantity)],
-          ]
-        : groups.map((g) => plan.items.filter((i) => i.packingGroupId === g).flatMap((i) => units(i, i.quantity)));
+        ? plan.items.map((i) => units(i, i.quantity))
+        : [perGroup[0].slice(0, -1), perGroup[0].slice(-1), ...perGroup.slice(1)];
+    expect(boxes.length).toBeGreaterThanOrEqual(3);
+    const byNewBox = (i: number) => i > 0 && boxes[i][0].packingGroupId === boxes[i - 1][0].packingGroupId;
 
     // An unknown code is refused in words.
     await wedgeScan(page, 'NOTINPLAN01');
@@ -149,41 +189,68 @@ describe('a packer’s day with an FBA plan', () => {
     expect(await panel(page).textContent()).toContain('NOTINPLAN01 is not in this plan');
 
     let packed = 0;
-    for (const item of box1) await packOne(page, item, ++packed, total);
-    // The first scan opened box 1; its prep is said in words.
-    expect(await page.locator('[data-testid=bench-box]').getAttribute('data-box-no')).toBe('1');
-    await page.locator('[data-testid=prep-steps] li').first().waitFor();
-
-    if (groups.length === 1) {
-      await page.getByTestId('bench-new-box').click();
-      await expect.poll(() => page.locator('[data-testid=bench-box]').getAttribute('data-box-no')).toBe('2');
-      expect(await page.locator('[data-testid=bench-box]').getAttribute('data-state')).toBe('open');
+    let refusedTwice = false;
+    for (const [i, contents] of boxes.entries()) {
+      const boxNo = String(i + 1);
+      if (byNewBox(i)) {
+        // NEW BOX by a wedge scan of its command barcode, the box before still open in front.
+        expect(await benchBox(page).getAttribute('data-state')).toBe('open');
+        await wedgeScan(page, NEW_BOX);
+        await expect.poll(() => panel(page).getAttribute('data-state')).toBe('done');
+        expect(await panel(page).textContent()).toContain(`New box ${boxNo}: take an empty box`);
+        await expect.poll(() => benchBox(page).getAttribute('data-box-no')).toBe(boxNo);
+        expect(await benchBox(page).getAttribute('data-state')).toBe('open');
+        if (!refusedTwice) {
+          // Scanned twice: the new box is still empty, so no second one — refused in words.
+          refusedTwice = true;
+          await wedgeScan(page, NEW_BOX);
+          await expect.poll(() => panel(page).getAttribute('data-reason')).toBe('command');
+          expect(await panel(page).textContent()).toContain(`Box ${boxNo} is still empty: pack into it first`);
+        }
+      }
+      for (const item of contents) await packOne(page, item, ++packed, total);
+      expect(await benchBox(page).getAttribute('data-box-no')).toBe(boxNo);
+      // The first scan opened box 1; its prep is said in words.
+      if (i === 0) await page.locator('[data-testid=prep-steps] li').first().waitFor();
     }
-    for (const item of box2) await packOne(page, item, ++packed, total);
-    expect(await page.locator('[data-testid=bench-box]').getAttribute('data-box-no')).toBe('2');
+    expect(refusedTwice).toBe(true);
+    expect(await page.textContent('[data-testid=bench-open-boxes] .tile-value')).toBe(String(boxes.length));
 
     // One more of a fully boxed line: refused, loudly, and nothing is counted.
-    const last = box2[box2.length - 1];
+    const lastBox = boxes[boxes.length - 1];
+    const last = lastBox[lastBox.length - 1];
     await wedgeScan(page, last.fnsku);
     await expect.poll(() => panel(page).getAttribute('data-reason')).toBe('over_scan');
     expect(await panel(page).textContent()).toContain(`are boxed already`);
     expect(await packedTile(page)).toBe(`${total}/${total}`);
 
-    // A unit taken out of the box and scanned back in.
+    // UNDO by its command barcode: the last unit packed comes out again, and is scanned back in.
+    await wedgeScan(page, UNDO);
+    await expect.poll(() => packedTile(page)).toBe(`${total - 1}/${total}`);
+    expect(await panel(page).textContent()).toContain(`× ${last.title} taken out of box ${boxes.length}`);
+    await packOne(page, last, total, total);
+
+    // A unit taken out of the box by button and scanned back in.
     const row = page.locator(`[data-testid=bench-contents] li[data-line="${last.id}"]`);
     await row.getByRole('button', { name: 'Take one out' }).click();
     await expect.poll(() => packedTile(page)).toBe(`${total - 1}/${total}`);
     await packOne(page, last, total, total);
 
-    // Box 2 closed with a preset and the scale's reading; box 1 with a typed weight.
-    await closeActiveBox(page, { scale: '4.20 lb' });
-    await expect.poll(() => page.locator('[data-testid=bench-box]').getAttribute('data-state')).toBe('closed');
-    await page.locator('[data-testid=bench-boxes] tr[data-state=open]').getByRole('button', { name: 'Show' }).click();
-    await expect.poll(() => page.locator('[data-testid=bench-box]').getAttribute('data-box-no')).toBe('1');
-    await closeActiveBox(page, { typed: '6.5' });
-    await expect.poll(() => page.textContent('[data-testid=bench-closed-boxes] .tile-value')).toBe('2');
+    // The last box closed by wedge scans (CLOSE BOX, preset, the scale's reading, CLOSE BOX); the
+    // others shown from the list and closed with a preset and a typed weight.
+    await closeByCommand(page, boxes.length, '4.20 lb', '4.2');
+    for (let k = 1; k < boxes.length; k++) {
+      await page
+        .locator('[data-testid=bench-boxes] tr[data-state=open]')
+        .first()
+        .getByRole('button', { name: 'Show' })
+        .click();
+      await expect.poll(() => benchBox(page).getAttribute('data-box-no')).toBe(String(k));
+      await closeActiveBox(page, '6.5');
+      await expect.poll(() => page.textContent('[data-testid=bench-closed-boxes] .tile-value')).toBe(String(k + 1));
+    }
     // Numbers are the device's until the server's arrive; everything waits in the outbox.
-    expect(await page.locator('[data-testid=bench-boxes] tr[data-provisional=true]').count()).toBe(2);
+    expect(await page.locator('[data-testid=bench-boxes] tr[data-provisional=true]').count()).toBe(boxes.length);
     expect(await pending(page)).toBeGreaterThan(total);
 
     // ---- Back online: the outbox drains and the server's box tree holds both boxes. ----
@@ -202,15 +269,12 @@ describe('a packer’s day with an FBA plan', () => {
       receiver.token,
     );
     expect(tree.status).toBe(200);
-    expect(tree.body.boxes.map((x) => [x.boxNo, x.state])).toEqual([
-      [1, 'closed'],
-      [2, 'closed'],
-    ]);
-    expect(tree.body.boxes.map((x) => x.items.reduce((n, i) => n + i.quantity, 0))).toEqual([box1.length, box2.length]);
-    expect(tree.body.boxes.map((x) => [x.lengthIn, x.weightLb])).toEqual([
-      [12, 6.5],
-      [12, 4.2],
-    ]);
+    // The box NEW BOX opened is there, numbered in the order the boxes reached the server.
+    expect(tree.body.boxes.map((x) => [x.boxNo, x.state])).toEqual(boxes.map((_, i) => [i + 1, 'closed']));
+    expect(tree.body.boxes.map((x) => x.items.reduce((n, i) => n + i.quantity, 0))).toEqual(boxes.map((x) => x.length));
+    expect(tree.body.boxes.map((x) => [x.lengthIn, x.weightLb])).toEqual(
+      boxes.map((_, i) => [12, i === boxes.length - 1 ? 4.2 : 6.5]),
+    );
     expect([tree.body.units, tree.body.boxed, tree.body.left.length]).toEqual([7, 7, 0]);
 
     const { companyId } = (await apiRequest<PlanDetail>(url, 'GET', `${B}/${plan.planId}`, receiver.token)).body;
@@ -223,7 +287,7 @@ describe('a packer’s day with an FBA plan', () => {
     await page.locator('[data-testid=plan-open]', { hasText: plan.name }).click();
     await page.waitForURL(`**/boxes/${plan.planId}`);
     await page.locator('[data-testid=fba-step][data-step=boxes]').waitFor();
-    await expect.poll(() => page.locator('[data-testid=fba-box][data-state=closed]').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-testid=fba-box][data-state=closed]').count()).toBe(boxes.length);
     expect(await page.locator('[data-testid=fba-open-bench]').getAttribute('href')).toBe(
       `/apps/outbound/bench/${plan.planId}`,
     );
@@ -273,7 +337,7 @@ describe('a packer’s day with an FBA plan', () => {
     await waitForStep(page, 'labels');
     const shipments = (await apiRequest<PlanDetail>(url, 'GET', `${B}/${plan.planId}`, receiver.token)).body.shipments;
     expect(shipments).toHaveLength(count);
-    expect(shipments.reduce((n, s) => n + s.boxes, 0)).toBe(2);
+    expect(shipments.reduce((n, s) => n + s.boxes, 0)).toBe(boxes.length);
     const labels = page.locator('[data-testid=fba-shipment-labels]');
     expect(await labels.count()).toBe(count);
     await labels.first().locator('[data-testid=fba-void-countdown][data-over=false]').waitFor();
@@ -299,7 +363,7 @@ describe('a packer’s day with an FBA plan', () => {
       await expect.poll(() => card.locator('[data-testid=fba-labels-print-box]').isEnabled()).toBe(true);
       expect(await card.locator('[data-testid=fba-labels-error]').count()).toBe(0);
     }
-    expect(pages).toBe(2);
+    expect(pages).toBe(boxes.length);
 
     // Dockside's own 4×6 labels in Amazon's layout, downloaded: one page per box too.
     const first = page.locator(`[data-testid=fba-shipment-labels][data-shipment="${shipments[0].shipmentId}"]`);
