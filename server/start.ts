@@ -64,6 +64,6 @@ export async function start(config: Config, opts: StartOptions = {}): Promise<St
   const app = buildApp(deps);
   const hasWeb = opts.webDir ? serveWebApp(app, opts.webDir) : false;
   // The stocked warehouse goes through the API itself (as its users), so it needs the whole app.
-  if (seeded && config.demoData) await seedDemoWarehouse(app);
+  if (seeded && config.demoData) await seedDemoWarehouse(app, deps);
   return { app, deps, database, seeded, hasWeb };
 }

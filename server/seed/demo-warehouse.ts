@@ -2,7 +2,7 @@
  * A believable prep centre for the demo tenant (SEED=demo, DEMO_DATA on): a racked warehouse with
  * its dock and stations, a catalogue of 30+ products per client with real-format codes and
  * dimensions, purchase orders in every stage, packages on the dock, units counted, sorted and
- * stored, and a few problems.
+ * stored, a few problems, and Acme's Amazon store with FBA shipment plans under way (demo-fba.ts).
  *
  * Everything goes through the API the screens and handhelds use — the REST routes for desk work
  * and the floor's sync push for scans — signed in as the person who would do it. So the ledger,
@@ -11,65 +11,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { withGtinCheckDigit } from '../../domain/rules/gs1.js';
-import { DEMO_PASSWORD } from './demo.js';
+import type { Deps } from '../context.js';
+import { seedDemoFba, type DemoFbaSummary } from './demo-fba.js';
+import { DemoUser, type InProcessApp, type Mutation } from './demo-user.js';
 
-/** The in-process app (Hono's `request`), so seeding needs no port. */
-export interface InProcessApp {
-  request(path: string, init?: RequestInit): Response | Promise<Response>;
-}
+export type { InProcessApp } from './demo-user.js';
 
-interface Mutation {
-  name: string;
-  args: Record<string, unknown>;
-}
-
-class DemoUser {
-  private constructor(
-    private readonly app: InProcessApp,
-    private readonly token: string,
-    readonly username: string,
-  ) {}
-
-  static async signIn(app: InProcessApp, username: string): Promise<DemoUser> {
-    const res = await app.request('/api/authenticate/mfa', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-    });
-    const json = (await res.json()) as { body?: { accessToken?: string } };
-    if (!json.body?.accessToken) throw new Error(`demo data: ${username} could not sign in (${res.status})`);
-    return new DemoUser(app, json.body.accessToken, username);
-  }
-
-  async call<T>(method: string, path: string, body?: unknown, okStatuses: number[] = []): Promise<T> {
-    const res = await this.app.request(path, {
-      method,
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as { body: T; meta: { error_list: { message: string }[] } };
-    if (res.status >= 400 && !okStatuses.includes(res.status))
-      throw new Error(
-        `demo data: ${this.username} ${method} ${path} → ${res.status} ${json.meta.error_list.map((e) => e.message).join('; ')}`,
-      );
-    return json.body;
-  }
-
-  /** Floor work through the outbox's endpoint; every mutation must be applied. */
-  async push(mutations: Mutation[]): Promise<unknown[]> {
-    const sent = mutations.map((m) => ({ id: randomUUID(), name: m.name, args: m.args, createdAt: now() }));
-    const { results } = await this.call<{
-      results: { status: string; message?: string; result?: unknown }[];
-    }>('POST', '/api/sync/push', { deviceId: 'demo-seed', mutations: sent });
-    results.forEach((r, i) => {
-      if (r.status !== 'applied')
-        throw new Error(`demo data: ${mutations[i].name} ${JSON.stringify(mutations[i].args)} → ${r.message}`);
-    });
-    return results.map((r) => r.result);
-  }
-}
-
-const now = () => new Date().toISOString();
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 /** Deterministic code characters from a number (the demo is the same on every machine). */
@@ -311,9 +258,16 @@ async function receive(
 export interface DemoWarehouseSummary {
   products: number;
   purchaseOrders: number;
+  /** The Amazon FBA part, when the sandbox is on and the server's dependencies were given. */
+  fba: DemoFbaSummary | null;
 }
 
-export async function seedDemoWarehouse(app: InProcessApp): Promise<DemoWarehouseSummary> {
+/**
+ * `deps` (the server's own) lets the FBA part run the jobs' work itself — the listings pull and
+ * the checks of Amazon's operations — so the demo's plans are where they belong when the server
+ * starts listening; without it Acme's store is only created, not connected.
+ */
+export async function seedDemoWarehouse(app: InProcessApp, deps?: Deps): Promise<DemoWarehouseSummary> {
   const admin = await DemoUser.signIn(app, 'demo.admin');
   const receiver = await DemoUser.signIn(app, 'demo.receiver');
   const acmeUser = await DemoUser.signIn(app, 'demo.client');
@@ -446,20 +400,9 @@ export async function seedDemoWarehouse(app: InProcessApp): Promise<DemoWarehous
       },
     ]);
 
-  // Acme's Amazon store, in the sandbox: "Connect with Amazon" on Merchant Connect goes through the
-  // sandbox's consent page, so the whole flow can be tried without a marketplace account.
-  await admin.call(
-    'POST',
-    '/api/common/stores',
-    {
-      companyId: acmeId,
-      marketplace: 'amazon_us',
-      name: 'Acme Sellers · Amazon.com',
-      environment: 'sandbox',
-    },
-    // With SANDBOX=off there is no sandbox to connect to: no demo store then.
-    [412],
-  );
+  // Acme's Amazon store in the sandbox, connected, with FBA listings imported, units at PREP-FBA
+  // and shipment plans under way (demo-fba.ts); no store with SANDBOX=off.
+  const fba = await seedDemoFba(app, deps, { admin, client: acmeUser }, acmeId);
 
-  return { products: acme.length + blueFox.length, purchaseOrders: plans.length };
+  return { products: acme.length + blueFox.length, purchaseOrders: plans.length, fba };
 }

@@ -1,0 +1,124 @@
+/**
+ * Amazon FBA in the stocked demo (what `npm start` seeds, through the same `start`): Acme's Amazon
+ * store connected to the built-in sandbox with its listings pulled, FBA listings imported as Acme's
+ * products with dimensions and weight and units at PREP-FBA, and two shipment plans — one open at
+ * its items, one at the packer's bench — seen by the warehouse and Acme, by no other client or
+ * tenant. Only the demo's state is read here: no call reaches Amazon.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestServer } from '../helpers/server.js';
+
+const B = '/api/outbound/outbound-shipping/batch';
+
+let s: TestServer;
+let admin: string;
+let acme: string;
+let blueFox: string;
+let acmeId: number;
+
+interface StoreRow {
+  id: number;
+  companyId: number;
+  name: string;
+  marketplace: string;
+  environment: string;
+  connection: string;
+  sellerId: string | null;
+}
+
+interface Plan {
+  id: number;
+  name: string;
+  status: string;
+  step: string;
+  storeId: number;
+  companyId: number;
+  inboundPlanId: string | null;
+  operationId: string | null;
+  operation: string | null;
+  units: number;
+  items: { productId: number; fnsku: string | null; quantity: number; packingGroupId: string | null }[];
+  packingOptions: { status: string }[];
+}
+
+let store: StoreRow;
+
+beforeAll(async () => {
+  s = await TestServer.start({ demoData: true });
+  admin = await s.token('demo.admin');
+  const me = await s.signIn('demo.client');
+  acme = me.accessToken;
+  acmeId = me.userData.companyId;
+  blueFox = await s.token('demo.client2');
+  const stores = (await s.get('/api/common/stores', admin)).body as StoreRow[];
+  store = stores.find((r) => r.companyId === acmeId && r.marketplace === 'amazon_us')!;
+}, 180_000);
+afterAll(() => s?.close());
+
+const plans = async (token: string) =>
+  ((await s.get(`${B}?pageSize=50`, token)).body?.content ?? []) as { id: number; name: string; step: string }[];
+
+describe('Amazon FBA in the demo', () => {
+  it('has Acme’s Amazon store connected to the sandbox, its listings pulled', async () => {
+    expect(store, 'Acme’s Amazon store').toBeDefined();
+    expect(store).toMatchObject({ name: 'Acme Sellers · Amazon.com', environment: 'sandbox', connection: 'connected' });
+    expect(store.sellerId).toBeTruthy();
+    const listings = (await s.get(`/api/external/amazon/stores/${store.id}/listings?pageSize=100`, admin)).body;
+    expect(listings.pulledAt).toBeTruthy();
+    expect(listings.content.filter((r: { channel: string }) => r.channel === 'FBA').length).toBeGreaterThan(3);
+  });
+
+  it('has FBA listings imported as Acme’s products, measured and weighed, with units at PREP-FBA', async () => {
+    const listings = (await s.get(`/api/external/amazon/stores/${store.id}/listings?pageSize=100`, admin)).body
+      .content as { sku: string; fnsku: string | null; product: { id: number } | null }[];
+    const imported = listings.filter((r) => r.product);
+    expect(imported.length).toBeGreaterThanOrEqual(2);
+    const available = (await s.get(`${B}/available?pageSize=100&companyId=${acmeId}`, admin)).body.content as {
+      productId: number;
+      fnsku: string | null;
+      onHand: number;
+      held: number;
+    }[];
+    for (const listing of imported) {
+      const p = (await s.get(`/api/product/products/${listing.product!.id}`, acme)).body;
+      expect(p.companyId).toBe(acmeId);
+      expect(p.fnsku).toBe(listing.fnsku);
+      expect(p.msku).toBe(listing.sku);
+      expect(Number(p.lengthIn) * Number(p.widthIn) * Number(p.heightIn)).toBeGreaterThan(0);
+      expect(Number(p.weightLb)).toBeGreaterThan(0);
+      const at = available.find((a) => a.productId === p.id);
+      expect(at?.fnsku).toBe(p.fnsku);
+      expect(at?.onHand, `${p.fnsku} at PREP-FBA`).toBeGreaterThan(0);
+    }
+    const snapshot = (await s.get(`/api/inventory?pageSize=200&location=PREP-FBA&companyId=${acmeId}`, admin)).body;
+    expect(snapshot.totalUnits).toBeGreaterThan(0);
+  });
+
+  it('has one plan open at its items, ready to submit, and one Amazon took that waits at the bench', async () => {
+    const rows = await plans(admin);
+    expect(rows.map((r) => [r.name, r.step]).sort()).toEqual([
+      ['ACME-FBA-1050', 'boxes'],
+      ['ACME-FBA-1051', 'items'],
+    ]);
+    const open = (await s.get<Plan>(`${B}/${rows.find((r) => r.step === 'items')!.id}`, admin)).body;
+    expect(open).toMatchObject({ status: 'open', storeId: store.id, inboundPlanId: null, operation: null });
+    expect(open.items.length).toBeGreaterThan(0);
+    expect(open.items.every((i) => i.fnsku && i.quantity > 0)).toBe(true);
+
+    const bench = (await s.get<Plan>(`${B}/${rows.find((r) => r.step === 'boxes')!.id}`, admin)).body;
+    expect(bench).toMatchObject({ status: 'boxing', storeId: store.id, operationId: null, operation: null });
+    expect(bench.inboundPlanId).toBeTruthy();
+    expect(bench.packingOptions.some((o) => o.status === 'ACCEPTED')).toBe(true);
+    expect(bench.units).toBeGreaterThan(0);
+    // Every line knows its packing group: the bench can put each unit into a box.
+    expect(bench.items.every((i) => i.fnsku && i.packingGroupId)).toBe(true);
+  });
+
+  it('shows the plans to the warehouse and to Acme, to no other client or tenant', async () => {
+    expect((await plans(acme)).length).toBe(2);
+    expect(await plans(blueFox)).toEqual([]);
+    const [first] = await plans(admin);
+    expect((await s.get(`${B}/${first.id}`, blueFox)).status).toBe(404);
+    expect(await plans(await s.token('north.admin'))).toEqual([]);
+  });
+});
