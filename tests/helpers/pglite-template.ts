@@ -14,7 +14,8 @@ import type { Config } from '../../server/config.js';
 import { start } from '../../server/start.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SOURCES = ['server', 'domain', 'package-lock.json'];
+// tests/helpers/server.ts: the config a template is built with (its stocked servers' secret) is there.
+const SOURCES = ['server', 'domain', 'package-lock.json', 'tests/helpers/server.ts'];
 const made = new Map<string, Promise<Blob>>();
 
 /** Every file under the sources, hashed by path and content. */

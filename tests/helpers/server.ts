@@ -12,6 +12,9 @@ import { pgliteTemplate } from './pglite-template.js';
 import { totpCode } from '../../server/auth/totp.js';
 import { DEMO_MFA_SECRET, DEMO_PASSWORD } from '../../server/seed/demo.js';
 
+/** The secret of every server started from the stocked demo template (see TestServer.start). */
+const STOCKED_TEMPLATE_SECRET = 'dockside-tests-stocked-demo-template-secret-0001';
+
 export interface TestResponse<T = any> {
   status: number;
   body: T;
@@ -63,7 +66,10 @@ export class TestServer {
       host: '127.0.0.1',
       dataDir: '/nonexistent',
       databaseUrl: pgDb?.url,
-      jwtSecret: randomBytes(32).toString('hex'),
+      // The stocked template holds the demo Amazon store's credentials sealed with the secret of
+      // the server that built it, so stocked servers share one fixed secret (templates are cached
+      // on disk across test processes); the others each get a fresh one.
+      jwtSecret: opts.demoData ? STOCKED_TEMPLATE_SECRET : randomBytes(32).toString('hex'),
       seed: opts.seed ?? 'demo',
       // The stocked demo warehouse is opt-in: most tests start from the bare demo tenants.
       demoData: opts.demoData ?? false,

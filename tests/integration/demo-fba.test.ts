@@ -3,7 +3,7 @@
  * store connected to the built-in sandbox with its listings pulled, FBA listings imported as Acme's
  * products with dimensions and weight and units at PREP-FBA, and two shipment plans — one open at
  * its items, one at the packer's bench — seen by the warehouse and Acme, by no other client or
- * tenant. Only the demo's state is read here: no call reaches Amazon.
+ * tenant; and the open plan's pre-check asks the sandbox with the store's sealed credentials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../helpers/server.js';
@@ -120,5 +120,19 @@ describe('Amazon FBA in the demo', () => {
     const [first] = await plans(admin);
     expect((await s.get(`${B}/${first.id}`, blueFox)).status).toBe(404);
     expect(await plans(await s.token('north.admin'))).toEqual([]);
+  });
+
+  it('the open plan passes its pre-check with Amazon asked through the demo store’s credentials', async () => {
+    await s.listen();
+    // An hour on: the prep details the seed read are stale, so the pre-check asks Amazon again.
+    s.started.deps.now = () => new Date(Date.now() + 3_600_000);
+    const open = (await plans(admin)).find((r) => r.step === 'items')!;
+    const check = await s.get(`${B}/${open.id}/precheck`, admin);
+    expect(check.status).toBe(200);
+    // No "could not be read" warning: the credentials sealed by the seed open on this server.
+    expect(check.body.problems).toEqual([]);
+    expect(check.body.ok).toBe(true);
+    const prep = await s.get(`${B}/${open.id}/prep-details`, admin);
+    expect(prep.body.items.length).toBe(check.body.skus);
   });
 });

@@ -8,7 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { B, fbaWorld, type FbaProduct, type FbaWorld } from '../helpers/fba.js';
-import { amazonPrepDetails } from '../../server/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { amazonPrepDetails, stores } from '../../server/db/schema/index.js';
+import { seal } from '../../server/crypto/secret-box.js';
 import { PREP_DETAILS_FRESH_MS } from '../../server/modules/fba/prep-details.js';
 
 let w: FbaWorld;
@@ -223,6 +225,37 @@ describe('owners Amazon insists on, and dangerous goods', () => {
       ]);
     } finally {
       w.setFault(null);
+    }
+  });
+
+  it('with the store’s authorisation unreadable (sealed by another server’s secret), the pre-check warns and submitting says to reconnect', async () => {
+    const made = await w.create([w.line(w.products[2], 2)], 'Secret changed');
+    expect(made.status).toBe(201);
+    const db = w.s.started.deps.db;
+    // Nothing read from Amazon yet, so the pre-check must ask it; the store's authorisation was
+    // sealed elsewhere (a database moved to a server with another JWT_SECRET).
+    await db.delete(amazonPrepDetails);
+    const [store] = await db.select().from(stores).where(eq(stores.id, w.storeId));
+    await db
+      .update(stores)
+      .set({ sealedCredentials: seal('another-server-secret', JSON.stringify({ refreshToken: 'x' })) })
+      .where(eq(stores.id, w.storeId));
+    try {
+      const check = await w.s.get(`${B}/${made.body.id}/precheck`, w.admin);
+      expect(check.status, JSON.stringify(check.meta)).toBe(200);
+      expect(check.body.problems).toEqual([
+        expect.objectContaining({ code: 'prep_unreadable', message: expect.stringMatching(/reconnect the store/) }),
+      ]);
+      const submitted = await w.s.post(`${B}/${made.body.id}/submit`, {}, w.admin);
+      expect(submitted.status).toBe(412);
+      expect(submitted.meta.error_list.map((e: { message: string }) => e.message).join(' ')).toMatch(
+        /saved authorisation cannot be read.*reconnect the store/,
+      );
+      // Nothing changed: the plan is still at its items, holding its units.
+      const plan = (await w.s.get(`${B}/${made.body.id}`, w.admin)).body;
+      expect(plan).toMatchObject({ step: 'items', inboundPlanId: null, operation: null });
+    } finally {
+      await db.update(stores).set({ sealedCredentials: store.sealedCredentials }).where(eq(stores.id, w.storeId));
     }
   });
 });

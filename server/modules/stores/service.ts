@@ -94,9 +94,22 @@ const storedCredentialsSchema = z.object({
   accessToken: z.string().optional(),
 });
 
-export function credentialsOf(deps: Deps, store: Pick<StoreRecord, 'sealedCredentials'>): StoreCredentials {
+export function credentialsOf(
+  deps: Deps,
+  store: Pick<StoreRecord, 'sealedCredentials'> & { name?: string },
+): StoreCredentials {
   if (!store.sealedCredentials) return {};
-  return storedCredentialsSchema.parse(JSON.parse(open(deps.config.jwtSecret, store.sealedCredentials)));
+  let text: string;
+  try {
+    text = open(deps.config.jwtSecret, store.sealedCredentials);
+  } catch {
+    // Sealed with another secret (JWT_SECRET changed, a database moved between servers): the
+    // authorisation is lost, not the store; connecting again seals it anew.
+    throw businessRule(
+      `${store.name ?? 'The store'}’s saved authorisation cannot be read by this server (its secret changed): reconnect the store (Merchant Connect)`,
+    );
+  }
+  return storedCredentialsSchema.parse(JSON.parse(text));
 }
 
 /** The warehouse account a production store signs in through (none: the store's own keys suffice). */
