@@ -151,6 +151,10 @@ describe('a packer’s day with an FBA plan', () => {
     await page.locator(`[data-testid=bench-plans] a[data-plan="${plan.planId}"]`).click();
     await page.waitForURL(`**/apps/outbound/bench/${plan.planId}`);
     await page.locator('[data-testid=bench]').waitFor();
+    // The desk's view of the plan is one link away.
+    expect(await page.getAttribute('[data-testid=bench-open-plan]', 'href')).toMatch(
+      new RegExp(`/apps/outbound/fba-shipments/-/boxes/${plan.planId}$`),
+    );
     await expect.poll(() => page.locator('[data-testid=bench-lines] tbody tr').count()).toBe(3);
     await expect.poll(() => pending(page)).toBe(0);
 

@@ -897,6 +897,7 @@ export const de: Messages = {
     notOnDevice:
       'Plan {{planId}} ist nicht auf diesem Gerät. Er kommt an den Packtisch, sobald seine Verpackungsoption bestätigt ist; einmal online gehen, um ihn zu laden.',
     choosePlan: 'Anderen Plan wählen',
+    openPlan: 'Plan öffnen',
     cancelled: 'Dieser Plan ist storniert: Es kann nichts mehr gepackt werden.',
     leftBench:
       'Dieser Plan hat den Packtisch verlassen (er ist bei {{step}}): Seine Kartons sind sichtbar, aber nicht änderbar.',

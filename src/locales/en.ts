@@ -893,6 +893,7 @@ export const en = {
     notOnDevice:
       'Plan {{planId}} is not on this device. It reaches the bench once its packing option is confirmed; go online once to load it.',
     choosePlan: 'Choose another plan',
+    openPlan: 'Open the plan',
     cancelled: 'This plan is cancelled: nothing more can be packed.',
     leftBench: 'This plan has left the bench (it is at {{step}}): its boxes can be seen, not changed.',
     steps: {

@@ -898,6 +898,7 @@ export const fr: Messages = {
     notOnDevice:
       'Le plan {{planId}} n’est pas sur cet appareil. Il arrive au poste une fois son option d’emballage confirmée ; passez en ligne une fois pour le charger.',
     choosePlan: 'Choisir un autre plan',
+    openPlan: 'Ouvrir le plan',
     cancelled: 'Ce plan est annulé : plus rien ne peut être emballé.',
     leftBench:
       'Ce plan a quitté le poste d’emballage (il est à l’étape {{step}}) : ses cartons se consultent mais ne se modifient plus.',

@@ -897,6 +897,7 @@ export const pt: Messages = {
     notOnDevice:
       'O plano {{planId}} não está neste dispositivo. Chega à bancada quando a opção de embalagem é confirmada; fique online uma vez para o carregar.',
     choosePlan: 'Escolher outro plano',
+    openPlan: 'Abrir o plano',
     cancelled: 'Este plano está cancelado: nada mais pode ser embalado.',
     leftBench: 'Este plano saiu da bancada (está em {{step}}): as caixas podem ser vistas, não alteradas.',
     steps: {

@@ -9,6 +9,7 @@
  * sheet, to print and tape to the bench, opens from the scan line.
  */
 import { Link, useParams } from '@tanstack/react-router';
+import { planHref } from '../fba/plan-links';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanForm } from '../../scan/ScanForm';
@@ -101,6 +102,13 @@ export default function BenchPage() {
       <h1>
         {t('bench.title')} · {view.plan.name} {view.companyName && <span className="muted">{view.companyName}</span>}
       </h1>
+      <p>
+        {/* The desk's view of the plan (its later steps, journal, labels): the workspace finds the
+            plan by its id and puts the client's account in the address itself. */}
+        <Link to={planHref({ id: view.plan.id, accountNo: '', step: 'boxes' })} data-testid="bench-open-plan">
+          {t('bench.openPlan')}
+        </Link>
+      </p>
       {!atBench && (
         <p className="notice" role="status" data-testid="bench-left">
           {view.plan.status === 'cancelled'
