@@ -120,6 +120,24 @@ let acmeProducts: Product[] = [];
 let acmeAccount = '';
 let acmeStoreId = 0;
 
+/** The new-plan form for Acme, named, with the warehouse's ship-from address filled in. */
+async function newPlanForm(url: string, name: string) {
+  const page = await signedIn(env, 'demo.admin');
+  await page.goto(`${url}/apps/outbound/fba-shipments/${acmeAccount}/items`);
+  const form = page.locator('[data-testid=fba-new-plan]');
+  await form.locator('input[name=planName]').fill(name);
+  for (const [field, value] of [
+    ['name', 'Dockside Prep'],
+    ['addressLine1', '100 Harbor Way'],
+    ['city', 'Newark'],
+    ['postalCode', '07114'],
+    ['countryCode', 'US'],
+    ['phoneNumber', '555-0100'],
+  ])
+    await form.locator(`input[name="shipFrom.${field}"]`).fill(value);
+  return { page, form };
+}
+
 describe('FBA shipment plans at the desk', () => {
   it('plans two products for Amazon, submits, follows Amazon to packing, finds the plan in the lists, cancels it', async () => {
     const { products, accountNo, storeId } = await setUp(env.server.url);
@@ -297,19 +315,7 @@ describe('FBA shipment plans at the desk', () => {
   });
   it('Amazon refuses a plan whose units have expired: the refusal is said in Amazon’s words, the plan stays at its items; fixed, it goes through', async () => {
     const [, board] = acmeProducts;
-    const page = await signedIn(env, 'demo.admin');
-    await page.goto(`${env.server.url}/apps/outbound/fba-shipments/${acmeAccount}/items`);
-    const form = page.locator('[data-testid=fba-new-plan]');
-    await form.locator('input[name=planName]').fill('Acme expired');
-    for (const [field, value] of [
-      ['name', 'Dockside Prep'],
-      ['addressLine1', '100 Harbor Way'],
-      ['city', 'Newark'],
-      ['postalCode', '07114'],
-      ['countryCode', 'US'],
-      ['phoneNumber', '555-0100'],
-    ])
-      await form.locator(`input[name="shipFrom.${field}"]`).fill(value);
+    const { page, form } = await newPlanForm(env.server.url, 'Acme expired');
     const available = page.locator('[data-testid=fba-available]');
     await available.locator('tr', { hasText: board.title }).getByRole('button', { name: 'Add to plan' }).click();
     await form.locator(`input[name=quantity-${board.id}]`).fill('2');
@@ -385,19 +391,7 @@ describe('FBA shipment plans at the desk', () => {
     });
     expect(counted.status).toBe(200);
 
-    const page = await signedIn(env, 'demo.admin');
-    await page.goto(`${url}/apps/outbound/fba-shipments/${acmeAccount}/items`);
-    const form = page.locator('[data-testid=fba-new-plan]');
-    await form.locator('input[name=planName]').fill('Acme smocks');
-    for (const [field, value] of [
-      ['name', 'Dockside Prep'],
-      ['addressLine1', '100 Harbor Way'],
-      ['city', 'Newark'],
-      ['postalCode', '07114'],
-      ['countryCode', 'US'],
-      ['phoneNumber', '555-0100'],
-    ])
-      await form.locator(`input[name="shipFrom.${field}"]`).fill(value);
+    const { page, form } = await newPlanForm(url, 'Acme smocks');
     const available = page.locator('[data-testid=fba-available]');
     await available.locator('tr', { hasText: smock.title }).getByRole('button', { name: 'Add to plan' }).click();
     await form.locator(`input[name=quantity-${smock.id}]`).fill('3');

@@ -70,6 +70,23 @@ export async function listingsOf(
   return found;
 }
 
+/** The catalogue rows of a plan's lines (in the plan's tenant). */
+export const productsOfLines = (tx: DbOrTx, tenantId: number, items: Pick<PlanItemRecord, 'productId'>[]) =>
+  items.length
+    ? tx
+        .select()
+        .from(products)
+        .where(
+          and(
+            eq(products.tenantId, tenantId),
+            inArray(
+              products.id,
+              items.map((i) => i.productId),
+            ),
+          ),
+        )
+    : Promise.resolve([] as ProductRecord[]);
+
 /** A line's codes as Amazon will know them: the store's listing's, else the product's own. */
 export const lineCodes = (product: Pick<ProductRecord, 'msku' | 'fnsku' | 'asin'>, listing?: ListingRecord) => ({
   msku: listing?.sku ?? product.msku,
@@ -136,20 +153,7 @@ export async function precheckPlan(
       'too_many_skus',
     );
 
-  const productRows = items.length
-    ? await tx
-        .select()
-        .from(products)
-        .where(
-          and(
-            eq(products.tenantId, plan.tenantId),
-            inArray(
-              products.id,
-              items.map((i) => i.productId),
-            ),
-          ),
-        )
-    : [];
+  const productRows = await productsOfLines(tx, plan.tenantId, items);
   const byId = new Map(productRows.map((p) => [p.id, p]));
   const listings = await listingsOf(tx, { id: plan.storeId, tenantId: plan.tenantId }, productRows);
   const stock = await stockOf(

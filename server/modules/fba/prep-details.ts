@@ -19,7 +19,7 @@ import {
 import { AMAZON_MARKETPLACE_IDS } from '../../../domain/schemas/stores.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { amazonPrepDetails, products } from '../../db/schema/index.js';
+import { amazonPrepDetails } from '../../db/schema/index.js';
 import { ApiError, badRequest, businessRule, conflict } from '../../http/errors.js';
 import { onOperationDone, type FinishedOperation } from '../operations/kinds.js';
 import { trackOperation } from '../operations/service.js';
@@ -28,7 +28,7 @@ import { withStore } from '../stores/connection.js';
 import type { StoreRecord } from '../stores/service.js';
 import { assertConnected } from './amazon-call.js';
 import { journal } from './journal.js';
-import { lineCodes, listingsOf } from './precheck.js';
+import { lineCodes, listingsOf, productsOfLines } from './precheck.js';
 import { amazonBusy, planItemsOf, planRecord, storeOfPlan } from './plan-record.js';
 
 /** How long Amazon's answer stands before a pre-check asks again. */
@@ -140,20 +140,7 @@ export async function planPrepDetails(deps: Deps, ctx: RequestContext, planId: n
   const plan = await planRecord(deps.db, ctx, planId);
   const store = await storeOfPlan(deps.db, plan);
   const items = await planItemsOf(deps.db, planId);
-  const productRows = items.length
-    ? await deps.db
-        .select()
-        .from(products)
-        .where(
-          and(
-            eq(products.tenantId, plan.tenantId),
-            inArray(
-              products.id,
-              items.map((i) => i.productId),
-            ),
-          ),
-        )
-    : [];
+  const productRows = await productsOfLines(deps.db, plan.tenantId, items);
   const listings = await listingsOf(deps.db, store, productRows);
   const mskus = productRows.map((p) => lineCodes(p, listings.get(p.id)).msku).filter((m): m is string => !!m);
   return { plan, store, mskus, ...(await readPrepDetails(deps, store, mskus)) };

@@ -4,40 +4,10 @@
  * order Amazon lists them; a unit that needs nothing reads "Ready to ship".
  */
 import type { BenchLineRow } from '../../../domain/schemas/bench';
+import { PREP_CATEGORIES, PREP_TYPES as ITEM_PREP_TYPES } from '../../../domain/schemas/fba-prep';
 
 /** Every prepType Amazon documents: item preps first, then the categories it may send instead. */
-export const PREP_TYPES = [
-  'ITEM_BLACK_SHRINKWRAP',
-  'ITEM_BLANKSTK',
-  'ITEM_BOXING',
-  'ITEM_BUBBLEWRAP',
-  'ITEM_CAP_SEALING',
-  'ITEM_DEBUNDLE',
-  'ITEM_HANG_GARMENT',
-  'ITEM_LABELING',
-  'ITEM_NO_PREP',
-  'ITEM_POLYBAGGING',
-  'ITEM_RMOVHANG',
-  'ITEM_SETCREAT',
-  'ITEM_SETSTK',
-  'ITEM_SIOC',
-  'ITEM_SUFFOSTK',
-  'ITEM_TAPING',
-  'ADULT',
-  'BABY',
-  'FC_PROVIDED',
-  'FRAGILE',
-  'GRANULAR',
-  'HANGER',
-  'LIQUID',
-  'PERFORATED',
-  'SET',
-  'SHARP',
-  'SMALL',
-  'TEXTILE',
-  'UNKNOWN',
-  'NONE',
-] as const;
+export const PREP_TYPES = [...ITEM_PREP_TYPES, ...PREP_CATEGORIES] as const;
 export type PrepType = (typeof PREP_TYPES)[number];
 
 const KNOWN = new Set<string>(PREP_TYPES);
