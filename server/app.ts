@@ -33,6 +33,7 @@ import { problemRoutes } from './modules/problems/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { feeSettingsRoutes } from './modules/settings/fee-routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -84,6 +85,7 @@ export function buildApp(deps: Deps) {
   app.route('/', tenantRoutes(deps, guards));
   app.route('/', companyRoutes(deps, guards));
   app.route('/', settingsRoutes(deps, guards));
+  app.route('/', feeSettingsRoutes(deps, guards));
   app.route('/', dashboardRoutes(deps, guards));
   app.route('/', inboundRoutes(deps, guards));
   app.route('/', locationRoutes(deps, guards));

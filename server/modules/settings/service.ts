@@ -21,6 +21,13 @@ import type { DbOrTx } from '../../db/client.js';
 import { companies, settings, tenantSettings, users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { parseTenantSetting } from '../../../domain/settings-keys.js';
+import { isFeeSettingKey } from '../../../domain/fee-settings.js';
+
+/** Fees (FREE_STORAGE_DAY_COUNT …) are typed and warehouse-only: written through /api/settings/fees alone. */
+function notAFee(settingKey: string): void {
+  if (isFeeSettingKey(settingKey))
+    throw badRequest(`${settingKey} is a fee setting: change it under Fee settings (/api/settings/fees)`);
+}
 
 type Row = typeof settings.$inferSelect;
 const isAdmin = (ctx: RequestContext, action: 'read' | 'update') => can(ctx.abilities, action, 'generalSettings');
@@ -138,6 +145,7 @@ async function findByReference(tx: DbOrTx, ctx: RequestContext, input: SettingWr
 }
 
 export async function createSetting(deps: Deps, ctx: RequestContext, input: SettingWrite, upsert = false) {
+  notAFee(input.settingKey);
   return deps.db.transaction(async (tx) => {
     const companyId = await writableCompany(tx, ctx, input);
     const existing = await findByReference(tx, ctx, input);
@@ -168,6 +176,7 @@ export async function updateSetting(deps: Deps, ctx: RequestContext, input: z.in
       .from(settings)
       .where(and(eq(settings.id, input.id), eq(settings.tenantId, ctx.tenantId)));
     if (!before || !canRead(ctx, before)) throw notFound('Setting');
+    notAFee(before.settingKey);
     await writableCompany(tx, ctx, {
       referenceType: before.referenceType as SettingWrite['referenceType'],
       referenceId: before.referenceId,
@@ -195,6 +204,7 @@ export async function deleteSetting(deps: Deps, ctx: RequestContext, id: number)
       .from(settings)
       .where(and(eq(settings.id, id), eq(settings.tenantId, ctx.tenantId)));
     if (!before || !canRead(ctx, before)) throw notFound('Setting');
+    notAFee(before.settingKey);
     await writableCompany(tx, ctx, {
       referenceType: before.referenceType as SettingWrite['referenceType'],
       referenceId: before.referenceId,
