@@ -18,3 +18,4 @@ export * from './orders.js';
 export * from './fba.js';
 export * from './charges.js';
 export * from './fba-prep.js';
+export * from './prep-materials.js';
