@@ -37,6 +37,7 @@ describe('sign-in and menus by audience', () => {
       'DeliveredPackages',
       'Dispositions',
       'FbaBillsOfLading',
+      'FeeSettings',
       'General',
       'InventorySnapshot',
       'ItemStatusTracking',

@@ -439,6 +439,16 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/settings/GeneralSettingsPage'),
   },
   {
+    path: '/apps/settings/fee',
+    title: 'nav.FeeSettings',
+    breadcrumb: ['nav.Settings'],
+    resource: 'feeSettings',
+    action: 'read',
+    warehouseOnly: true,
+    menuKey: 'FeeSettings',
+    load: () => import('../features/settings/FeeSettingsPage'),
+  },
+  {
     // Every signed-in user sees the jobs they started; administrators see the tenant's.
     path: '/apps/management/jobs',
     title: 'jobs.title',
