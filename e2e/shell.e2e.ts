@@ -48,6 +48,7 @@ describe('sign-in and menus by audience', () => {
       'MerchantConnect',
       'MyCompany',
       'OutboundShipments',
+      'PrepMaterials',
       'PrinterSettings',
       'ProblemItems',
       'ProductCatalog',

@@ -1,0 +1,178 @@
+/**
+ * Cost groups (/apps/finance/cost-group): they group prep materials (and later charge codes) for
+ * billing. List with search, add, edit, delete (only when no material is in the group); each
+ * group links to its materials (/apps/prep-materials/items?qCostGroupId=).
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deletedSchema } from '../../../domain/schemas/common';
+import {
+  costGroupInputSchema,
+  costGroupPageSchema,
+  costGroupSchema,
+  type CostGroup as Row,
+} from '../../../domain/schemas/prep-materials';
+import { ApiFailure } from '../../api/client';
+import { delAs, getAs, postAs, putAs } from '../../api/typed';
+import { useFeedback } from '../../ui/feedback-store';
+import { DataGrid } from '../../ui/DataGrid';
+
+const GRID = 'cost-groups';
+
+export default function CostGroupsPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: [GRID] });
+    void qc.invalidateQueries({ queryKey: ['cost-groups-all'] });
+  };
+
+  const columns: ColumnDef<Row, unknown>[] = [
+    {
+      accessorKey: 'name',
+      header: t('prepMaterials.costGroups.name'),
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => (
+        <button type="button" className="btn link" onClick={() => setEditing(r)}>
+          {r.name}
+        </button>
+      ),
+    },
+    {
+      accessorKey: 'description',
+      header: t('prepMaterials.costGroups.description'),
+      enableSorting: false,
+      cell: ({ getValue }) => (getValue() as string | null) ?? '–',
+    },
+    {
+      accessorKey: 'materialCount',
+      header: t('prepMaterials.costGroups.materials'),
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => (
+        <Link to="/apps/prep-materials/items" search={{ qCostGroupId: r.id } as never} className="btn link">
+          {r.materialCount}
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>{t('prepMaterials.costGroups.title')}</h1>
+        <div className="button-row">
+          <Link to="/apps/prep-materials/items" className="btn">
+            {t('prepMaterials.title')}
+          </Link>
+          <button type="button" className="btn" onClick={() => setEditing('new')}>
+            {t('prepMaterials.costGroups.add')}
+          </button>
+        </div>
+      </div>
+      {editing && (
+        <CostGroupForm
+          key={editing === 'new' ? 'new' : editing.id}
+          row={editing === 'new' ? null : editing}
+          onDone={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
+      <DataGrid<Row>
+        id={GRID}
+        columns={columns}
+        fetchPage={(q) =>
+          getAs('/api/finance/cost-group', costGroupPageSchema, {
+            query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q },
+            background: true,
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function CostGroupForm({ row, onDone }: { row: Row | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const toast = useFeedback((s) => s.toast);
+  const [v, setV] = useState({ name: row?.name ?? '', description: row?.description ?? '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = costGroupInputSchema.safeParse({ name: v.name, description: v.description.trim() || null });
+    if (!parsed.success)
+      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    setErrors({});
+    try {
+      if (row)
+        await putAs(`/api/finance/cost-group/${row.id}`, parsed.data, costGroupSchema, {
+          quiet: true,
+          inlineRefusal: true,
+        });
+      else await postAs('/api/finance/cost-group', parsed.data, costGroupSchema, { quiet: true, inlineRefusal: true });
+      toast('success', t('prepMaterials.costGroups.saved'));
+      onDone();
+    } catch (err) {
+      setErrors({ form: err instanceof ApiFailure ? err.message : String(err) });
+    }
+  };
+  const remove = async () => {
+    if (!row || !window.confirm(t('prepMaterials.costGroups.deleteConfirm', { name: row.name }))) return;
+    try {
+      await delAs(`/api/finance/cost-group/${row.id}`, deletedSchema, { quiet: true, inlineRefusal: true });
+      onDone();
+    } catch (err) {
+      setErrors({ form: err instanceof ApiFailure ? err.message : String(err) });
+    }
+  };
+
+  return (
+    <form
+      className="card form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={t(row ? 'prepMaterials.costGroups.editTitle' : 'prepMaterials.costGroups.add')}
+    >
+      <div className="form-row">
+        <label>
+          {t('prepMaterials.costGroups.name')}
+          <input name="name" autoFocus value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
+          {errors.name && <span className="form-error">{errors.name}</span>}
+        </label>
+        <label>
+          {t('prepMaterials.costGroups.description')}
+          <input
+            name="description"
+            value={v.description}
+            onChange={(e) => setV({ ...v, description: e.target.value })}
+          />
+          {errors.description && <span className="form-error">{errors.description}</span>}
+        </label>
+      </div>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="submit" className="btn primary">
+          {t('prepMaterials.save')}
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          {t('prepMaterials.cancel')}
+        </button>
+        {row && (
+          <button type="button" className="btn danger" onClick={() => void remove()}>
+            {t('prepMaterials.delete')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
