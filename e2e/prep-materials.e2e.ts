@@ -68,6 +68,9 @@ describe('prep materials', () => {
     await page.waitForURL('**/apps/prep-materials/items');
     await expect.poll(() => onHand.textContent()).toContain('25 each');
     expect(await onHand.textContent()).not.toContain('Low stock');
+    // Only low stock: the box has 25, more than its reorder level of 10.
+    await page.selectOption('select[name=lowStock]', 'true');
+    await page.locator('.grid-state.empty').waitFor();
     await page.context().close();
   });
 });

@@ -1300,6 +1300,8 @@ export const de: Messages = {
   },
   prepMaterials: {
     title: 'Verpackungsmaterial',
+    anyStock: 'Alle Bestände',
+    lowStockOnly: 'Nur niedriger Bestand',
     code: 'Code',
     name: 'Name',
     kind: 'Art',

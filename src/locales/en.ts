@@ -1290,6 +1290,8 @@ export const en = {
   },
   prepMaterials: {
     title: 'Prep materials',
+    anyStock: 'All stock levels',
+    lowStockOnly: 'Low stock only',
     code: 'Code',
     name: 'Name',
     kind: 'Kind',

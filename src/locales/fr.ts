@@ -1301,6 +1301,8 @@ export const fr: Messages = {
   },
   prepMaterials: {
     title: "Matériel d'emballage",
+    anyStock: 'Tous les niveaux de stock',
+    lowStockOnly: 'Stock bas uniquement',
     code: 'Code',
     name: 'Nom',
     kind: 'Type',

@@ -1296,6 +1296,8 @@ export const pt: Messages = {
   },
   prepMaterials: {
     title: 'Materiais de embalagem',
+    anyStock: 'Todos os níveis de estoque',
+    lowStockOnly: 'Somente estoque baixo',
     code: 'Código',
     name: 'Nome',
     kind: 'Tipo',

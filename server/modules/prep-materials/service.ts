@@ -87,6 +87,16 @@ export async function getCostGroup(deps: Deps, ctx: RequestContext, id: number) 
 }
 
 export async function saveCostGroup(deps: Deps, ctx: RequestContext, input: CostGroupInput, id?: number) {
+  try {
+    return await saveCostGroupTx(deps, ctx, input, id);
+  } catch (err) {
+    // Two saves of the same name at once: the unique index decides, the loser gets 409.
+    if (isUniqueViolation(err)) throw conflict(`A cost group ${input.name} already exists`);
+    throw err;
+  }
+}
+
+function saveCostGroupTx(deps: Deps, ctx: RequestContext, input: CostGroupInput, id?: number) {
   return deps.db.transaction(async (tx) => {
     const [dup] = await tx
       .select({ id: costGroups.id })

@@ -41,6 +41,7 @@ export default function PrepMaterialsPage() {
   const costGroupId = search.qCostGroupId ? String(search.qCostGroupId) : '';
   const groups = useCostGroups();
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [lowStock, setLowStock] = useState('');
   const refresh = () => void qc.invalidateQueries({ queryKey: [GRID] });
 
   const columns: ColumnDef<Row, unknown>[] = [
@@ -135,32 +136,49 @@ export default function PrepMaterialsPage() {
       <DataGrid<Row>
         id={GRID}
         columns={columns}
-        filters={{ costGroupId }}
+        filters={{ costGroupId, lowStock }}
         fetchPage={(q) =>
           getAs('/api/prep-material/prep-material-item', prepMaterialPageSchema, {
-            query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, qCostGroupId: costGroupId || undefined },
+            query: {
+              pageNumber: q.pageNumber,
+              pageSize: q.pageSize,
+              q: q.q,
+              qCostGroupId: costGroupId || undefined,
+              lowStock: lowStock || undefined,
+            },
             background: true,
           })
         }
         toolbar={
-          <select
-            aria-label={t('prepMaterials.costGroup')}
-            name="qCostGroupId"
-            value={costGroupId}
-            onChange={(e) =>
-              void navigate({
-                to: '/apps/prep-materials/items',
-                search: (e.target.value ? { qCostGroupId: e.target.value } : {}) as never,
-              })
-            }
-          >
-            <option value="">{t('prepMaterials.anyCostGroup')}</option>
-            {groups.data?.content.map((g) => (
-              <option key={g.id} value={String(g.id)}>
-                {g.name}
-              </option>
-            ))}
-          </select>
+          <>
+            <select
+              aria-label={t('prepMaterials.lowStock')}
+              name="lowStock"
+              value={lowStock}
+              onChange={(e) => setLowStock(e.target.value)}
+            >
+              <option value="">{t('prepMaterials.anyStock')}</option>
+              <option value="true">{t('prepMaterials.lowStockOnly')}</option>
+            </select>
+            <select
+              aria-label={t('prepMaterials.costGroup')}
+              name="qCostGroupId"
+              value={costGroupId}
+              onChange={(e) =>
+                void navigate({
+                  to: '/apps/prep-materials/items',
+                  search: (e.target.value ? { qCostGroupId: e.target.value } : {}) as never,
+                })
+              }
+            >
+              <option value="">{t('prepMaterials.anyCostGroup')}</option>
+              {groups.data?.content.map((g) => (
+                <option key={g.id} value={String(g.id)}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          </>
         }
       />
     </div>
