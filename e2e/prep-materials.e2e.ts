@@ -68,9 +68,21 @@ describe('prep materials', () => {
     await page.waitForURL('**/apps/prep-materials/items');
     await expect.poll(() => onHand.textContent()).toContain('25 each');
     expect(await onHand.textContent()).not.toContain('Low stock');
-    // Only low stock: the box has 25, more than its reorder level of 10.
+    // A shelf count of 9: the difference is booked and the box is now low on stock.
+    await page.getByTestId('prep-material-count-open').first().click();
+    const count = page.getByTestId('prep-material-count');
+    expect(await count.locator('input[name=counted]').inputValue()).toBe('25');
+    await count.locator('input[name=counted]').fill('-3');
+    await count.getByRole('button', { name: 'Save count' }).click();
+    await count.locator('.form-error', { hasText: 'Enter a whole number' }).waitFor();
+    await count.locator('input[name=counted]').fill('9');
+    await count.getByRole('button', { name: 'Save count' }).click();
+    await page.waitForSelector('text=BOX-16128: adjustment of -16 booked, 9 on hand');
+    await expect.poll(() => onHand.textContent()).toContain('9 each');
+    expect(await onHand.textContent()).toContain('Low stock');
+    // Only low stock: the box, at 9, is at or below its reorder level of 10.
     await page.selectOption('select[name=lowStock]', 'true');
-    await page.locator('.grid-state.empty').waitFor();
+    await page.locator('td', { hasText: 'BOX-16128' }).waitFor();
     await page.context().close();
   });
 });

@@ -188,3 +188,22 @@ export const prepMaterialPurchaseSchema = z.object({
 });
 export type PrepMaterialPurchase = z.infer<typeof prepMaterialPurchaseSchema>;
 export const prepMaterialPurchasePageSchema = pageSchema(prepMaterialPurchaseSchema);
+
+/** A count of one material: what is on the shelf; the difference is booked as an adjustment. */
+export const prepMaterialCountInputSchema = z.object({
+  materialId: z.coerce
+    .number({ error: 'materialId: required' })
+    .int('materialId: required')
+    .positive('materialId: required'),
+  counted: wholeNumber('counted', 0),
+  note: z.string().trim().max(200, 'note: at most 200 characters').optional().nullable(),
+});
+export type PrepMaterialCountInput = z.infer<typeof prepMaterialCountInputSchema>;
+export const prepMaterialCountSchema = z.object({
+  materialId: z.number().int(),
+  before: z.number().int(),
+  onHand: z.number().int(),
+  /** counted − before; 0 books nothing. */
+  adjustment: z.number().int(),
+  movementId: z.number().int().nullable(),
+});

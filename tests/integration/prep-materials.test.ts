@@ -226,6 +226,31 @@ describe('prep material items', () => {
     expect(low.body.content.map((m: any) => m.code)).toContain('BOX-12108');
   });
 
+  it('books a count’s difference as an adjustment, nothing when it matches; bad counts refused', async () => {
+    const COUNT = '/api/prep-material/inventory/count';
+    const up = await s.post(COUNT, { materialId: boxId, counted: 14, note: 'Shelf count' }, admin);
+    expect(up.status, JSON.stringify(up.meta)).toBe(200);
+    expect(up.body).toMatchObject({ before: 10, onHand: 14, adjustment: 4 });
+    expect(up.body.movementId).toBeGreaterThan(0);
+    const same = await s.post(COUNT, { materialId: boxId, counted: 14 }, admin);
+    expect(same.body).toMatchObject({ before: 14, onHand: 14, adjustment: 0, movementId: null });
+    for (const bad of [{ materialId: boxId, counted: -1 }, { materialId: boxId, counted: 2.5 }, { counted: 3 }]) {
+      const r = await s.post(COUNT, bad, admin);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.meta.error_list.length).toBeGreaterThan(0);
+    }
+    expect((await s.post(COUNT, { materialId: boxId, counted: 0 }, await s.token('demo.client'))).status).toBe(403);
+    expect((await s.post(COUNT, { materialId: boxId, counted: 0 }, await s.token('north.admin'))).status).toBe(404);
+    const down = await s.post(COUNT, { materialId: boxId, counted: 10 }, admin);
+    expect(down.body).toMatchObject({ before: 14, onHand: 10, adjustment: -4 });
+    const moves = await s.db.select().from(prepMaterialMovements).where(eq(prepMaterialMovements.materialId, boxId));
+    expect(moves.filter((m) => m.kind === 'adjustment').map((m) => [m.quantity, m.note])).toEqual([
+      [4, 'Shelf count'],
+      [-4, 'Counted 10 (was 14)'],
+    ]);
+    expect(await onHandOf(s.db, ctx, boxId)).toBe(10);
+  });
+
   it('is for warehouse staff only (client 403) and scoped by tenant (another tenant 404)', async () => {
     const client = await s.token('demo.client');
     expect((await s.get(ITEMS, client)).status).toBe(403);

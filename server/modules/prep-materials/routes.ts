@@ -13,6 +13,8 @@ import {
   prepMaterialInputSchema,
   prepMaterialPageSchema,
   prepMaterialPurchaseInputSchema,
+  prepMaterialCountInputSchema,
+  prepMaterialCountSchema,
   prepMaterialPurchasePageSchema,
   prepMaterialPurchaseSchema,
   prepMaterialSchema,
@@ -259,6 +261,18 @@ export function prepMaterialRoutes(deps: Deps, guards: Guards) {
         status: 201,
         info: ['Purchase recorded'],
       }),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/inventory/count`,
+      tags,
+      summary: 'Record a count of a material: the difference from the ledger is booked as an adjustment',
+      middleware: [g('update')],
+      request: jsonBody(prepMaterialCountInputSchema),
+      responses: { ...okResponse(prepMaterialCountSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await svc.recordCount(deps, c.get('ctx'), c.req.valid('json')), { info: ['Count recorded'] }),
   );
   return app;
 }

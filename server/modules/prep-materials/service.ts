@@ -12,6 +12,7 @@ import {
   type CostGroupInput,
   type PrepMaterialInput,
   type PrepMaterialPurchaseInput,
+  type PrepMaterialCountInput,
 } from '../../../domain/schemas/prep-materials.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
@@ -487,6 +488,34 @@ export async function consumePrepMaterial(tx: DbOrTx, ctx: RequestContext, args:
     onHand: m.onHand - args.quantity,
     unitPrice: args.companyId ? m.clientPrice : null,
   };
+}
+
+/**
+ * A count of a material's stock: the difference from what the ledger holds is appended as an
+ * adjustment (history is never edited); a count equal to the ledger books nothing.
+ */
+export async function recordCount(deps: Deps, ctx: RequestContext, input: PrepMaterialCountInput) {
+  return deps.db.transaction(async (tx) => {
+    const m = await lockedOnHand(tx, ctx, input.materialId);
+    if (!m) throw notFound('Prep material');
+    const adjustment = input.counted - m.onHand;
+    let movementId: number | null = null;
+    if (adjustment !== 0) {
+      const [row] = await tx
+        .insert(prepMaterialMovements)
+        .values({
+          tenantId: ctx.tenantId,
+          materialId: input.materialId,
+          kind: 'adjustment',
+          quantity: adjustment,
+          note: input.note?.trim() || `Counted ${input.counted} (was ${m.onHand})`,
+          userId: ctx.userId,
+        })
+        .returning({ id: prepMaterialMovements.id });
+      movementId = row.id;
+    }
+    return { materialId: input.materialId, before: m.onHand, onHand: input.counted, adjustment, movementId };
+  });
 }
 
 /** On hand of one material (for tests and callers). */

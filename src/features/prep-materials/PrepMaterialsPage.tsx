@@ -21,6 +21,7 @@ import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
+import { CountForm } from './CountForm';
 
 const GRID = 'prep-materials';
 
@@ -41,6 +42,7 @@ export default function PrepMaterialsPage() {
   const costGroupId = search.qCostGroupId ? String(search.qCostGroupId) : '';
   const groups = useCostGroups();
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [counting, setCounting] = useState<Row | null>(null);
   const [lowStock, setLowStock] = useState('');
   const refresh = () => void qc.invalidateQueries({ queryKey: [GRID] });
 
@@ -100,9 +102,19 @@ export default function PrepMaterialsPage() {
       header: '',
       enableSorting: false,
       cell: ({ row: { original: r } }) => (
-        <Link to="/apps/prep-materials/purchase" search={{ qPrepMaterialId: r.id } as never} className="btn link">
-          {t('prepMaterials.recordPurchase')}
-        </Link>
+        <>
+          <Link to="/apps/prep-materials/purchase" search={{ qPrepMaterialId: r.id } as never} className="btn link">
+            {t('prepMaterials.recordPurchase')}
+          </Link>{' '}
+          <button
+            type="button"
+            className="btn link"
+            onClick={() => setCounting(r)}
+            data-testid="prep-material-count-open"
+          >
+            {t('prepMaterials.countForm.action')}
+          </button>
+        </>
       ),
     },
   ];
@@ -123,6 +135,16 @@ export default function PrepMaterialsPage() {
           </button>
         </div>
       </div>
+      {counting && (
+        <CountForm
+          key={counting.id}
+          row={counting}
+          onDone={(changed) => {
+            setCounting(null);
+            if (changed) refresh();
+          }}
+        />
+      )}
       {editing && (
         <MaterialForm
           key={editing === 'new' ? 'new' : editing.id}
