@@ -19,6 +19,7 @@ import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
+import { FormFooter } from '../../ui/FormFooter';
 
 const GRID = 'cost-groups';
 
@@ -155,24 +156,14 @@ function CostGroupForm({ row, onDone }: { row: Row | null; onDone: () => void })
           {errors.description && <span className="form-error">{errors.description}</span>}
         </label>
       </div>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="submit" className="btn primary">
-          {t('prepMaterials.save')}
-        </button>
-        <button type="button" className="btn" onClick={onDone}>
-          {t('prepMaterials.cancel')}
-        </button>
-        {row && (
-          <button type="button" className="btn danger" onClick={() => void remove()}>
-            {t('prepMaterials.delete')}
-          </button>
-        )}
-      </div>
+      <FormFooter
+        error={errors.form}
+        saveLabel={t('prepMaterials.save')}
+        cancelLabel={t('prepMaterials.cancel')}
+        onCancel={onDone}
+        deleteLabel={t('prepMaterials.delete')}
+        onDelete={row ? () => void remove() : undefined}
+      />
     </form>
   );
 }

@@ -22,6 +22,7 @@ import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
 import { CountForm } from './CountForm';
+import { FormFooter } from '../../ui/FormFooter';
 
 const GRID = 'prep-materials';
 
@@ -349,24 +350,14 @@ function MaterialForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
         />
         {t('prepMaterials.active')}
       </label>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="submit" className="btn primary">
-          {t('prepMaterials.save')}
-        </button>
-        <button type="button" className="btn" onClick={onDone}>
-          {t('prepMaterials.cancel')}
-        </button>
-        {row && (
-          <button type="button" className="btn danger" onClick={() => void remove()}>
-            {t('prepMaterials.delete')}
-          </button>
-        )}
-      </div>
+      <FormFooter
+        error={errors.form}
+        saveLabel={t('prepMaterials.save')}
+        cancelLabel={t('prepMaterials.cancel')}
+        onCancel={onDone}
+        deleteLabel={t('prepMaterials.delete')}
+        onDelete={row ? () => void remove() : undefined}
+      />
     </form>
   );
 }

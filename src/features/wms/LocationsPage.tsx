@@ -24,6 +24,7 @@ import { DataGrid } from '../../ui/DataGrid';
 import { GeneratorCard } from './GeneratorCard';
 import { deliverLabels, locationLabelsPdf } from './location-labels';
 import { printingLocationDesignSchema } from '../../../domain/schemas/label-designs';
+import { FormFooter } from '../../ui/FormFooter';
 
 const GRID = 'wms-locations';
 const LABEL_LIMIT = 500;
@@ -345,24 +346,14 @@ function LocationForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
         />
         {t('wms.active')}
       </label>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="submit" className="btn primary">
-          {t('wms.save')}
-        </button>
-        <button type="button" className="btn" onClick={onDone}>
-          {t('po.cancel')}
-        </button>
-        {row && (
-          <button type="button" className="btn danger" onClick={() => void remove()}>
-            {t('wms.delete')}
-          </button>
-        )}
-      </div>
+      <FormFooter
+        error={errors.form}
+        saveLabel={t('wms.save')}
+        cancelLabel={t('po.cancel')}
+        onCancel={onDone}
+        deleteLabel={t('wms.delete')}
+        onDelete={row ? () => void remove() : undefined}
+      />
     </form>
   );
 }
