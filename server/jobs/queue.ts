@@ -79,6 +79,7 @@ export class JobQueue {
   private boss: PgBoss | null = null;
   private readonly handlers = new Map<JobName, JobHandler<JobName>>();
   private starting: Promise<void> | null = null;
+  private closeGate: () => void = () => undefined;
 
   constructor(
     readonly database: Database,
@@ -105,8 +106,22 @@ export class JobQueue {
   }
 
   private async doStart(): Promise<void> {
+    // pg-boss settles a handler that outlives stop() without awaiting it (complete/fail are
+    // fire-and-forget), so its SQL can arrive after the owner closed the pool: an unhandled
+    // rejection. Once stopped, that late bookkeeping is dropped — stop() already failed the job,
+    // so it is retried, and handlers are idempotent through `once`. No result at all is what
+    // pg-boss's complete/fail read as "nothing affected" (an empty row list would not be).
+    const gate = { open: true };
+    this.closeGate = () => {
+      gate.open = false;
+    };
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => this.database.executeSql(text, values) },
+      db: {
+        executeSql: (text, values) =>
+          gate.open
+            ? this.database.executeSql(text, values)
+            : Promise.resolve(undefined as unknown as { rows: unknown[] }),
+      },
       schema: BOSS_SCHEMA,
       schedule: this.options.schedule ?? true,
       supervise: true,
@@ -164,6 +179,7 @@ export class JobQueue {
     this.starting = null;
     if (!boss) return;
     await boss.stop({ close: false, graceful: opts.graceful ?? true, wait: true, timeout: opts.timeoutMs ?? 10_000 });
+    this.closeGate();
   }
 
   private async watch(boss: PgBoss, name: JobName): Promise<void> {

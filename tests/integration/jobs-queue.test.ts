@@ -181,6 +181,47 @@ describe('job queue', () => {
     expect(effects[0].n).toBe(1);
   });
 
+  it('a handler that outlives stop(): its job is failed for a retry, and its late end sends nothing to a closed database', async () => {
+    // The owner closes the pool once stop() returns; pg-boss then settles the handler without
+    // awaiting, so SQL sent after that would be an unhandled rejection (a CI failure once).
+    let closed = false;
+    let lateCalls = 0;
+    const owned: Database = {
+      ...database,
+      executeSql: (text, values) => {
+        if (!closed) return database.executeSql(text, values);
+        lateCalls += 1;
+        return Promise.reject(new Error('Cannot use a pool after calling end on the pool'));
+      },
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const q = newQueue(owned, { soleWorker: false });
+      let started!: () => void;
+      const running = new Promise<void>((r) => (started = r));
+      let finish!: (err: Error) => void;
+      q.work('billing.run', async () => {
+        started();
+        await new Promise<void>((_resolve, reject) => (finish = reject));
+      });
+      await q.start();
+      const id = await q.enqueue('billing.run', { tenantId: 1, period: '2026-03' }, { retryLimit: 2, retryDelay: 60 });
+      await running;
+      await q.stop({ timeoutMs: 1000 });
+      const [after] = await rows<{ state: string }>(sql`select state::text from pgboss.job where id = ${id}::uuid`);
+      expect(after.state).toBe('retry');
+      closed = true;
+      finish(new Error('the handler ends after the pool closed'));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(lateCalls).toBe(0);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it.runIf(!process.env.DATABASE_URL)('the hourly upkeep runs as a job: it vacuums the embedded database', async () => {
     await database.db.execute(sql`create table if not exists upkeep_probe (id int primary key, note text)`);
     await database.db.execute(sql`insert into upkeep_probe select i, 'x' from generate_series(1, 500) i`);
