@@ -29,6 +29,8 @@ export const TENANT_SETTING_KEYS = [
   'MFA_REQUIRED',
   'DEFAULT_LOCALE',
   'ACCOUNT_NUMBER_PREFIX',
+  'CURRENCY',
+  'UNIT_SYSTEM',
 ] as const;
 export type TenantSettingKey = (typeof TENANT_SETTING_KEYS)[number];
 
@@ -52,6 +54,10 @@ export const TENANT_SETTINGS = {
   DEFAULT_LOCALE: { kind: 'select', options: ['en', 'de', 'fr', 'pt'], default: 'en' },
   /** The letters before the number of a new client's account (C1001, C1002, …). */
   ACCOUNT_NUMBER_PREFIX: { kind: 'text', pattern: /^[A-Z]{1,4}$/, hint: '1 to 4 capital letters', default: 'C' },
+  /** The currency the warehouse bills in (ISO 4217); charges and invoices carry it. */
+  CURRENCY: { kind: 'select', options: ['USD', 'CAD', 'EUR', 'GBP', 'AUD', 'MXN'], default: 'USD' },
+  /** Imperial: storage by cubic foot; metric: by cubic metre (issue 21). */
+  UNIT_SYSTEM: { kind: 'select', options: ['imperial', 'metric'], default: 'imperial' },
 } as const satisfies Record<TenantSettingKey, TenantSettingDef>;
 
 export type TenantSettingValue<K extends TenantSettingKey> = (typeof TENANT_SETTINGS)[K]['default'] extends number

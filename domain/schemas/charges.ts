@@ -12,5 +12,17 @@ export const CHARGE_EVENT_KINDS = [
   'shipment_shipped',
   /** An LTL shipment's freight passed on to the client (details: PRO number, carrier, amountCents). */
   'freight_charged',
+  /** Units received at the dock (per receiving line). */
+  'unit_received',
+  /** Units sorted to a location after receiving. */
+  'unit_sorted',
+  /** Units disposed of at the client's request (a problem's disposition). */
+  'unit_disposed',
+  /** A bundle built (details.items: units in it). */
+  'bundle_built',
+  /** An FBM order shipped (details.skus, details.units). */
+  'fbm_order_shipped',
+  /** A prep material used for the client (details.materialId, unitPrice). */
+  'prep_material_used',
 ] as const;
 export type ChargeEventKind = (typeof CHARGE_EVENT_KINDS)[number];

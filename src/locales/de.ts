@@ -450,6 +450,10 @@ export const de: Messages = {
     MFA_REQUIRED: 'Bestätigung in zwei Schritten vorschreiben',
     DEFAULT_LOCALE: 'Standardsprache',
     ACCOUNT_NUMBER_PREFIX: 'Präfix der Kontonummer',
+    CURRENCY: 'Abrechnungswährung',
+    UNIT_SYSTEM: 'Maßeinheiten',
+    unit_imperial: 'Imperial (in, lb, ft³)',
+    unit_metric: 'Metrisch (cm, kg, m³)',
     tenantName: 'Name des Mandanten',
   },
   fees: {

@@ -448,6 +448,10 @@ export const en = {
     MFA_REQUIRED: 'Require two-step verification',
     DEFAULT_LOCALE: 'Default language',
     ACCOUNT_NUMBER_PREFIX: 'Account number prefix',
+    CURRENCY: 'Billing currency',
+    UNIT_SYSTEM: 'Units of measure',
+    unit_imperial: 'Imperial (in, lb, ft³)',
+    unit_metric: 'Metric (cm, kg, m³)',
     tenantName: 'Tenant name',
   },
   fees: {

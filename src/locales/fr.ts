@@ -449,6 +449,10 @@ export const fr: Messages = {
     MFA_REQUIRED: 'Imposer la validation en deux étapes',
     DEFAULT_LOCALE: 'Langue par défaut',
     ACCOUNT_NUMBER_PREFIX: 'Préfixe des numéros de compte',
+    CURRENCY: 'Devise de facturation',
+    UNIT_SYSTEM: 'Unités de mesure',
+    unit_imperial: 'Impériales (in, lb, ft³)',
+    unit_metric: 'Métriques (cm, kg, m³)',
     tenantName: 'Nom du locataire',
   },
   fees: {

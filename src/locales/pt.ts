@@ -450,6 +450,10 @@ export const pt: Messages = {
     MFA_REQUIRED: 'Exigir verificação em duas etapas',
     DEFAULT_LOCALE: 'Idioma padrão',
     ACCOUNT_NUMBER_PREFIX: 'Prefixo do número da conta',
+    CURRENCY: 'Moeda de faturação',
+    UNIT_SYSTEM: 'Unidades de medida',
+    unit_imperial: 'Imperiais (in, lb, ft³)',
+    unit_metric: 'Métricas (cm, kg, m³)',
     tenantName: 'Nome do inquilino',
   },
   fees: {

@@ -19,3 +19,4 @@ export * from './fba.js';
 export * from './charges.js';
 export * from './fba-prep.js';
 export * from './prep-materials.js';
+export * from './billing.js';

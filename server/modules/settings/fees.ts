@@ -189,3 +189,19 @@ export async function writeCompanyFeeSettings(
 /** Every override of the client cleared: the warehouse's values apply again. */
 export const clearCompanyFeeSettings = (deps: Deps, ctx: RequestContext, companyId: number) =>
   writeCompanyFeeSettings(deps, ctx, companyId, { values: {}, clear: FEE_SETTING_KEYS });
+
+export type FeeSource = 'clientFee' | 'tenantFee' | 'default';
+
+/** The fee settings that apply to a client, with where each value came from (billing's rule). */
+export async function feeSettingsWithSources(
+  db: DbOrTx,
+  tenantId: number,
+  companyId: number,
+): Promise<{ values: FeeSettingValues; sourceOf: (key: FeeSettingKey) => FeeSource }> {
+  const tenant = await tenantStored(db, tenantId);
+  const override = await companyStored(db, tenantId, companyId);
+  return {
+    values: resolveFeeSettings(tenant, override),
+    sourceOf: (key) => (key in override ? 'clientFee' : key in tenant ? 'tenantFee' : 'default'),
+  };
+}

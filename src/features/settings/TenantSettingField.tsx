@@ -17,7 +17,11 @@ type Value = string | number | boolean;
 
 function shown(def: TenantSettingDef, value: Value, t: (k: string) => string): string {
   if (def.kind === 'boolean') return value ? t('general.on') : t('general.off');
-  if (def.kind === 'select') return LANGUAGES.find((l) => l.code === value)?.label ?? String(value);
+  if (def.kind === 'select')
+    return (
+      LANGUAGES.find((l) => l.code === value)?.label ??
+      (value === 'imperial' || value === 'metric' ? t(`general.unit_${value}`) : String(value))
+    );
   return String(value);
 }
 
