@@ -29,8 +29,14 @@ export const JOB_DATA = {
     .strict(),
   /** Every half hour: follow the shipped FBA plans' shipments at Amazon (receiving, discrepancies) and resume steps a crash interrupted. */
   'fba.track-shipments': z.object({}).strict(),
-  /** A billing run for one tenant and period (YYYY-MM). */
+  /** A billing run for one tenant and period (YYYY-MM): that month's invoices, one per client. */
   'billing.run': z.object({ tenantId: id, period: z.string().regex(/^\d{4}-\d{2}$/) }).strict(),
+  /** Every night: per tenant, price what the floor recorded, charge plan fees, queue yesterday's storage. */
+  'billing.daily': z.object({}).strict(),
+  /** One tenant's storage charges for one day (YYYY-MM-DD); re-running it charges nothing twice. */
+  'billing.storage-day': z.object({ tenantId: id, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+  /** On the 1st: queue last month's billing.run for every tenant. */
+  'billing.monthly': z.object({}).strict(),
   /** Where jobs go after their last retry fails: kept for an admin to look at and retry. */
   'jobs.dead-letter': z.record(z.string(), z.unknown()),
 } as const;

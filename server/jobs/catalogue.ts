@@ -89,6 +89,33 @@ export const QUEUES: Record<JobName, QueueDef> = {
     deadLetter: DEAD_LETTER,
     long: true,
   },
+  'billing.daily': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    expireInSeconds: 60 * 60,
+    deadLetter: DEAD_LETTER,
+    cron: '15 0 * * *',
+  },
+  'billing.storage-day': {
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 120,
+    retryBackoff: true,
+    expireInSeconds: 60 * 60,
+    deadLetter: DEAD_LETTER,
+    long: true,
+  },
+  'billing.monthly': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 600,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
+    deadLetter: DEAD_LETTER,
+    cron: '0 3 1 * *',
+  },
   // Nothing works this queue: its jobs wait there for an admin (retry sends the original again).
   'jobs.dead-letter': { policy: 'standard', retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 },
 };

@@ -20,6 +20,9 @@ export const PROVIDED_JOBS = [
   'marketplace.poll-operation',
   'fba.track-shipments',
   'billing.run',
+  'billing.daily',
+  'billing.storage-day',
+  'billing.monthly',
 ] as const satisfies readonly JobName[];
 export type ProvidedJob = (typeof PROVIDED_JOBS)[number];
 
