@@ -208,6 +208,8 @@ export const charges = pgTable(
   },
   (t) => [
     uniqueIndex('charges_source_uq').on(t.tenantId, t.code, t.sourceType, t.sourceId),
+    // "Has this event a line yet?" (priceEvents) asks by source whatever the code.
+    index('charges_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
     index('charges_company_day_idx').on(t.tenantId, t.companyId, t.serviceDate),
     index('charges_invoice_idx').on(t.invoiceId),
   ],

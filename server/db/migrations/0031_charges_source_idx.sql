@@ -1,0 +1,1 @@
+CREATE INDEX "charges_source_idx" ON "charges" USING btree ("tenant_id","source_type","source_id");
