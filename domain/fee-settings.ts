@@ -21,6 +21,7 @@ export const FEE_GROUPS = [
   'shipping',
   'boxes',
   'payment',
+  'invoices',
 ] as const;
 export type FeeGroup = (typeof FEE_GROUPS)[number];
 
@@ -29,7 +30,7 @@ export const STORAGE_INVENTORY_TYPES = ITEM_ACTIONS;
 
 export type FeeSettingDef = { group: FeeGroup } & (
   | { kind: 'money'; unit: string; min: string; max: string; default: string }
-  | { kind: 'percent'; unit: 'percent'; min: string; max: string; default: string }
+  | { kind: 'percent'; unit: 'percent' | 'percentOfSubtotal'; min: string; max: string; default: string }
   | { kind: 'count'; unit: string; min: number; max: number; default: number; zeroMeans?: 'noLimit' }
   | { kind: 'days'; unit: 'days'; min: number; max: number; default: number }
   | { kind: 'date'; default: string | null }
@@ -80,6 +81,17 @@ export const FEE_SETTINGS = {
   ENFORCE_PAYMENT_METHOD: { group: 'payment', kind: 'boolean', default: false },
   /** Charges are not invoiced before this day (YYYY-MM-DD); null: no postponement. */
   POSTPONE_DATE: { group: 'payment', kind: 'date', default: null },
+  /** Tax added to an invoice's subtotal (rounded once on the subtotal); 0: no tax line. */
+  INVOICE_TAX_PERCENT: {
+    group: 'invoices',
+    kind: 'percent',
+    unit: 'percentOfSubtotal',
+    min: '0',
+    max: '100',
+    default: '0',
+  },
+  /** Days from issue to the due date. */
+  INVOICE_PAYMENT_TERMS_DAYS: { group: 'invoices', kind: 'days', unit: 'days', min: 0, max: 365, default: 30 },
 } as const satisfies Record<string, FeeSettingDef>;
 
 export type FeeSettingKey = keyof typeof FEE_SETTINGS;

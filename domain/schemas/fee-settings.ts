@@ -31,6 +31,8 @@ const valuesSchema = z.object({
   PER_BOX_CHARGE: z.string(),
   ENFORCE_PAYMENT_METHOD: z.boolean(),
   POSTPONE_DATE: z.string().nullable(),
+  INVOICE_TAX_PERCENT: z.string(),
+  INVOICE_PAYMENT_TERMS_DAYS: z.number().int(),
 });
 /** Every key with its value. */
 export const feeSettingValuesSchema = valuesSchema;

@@ -474,6 +474,7 @@ export const de: Messages = {
       shipping: 'Versandetiketten',
       boxes: 'Kartons',
       payment: 'Zahlung',
+      invoices: 'Rechnungen',
     },
     keys: {
       ITEM_SORT_FEE: 'Sortiergebühr je Artikel',
@@ -493,6 +494,8 @@ export const de: Messages = {
       PER_BOX_CHARGE: 'Gebühr je Karton',
       ENFORCE_PAYMENT_METHOD: 'Zahlungsmittel verlangen',
       POSTPONE_DATE: 'Berechnung aufschieben bis',
+      INVOICE_TAX_PERCENT: 'Steuer auf Rechnungen',
+      INVOICE_PAYMENT_TERMS_DAYS: 'Zahlungsziel',
     },
     units: {
       perUnit: 'USD je Einheit',
@@ -506,6 +509,7 @@ export const de: Messages = {
       percent: '% der Etikettenkosten',
       perLabel: 'USD je Etikett',
       perBox: 'USD je Karton',
+      percentOfSubtotal: '% der Zwischensumme der Rechnung',
     },
     types: {
       fba_prep: 'FBA-Vorbereitung',

@@ -472,6 +472,7 @@ export const en = {
       shipping: 'Shipping labels',
       boxes: 'Boxes',
       payment: 'Payment',
+      invoices: 'Invoices',
     },
     keys: {
       ITEM_SORT_FEE: 'Item sort fee',
@@ -491,6 +492,8 @@ export const en = {
       PER_BOX_CHARGE: 'Charge per box',
       ENFORCE_PAYMENT_METHOD: 'Require a payment method',
       POSTPONE_DATE: 'Postpone charges until',
+      INVOICE_TAX_PERCENT: 'Invoice tax',
+      INVOICE_PAYMENT_TERMS_DAYS: 'Payment terms',
     },
     units: {
       perUnit: 'USD per unit',
@@ -504,6 +507,7 @@ export const en = {
       percent: '% of the label cost',
       perLabel: 'USD per label',
       perBox: 'USD per box',
+      percentOfSubtotal: '% of the invoice subtotal',
     },
     types: {
       fba_prep: 'FBA prep',

@@ -473,6 +473,7 @@ export const fr: Messages = {
       shipping: "Étiquettes d'expédition",
       boxes: 'Cartons',
       payment: 'Paiement',
+      invoices: 'Factures',
     },
     keys: {
       ITEM_SORT_FEE: 'Frais de tri par article',
@@ -492,6 +493,8 @@ export const fr: Messages = {
       PER_BOX_CHARGE: 'Frais par carton',
       ENFORCE_PAYMENT_METHOD: 'Exiger un moyen de paiement',
       POSTPONE_DATE: "Reporter la facturation jusqu'au",
+      INVOICE_TAX_PERCENT: 'Taxe sur les factures',
+      INVOICE_PAYMENT_TERMS_DAYS: 'Délai de paiement',
     },
     units: {
       perUnit: 'USD par unité',
@@ -505,6 +508,7 @@ export const fr: Messages = {
       percent: "% du coût de l'étiquette",
       perLabel: 'USD par étiquette',
       perBox: 'USD par carton',
+      percentOfSubtotal: '% du sous-total de la facture',
     },
     types: {
       fba_prep: 'Préparation FBA',

@@ -474,6 +474,7 @@ export const pt: Messages = {
       shipping: 'Etiquetas de envio',
       boxes: 'Caixas',
       payment: 'Pagamento',
+      invoices: 'Faturas',
     },
     keys: {
       ITEM_SORT_FEE: 'Taxa de triagem por item',
@@ -493,6 +494,8 @@ export const pt: Messages = {
       PER_BOX_CHARGE: 'Taxa por caixa',
       ENFORCE_PAYMENT_METHOD: 'Exigir forma de pagamento',
       POSTPONE_DATE: 'Adiar cobranças até',
+      INVOICE_TAX_PERCENT: 'Imposto nas faturas',
+      INVOICE_PAYMENT_TERMS_DAYS: 'Prazo de pagamento',
     },
     units: {
       perUnit: 'USD por unidade',
@@ -506,6 +509,7 @@ export const pt: Messages = {
       percent: '% do custo da etiqueta',
       perLabel: 'USD por etiqueta',
       perBox: 'USD por caixa',
+      percentOfSubtotal: '% do subtotal da fatura',
     },
     types: {
       fba_prep: 'Preparação FBA',

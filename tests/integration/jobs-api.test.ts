@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provideJob, withdrawJob } from '../../server/jobs/store-pulls.js';
 import { TestServer } from '../helpers/server.js';
+import { provideInvoiceJobs } from '../../server/modules/invoices/jobs.js';
 
 const base = '/api/jobs/batch-process';
 let s: TestServer;
@@ -100,23 +101,29 @@ describe('jobs API', () => {
       withdrawJob('stores.pull-orders');
     }
 
-    const admin = who['demo.admin'];
-    const failing = await s.deps.jobs.enqueue(
-      'billing.run',
-      { tenantId: admin.tenantId, period: '2026-10' },
-      { tenantId: admin.tenantId, startedBy: admin.id, retryLimit: 0 },
-    );
-    await expect
-      .poll(async () => (await s.get(`${base}/${failing}`, t['demo.admin'])).body?.state, {
-        timeout: 20_000,
-        interval: 200,
-      })
-      .toBe('failed');
-    const failed = await s.get(`${base}?state=failed`, t['demo.admin']);
-    const row = failed.body.content.find((j: { id: string }) => j.id === failing);
-    expect(row.error).toBe('Nothing can run billing.run on this server yet');
-    expect(JSON.stringify(failed.body)).not.toContain('stack');
-    const again = await s.post(`${base}/${failing}/retry`, {}, t['demo.admin']);
-    expect(again.body).toMatchObject({ state: 'retry', retryLimit: 1 });
+    // A job without a runner on this server: billing.run's runner withdrawn for the test.
+    withdrawJob('billing.run');
+    try {
+      const admin = who['demo.admin'];
+      const failing = await s.deps.jobs.enqueue(
+        'billing.run',
+        { tenantId: admin.tenantId, period: '2026-10' },
+        { tenantId: admin.tenantId, startedBy: admin.id, retryLimit: 0 },
+      );
+      await expect
+        .poll(async () => (await s.get(`${base}/${failing}`, t['demo.admin'])).body?.state, {
+          timeout: 20_000,
+          interval: 200,
+        })
+        .toBe('failed');
+      const failed = await s.get(`${base}?state=failed`, t['demo.admin']);
+      const row = failed.body.content.find((j: { id: string }) => j.id === failing);
+      expect(row.error).toBe('Nothing can run billing.run on this server yet');
+      expect(JSON.stringify(failed.body)).not.toContain('stack');
+      const again = await s.post(`${base}/${failing}/retry`, {}, t['demo.admin']);
+      expect(again.body).toMatchObject({ state: 'retry', retryLimit: 1 });
+    } finally {
+      provideInvoiceJobs();
+    }
   });
 });

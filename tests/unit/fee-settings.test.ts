@@ -22,7 +22,7 @@ const value = (key: Parameters<typeof parseFeeSetting>[0], raw: unknown) => {
 
 describe('fee setting definitions', () => {
   it('cover every fee of spec §9, grouped, and the response schema has exactly their keys', () => {
-    expect(FEE_SETTING_KEYS).toHaveLength(17);
+    expect(FEE_SETTING_KEYS).toHaveLength(19);
     for (const k of FEE_SETTING_KEYS) expect(FEE_GROUPS).toContain(FEE_SETTINGS[k].group);
     expect(Object.keys(feeSettingValuesSchema.shape).sort()).toEqual([...FEE_SETTING_KEYS].sort());
     expect(feeSettingValuesSchema.parse(feeSettingDefaults())).toEqual(feeSettingDefaults());
