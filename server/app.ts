@@ -36,6 +36,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { feeSettingsRoutes } from './modules/settings/fee-routes.js';
 import { prepMaterialRoutes } from './modules/prep-materials/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
+import { financeRoutes } from './modules/finance/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -91,6 +92,7 @@ export function buildApp(deps: Deps) {
   app.route('/', feeSettingsRoutes(deps, guards));
   app.route('/', prepMaterialRoutes(deps, guards));
   app.route('/', invoiceRoutes(deps, guards));
+  app.route('/', financeRoutes(deps, guards));
   app.route('/', planRoutes(deps, guards));
   app.route('/', dashboardRoutes(deps, guards));
   app.route('/', inboundRoutes(deps, guards));

@@ -9,6 +9,7 @@ import type { Deps } from '../../context.js';
 import { paymentEvents, tenants } from '../../db/schema/index.js';
 import { badRequest, businessRule, notFound } from '../../http/errors.js';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../integrations/payments/webhooks.js';
+import { applyPaymentEvent } from '../finance/events.js';
 import { processorFor } from './processor.js';
 
 export async function receiveWebhook(
@@ -23,15 +24,29 @@ export async function receiveWebhook(
   if (!secret)
     throw businessRule('No webhook signing secret is known for this warehouse: enter it in Company Credentials');
   const checked = verifyWebhook(payload, signature, secret, Math.floor(deps.now().getTime() / 1000));
-  if (!checked.ok) throw badRequest(`Webhook refused: ${checked.reason}`);
+  if (!checked.ok) {
+    console.info(`[payments] tenant ${tenantId}: webhook refused, nothing applied (${checked.reason})`);
+    throw badRequest(`Webhook refused: ${checked.reason}`);
+  }
   const { event } = checked;
   const objectId = typeof event.data.object.id === 'string' ? event.data.object.id : null;
-  const inserted = await deps.db
-    .insert(paymentEvents)
-    .values({ tenantId, eventId: event.id, type: event.type, objectId, data: event.data.object })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  return { received: true, duplicate: inserted.length === 0 };
+  // Kept and applied to money in one transaction: applied exactly once, or not kept (retried).
+  const duplicate = await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(paymentEvents)
+      .values({ tenantId, eventId: event.id, type: event.type, objectId, data: event.data.object })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!inserted.length) return true;
+    await applyPaymentEvent(tx, tenantId, event);
+    await tx
+      .update(paymentEvents)
+      .set({ appliedAt: deps.now().toISOString() })
+      .where(eq(paymentEvents.id, inserted[0].id));
+    return false;
+  });
+  if (duplicate) console.info(`[payments] tenant ${tenantId}: event ${event.id} received before: ignored`);
+  return { received: true, duplicate };
 }
 
 export async function eventsOf(deps: Deps, tenantId: number, type?: string) {

@@ -1,0 +1,259 @@
+/**
+ * Shipping Label Funds (spec §2, §4 DEPOSIT/SHIPPING): a client's prepaid money for shipping
+ * labels. Deposits come by card (checkout.ts); each label bought draws its cost plus the
+ * warehouse's upcharge (drawLabelFunds); the statement (balances) lists both with a running balance.
+ */
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { lineAmountCents, percentOfCents } from '../../../domain/rules/money.js';
+import { pageOffset, pageRequest } from '../../../domain/paging.js';
+import type { BalancePage, BalanceQuery, LabelDraw } from '../../../domain/schemas/finance.js';
+import type { Deps, RequestContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { charges, companies, financeTransactions } from '../../db/schema/index.js';
+import { businessRule } from '../../http/errors.js';
+import { appendCharges } from '../billing/ledger.js';
+import { feeSettingsOf } from '../settings/fees.js';
+import {
+  auditFinance,
+  clientInScope,
+  currencyOf,
+  FUND_CATEGORIES,
+  labelBalanceOf,
+  signedFundAmount,
+} from './common.js';
+
+export const LABEL_SOURCE = 'shipping_label';
+
+const dollars = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+
+/** The warehouse's upcharge on a label: SHIPPING_UPCHARGE_PERCENT of its cost, at least the minimum. */
+export function labelUpchargeCents(costCents: number, percent: string, minimumDollar: string): number {
+  return Math.max(percentOfCents(costCents, percent), lineAmountCents(1, minimumDollar));
+}
+
+/**
+ * Pays for one shipping label from the client's label funds, inside the label purchase's own
+ * transaction: 1. lock the client (two labels at once cannot both spend the last dollars);
+ * 2. a label already paid for answers what it drew (idempotent per label); 3. cost + upcharge,
+ * refused with 412 when short and the client's ENFORCE_PAYMENT_METHOD is on (else the balance may
+ * go negative); 4. the draw (category SHIPPING) and its SHIPPING_LABEL charge, whose details keep
+ * the cost and the upcharge for the warehouse.
+ */
+export async function drawLabelFunds(
+  tx: Tx,
+  input: { tenantId: number; companyId: number; labelId: number | string; costCents: number; userId: number | null },
+): Promise<LabelDraw> {
+  const { tenantId, companyId, costCents } = input;
+  if (!Number.isInteger(costCents) || costCents < 0) throw businessRule('A label’s cost is a whole number of cents');
+  const labelId = String(input.labelId);
+  const [company] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.tenantId, tenantId)))
+    .for('update');
+  if (!company) throw businessRule('The label’s client is not a client of this warehouse');
+
+  const [already] = await tx
+    .select()
+    .from(financeTransactions)
+    .where(
+      and(
+        eq(financeTransactions.tenantId, tenantId),
+        eq(financeTransactions.kind, 'label_purchase'),
+        eq(financeTransactions.sourceType, LABEL_SOURCE),
+        eq(financeTransactions.sourceId, labelId),
+      ),
+    );
+  if (already) {
+    const parts = await drawParts(tx, tenantId, labelId);
+    return {
+      transactionId: already.id,
+      costCents: parts?.costCents ?? already.amountCents,
+      upchargeCents: parts?.upchargeCents ?? 0,
+      totalCents: already.amountCents,
+      balanceCents: await labelBalanceOf(tx, tenantId, companyId),
+      duplicate: true,
+    };
+  }
+
+  const fees = await feeSettingsOf(tx, tenantId, companyId);
+  const upchargeCents = labelUpchargeCents(
+    costCents,
+    fees.SHIPPING_UPCHARGE_PERCENT,
+    fees.SHIPPING_UPCHARGE_MINIMUM_DOLLAR,
+  );
+  const totalCents = costCents + upchargeCents;
+  const currency = await currencyOf(tx, tenantId);
+  const before = await labelBalanceOf(tx, tenantId, companyId);
+  if (fees.ENFORCE_PAYMENT_METHOD && before < totalCents)
+    throw businessRule(
+      `Shipping label funds are short: the label costs ${dollars(totalCents)} ${currency} and the balance is ${dollars(before)} ${currency}. Add funds first.`,
+    );
+  if (totalCents <= 0) throw businessRule('A label that costs nothing draws nothing');
+
+  const [draw] = await tx
+    .insert(financeTransactions)
+    .values({
+      tenantId,
+      companyId,
+      kind: 'label_purchase',
+      category: 'SHIPPING',
+      method: 'funds',
+      amountCents: totalCents,
+      currency,
+      status: 'succeeded',
+      sourceType: LABEL_SOURCE,
+      sourceId: labelId,
+      note: `Shipping label ${labelId}`,
+      createdBy: input.userId,
+    })
+    .returning();
+  await appendCharges(tx, [
+    {
+      tenantId,
+      companyId,
+      code: 'SHIPPING_LABEL',
+      description: `Shipping label ${labelId}`,
+      quantity: 1,
+      unitPrice: dollars(totalCents),
+      amountCents: totalCents,
+      currency,
+      rule: {
+        source: 'event',
+        feeKey: 'SHIPPING_UPCHARGE_PERCENT',
+        note: `label cost + ${fees.SHIPPING_UPCHARGE_PERCENT}% upcharge, at least ${fees.SHIPPING_UPCHARGE_MINIMUM_DOLLAR}`,
+      },
+      sourceType: LABEL_SOURCE,
+      sourceId: labelId,
+      serviceDate: new Date().toISOString().slice(0, 10),
+      // Paid from label funds already: invoicing shows it, it does not bill it again.
+      details: { costCents, upchargeCents, paidFrom: 'labelFunds', transactionId: draw.id },
+      createdBy: input.userId,
+    },
+  ]);
+  await auditFinance(tx, {
+    tenantId,
+    entity: 'transaction',
+    entityId: draw.id,
+    action: 'label-draw',
+    amountCents: totalCents,
+    userId: input.userId,
+  });
+  return {
+    transactionId: draw.id,
+    costCents,
+    upchargeCents,
+    totalCents,
+    balanceCents: before - totalCents,
+    duplicate: false,
+  };
+}
+
+/** A label draw's cost and upcharge, from its SHIPPING_LABEL charge (warehouse eyes only). */
+export async function drawParts(
+  db: DbOrTx,
+  tenantId: number,
+  labelId: string,
+): Promise<{ costCents: number; upchargeCents: number } | null> {
+  const [charge] = await db
+    .select({ details: charges.details })
+    .from(charges)
+    .where(
+      and(
+        eq(charges.tenantId, tenantId),
+        eq(charges.code, 'SHIPPING_LABEL'),
+        eq(charges.sourceType, LABEL_SOURCE),
+        eq(charges.sourceId, labelId),
+      ),
+    );
+  const d = charge?.details;
+  if (!d || typeof d.costCents !== 'number' || typeof d.upchargeCents !== 'number') return null;
+  return { costCents: d.costCents, upchargeCents: d.upchargeCents };
+}
+
+const dayStart = (d: string) => `${d}T00:00:00.000Z`;
+const nextDayStart = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString();
+
+/** The label funds statement (spec balance query), newest first, with the balance after each line. */
+export async function balances(deps: Deps, ctx: RequestContext, q: BalanceQuery): Promise<BalancePage> {
+  const company = await clientInScope(deps.db, ctx, q.companyId);
+  const page = pageRequest(q);
+  const t = financeTransactions;
+  const categories = q.balanceType && q.balanceType !== 'ALL' ? [q.balanceType] : [...FUND_CATEGORIES];
+  // The running balance runs over every fund line of the client, before the filters.
+  const statement = deps.db
+    .select({
+      id: t.id,
+      kind: t.kind,
+      category: t.category,
+      status: t.status,
+      amountCents: t.amountCents,
+      sourceId: t.sourceId,
+      note: t.note,
+      createdAt: t.createdAt,
+      running:
+        sql<string>`sum(case when ${t.status} = 'succeeded' then ${signedFundAmount} else 0 end) over (order by ${t.createdAt}, ${t.id})`.as(
+          'running',
+        ),
+    })
+    .from(t)
+    .where(and(eq(t.tenantId, ctx.tenantId), eq(t.companyId, company.id), inArray(t.category, [...FUND_CATEGORIES])))
+    .as('statement');
+  const where = and(
+    inArray(statement.category, categories),
+    q.beginDate ? gte(statement.createdAt, dayStart(q.beginDate)) : undefined,
+    q.endDate ? lt(statement.createdAt, nextDayStart(q.endDate)) : undefined,
+  );
+  const [{ n }] = await deps.db
+    .select({ n: sql<string>`count(*)`.mapWith(Number) })
+    .from(statement)
+    .where(where);
+  const rows = await deps.db
+    .select()
+    .from(statement)
+    .where(where)
+    .orderBy(desc(statement.createdAt), desc(statement.id))
+    .limit(page.pageSize)
+    .offset(pageOffset(page));
+
+  const [pending] = await deps.db
+    .select({ cents: sql<string>`coalesce(sum(${t.amountCents}), 0)`.mapWith(Number) })
+    .from(t)
+    .where(
+      and(eq(t.tenantId, ctx.tenantId), eq(t.companyId, company.id), eq(t.kind, 'deposit'), eq(t.status, 'pending')),
+    );
+  const fees = await feeSettingsOf(deps.db, ctx.tenantId, company.id);
+  const content = [];
+  for (const r of rows) {
+    const amount = r.kind === 'deposit' ? r.amountCents : -r.amountCents;
+    const entry: BalancePage['content'][number] = {
+      transactionId: r.id,
+      kind: r.kind as BalancePage['content'][number]['kind'],
+      category: r.category ?? '',
+      status: r.status as BalancePage['content'][number]['status'],
+      amountCents: amount,
+      runningBalanceCents: Number(r.running),
+      labelId: r.kind === 'label_purchase' ? r.sourceId : null,
+      note: r.note,
+      createdAt: new Date(r.createdAt).toISOString(),
+    };
+    if (!ctx.isClient && r.kind === 'label_purchase' && r.sourceId) {
+      const parts = await drawParts(deps.db, ctx.tenantId, r.sourceId);
+      if (parts) Object.assign(entry, parts);
+    }
+    content.push(entry);
+  }
+  return {
+    content,
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+    totalElements: n,
+    companyId: company.id,
+    companyName: company.name,
+    currency: await currencyOf(deps.db, ctx.tenantId),
+    balanceCents: await labelBalanceOf(deps.db, ctx.tenantId, company.id),
+    pendingCents: pending?.cents ?? 0,
+    enforcePaymentMethod: fees.ENFORCE_PAYMENT_METHOD,
+  };
+}
