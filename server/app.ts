@@ -35,6 +35,7 @@ import { roleRoutes } from './modules/roles/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { feeSettingsRoutes } from './modules/settings/fee-routes.js';
 import { prepMaterialRoutes } from './modules/prep-materials/routes.js';
+import { storageChargeRoutes } from './modules/billing/storage-routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { financeRoutes } from './modules/finance/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
@@ -91,6 +92,7 @@ export function buildApp(deps: Deps) {
   app.route('/', settingsRoutes(deps, guards));
   app.route('/', feeSettingsRoutes(deps, guards));
   app.route('/', prepMaterialRoutes(deps, guards));
+  app.route('/', storageChargeRoutes(deps, guards));
   app.route('/', invoiceRoutes(deps, guards));
   app.route('/', financeRoutes(deps, guards));
   app.route('/', planRoutes(deps, guards));
