@@ -34,6 +34,7 @@ import { syncRoutes } from './sync/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { feeSettingsRoutes } from './modules/settings/fee-routes.js';
+import { chargeRoutes } from './modules/billing/routes.js';
 import { prepMaterialRoutes } from './modules/prep-materials/routes.js';
 import { storageChargeRoutes } from './modules/billing/storage-routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
@@ -92,6 +93,7 @@ export function buildApp(deps: Deps) {
   app.route('/', settingsRoutes(deps, guards));
   app.route('/', feeSettingsRoutes(deps, guards));
   app.route('/', prepMaterialRoutes(deps, guards));
+  app.route('/', chargeRoutes(deps, guards));
   app.route('/', storageChargeRoutes(deps, guards));
   app.route('/', invoiceRoutes(deps, guards));
   app.route('/', financeRoutes(deps, guards));

@@ -395,7 +395,8 @@ export async function runStorageDay(
 
 // ------------------------------------------------------------------ the job and on-demand runs
 
-export const storageDayKey = (tenantId: number, day: string) => `storage-day:${tenantId}:${day}`;
+/** The same key billing.daily uses, so a day queued twice runs once. */
+export const storageDayKey = (tenantId: number, day: string) => `storage:${tenantId}:${day}`;
 
 /** The runner of billing.storage-day (registered at startup with the storage routes). */
 export function provideStorageDayJob(): void {

@@ -2,7 +2,9 @@
  * Purchase-order CSV upload: every row is validated first and reported row by row; the batch is
  * stored only when all rows are good (all or none).
  */
-import { postLedger } from '../inventory/ledger.js';
+import { postLedger, type LedgerInsert } from '../inventory/ledger.js';
+import { recordChargeEvents } from '../charges/events.js';
+import { chargeEventsOfStock } from '../charges/stock-events.js';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import { CSV_COLUMNS, type csvUploadQuerySchema, type PoItem } from '../../../domain/schemas/inbound.js';
@@ -136,24 +138,23 @@ async function receiveWholeBatch(tx: DbOrTx, ctx: RequestContext, batchId: numbe
     .where(eq(batchItems.batchId, batchId))
     .returning();
   if (items.length === 0) return;
-  await postLedger(
-    tx,
-    items.map((i) => ({
-      tenantId: ctx.tenantId,
-      companyId: i.companyId,
-      batchItemId: i.id,
-      productKey: itemProductKey(i),
-      title: i.title,
-      location: 'RECEIVING',
-      condition: 'sellable',
-      quantity: i.expectedQty,
-      reason: 'receive',
-      refType: 'csv_upload',
-      refId: String(batchId),
-      userId: ctx.userId,
-      deviceId: null,
-    })),
-  );
+  const rows: LedgerInsert[] = items.map((i) => ({
+    tenantId: ctx.tenantId,
+    companyId: i.companyId,
+    batchItemId: i.id,
+    productKey: itemProductKey(i),
+    title: i.title,
+    location: 'RECEIVING',
+    condition: 'sellable',
+    quantity: i.expectedQty,
+    reason: 'receive',
+    refType: 'csv_upload',
+    refId: String(batchId),
+    userId: ctx.userId,
+    deviceId: null,
+  }));
+  await postLedger(tx, rows);
+  await recordChargeEvents(tx, chargeEventsOfStock(rows));
   await recordChanges(
     tx,
     ctx.tenantId,

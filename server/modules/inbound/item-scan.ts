@@ -20,6 +20,8 @@ import { batchItems, inboundBatches } from '../../db/schema/index.js';
 import { postLedger, type LedgerInsert } from '../inventory/ledger.js';
 import { badRequest, forbidden, notFound, type ApiError } from '../../http/errors.js';
 import { insertProblem } from '../problems/service.js';
+import { recordChargeEvents } from '../charges/events.js';
+import { chargeEventsOfStock } from '../charges/stock-events.js';
 import { recordChanges } from '../../feed/changes.js';
 import { inboundItemChange } from './batches.js';
 import type { MutationMeta } from '../../context.js';
@@ -196,6 +198,7 @@ export async function scanItems(
       )
       .where(and(eq(batchItems.id, sql`v.id`), inArray(batchItems.id, [...touched.keys()])));
     await postLedger(tx, ledger);
+    await recordChargeEvents(tx, chargeEventsOfStock(ledger));
     await recordChanges(
       tx,
       ctx.tenantId,

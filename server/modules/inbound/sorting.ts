@@ -20,6 +20,8 @@ import { inboundItemChange } from './batches.js';
 import { itemProductKey } from '../../../domain/rules/product-key.js';
 import type { MutationMeta } from '../../context.js';
 import { postLedger } from '../inventory/ledger.js';
+import { recordChargeEvents } from '../charges/events.js';
+import { chargeEventsOfStock } from '../charges/stock-events.js';
 
 type SortArgs = z.infer<typeof itemSortArgsSchema>;
 
@@ -70,10 +72,12 @@ export async function sortItem(
     deviceId: meta.deviceId,
     at: args.sortedAt,
   };
-  await postLedger(tx, [
+  const moved = [
     { ...base, location: RECEIVING, quantity: -args.quantity },
     { ...base, location: check.location, quantity: args.quantity },
-  ]);
+  ];
+  await postLedger(tx, moved);
+  await recordChargeEvents(tx, chargeEventsOfStock(moved));
   const [updated] = await tx
     .update(batchItems)
     .set({ sortedQty: check.sortedQty, status: check.status, updatedAt: args.sortedAt })

@@ -14,7 +14,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { batchItems, companies, inventoryBalances, inventoryLedger, problems, users } from '../../db/schema/index.js';
 import { scoped } from '../../http/scope.js';
 import { itemProductKey } from '../../../domain/rules/product-key.js';
-import { postLedger } from './ledger.js';
+import { postLedger, type LedgerInsert } from './ledger.js';
+import { recordChargeEvents } from '../charges/events.js';
+import { chargeEventsOfStock } from '../charges/stock-events.js';
 
 type ProblemRow = typeof problems.$inferSelect;
 
@@ -54,25 +56,24 @@ export async function carryOutResolution(
     effect.kind === 'leave'
       ? deltas
       : deltas.flatMap((d) => [d, { ...d, condition: 'sellable', quantity: -d.quantity }]);
-  await postLedger(
-    tx,
-    rows.map((d) => ({
-      tenantId: ctx.tenantId,
-      companyId: d.companyId,
-      batchItemId: item.id,
-      productKey: d.productKey,
-      title: item.title,
-      location: d.location,
-      lpn: d.lpn,
-      condition: d.condition,
-      quantity: d.quantity,
-      reason: effect.kind === 'leave' ? effect.reason : 'restock',
-      refType: 'problem',
-      refId: String(problem.id),
-      userId: ctx.userId,
-      deviceId: null,
-    })),
-  );
+  const posted: LedgerInsert[] = rows.map((d) => ({
+    tenantId: ctx.tenantId,
+    companyId: d.companyId,
+    batchItemId: item.id,
+    productKey: d.productKey,
+    title: item.title,
+    location: d.location,
+    lpn: d.lpn,
+    condition: d.condition,
+    quantity: d.quantity,
+    reason: effect.kind === 'leave' ? effect.reason : 'restock',
+    refType: 'problem',
+    refId: String(problem.id),
+    userId: ctx.userId,
+    deviceId: null,
+  }));
+  await postLedger(tx, posted);
+  await recordChargeEvents(tx, chargeEventsOfStock(posted));
   return taken;
 }
 
