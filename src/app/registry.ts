@@ -514,6 +514,15 @@ export const SCREENS: ScreenDef[] = [
     warehouseOnly: true,
     load: () => import('../features/prep-materials/CostGroupsPage'),
   },
+  // Issue 21: daily storage lines (clients their own; the warehouse all, missing dimensions, re-run a day).
+  {
+    path: '/apps/finance/customer/storage-charges',
+    title: 'storageCharges.title',
+    breadcrumb: ['nav.Account', 'nav.Charges'],
+    resource: 'customerCharge',
+    action: 'read',
+    load: () => import('../features/billing-storage/StorageChargesPage'),
+  },
   // Issue 21: service charge plans (spec §2 Management ServiceChargePlans, warehouse only) and a client's plans (MyPlans).
   {
     path: '/apps/plan/management',
