@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { loadPriceBook } from '../../server/modules/billing/price-book.js';
 import { chargePlanFees } from '../../server/modules/plans/fees.js';
+import { runNightlyBilling } from '../../server/modules/billing/daily.js';
 import { auditLog, charges } from '../../server/db/schema/index.js';
 
 let s: TestServer;
@@ -408,5 +409,24 @@ describe('recurring plan fees', () => {
       quantity: '1.0000',
       rule: { source: 'event', planId: monthly.body.id, planName: 'Storage Monthly' },
     });
+  });
+
+  it('is a step of the nightly billing job, which catches up the last week', async () => {
+    const feesOf = async () =>
+      (
+        await s.db
+          .select({ sourceId: charges.sourceId })
+          .from(charges)
+          .where(and(eq(charges.code, 'PLAN_FEE'), eq(charges.companyId, blueFox())))
+      )
+        .map((r) => r.sourceId.split(':')[1])
+        .sort();
+    const before = await feesOf();
+    expect(before.filter((d) => d >= '2026-07-01')).toEqual([]);
+    await runNightlyBilling(s.deps, new Date('2026-07-31T02:00:00Z'));
+    // Monthly from 01-31: 07-31; weekly from 02-01: 07-26 (day 175); 07-05 is outside the week.
+    expect((await feesOf()).filter((d) => d >= '2026-07-01')).toEqual(['2026-07-26', '2026-07-31']);
+    await runNightlyBilling(s.deps, new Date('2026-07-31T23:00:00Z'));
+    expect((await feesOf()).length).toBe(before.length + 2);
   });
 });

@@ -5,11 +5,12 @@
  * re-run, a retried job or two runs at once charge a period once (appendCharges skips what exists).
  */
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { periodStartsOn, type ChargeSchedule } from '../../../domain/billing/plan-schedule.js';
+import { addDays, periodStartsOn, type ChargeSchedule } from '../../../domain/billing/plan-schedule.js';
 import { canonicalPrice } from '../../../domain/schemas/prep-materials.js';
 import type { DbOrTx } from '../../db/client.js';
 import { planEnrollments, servicePlans } from '../../db/schema/index.js';
 import { readTenantSetting } from '../../db/tenant-settings.js';
+import { addNightlyBillingStep } from '../billing/daily.js';
 import { appendCharges, type NewCharge } from '../billing/ledger.js';
 
 /** Charges the plan fees falling due on `day` (YYYY-MM-DD); returns how many lines were new. */
@@ -52,4 +53,23 @@ export async function chargePlanFees(db: DbOrTx, tenantId: number, day: string):
     details: { enrollmentId: r.enrollmentId, schedule: r.schedule, periodStart: day },
   }));
   return appendCharges(db, lines);
+}
+
+/**
+ * How many days back the nightly run looks: a night the job did not run (server down, queue
+ * stopped) is caught up by the next; periods already charged are skipped by their source key.
+ */
+export const PLAN_FEE_CATCH_UP_DAYS = 7;
+
+/** The plan fees of `today` and the days before it within the catch-up window. */
+export async function chargeRecentPlanFees(db: DbOrTx, tenantId: number, today: string): Promise<number> {
+  let added = 0;
+  for (let back = PLAN_FEE_CATCH_UP_DAYS - 1; back >= 0; back--)
+    added += await chargePlanFees(db, tenantId, addDays(today, -back));
+  return added;
+}
+
+/** Makes the nightly billing job (billing.daily) charge plan fees; called when the routes are built. */
+export function registerPlanFees(): void {
+  addNightlyBillingStep('plan-fees', (deps, tenantId, day) => chargeRecentPlanFees(deps.db, tenantId, day));
 }

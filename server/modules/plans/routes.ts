@@ -27,6 +27,7 @@ import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
+import { registerPlanFees } from './fees.js';
 import * as svc from './service.js';
 
 const optionalId = (field: string) =>
@@ -38,6 +39,7 @@ const optionalId = (field: string) =>
 
 export function planRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  registerPlanFees();
   const manage = (a: 'read' | 'create' | 'update' | 'delete') =>
     guards.requires('serviceChargePlans', a, { warehouseOnly: true });
   /** Reads a client may make too (scoped to its own company by the service). */
