@@ -514,6 +514,24 @@ export const SCREENS: ScreenDef[] = [
     warehouseOnly: true,
     load: () => import('../features/prep-materials/CostGroupsPage'),
   },
+  // Issue 21: Shipping Label Funds (spec §2, all except Customer in the menu; the API serves every client) and transactions.
+  {
+    path: '/apps/finance/customer/balances',
+    title: 'nav.ShippingLabelFunds',
+    breadcrumb: ['nav.Account'],
+    resource: 'shippingLabelFunds',
+    action: 'read',
+    menuKey: 'ShippingLabelFunds',
+    load: () => import('../features/finance/LabelFundsPage'),
+  },
+  {
+    path: '/apps/finance/transaction/$id',
+    title: 'finance.transaction.heading',
+    breadcrumb: ['nav.Account', 'nav.ShippingLabelFunds'],
+    resource: 'shippingLabelFunds',
+    action: 'read',
+    load: () => import('../features/finance/TransactionPage'),
+  },
   // Issue 21: daily storage lines (clients their own; the warehouse all, missing dimensions, re-run a day).
   {
     path: '/apps/finance/customer/storage-charges',
