@@ -31,6 +31,7 @@ describe('sign-in and menus by audience', () => {
     expect(menus['demo.admin']).toEqual([
       'AmazonFBA',
       'AmazonInventory',
+      'Charges',
       'Clients',
       'CompanyCredentials',
       'Dashboard',
@@ -85,6 +86,7 @@ describe('sign-in and menus by audience', () => {
     ]);
     expect(menus['demo.client']).toEqual([
       'AmazonInventory',
+      'Charges',
       'Dashboard',
       'DeliveredPackages',
       'Dispositions',
@@ -104,6 +106,7 @@ describe('sign-in and menus by audience', () => {
     expect(menus['demo.client2']).toEqual([
       'AmazonFBA',
       'AmazonInventory',
+      'Charges',
       'Dashboard',
       'DeliveredPackages',
       'Dispositions',

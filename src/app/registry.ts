@@ -532,6 +532,16 @@ export const SCREENS: ScreenDef[] = [
     action: 'read',
     load: () => import('../features/finance/TransactionPage'),
   },
+  // Issue 21: the charges ledger (spec §2 Charges: the warehouse and standard clients; clients their own lines).
+  {
+    path: '/apps/finance/customer/charges',
+    title: 'nav.Charges',
+    breadcrumb: ['nav.Account'],
+    resource: 'customerCharge',
+    action: 'read',
+    menuKey: 'Charges',
+    load: () => import('../features/charges/ChargesPage'),
+  },
   // Issue 21: daily storage lines (clients their own; the warehouse all, missing dimensions, re-run a day).
   {
     path: '/apps/finance/customer/storage-charges',
