@@ -57,6 +57,7 @@ describe('sign-in and menus by audience', () => {
       'ReceiveInventory',
       'RoleManagement',
       'SetupLocations',
+      'ShippingLabelFunds',
       'Users',
       'WmsActions',
     ]);
@@ -122,6 +123,7 @@ describe('sign-in and menus by audience', () => {
       'ProductCatalog',
       'PurchaseOrders',
       'RoleManagement',
+      'ShippingLabelFunds',
       'Users',
     ]);
     expect(menus['demo.client']).not.toContain('Clients');
