@@ -13,7 +13,9 @@ import { benchLighthouse, benchWeb } from './web.js';
 import { benchIntegrations } from './integrations.js';
 import { benchListings } from './listings.js';
 import { benchOrders } from './orders.js';
+import { benchInvoices } from './invoices.js';
 import { benchBenchScan } from './bench-scan.js';
+import { benchStorage } from './storage.js';
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -29,7 +31,9 @@ const suites: Record<string, () => Promise<void>> = {
   integrations: benchIntegrations,
   listings: benchListings,
   orders: benchOrders,
+  invoices: benchInvoices,
   'bench-scan': benchBenchScan,
+  storage: benchStorage,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };

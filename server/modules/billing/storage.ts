@@ -121,7 +121,7 @@ const inventoryTypeSql = (): SQL => {
   )} when ${RECEIVING}::text then coalesce(bi.item_action, ${latestItemAction}, 'storage') else 'storage' end`;
 };
 
-interface ClientParams {
+export interface ClientParams {
   tenantId: number;
   companyId: number;
   day: string;
@@ -156,14 +156,18 @@ type OutcomeRow = {
 
 /** One client's day: compute, compare with the lines there, append what differs (one statement). */
 async function chargeClientDay(tx: DbOrTx, p: ClientParams): Promise<ClientOutcome> {
+  const rows = await selectRows<OutcomeRow>(tx, clientDaySql(p));
+  return outcomeOf(p, rows);
+}
+
+/** The statement of one client's day (exported for the bench's EXPLAIN). */
+export function clientDaySql(p: ClientParams): SQL {
   const ratio = VOLUME_RATIO[p.unitSystem];
   const unit = storageUnitOf(p.unitSystem);
   const types = `{${p.types.join(',')}}`;
   const dayEnd = sql`((${p.day}::date + 1)::timestamp at time zone 'UTC')`;
   const dims = (c: string) => sql.raw(`(round(p.${c}::numeric, 2) * 100)`);
-  const rows = await selectRows<OutcomeRow>(
-    tx,
-    sql`
+  return sql`
     with pool as (
       select l.product_key,
              (l.at at time zone 'UTC')::date as d,
@@ -267,8 +271,10 @@ async function chargeClientDay(tx: DbOrTx, p: ClientParams): Promise<ClientOutco
       from ins where adjusts_charge_id is not null
     union all
     select 'before', null, null, null, null, null, coalesce(sum(n), 0)::text, coalesce(sum(cents), 0)::text
-      from existing`,
-  );
+      from existing`;
+}
+
+function outcomeOf(p: ClientParams, rows: OutcomeRow[]): ClientOutcome {
   const out: ClientOutcome = { written: 0, writtenCents: 0, adjustments: 0, lines: 0, amountCents: 0, missing: [] };
   for (const r of rows) {
     const n = Number(r.n ?? 0);
