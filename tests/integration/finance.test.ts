@@ -276,6 +276,31 @@ describe('label draws', () => {
   });
 });
 
+describe('label draws at once', () => {
+  it('two labels at once cannot both spend the last dollars (the client is locked)', async () => {
+    await setFees(acme, {
+      SHIPPING_UPCHARGE_PERCENT: '0',
+      SHIPPING_UPCHARGE_MINIMUM_DOLLAR: '0',
+      ENFORCE_PAYMENT_METHOD: true,
+    });
+    const before = (await balanceOf(acme)).balanceCents;
+    const cost = Math.floor(before / 2) + 1;
+    const results = await Promise.allSettled([draw(acme, 'L-RACE-1', cost), draw(acme, 'L-RACE-2', cost)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect((refused.reason as ApiError).status).toBe(412);
+    expect((await balanceOf(acme)).balanceCents).toBe(before - cost);
+    // Take the race's label away again: the tests below count Acme's funds without it.
+    const won = results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ transactionId: number }>;
+    await s.db.delete(charges).where(eq(charges.sourceId, (await txRow(won.value.transactionId)).sourceId!));
+    await s.db
+      .delete(financeAudit)
+      .where(and(eq(financeAudit.entity, 'transaction'), eq(financeAudit.entityId, won.value.transactionId)));
+    await s.db.delete(financeTransactions).where(eq(financeTransactions.id, won.value.transactionId));
+    await setFees(acme, { SHIPPING_UPCHARGE_PERCENT: '12.5', SHIPPING_UPCHARGE_MINIMUM_DOLLAR: '0.75' });
+  });
+});
+
 describe('refunds and voids', () => {
   it('a refund above what was paid is refused (412); two partial refunds go through the processor', async () => {
     const tooMuch = await s.post(`${TX}/${firstDeposit}/refund`, { amountCents: 5001, reason: 'typo' }, tok.admin);
