@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { chargeEvents, shipmentBoxItems } from '../../server/db/schema/index.js';
+import { chargeEvents, prepMaterialMovements, shipmentBoxItems } from '../../server/db/schema/index.js';
 import { B, fbaWorld, type FbaProduct, type FbaWorld } from '../helpers/fba.js';
 
 const BOX = '/api/outbound/outbound-shipping/box';
@@ -157,7 +157,31 @@ describe('packing by scan through the outbox', () => {
     expect(late.body.results[0].message).toMatch(/Box 1 is closed/);
   });
 
-  it('a heavy single unit goes alone with a TEAM LIFT label; closing twice records one packed box', async () => {
+  it('a heavy single unit goes alone with a TEAM LIFT label; closing twice records one packed box and uses one carton', async () => {
+    // A carton of the box's inside dimensions (listed in another orientation), one in stock.
+    const carton = await w.s.post(
+      '/api/prep-material/prep-material-item',
+      {
+        name: 'Carton 8x10x30',
+        code: 'CTN-81030',
+        kind: 'box',
+        unitOfMeasure: 'each',
+        costPrice: '1.10',
+        clientPrice: '2.40',
+        lengthIn: '8',
+        widthIn: '10',
+        heightIn: '30',
+        reorderLevel: 0,
+      },
+      w.admin,
+    );
+    expect(carton.status).toBe(201);
+    const bought = await w.s.post(
+      '/api/prep-material/purchase',
+      { materialId: carton.body.id, quantity: 1, unitCost: '1.10', purchasedOn: '2026-11-01' },
+      w.admin,
+    );
+    expect(bought.status).toBe(201);
     const boxC = randomUUID();
     const res = await push([open(groupOf.get(c.id)!, boxC), scan(boxC, c.fnsku), close(boxC, 58, 30)]);
     expect(res.body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
@@ -170,6 +194,25 @@ describe('packing by scan through the outbox', () => {
       .where(and(eq(chargeEvents.kind, 'box_packed'), eq(chargeEvents.sourceId, boxC)));
     expect(packed).toHaveLength(1);
     expect(packed[0]).toMatchObject({ companyId: w.acmeId, quantity: 1 });
+    // The carton left the materials stock once, charged to the client at its client price.
+    const used = await w.s.db
+      .select()
+      .from(prepMaterialMovements)
+      .where(and(eq(prepMaterialMovements.sourceType, 'shipment_box'), eq(prepMaterialMovements.sourceId, boxC)));
+    expect(used).toHaveLength(1);
+    expect(used[0]).toMatchObject({ materialId: carton.body.id, quantity: -1, companyId: w.acmeId });
+    const stock = await w.s.get(`/api/prep-material/prep-material-item/${carton.body.id}`, w.admin);
+    expect(stock.body.onHand).toBe(0);
+    const charged = await w.s.db
+      .select()
+      .from(chargeEvents)
+      .where(and(eq(chargeEvents.kind, 'prep_material_used'), eq(chargeEvents.sourceId, String(used[0].id))));
+    expect(charged).toHaveLength(1);
+    expect(charged[0]).toMatchObject({
+      companyId: w.acmeId,
+      quantity: 1,
+      details: { unitPrice: '2.40', materialName: 'Carton 8x10x30' },
+    });
   });
 });
 

@@ -5,6 +5,7 @@
  * benches into one plan are judged one after another against what is already boxed.
  * The rules are the device's (domain/rules/bench.ts); the server's word is final.
  */
+import { useCartonForBox } from '../prep-materials/bench-use.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { can } from '../../../domain/permissions.js';
 import { judgeBox, judgeScan } from '../../../domain/rules/bench.js';
@@ -261,6 +262,15 @@ export async function closeBox(tx: DbOrTx, ctx: RequestContext, args: BoxCloseAr
       at: args.closedAt,
     },
   ]);
+  await useCartonForBox(tx, ctx, {
+    id: box.id,
+    companyId: plan.companyId,
+    lengthIn: args.lengthIn,
+    widthIn: args.widthIn,
+    heightIn: args.heightIn,
+    at: args.closedAt,
+    planId: plan.id,
+  });
   return boxResult(closed);
 }
 
