@@ -214,6 +214,17 @@ describe('enrolments', () => {
     expect(warehouse.status).toBe(400);
   });
 
+  it('two enrolments of one client and category at once: one wins, the other is 409', async () => {
+    const wfs = (await s.post(PLANS, plan({ name: 'WFS Race', category: 'wfs', prices: [] }), t['demo.admin'])).body.id;
+    const body = { companyId: acme(), planId: wfs, startsOn: '2026-09-01' };
+    const both = await Promise.all([s.post(ENROL, body, t['demo.admin']), s.post(ENROL, body, t['demo.admin'])]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const winner = both.find((r) => r.status === 201)!;
+    // Cancelled before it starts (ends the day before): it never prices anything.
+    const cancelled = await s.post(`${ENROL}/${winner.body.id}/end`, { endsOn: '2026-08-31' }, t['demo.admin']);
+    expect(cancelled.body.endsOn).toBe('2026-08-31');
+  });
+
   it('prices by the plan from the start day, the fee setting before it', async () => {
     const book = await loadPriceBook(s.db, tenant());
     const on = await book.price(acme(), 'ITEM_SORT', '2026-03-31');
@@ -269,10 +280,15 @@ describe('enrolments', () => {
     const mine = await s.get(ENROL, client);
     expect(mine.status).toBe(200);
     expect(mine.body.content.every((e: any) => e.companyId === acme())).toBe(true);
-    expect(mine.body.totalElements).toBe(3);
+    expect(mine.body.totalElements).toBe(4);
     expect((await s.get(`${ENROL}?companyId=${blueFox()}`, client)).status).toBe(403);
     const plans = await s.get(`${PLANS}?pageSize=50`, client);
-    expect(plans.body.content.map((p: any) => p.name).sort()).toEqual(['FBA Premium', 'FBA Standard', 'FBM Basic']);
+    expect(plans.body.content.map((p: any) => p.name).sort()).toEqual([
+      'FBA Premium',
+      'FBA Standard',
+      'FBM Basic',
+      'WFS Race',
+    ]);
     expect(plans.body.content.every((p: any) => p.liveEnrollments === 0)).toBe(true);
     const storage = (await s.get(`${PLANS}?category=storage`, t['demo.admin'])).body.content[0].id;
     expect((await s.get(`${PLANS}/${storage}`, client)).status).toBe(404);

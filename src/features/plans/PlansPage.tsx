@@ -334,6 +334,8 @@ function PlanForm({ row, onDone }: { row: Row | null; onDone: () => void }) {
             <button
               type="button"
               className="btn link"
+              style={{ alignSelf: 'center', justifySelf: 'start' }}
+              aria-label={t('plans.removeLineOf', { n: i + 1 })}
               onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
             >
               {t('plans.removeLine')}
