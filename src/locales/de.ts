@@ -2606,6 +2606,7 @@ export const de: Messages = {
     unit: 'Einheit',
     addLine: 'Preiszeile hinzufügen',
     removeLine: 'Entfernen',
+    removeLineOf: 'Preiszeile {{n}} entfernen',
     liveEnrollments: 'Angemeldete Kunden',
     save: 'Speichern',
     cancel: 'Abbrechen',

@@ -2582,6 +2582,7 @@ export const en = {
     unit: 'Unit',
     addLine: 'Add price line',
     removeLine: 'Remove',
+    removeLineOf: 'Remove price line {{n}}',
     liveEnrollments: 'Enrolled clients',
     save: 'Save',
     cancel: 'Cancel',

@@ -2610,6 +2610,7 @@ export const fr: Messages = {
     unit: 'Unité',
     addLine: 'Ajouter une ligne de prix',
     removeLine: 'Retirer',
+    removeLineOf: 'Retirer la ligne de prix {{n}}',
     liveEnrollments: 'Clients inscrits',
     save: 'Enregistrer',
     cancel: 'Annuler',

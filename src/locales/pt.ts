@@ -2594,6 +2594,7 @@ export const pt: Messages = {
     unit: 'Unidade',
     addLine: 'Adicionar linha de preço',
     removeLine: 'Remover',
+    removeLineOf: 'Remover a linha de preço {{n}}',
     liveEnrollments: 'Clientes inscritos',
     save: 'Salvar',
     cancel: 'Cancelar',
