@@ -442,3 +442,41 @@ describe('tenancy', () => {
     expect((await s.get(`${TX}/999999`, tok.admin)).status).toBe(404);
   });
 });
+
+describe('a lost webhook', () => {
+  it('the payer back from the card page confirms with the processor: applied once', async () => {
+    const unpaid = await deposit(800);
+    const stillOpen = await s.post(`${TX}/${unpaid.transactionId}/confirm`, {}, tok.client);
+    expect(stillOpen.status).toBe(200);
+    expect(stillOpen.body.status).toBe('pending');
+
+    const opened = await deposit(900);
+    expect((await payOnPage(opened.checkoutUrl)).status).toBe(303);
+    const before = (await balanceOf(acme)).balanceCents;
+    // As if neither webhook had come: the deposit still pending.
+    await s.db
+      .update(financeTransactions)
+      .set({ status: 'pending' })
+      .where(eq(financeTransactions.id, opened.transactionId));
+    await s.db
+      .delete(financeAudit)
+      .where(
+        and(
+          eq(financeAudit.entity, 'transaction'),
+          eq(financeAudit.entityId, opened.transactionId),
+          eq(financeAudit.action, 'succeeded'),
+        ),
+      );
+    expect((await balanceOf(acme)).balanceCents).toBe(before - 900);
+    const confirmed = await s.post(`${TX}/${opened.transactionId}/confirm`, {}, tok.client);
+    expect(confirmed.body).toMatchObject({ status: 'succeeded' });
+    expect(confirmed.body.audit.at(-1)).toMatchObject({
+      action: 'succeeded',
+      reason: 'Confirmed with the card processor',
+    });
+    expect((await s.post(`${TX}/${opened.transactionId}/confirm`, {}, tok.client)).body.status).toBe('succeeded');
+    expect(await auditOf(opened.transactionId)).toEqual(['checkout-opened', 'succeeded']);
+    expect((await balanceOf(acme)).balanceCents).toBe(before);
+    expect((await s.post(`${TX}/${opened.transactionId}/confirm`, {}, tok.client2)).status).toBe(404);
+  });
+});

@@ -24,6 +24,7 @@ import { ProviderFailure } from '../../integrations/http.js';
 import { ensureSandboxWebhook, processorFor } from '../payments/processor.js';
 import { apiErrorOf } from '../stores/connection.js';
 import { applyInvoicePayment, auditFinance, clientInScope, currencyOf } from './common.js';
+import { applyPaidSession } from './events.js';
 import { getTransaction } from './transactions.js';
 
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
@@ -244,5 +245,23 @@ export async function markInvoicePaid(
     });
     return row.id;
   });
+  return getTransaction(deps, ctx, id);
+}
+
+/**
+ * Back from the card page: a card transaction still pending is checked with the processor (the
+ * webhook may be late or lost) and applied when paid. Anything else answers as it is.
+ */
+export async function confirmCheckout(deps: Deps, ctx: RequestContext, id: number): Promise<Transaction> {
+  const seen = await getTransaction(deps, ctx, id);
+  const [row] = await deps.db.select().from(financeTransactions).where(eq(financeTransactions.id, seen.id));
+  if (row.status !== 'pending' || row.method !== 'card' || !row.processorRef?.startsWith('cs_')) return seen;
+  try {
+    const { client } = await processorFor(deps, ctx.tenantId);
+    const session = await client.getCheckoutSession(row.processorRef);
+    await deps.db.transaction((tx) => applyPaidSession(tx, ctx.tenantId, session));
+  } catch (err) {
+    throw err instanceof ProviderFailure ? apiErrorOf(err) : err;
+  }
   return getTransaction(deps, ctx, id);
 }

@@ -44,7 +44,13 @@ async function byMetadata(tx: DbOrTx, tenantId: number, object: Record<string, u
   return row;
 }
 
-async function succeed(tx: DbOrTx, row: Row, event: ProcessorEvent, amount: unknown): Promise<void> {
+async function succeed(
+  tx: DbOrTx,
+  row: Row,
+  event: Pick<ProcessorEvent, 'id'>,
+  amount: unknown,
+  reason = `Processor event ${event.id}`,
+): Promise<void> {
   if (row.kind !== 'deposit' && row.kind !== 'payment')
     return log(`event ${event.id}: transaction ${row.id} is a ${row.kind}: ignored`);
   if (row.status === 'succeeded') return log(`event ${event.id}: transaction ${row.id} succeeded already: ignored`);
@@ -72,8 +78,7 @@ async function succeed(tx: DbOrTx, row: Row, event: ProcessorEvent, amount: unkn
     action: 'succeeded',
     amountCents: row.amountCents,
     // The processor took the money after the warehouse voided the open card page: money is truth.
-    reason:
-      row.status === 'voided' ? 'The card processor took the payment after the void' : `Processor event ${event.id}`,
+    reason: row.status === 'voided' ? 'The card processor took the payment after the void' : reason,
   });
 }
 
@@ -113,4 +118,20 @@ export async function applyPaymentEvent(tx: DbOrTx, tenantId: number, event: Pro
     default:
       return;
   }
+}
+
+/**
+ * The payer is back but no webhook came (a lost delivery, a server the processor cannot reach):
+ * the checkout session as the processor tells it now is applied like its completed event — once.
+ */
+export async function applyPaidSession(
+  tx: DbOrTx,
+  tenantId: number,
+  session: { id: string; status: string; payment_status: string; amount_total: number | null },
+): Promise<boolean> {
+  if (session.status !== 'complete' || session.payment_status !== 'paid') return false;
+  const row = await byRef(tx, tenantId, session.id);
+  if (!row || row.status === 'succeeded') return false;
+  await succeed(tx, row, { id: session.id }, session.amount_total, 'Confirmed with the card processor');
+  return true;
 }

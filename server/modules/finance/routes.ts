@@ -22,7 +22,7 @@ import { forbidden } from '../../http/errors.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
-import { createDeposit, markInvoicePaid, payInvoice } from './checkout.js';
+import { confirmCheckout, createDeposit, markInvoicePaid, payInvoice } from './checkout.js';
 import { balances } from './label-funds.js';
 import { getTransaction, refundTransaction, voidTransaction } from './transactions.js';
 
@@ -122,6 +122,19 @@ export function financeRoutes(deps: Deps, guards: Guards) {
         responses: { ...okResponse(transactionSchema), ...errorResponses },
       }),
       async (c) => ok(c, await getTransaction(deps, c.get('ctx'), c.req.valid('param').id)),
+    );
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `${base}/transaction/{id}/confirm`,
+        tags,
+        summary:
+          'Back from the card page: a pending card payment or deposit is checked with the card processor (in case its webhook is late or lost)',
+        middleware: [anyRead],
+        request: { params: idParam },
+        responses: { ...okResponse(transactionSchema), ...errorResponses },
+      }),
+      async (c) => ok(c, await confirmCheckout(deps, c.get('ctx'), c.req.valid('param').id)),
     );
     app.openapi(
       createRoute({

@@ -292,7 +292,11 @@ function Returned({ id, cancelled }: { id: number; cancelled: boolean }) {
   const tx = useQuery({
     queryKey: ['finance-transaction', id],
     queryFn: async () => {
-      const row = await getAs(`/api/finance/transaction/${id}`, transactionSchema, { quiet: true, background: true });
+      // Asks the server to check with the processor, in case its webhook is late or lost.
+      const row = await postAs(`/api/finance/transaction/${id}/confirm`, {}, transactionSchema, {
+        quiet: true,
+        background: true,
+      });
       if (row.status !== 'pending')
         void qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(GRID) });
       return row;
