@@ -9,6 +9,7 @@
  * balances, problems and change feed are exactly what real work leaves behind, and a rule change
  * can never leave the demo inconsistent (tests/integration/demo-warehouse.test.ts walks it).
  */
+import { seedDemoBilling, type DemoBillingSummary } from './demo-billing.js';
 import { randomUUID } from 'node:crypto';
 import { withGtinCheckDigit } from '../../domain/rules/gs1.js';
 import type { Deps } from '../context.js';
@@ -260,6 +261,8 @@ export interface DemoWarehouseSummary {
   purchaseOrders: number;
   /** The Amazon FBA part, when the sandbox is on and the server's dependencies were given. */
   fba: DemoFbaSummary | null;
+  /** Fee settings, the FBA Standard plan with Acme enrolled, the recorded work priced. */
+  billing: DemoBillingSummary;
 }
 
 /**
@@ -404,5 +407,6 @@ export async function seedDemoWarehouse(app: InProcessApp, deps?: Deps): Promise
   // and shipment plans under way (demo-fba.ts); no store with SANDBOX=off.
   const fba = await seedDemoFba(app, deps, { admin, client: acmeUser }, acmeId);
 
-  return { products: acme.length + blueFox.length, purchaseOrders: plans.length, fba };
+  const billing = await seedDemoBilling(admin, acmeId);
+  return { products: acme.length + blueFox.length, purchaseOrders: plans.length, fba, billing };
 }

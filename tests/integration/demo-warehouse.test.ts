@@ -64,6 +64,31 @@ describe('the stocked demo warehouse', () => {
     expect(problems.totalElements).toBeGreaterThanOrEqual(2);
   });
 
+  it("has billing set up: fee settings, Acme on the FBA Standard plan, the floor's work priced by it", async () => {
+    const fees = (await s.get('/api/settings/fees', admin)).body;
+    expect(JSON.stringify(fees)).toContain('1.5');
+    const mine = (await s.get('/api/plan/enrollment/my-plans', acme)).body;
+    expect(JSON.stringify(mine)).toContain('FBA Standard');
+    const received = (await s.get('/api/finance/customer/charges?code=UNIT_RECEIVED&pageSize=200', acme)).body;
+    expect(received.totalElements).toBeGreaterThan(0);
+    // 0.25 a unit from the plan, rounded once per line.
+    for (const line of received.content as {
+      quantity: string;
+      amountCents: number;
+      rule: { source: string; planName?: string };
+    }[]) {
+      expect(line.rule).toMatchObject({ source: 'plan', planName: 'FBA Standard' });
+      expect(line.amountCents).toBe(Math.round(Number(line.quantity) * 25));
+    }
+    const sorted = (await s.get('/api/finance/customer/charges?code=ITEM_SORT&pageSize=200', blueFox)).body;
+    expect(sorted.totalElements).toBeGreaterThan(0);
+    expect(
+      sorted.content.every(
+        (l: { rule: { source: string }; unitPrice: string }) => l.rule.source === 'tenantFee' && l.unitPrice === '0.3',
+      ),
+    ).toBe(true);
+  });
+
   it('shows each client only its own, and nothing to another tenant', async () => {
     const acmeBatches = (await s.get('/api/ship/batch?pageSize=50', acme)).body.content as { batchName: string }[];
     expect(acmeBatches.length).toBeGreaterThan(0);
