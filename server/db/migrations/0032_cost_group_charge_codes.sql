@@ -1,0 +1,1 @@
+ALTER TABLE "cost_groups" ADD COLUMN "charge_codes" text[] DEFAULT '{}'::text[] NOT NULL;
