@@ -514,6 +514,42 @@ export const SCREENS: ScreenDef[] = [
     warehouseOnly: true,
     load: () => import('../features/prep-materials/CostGroupsPage'),
   },
+  // Issue 21: invoices (spec §2 InvoicePreviews, warehouse only; Invoices, clients see their own).
+  {
+    path: '/apps/management/finance-tools',
+    title: 'invoices.preview.title',
+    breadcrumb: ['nav.Account'],
+    resource: 'invoicePreview',
+    action: 'read',
+    warehouseOnly: true,
+    menuKey: 'InvoicePreviews',
+    load: () => import('../features/invoices/FinanceToolsPage'),
+  },
+  {
+    path: '/apps/finance/invoices',
+    title: 'invoices.list.title',
+    breadcrumb: ['nav.Account'],
+    resource: 'invoiceList',
+    action: 'read',
+    menuKey: 'Invoices',
+    load: () => import('../features/invoices/InvoicesPage'),
+  },
+  {
+    path: '/apps/invoice/detail/$id',
+    title: 'invoices.detail.heading',
+    breadcrumb: ['nav.Account', 'nav.Invoices'],
+    resource: 'invoiceList',
+    action: 'read',
+    load: () => import('../features/invoices/InvoiceDetailPage'),
+  },
+  {
+    path: '/apps/invoice/preview/$id',
+    title: 'invoices.print.title',
+    breadcrumb: ['nav.Account', 'nav.Invoices'],
+    resource: 'invoiceList',
+    action: 'read',
+    load: () => import('../features/invoices/InvoicePrintPage'),
+  },
   // Issue 21: Shipping Label Funds (spec §2, all except Customer in the menu; the API serves every client) and transactions.
   {
     path: '/apps/finance/customer/balances',

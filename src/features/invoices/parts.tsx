@@ -1,0 +1,140 @@
+/**
+ * What the invoice screens share: money in the user's language, the status badge, the lines
+ * table grouped by category (preview, detail and the printable view show the same), and the PDF
+ * download (fetched with the bearer, saved under the invoice's number).
+ */
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { invoiceCategorySchema, StorageSummary } from '../../../domain/schemas/invoices';
+import { api } from '../../api/client';
+
+type Category = z.infer<typeof invoiceCategorySchema>;
+
+export function useMoney() {
+  const { i18n } = useTranslation();
+  return (cents: number, currency: string) =>
+    new Intl.NumberFormat(i18n.language || 'en', { style: 'currency', currency }).format(cents / 100);
+}
+
+export function StatusBadge({ status, overdue }: { status: string; overdue?: boolean }) {
+  const { t } = useTranslation();
+  const key = overdue ? 'overdue' : status;
+  return (
+    <span className={`badge invoice-status invoice-status-${key}`} data-status={key}>
+      {t(`invoices.status.${key}`)}
+    </span>
+  );
+}
+
+export async function downloadInvoicePdf(id: number, number: string): Promise<void> {
+  const res = await api<Response>('GET', `/api/finance/invoice/${id}/pdf`, { raw: true });
+  const url = URL.createObjectURL(await res.blob());
+  Object.assign(document.createElement('a'), { href: url, download: `${number}.pdf` }).click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export interface Totals {
+  currency: string;
+  subtotalCents: number;
+  taxPercent: string;
+  taxCents: number;
+  totalCents: number;
+  paidCents?: number;
+  balanceCents?: number;
+}
+
+/** The lines by category, the storage summary and the totals. */
+export function InvoiceLines({
+  categories,
+  storage,
+  totals,
+}: {
+  categories: Category[];
+  storage: StorageSummary | null;
+  totals: Totals;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const c = totals.currency;
+  return (
+    <div className="invoice-lines">
+      <table className="grid" data-testid="invoice-lines">
+        <thead>
+          <tr>
+            <th>{t('invoices.line.description')}</th>
+            <th className="num">{t('invoices.line.quantity')}</th>
+            <th>{t('invoices.line.unit')}</th>
+            <th className="num">{t('invoices.line.unitPrice')}</th>
+            <th className="num">{t('invoices.line.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {categories.length === 0 && (
+            <tr>
+              <td colSpan={5} className="muted">
+                {t('invoices.noLines')}
+              </td>
+            </tr>
+          )}
+          {categories.flatMap((g) => [
+            <tr key={`h-${g.category}`} className="invoice-category">
+              <th colSpan={4}>{t(`invoices.categories.${g.category}`)}</th>
+              <th className="num">{money(g.amountCents, c)}</th>
+            </tr>,
+            ...g.lines.map((l) => (
+              <tr key={`${g.category}-${l.position}`} data-code={l.code}>
+                <td>
+                  {l.description}
+                  <span className="muted invoice-code"> {l.code}</span>
+                </td>
+                <td className="num">{l.quantity}</td>
+                <td>{t(`invoices.units.${l.unit}`)}</td>
+                <td className="num">{l.unitPrice}</td>
+                <td className="num">{money(l.amountCents, c)}</td>
+              </tr>
+            )),
+          ])}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th colSpan={4}>{t('invoices.subtotal')}</th>
+            <td className="num">{money(totals.subtotalCents, c)}</td>
+          </tr>
+          <tr>
+            <th colSpan={4}>{t('invoices.tax', { percent: totals.taxPercent })}</th>
+            <td className="num">{money(totals.taxCents, c)}</td>
+          </tr>
+          <tr className="invoice-total">
+            <th colSpan={4}>{t('invoices.total')}</th>
+            <td className="num" data-testid="invoice-total">
+              {money(totals.totalCents, c)}
+            </td>
+          </tr>
+          {totals.paidCents !== undefined && (
+            <tr>
+              <th colSpan={4}>{t('invoices.paid')}</th>
+              <td className="num">{money(totals.paidCents, c)}</td>
+            </tr>
+          )}
+          {totals.balanceCents !== undefined && (
+            <tr className="invoice-total">
+              <th colSpan={4}>{t('invoices.balance')}</th>
+              <td className="num">{money(totals.balanceCents, c)}</td>
+            </tr>
+          )}
+        </tfoot>
+      </table>
+      {storage && (
+        <p className="muted" data-testid="storage-summary">
+          {t('invoices.storageSummary', {
+            quantity: storage.quantity,
+            days: storage.days,
+            average: storage.averagePerDay,
+            amount: money(storage.amountCents, c),
+            unit: t(`invoices.units.${storage.unit}`),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}
