@@ -30,8 +30,9 @@
  *    later for a past day, a changed price): one adjusting line `${day}:${productId}:adj:${n}`
  *    for exactly the difference (quantity and cents), adjustsChargeId → the first line.
  * 3. The same result: nothing. Re-running a day never charges twice.
- * Each client is one transaction under an advisory lock on (tenant, day): two runs at once take
- * turns per client, the second finds the first's lines; a run killed mid-way leaves whole clients
+ * Each client is one transaction under an advisory lock on (tenant, day, client): two runs at once
+ * take turns per client, the second finds the first's lines (clients themselves may run side by
+ * side on a PostgreSQL pool); a run killed mid-way leaves whole clients
  * done and a re-run completes the rest. Amounts are rounded once per line (half away from zero,
  * PostgreSQL's numeric round, the same rule as domain/rules/money.ts lineAmountCents).
  */
@@ -309,6 +310,8 @@ export interface StorageDayOptions {
   /** Called after each client (the job reports progress; throwing stops the run there). */
   onProgress?: (done: number, total: number) => Promise<void>;
   book?: PriceBook;
+  /** Clients charged side by side (each its own transaction); 1 on PGlite, which has one connection. */
+  concurrency?: number;
 }
 
 /**
@@ -331,44 +334,64 @@ export async function runStorageDay(
   const total = { written: 0, adjustments: 0, lines: 0, amountCents: 0 };
   const missing: MissingDimension[] = [];
   let done = 0;
-  for (const { id: companyId } of clients) {
+  const chargeClient = async (companyId: number) => {
     const fees = await book.fees(companyId);
     const types = fees.values.STORAGE_FEE_INVENTORY_TYPES;
     const price = await book.price(companyId, STORAGE_CODE, day, { planCategory: 'storage' });
     const unitPrice = trimDecimal(price.unitPrice);
-    const outcome = types.length
-      ? await db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, hashtext(${`${tenantId}:${day}`}))`);
-          return chargeClientDay(tx, {
-            tenantId,
-            companyId,
-            day,
-            freeDays: fees.values.FREE_STORAGE_DAY_COUNT,
-            types,
-            unitPrice,
-            rule: price.rule,
-            adjustmentRule: {
-              source: 'adjustment',
-              ...(price.rule.planId !== undefined ? { planId: price.rule.planId, planName: price.rule.planName } : {}),
-              ...(price.rule.feeKey ? { feeKey: price.rule.feeKey } : {}),
-              note: `storage day re-computed after a late change (priced as ${price.rule.source})`,
-            },
-            currency: book.currency,
-            unitSystem: book.unitSystem,
-          });
-        })
-      : // No type charged for this client: nothing computes; lines already there stay (history).
-        null;
-    if (outcome) {
-      total.written += outcome.written;
-      total.adjustments += outcome.adjustments;
-      total.lines += outcome.lines;
-      total.amountCents += outcome.amountCents;
-      missing.push(...outcome.missing);
+    // No type charged for this client: nothing computes; lines already there stay (history).
+    if (!types.length) return null;
+    return db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, hashtext(${`${tenantId}:${day}:${companyId}`}))`,
+      );
+      return chargeClientDay(tx, {
+        tenantId,
+        companyId,
+        day,
+        freeDays: fees.values.FREE_STORAGE_DAY_COUNT,
+        types,
+        unitPrice,
+        rule: price.rule,
+        adjustmentRule: {
+          source: 'adjustment',
+          ...(price.rule.planId !== undefined ? { planId: price.rule.planId, planName: price.rule.planName } : {}),
+          ...(price.rule.feeKey ? { feeKey: price.rule.feeKey } : {}),
+          note: `storage day re-computed after a late change (priced as ${price.rule.source})`,
+        },
+        currency: book.currency,
+        unitSystem: book.unitSystem,
+      });
+    });
+  };
+  // Clients are independent: on a PostgreSQL pool a few run side by side (PGlite: one at a time).
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < clients.length) {
+      const companyId = clients[next++].id;
+      try {
+        const outcome = await chargeClient(companyId);
+        if (outcome) {
+          total.written += outcome.written;
+          total.adjustments += outcome.adjustments;
+          total.lines += outcome.lines;
+          total.amountCents += outcome.amountCents;
+          missing.push(...outcome.missing);
+        }
+        done += 1;
+        await opts.onProgress?.(done, clients.length);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
     }
-    done += 1;
-    await opts.onProgress?.(done, clients.length);
-  }
+  };
+  const workers = Math.max(1, Math.min(opts.concurrency ?? 1, clients.length));
+  const results = await Promise.allSettled(Array.from({ length: workers }, worker));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+  missing.sort((a, b) => a.companyId - b.companyId || a.productKey.localeCompare(b.productKey));
   await db
     .insert(storageRuns)
     .values({
@@ -404,10 +427,14 @@ export async function runStorageDay(
 /** The same key billing.daily uses, so a day queued twice runs once. */
 export const storageDayKey = (tenantId: number, day: string) => `storage:${tenantId}:${day}`;
 
+/** Clients side by side: a few on a PostgreSQL server's pool, one on PGlite (a single connection). */
+export const storageConcurrency = (deps: Pick<Deps, 'config'>): number => (deps.config.databaseUrl ? 3 : 1);
+
 /** The runner of billing.storage-day (registered at startup with the storage routes). */
 export function provideStorageDayJob(): void {
   provideJob('billing.storage-day', async (data, job, deps) =>
     runStorageDay(deps.db, data.tenantId, data.day, {
+      concurrency: storageConcurrency(deps),
       onProgress: (done, total) => job.progress(done, total, `${data.day}: ${done} of ${total} clients`),
     }),
   );
@@ -456,7 +483,10 @@ export async function runStorageDayFor(
       missingDimensions: 0,
     };
   }
-  return { ...(await runStorageDay(deps.db, ctx.tenantId, input.day)), jobId: null };
+  return {
+    ...(await runStorageDay(deps.db, ctx.tenantId, input.day, { concurrency: storageConcurrency(deps) })),
+    jobId: null,
+  };
 }
 
 // ------------------------------------------------------------------ reading
