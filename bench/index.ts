@@ -14,7 +14,6 @@ import { benchIntegrations } from './integrations.js';
 import { benchListings } from './listings.js';
 import { benchOrders } from './orders.js';
 import { benchInvoices } from './invoices.js';
-import { benchInvoices } from './invoices.js';
 import { benchBenchScan } from './bench-scan.js';
 import { benchStorage } from './storage.js';
 
@@ -32,7 +31,6 @@ const suites: Record<string, () => Promise<void>> = {
   integrations: benchIntegrations,
   listings: benchListings,
   orders: benchOrders,
-  invoices: benchInvoices,
   invoices: benchInvoices,
   'bench-scan': benchBenchScan,
   storage: benchStorage,
