@@ -69,4 +69,39 @@ describe('label funds', () => {
     await audit.locator('td', { hasText: 'Payment received' }).waitFor();
     expect(await page.getByTestId('tx-actions').count()).toBe(0);
   });
+
+  it('the warehouse picks the client, refunds part of the deposit with a reason, and the balance follows', async () => {
+    const page = await signedIn(env, 'demo.admin');
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${env.server.url}/apps/finance/customer/balances`);
+    await page.getByTestId('pick-client').waitFor();
+    await page.locator('select[name=companyId]').selectOption({ label: 'C1002 · Blue Fox Goods' });
+    await expect.poll(() => page.getByTestId('funds-balance').textContent()).toBe('$25.00');
+    const grid = page.locator('[data-grid^=label-funds]');
+    await grid.locator('th', { hasText: 'Upcharge' }).waitFor();
+    await grid.locator('tbody tr').first().getByRole('link').click();
+    await page.waitForURL('**/apps/finance/transaction/*');
+
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    const form = page.getByRole('form', { name: 'Refund this payment' });
+    expect(await form.locator('input[name=refundAmount]').inputValue()).toBe('25.00');
+    await form.locator('input[name=refundAmount]').fill('30');
+    await form.locator('textarea[name=reason]').fill('Overpaid');
+    await form.getByRole('button', { name: 'Refund it' }).click();
+    await form.locator('.form-error', { hasText: 'At most $25.00 can be refunded.' }).waitFor();
+    await form.locator('input[name=refundAmount]').fill('5');
+    await form.locator('textarea[name=reason]').fill('');
+    await form.getByRole('button', { name: 'Refund it' }).click();
+    await form.locator('.form-error', { hasText: 'Say why' }).waitFor();
+    await form.locator('textarea[name=reason]').fill('Overpaid');
+    await form.getByRole('button', { name: 'Refund it' }).click();
+    await page.waitForSelector('text=Refund issued');
+    await expect.poll(() => page.getByTestId('tx-refunded').textContent()).toBe('$5.00');
+    await page.getByTestId('tx-audit').locator('td', { hasText: 'Overpaid' }).waitFor();
+
+    await page.getByRole('link', { name: 'Label funds' }).click();
+    await page.waitForURL('**/apps/finance/customer/balances?companyId=*');
+    await expect.poll(() => page.getByTestId('funds-balance').textContent()).toBe('$20.00');
+    await expect.poll(() => grid.locator('tbody tr').first().textContent()).toContain('Refund');
+  });
 });

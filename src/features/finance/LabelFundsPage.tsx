@@ -40,7 +40,17 @@ export default function LabelFundsPage() {
   const clients = useClientOptions();
   const companyId = warehouse ? (search.companyId ? Number(search.companyId) : null) : undefined;
   const [filters, setFilters] = useState({ balanceType: 'ALL', beginDate: '', endDate: '' });
-  const [summary, setSummary] = useState<BalancePage | null>(null);
+  // The summary has a query of its own: a grid page served from the cache would not refresh it.
+  const summaryQuery = useQuery({
+    queryKey: [`${GRID}-summary`, companyId ?? 'mine'],
+    enabled: companyId !== null,
+    queryFn: () =>
+      getAs('/api/finance/customer/balances', balancePageSchema, {
+        query: { companyId: companyId ?? undefined, pageSize: 5 },
+        background: true,
+      }),
+  });
+  const summary: BalancePage | null = summaryQuery.data ?? null;
   const fmt = (cents: number) => money(cents, i18n.language, summary?.currency);
 
   const pick = (id: string) => void navigate({ to: PATH, search: id ? { companyId: id } : {}, replace: true } as never);
@@ -157,6 +167,10 @@ export default function LabelFundsPage() {
                   {summary.enforcePaymentMethod ? t('finance.funds.enforced') : t('finance.funds.notEnforced')}
                 </p>
               </>
+            ) : summaryQuery.isError ? (
+              <p className="form-error" role="alert">
+                {t('grid.error')}
+              </p>
             ) : (
               <p className="muted">{t('app.loading')}</p>
             )}
@@ -182,7 +196,6 @@ export default function LabelFundsPage() {
                 },
                 background: true,
               });
-              setSummary(page);
               return page;
             }}
             toolbar={

@@ -188,6 +188,8 @@ function Actions({ tx }: { tx: Transaction }) {
         inlineRefusal: true,
       });
       qc.setQueryData(['finance-transaction', tx.id], done);
+      // The label funds' balance and statement changed with it.
+      void qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('label-funds') });
       toast('success', mode === 'void' ? t('finance.transaction.voidDone') : t('finance.transaction.refundDone'));
       setMode(null);
     } catch (err) {
