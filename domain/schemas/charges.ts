@@ -99,6 +99,12 @@ export const chargeQuerySchema = z.object({
     .optional(),
   category: z.enum(CHARGE_CATEGORIES).optional(),
   code: z.string().max(60).optional(),
+  /** The warehouse's cost group: lines of the codes it groups. */
+  costGroupId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'costGroupId: an id')
+    .transform(Number)
+    .optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   invoiced: z.enum(CHARGE_INVOICED_FILTERS).optional(),

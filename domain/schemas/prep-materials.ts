@@ -3,6 +3,7 @@
  * Prices are decimal text with up to 6 decimals (domain/rules/money.ts), never floats; quantities
  * are whole units. Stock on hand is the sum of an append-only movement ledger.
  */
+import { isChargeCode } from '../billing/charge-codes.js';
 import { z } from 'zod';
 import { pageSchema } from '../paging.js';
 import { PRICE_DECIMALS, scaledDecimal } from '../rules/money.js';
@@ -57,6 +58,19 @@ const wholeNumber = (field: string, min: number) =>
 export const costGroupInputSchema = z.object({
   name: z.string({ error: 'name: required' }).trim().min(1, 'name: required').max(100, 'name: at most 100 characters'),
   description: z.string().trim().max(500, 'description: at most 500 characters').optional().nullable(),
+  /** Charge codes the group reports together; each code in one group at most (the server checks). */
+  chargeCodes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .refine((c) => isChargeCode(c), { message: 'chargeCodes: not a charge code billing knows' }),
+      { error: 'chargeCodes: a list of charge codes' },
+    )
+    .max(100, 'chargeCodes: at most 100')
+    .refine((codes) => new Set(codes).size === codes.length, 'chargeCodes: a code is listed twice')
+    .default([]),
 });
 export type CostGroupInput = z.infer<typeof costGroupInputSchema>;
 
@@ -65,6 +79,7 @@ export const costGroupSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   materialCount: z.number().int(),
+  chargeCodes: z.array(z.string()),
   updatedAt: z.string(),
 });
 export type CostGroup = z.infer<typeof costGroupSchema>;

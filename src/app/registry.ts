@@ -514,6 +514,43 @@ export const SCREENS: ScreenDef[] = [
     warehouseOnly: true,
     load: () => import('../features/prep-materials/CostGroupsPage'),
   },
+  // Issue 21: the charges ledger (spec §2 Charges: the warehouse and standard clients; clients their own lines).
+  {
+    path: '/apps/finance/customer/charges',
+    title: 'nav.Charges',
+    breadcrumb: ['nav.Account'],
+    resource: 'customerCharge',
+    action: 'read',
+    menuKey: 'Charges',
+    load: () => import('../features/charges/ChargesPage'),
+  },
+  // Issue 21: daily storage lines (clients their own; the warehouse all, missing dimensions, re-run a day).
+  {
+    path: '/apps/finance/customer/storage-charges',
+    title: 'storageCharges.title',
+    breadcrumb: ['nav.Account', 'nav.Charges'],
+    resource: 'customerCharge',
+    action: 'read',
+    load: () => import('../features/billing-storage/StorageChargesPage'),
+  },
+  // Issue 21: Shipping Label Funds (spec §2, all except Customer in the menu; the API serves every client) and transactions.
+  {
+    path: '/apps/finance/customer/balances',
+    title: 'nav.ShippingLabelFunds',
+    breadcrumb: ['nav.Account'],
+    resource: 'shippingLabelFunds',
+    action: 'read',
+    menuKey: 'ShippingLabelFunds',
+    load: () => import('../features/finance/LabelFundsPage'),
+  },
+  {
+    path: '/apps/finance/transaction/$id',
+    title: 'finance.transaction.heading',
+    breadcrumb: ['nav.Account', 'nav.ShippingLabelFunds'],
+    resource: 'shippingLabelFunds',
+    action: 'read',
+    load: () => import('../features/finance/TransactionPage'),
+  },
   // Issue 21: invoices (spec §2 InvoicePreviews, warehouse only; Invoices, clients see their own).
   {
     path: '/apps/management/finance-tools',
@@ -549,43 +586,6 @@ export const SCREENS: ScreenDef[] = [
     resource: 'invoiceList',
     action: 'read',
     load: () => import('../features/invoices/InvoicePrintPage'),
-  },
-  // Issue 21: Shipping Label Funds (spec §2, all except Customer in the menu; the API serves every client) and transactions.
-  {
-    path: '/apps/finance/customer/balances',
-    title: 'nav.ShippingLabelFunds',
-    breadcrumb: ['nav.Account'],
-    resource: 'shippingLabelFunds',
-    action: 'read',
-    menuKey: 'ShippingLabelFunds',
-    load: () => import('../features/finance/LabelFundsPage'),
-  },
-  {
-    path: '/apps/finance/transaction/$id',
-    title: 'finance.transaction.heading',
-    breadcrumb: ['nav.Account', 'nav.ShippingLabelFunds'],
-    resource: 'shippingLabelFunds',
-    action: 'read',
-    load: () => import('../features/finance/TransactionPage'),
-  },
-  // Issue 21: the charges ledger (spec §2 Charges: the warehouse and standard clients; clients their own lines).
-  {
-    path: '/apps/finance/customer/charges',
-    title: 'nav.Charges',
-    breadcrumb: ['nav.Account'],
-    resource: 'customerCharge',
-    action: 'read',
-    menuKey: 'Charges',
-    load: () => import('../features/charges/ChargesPage'),
-  },
-  // Issue 21: daily storage lines (clients their own; the warehouse all, missing dimensions, re-run a day).
-  {
-    path: '/apps/finance/customer/storage-charges',
-    title: 'storageCharges.title',
-    breadcrumb: ['nav.Account', 'nav.Charges'],
-    resource: 'customerCharge',
-    action: 'read',
-    load: () => import('../features/billing-storage/StorageChargesPage'),
   },
   // Issue 21: service charge plans (spec §2 Management ServiceChargePlans, warehouse only) and a client's plans (MyPlans).
   {

@@ -391,7 +391,8 @@ describe('tenancy and bad input', () => {
     expect((await s.post(`${B}/generate`, { month: '2026-9' }, a)).status).toBe(400);
     expect((await s.post(`${B}/generate`, { month: '2026-09', extra: 1 }, a)).status).toBe(400);
     expect((await s.post(`${B}/generate`, { month: '2026-09', companyIds: [999999] }, a)).status).toBe(404);
-    expect((await s.post(`${B}/generate`, { month: '2031-01' }, a)).status).toBe(412);
+    // Nothing uninvoiced in a month before any invoice and any charge: nothing to generate.
+    expect((await s.post(`${B}/generate`, { month: '2026-01' }, a)).status).toBe(412);
     expect((await s.get(`${B}/999999`, a)).status).toBe(404);
     expect((await s.get(`${B}/abc`, a)).status).toBe(400);
     expect((await s.get(`${B}/items`, a)).status).toBe(400);
@@ -584,5 +585,33 @@ describe('jobs', () => {
     const q = await queueMonthlyBilling({ ...s.deps, now: () => new Date('2026-12-01T03:00:00Z') });
     expect(q).toMatchObject({ period: '2026-11', tenants: activeTenants.length, queued: activeTenants.length });
     expect(activeTenants.map((x) => x.id)).toContain(northTenantId);
+  });
+});
+
+describe('late lines', () => {
+  it("a line for a day already invoiced goes on the client's next invoice, once", async () => {
+    // September is invoiced for Acme (above); a storage day of September re-priced late arrives.
+    await appendCharges(s.db, [storageLine(acme, '2026-09-20', '30', 'late')]);
+    const [late] = await s.db
+      .select()
+      .from(charges)
+      .where(eq(charges.sourceId, `late:${acme}:2026-09-20`));
+    expect(late.invoiceId).toBeNull();
+    const preview = await s.get(`${B}/preview?month=2026-10&companyId=${acme}`, t['demo.admin']);
+    expect(preview.status).toBe(200);
+    const october = await s.post(`${B}/generate`, { month: '2026-10', companyIds: [acme] }, t['demo.admin']);
+    expect(october.status, JSON.stringify(october.meta)).toBe(201);
+    const [claimed] = await s.db.select().from(charges).where(eq(charges.id, late.id));
+    expect(claimed.invoiceId).toBe(october.body.invoices[0].id);
+    // The September invoice still holds exactly what it held.
+    const [september] = await s.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, acme), eq(invoices.periodStart, '2026-09-01'), eq(invoices.status, 'issued')));
+    const sept = await s.db
+      .select({ cents: sql<number>`sum(amount_cents)::int` })
+      .from(charges)
+      .where(eq(charges.invoiceId, september.id));
+    expect(sept[0].cents).toBe(7595);
   });
 });

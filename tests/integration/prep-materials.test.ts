@@ -49,6 +49,61 @@ async function stored() {
 }
 
 describe('cost groups', () => {
+  it('group charge codes: each code in one group at most (409), unknown or repeated codes 400; Charges filter by group', async () => {
+    const prep = await s.post(
+      '/api/finance/cost-group',
+      { name: 'Prep labour', chargeCodes: ['prep_polybagging', 'FNSKU_LABEL', 'PROBLEM_DAMAGED'] },
+      admin,
+    );
+    expect(prep.status).toBe(201);
+    expect(prep.body.chargeCodes).toEqual(['PREP_POLYBAGGING', 'FNSKU_LABEL', 'PROBLEM_DAMAGED']);
+    const clash = await s.post(
+      '/api/finance/cost-group',
+      { name: 'Labels', chargeCodes: ['FNSKU_LABEL', 'BOX_PACKED'] },
+      admin,
+    );
+    expect(clash.status).toBe(409);
+    expect(clash.meta.error_list[0].message).toMatch(/FNSKU_LABEL already in cost group Prep labour/);
+    expect((await s.post('/api/finance/cost-group', { name: 'X', chargeCodes: ['NOT_A_CODE'] }, admin)).status).toBe(
+      400,
+    );
+    expect(
+      (await s.post('/api/finance/cost-group', { name: 'Y', chargeCodes: ['BOX_PACKED', 'box_packed'] }, admin)).status,
+    ).toBe(400);
+    // Editing the group itself keeps its own codes.
+    const edited = await s.put(
+      `/api/finance/cost-group/${prep.body.id}`,
+      { name: 'Prep labour', chargeCodes: ['PREP_POLYBAGGING', 'FNSKU_LABEL'] },
+      admin,
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.chargeCodes).toEqual(['PREP_POLYBAGGING', 'FNSKU_LABEL']);
+
+    for (const [description, code] of [
+      ['Bagging', 'PREP_POLYBAGGING'],
+      ['Boxes', 'BOX_PACKED'],
+    ])
+      expect(
+        (
+          await s.post(
+            '/api/finance/customer/charges',
+            {
+              companyId: clientCompanyId,
+              description,
+              quantity: '2',
+              unitPrice: '0.5',
+              serviceDate: '2026-10-02',
+              code,
+            },
+            admin,
+          )
+        ).status,
+      ).toBe(200);
+    const grouped = await s.get(`/api/finance/customer/charges?costGroupId=${prep.body.id}&pageSize=50`, admin);
+    expect(grouped.body.content.map((c: { description: string }) => c.description)).toEqual(['Bagging']);
+    await s.del(`/api/finance/cost-group/${prep.body.id}`, admin);
+  });
+
   it('creates, lists, edits and deletes; duplicate names 409; bad input 400', async () => {
     const created = await s.post(
       '/api/finance/cost-group',

@@ -11,7 +11,7 @@ import { type PageRequest, pageOffset } from '../../../domain/paging.js';
 import type { Charge, ManualChargeInput } from '../../../domain/schemas/charges.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
-import { charges, companies } from '../../db/schema/index.js';
+import { charges, companies, costGroups } from '../../db/schema/index.js';
 import { readTenantSetting } from '../../db/tenant-settings.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
@@ -22,6 +22,7 @@ export interface ChargeQuery {
   companyId?: number;
   category?: ChargeCategory;
   code?: string;
+  costGroupId?: number;
   from?: string;
   to?: string;
   invoiced?: 'all' | 'open' | 'invoiced';
@@ -40,6 +41,10 @@ export async function listCharges(deps: Deps, ctx: RequestContext, page: PageReq
     q.companyId !== undefined && !ctx.isClient ? eq(charges.companyId, q.companyId) : undefined,
     q.category ? eq(charges.category, q.category) : undefined,
     q.code ? eq(charges.code, q.code) : undefined,
+    q.costGroupId !== undefined && !ctx.isClient
+      ? sql`${charges.code} = any(select unnest(g.charge_codes) from ${costGroups} g
+              where g.id = ${q.costGroupId} and g.tenant_id = ${ctx.tenantId})`
+      : undefined,
     q.from ? gte(charges.serviceDate, q.from) : undefined,
     q.to ? lte(charges.serviceDate, q.to) : undefined,
     q.invoiced === 'open'

@@ -14,7 +14,7 @@
  *   4. write its lines and totals from the claimed charges and advance the counter.
  * A failure anywhere rolls all of it back, counter included: no gap, no half invoice.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   CHARGE_CATEGORIES,
   chargeCodeDef,
@@ -247,12 +247,24 @@ function bodyOf(rows: LineRow[], storageDayCount: number): Body {
   };
 }
 
+/**
+ * The charges a period's invoice takes: the lines not invoiced yet of its own days, and late lines
+ * of days the client was already invoiced for (a storage day re-priced after a late receipt, work
+ * priced after its month was billed, the lines a voided invoice released) — so nothing is left
+ * behind because its month was billed, while a month never invoiced keeps its lines for its own
+ * invoice. A line still lands on one invoice only.
+ */
 const uninvoiced = (tenantId: number, period: Period) =>
   and(
     eq(charges.tenantId, tenantId),
     isNull(charges.invoiceId),
-    gte(charges.serviceDate, period.from),
     lte(charges.serviceDate, period.to),
+    or(
+      gte(charges.serviceDate, period.from),
+      sql`${charges.serviceDate} <= (select max(i.period_end) from ${invoices} i
+            where i.tenant_id = ${charges.tenantId} and i.company_id = ${charges.companyId}
+              and i.status <> 'void' and i.period_end < ${period.from})`,
+    ),
   )!;
 
 // ------------------------------------------------------------------ clients and terms

@@ -4,7 +4,7 @@
  * and consumePrepMaterial — the stock-out the packer's bench and billing call inside their own
  * transaction (not exposed over HTTP in this step).
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
 import {
   canonicalPrice,
@@ -18,7 +18,7 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { costGroups, prepMaterialMovements, prepMaterialPurchases, prepMaterials } from '../../db/schema/index.js';
-import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
+import { ApiError, badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { likeContains } from '../../http/like.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 
@@ -45,6 +45,7 @@ export async function listCostGroups(deps: Deps, ctx: RequestContext, page: Page
         name: costGroups.name,
         description: costGroups.description,
         materialCount,
+        chargeCodes: costGroups.chargeCodes,
         updatedAt: costGroups.updatedAt,
       })
       .from(costGroups)
@@ -79,6 +80,7 @@ async function costGroupOut(tx: DbOrTx, ctx: RequestContext, id: number) {
     name: row.name,
     description: row.description,
     materialCount: Number(n),
+    chargeCodes: row.chargeCodes,
     updatedAt: row.updatedAt,
   };
 }
@@ -104,7 +106,21 @@ function saveCostGroupTx(deps: Deps, ctx: RequestContext, input: CostGroupInput,
       .from(costGroups)
       .where(and(eq(costGroups.tenantId, ctx.tenantId), sql`lower(${costGroups.name}) = lower(${input.name})`));
     if (dup && dup.id !== id) throw conflict(`A cost group ${input.name} already exists`);
-    const values = { name: input.name, description: input.description || null };
+    const codes = input.chargeCodes ?? [];
+    if (codes.length) {
+      // A charge code reports under one group: another group holding one of them is a conflict.
+      const taken = await tx
+        .select({ name: costGroups.name, codes: costGroups.chargeCodes, id: costGroups.id })
+        .from(costGroups)
+        .where(and(eq(costGroups.tenantId, ctx.tenantId), arrayOverlaps(costGroups.chargeCodes, codes)));
+      const clash = taken.filter((g) => g.id !== id);
+      if (clash.length)
+        throw new ApiError(
+          409,
+          clash.map((g) => `${g.codes.filter((c) => codes.includes(c)).join(', ')} already in cost group ${g.name}`),
+        );
+    }
+    const values = { name: input.name, description: input.description || null, chargeCodes: codes };
     if (id) {
       const before = await costGroupRow(tx, ctx, id);
       await tx

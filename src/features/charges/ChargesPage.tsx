@@ -25,6 +25,7 @@ import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { useFeedback } from '../../ui/feedback-store';
 import { useClientOptions } from '../inbound/purchase-orders/clients';
+import { useChargeCodeName } from './code-names';
 
 const GRID = 'customer-charges';
 const today = () => new Date().toISOString().slice(0, 10);
@@ -37,12 +38,7 @@ export default function ChargesPage() {
   const [total, setTotal] = useState<{ cents: number; currency: string } | null>(null);
   const [adding, setAdding] = useState(false);
   const money = (cents: number, currency: string) => formatCents(cents, i18n.language || 'en', currency);
-  const codeName = (code: string) => {
-    const problem = /^PROBLEM_(.+?)(_IND)?$/.exec(code);
-    if (problem && code !== 'PROBLEM_UNITS')
-      return t('charges.problemCode', { type: t(`problems.types.${problem[1].toLowerCase()}`) });
-    return t(`charges.codes.${code}`, { defaultValue: code.replace(/_/g, ' ') });
-  };
+  const codeName = useChargeCodeName();
 
   const columns: ColumnDef<Charge, unknown>[] = [
     { accessorKey: 'serviceDate', header: t('charges.day'), enableSorting: false },

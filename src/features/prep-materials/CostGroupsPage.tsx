@@ -1,7 +1,8 @@
 /**
- * Cost groups (/apps/finance/cost-group): they group prep materials (and later charge codes) for
- * billing. List with search, add, edit, delete (only when no material is in the group); each
- * group links to its materials (/apps/prep-materials/items?qCostGroupId=).
+ * Cost groups (/apps/finance/cost-group): they group prep materials and charge codes for billing
+ * (a code in one group at most; the Charges screen filters by group). List with search, add, edit,
+ * delete (only when no material is in the group); each group links to its materials
+ * (/apps/prep-materials/items?qCostGroupId=) and to its charges.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -20,11 +21,13 @@ import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
 import { FormFooter } from '../../ui/FormFooter';
+import { codesByCategory, useChargeCodeName } from '../charges/code-names';
 
 const GRID = 'cost-groups';
 
 export default function CostGroupsPage() {
   const { t } = useTranslation();
+  const codeName = useChargeCodeName();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const refresh = () => {
@@ -48,6 +51,19 @@ export default function CostGroupsPage() {
       header: t('prepMaterials.costGroups.description'),
       enableSorting: false,
       cell: ({ getValue }) => (getValue() as string | null) ?? '–',
+    },
+    {
+      accessorKey: 'chargeCodes',
+      header: t('prepMaterials.costGroups.chargeCodes'),
+      enableSorting: false,
+      cell: ({ row: { original: r } }) =>
+        r.chargeCodes.length ? (
+          <Link to="/apps/finance/customer/charges" search={{ costGroupId: r.id } as never} className="btn link">
+            {r.chargeCodes.map(codeName).join(', ')}
+          </Link>
+        ) : (
+          '–'
+        ),
     },
     {
       accessorKey: 'materialCount',
@@ -101,12 +117,25 @@ export default function CostGroupsPage() {
 function CostGroupForm({ row, onDone }: { row: Row | null; onDone: () => void }) {
   const { t } = useTranslation();
   const toast = useFeedback((s) => s.toast);
+  const codeName = useChargeCodeName();
   const [v, setV] = useState({ name: row?.name ?? '', description: row?.description ?? '' });
+  const [codes, setCodes] = useState<Set<string>>(new Set(row?.chargeCodes ?? []));
+  const toggle = (code: string) =>
+    setCodes((c) => {
+      const next = new Set(c);
+      if (next.has(code)) next.delete(code);
+      else next.add(code);
+      return next;
+    });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = costGroupInputSchema.safeParse({ name: v.name, description: v.description.trim() || null });
+    const parsed = costGroupInputSchema.safeParse({
+      name: v.name,
+      description: v.description.trim() || null,
+      chargeCodes: [...codes],
+    });
     if (!parsed.success)
       return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     setErrors({});
@@ -156,6 +185,34 @@ function CostGroupForm({ row, onDone }: { row: Row | null; onDone: () => void })
           {errors.description && <span className="form-error">{errors.description}</span>}
         </label>
       </div>
+      <fieldset className="code-picker">
+        <legend>{t('prepMaterials.costGroups.chargeCodes')}</legend>
+        <p className="muted">{t('prepMaterials.costGroups.chargeCodesHint')}</p>
+        {codesByCategory().map(([category, list]) => {
+          const chosen = list.filter((c) => codes.has(c)).length;
+          return (
+            <details key={category} open={chosen > 0}>
+              <summary>
+                {t(`charges.categories.${category}`)}
+                {chosen > 0 && <span className="badge">{chosen}</span>}
+              </summary>
+              {list.map((code) => (
+                <label key={code} className="check">
+                  <input
+                    type="checkbox"
+                    name="chargeCodes"
+                    value={code}
+                    checked={codes.has(code)}
+                    onChange={() => toggle(code)}
+                  />
+                  {codeName(code)}
+                </label>
+              ))}
+            </details>
+          );
+        })}
+        {errors.chargeCodes && <span className="form-error">{errors.chargeCodes}</span>}
+      </fieldset>
       <FormFooter
         error={errors.form}
         saveLabel={t('prepMaterials.save')}
