@@ -32,7 +32,10 @@ export const costGroups = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     /** Charge codes the group reports together (domain/billing/charge-codes.ts); a code is in one group at most. */
-    chargeCodes: text('charge_codes').array().notNull().default(sql`'{}'::text[]`),
+    chargeCodes: text('charge_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
