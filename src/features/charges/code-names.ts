@@ -1,17 +1,21 @@
-/** A charge code in the reader's language (problem codes by their problem type). */
+/** A charge code in the reader's language (problem codes by their problem type); one set of names, charges.codes. */
 import { useTranslation } from 'react-i18next';
 import { ALL_CHARGE_CODES, chargeCodeDef, type ChargeCategory } from '../../../domain/billing/charge-codes';
+import type { TFunction } from 'i18next';
+
+/** A charge code as people read it: its name (problem codes: the problem type), else the code. */
+export function chargeCodeName(t: TFunction, code: string): string {
+  const problem = /^PROBLEM_(.+?)(_IND)?$/.exec(code);
+  if (problem && chargeCodeDef(code)?.category === 'problems' && code !== 'PROBLEM_UNITS') {
+    const type = t(`problems.types.${problem[1].toLowerCase()}`);
+    return t(problem[2] ? 'charges.problemCodeIndividual' : 'charges.problemCode', { type });
+  }
+  return t(`charges.codes.${code}`, { defaultValue: code });
+}
 
 export function useChargeCodeName() {
   const { t } = useTranslation();
-  return (code: string): string => {
-    const problem = /^PROBLEM_(.+?)(_IND)?$/.exec(code);
-    if (problem && code !== 'PROBLEM_UNITS') {
-      const type = t(`problems.types.${problem[1].toLowerCase()}`);
-      return problem[2] ? t('charges.problemCodeIndividual', { type }) : t('charges.problemCode', { type });
-    }
-    return t(`charges.codes.${code}`, { defaultValue: code.replace(/_/g, ' ') });
-  };
+  return (code: string): string => chargeCodeName(t, code);
 }
 
 /** Every code billing knows, by category (for pickers). */

@@ -14,15 +14,7 @@ import {
 import { planPageSchema } from '../../../domain/schemas/plans';
 import { getAs } from '../../api/typed';
 
-/** A charge code as people read it: its name (problem codes: the problem type), else the code. */
-export function chargeCodeName(t: TFunction, code: string): string {
-  const problem = /^PROBLEM_(.+?)(_IND)?$/.exec(code);
-  if (problem && chargeCodeDef(code)?.category === 'problems' && code !== 'PROBLEM_UNITS') {
-    const type = t(`problems.types.${problem[1].toLowerCase()}`);
-    return t(problem[2] ? 'plans.problemCodeInd' : 'plans.problemCode', { type });
-  }
-  return t(`plans.codes.${code}`, { defaultValue: code });
-}
+export { chargeCodeName } from '../charges/code-names';
 
 /** The unit one price of a code is for ("per box"). */
 export const chargeUnitName = (t: TFunction, code: string): string =>
