@@ -20,3 +20,4 @@ export * from './charges.js';
 export * from './fba-prep.js';
 export * from './prep-materials.js';
 export * from './billing.js';
+export * from './wfs-templates.js';
