@@ -10,6 +10,8 @@ import { PRICE_DECIMALS, scaledDecimal } from '../rules/money.js';
 
 export const PREP_MATERIAL_KINDS = ['box', 'polyBag', 'bubbleWrap', 'tape', 'label', 'other'] as const;
 export type PrepMaterialKind = (typeof PREP_MATERIAL_KINDS)[number];
+/** Kinds with a flat size (length × width in inches): the bag a unit goes in (domain/rules/prep-materials.ts). */
+export const BAG_KINDS: readonly PrepMaterialKind[] = ['polyBag', 'bubbleWrap'];
 
 export const PREP_MATERIAL_MOVEMENT_KINDS = ['purchase', 'consumption', 'adjustment'] as const;
 export type PrepMaterialMovementKind = (typeof PREP_MATERIAL_MOVEMENT_KINDS)[number];
@@ -116,8 +118,17 @@ export const prepMaterialInputSchema = z
   })
   .superRefine((m, ctx) => {
     const dims = [m.lengthIn, m.widthIn, m.heightIn];
-    if (m.kind !== 'box' && dims.some((d) => d !== undefined))
-      ctx.addIssue({ code: 'custom', message: 'lengthIn: dimensions are for boxes only', path: ['lengthIn'] });
+    const isBag = (BAG_KINDS as readonly string[]).includes(m.kind);
+    if (m.kind !== 'box' && !isBag && dims.some((d) => d !== undefined))
+      ctx.addIssue({ code: 'custom', message: 'lengthIn: dimensions are for boxes and bags only', path: ['lengthIn'] });
+    if (isBag && m.heightIn !== undefined)
+      ctx.addIssue({ code: 'custom', message: 'heightIn: a bag has a length and a width only', path: ['heightIn'] });
+    if (isBag && (m.lengthIn === undefined) !== (m.widthIn === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'lengthIn: a bag has a length and a width, or none',
+        path: ['lengthIn'],
+      });
     if (m.kind === 'box' && dims.some((d) => d !== undefined) && dims.some((d) => d === undefined))
       ctx.addIssue({
         code: 'custom',

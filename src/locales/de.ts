@@ -1370,6 +1370,8 @@ export const de: Messages = {
     costPrice: 'Einkaufspreis',
     clientPrice: 'Kundenpreis',
     lastCost: 'Letzter Einkaufspreis',
+    bagSizeHint:
+      'Die flache Größe des Beutels. Eine vorbereitete Einheit nimmt den kleinsten Beutel, in den sie passt; ein Beutel ohne Größe passt immer und wird nach den bemessenen verwendet.',
     lengthIn: 'Länge (Zoll)',
     widthIn: 'Breite (Zoll)',
     heightIn: 'Höhe (Zoll)',

@@ -1360,6 +1360,8 @@ export const en = {
     costPrice: 'Cost price',
     clientPrice: 'Client price',
     lastCost: 'Last purchase cost',
+    bagSizeHint:
+      'The bag’s flat size. A prepped unit takes the smallest bag it fits in; a bag without a size fits anything and is used after the sized ones.',
     lengthIn: 'Length (in)',
     widthIn: 'Width (in)',
     heightIn: 'Height (in)',

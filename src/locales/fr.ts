@@ -1371,6 +1371,8 @@ export const fr: Messages = {
     costPrice: "Prix d'achat",
     clientPrice: 'Prix client',
     lastCost: "Dernier prix d'achat",
+    bagSizeHint:
+      'La taille à plat du sachet. Une unité préparée prend le plus petit sachet où elle entre ; un sachet sans taille convient à tout et sert après ceux qui en ont une.',
     lengthIn: 'Longueur (po)',
     widthIn: 'Largeur (po)',
     heightIn: 'Hauteur (po)',

@@ -1366,6 +1366,8 @@ export const pt: Messages = {
     costPrice: 'Preço de custo',
     clientPrice: 'Preço ao cliente',
     lastCost: 'Último custo de compra',
+    bagSizeHint:
+      'O tamanho do saco aberto. Uma unidade preparada usa o menor saco em que cabe; um saco sem tamanho serve para tudo e é usado depois dos que têm tamanho.',
     lengthIn: 'Comprimento (pol)',
     widthIn: 'Largura (pol)',
     heightIn: 'Altura (pol)',

@@ -70,6 +70,25 @@ describe('labels, tracking and shipping (small parcel)', () => {
 
   it('ships: the units leave the ledger once, reservations consumed, billable events and the client’s mail', async () => {
     const [a, b] = w.products;
+    // Labels for the units the warehouse labels: 5 in stock, fewer than the plan needs.
+    const label = await w.s.post(
+      '/api/prep-material/prep-material-item',
+      {
+        name: 'FNSKU label',
+        code: 'LBL-SHIP',
+        kind: 'label',
+        unitOfMeasure: 'each',
+        costPrice: '0.01',
+        clientPrice: '0.05',
+      },
+      w.admin,
+    );
+    expect(label.status).toBe(201);
+    await w.s.post(
+      '/api/prep-material/purchase',
+      { materialId: label.body.id, quantity: 5, unitCost: '0.01', purchasedOn: '2026-11-01' },
+      w.admin,
+    );
     const before = await onHand();
     const shipped = await w.s.post(`${B}/${id}/ship`, {}, w.admin);
     expect(shipped.status, JSON.stringify(shipped.meta)).toBe(200);
@@ -88,6 +107,16 @@ describe('labels, tracking and shipping (small parcel)', () => {
     const events = await w.s.db.select().from(chargeEvents).where(eq(chargeEvents.companyId, w.acmeId));
     const kinds = events.filter((e) => (e.details as { planId?: number }).planId === id).map((e) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['box_packed', 'unit_labelled', 'shipment_shipped']));
+    // The labels those units took left the materials stock (all 5: short stock never stops a shipment).
+    const labelled = events
+      .filter((e) => e.kind === 'unit_labelled' && (e.details as { planId?: number }).planId === id)
+      .reduce((n, e) => n + e.quantity, 0);
+    expect(labelled).toBeGreaterThanOrEqual(5);
+    expect((await w.s.get(`/api/prep-material/prep-material-item/${label.body.id}`, w.admin)).body.onHand).toBe(0);
+    const used = events.filter(
+      (e) => e.kind === 'prep_material_used' && (e.details as { materialId?: number }).materialId === label.body.id,
+    );
+    expect(used.map((e) => [e.quantity, (e.details as { unitPrice: string }).unitPrice])).toEqual([[5, '0.05']]);
     const mail = await w.s.db.select().from(mailLog).where(eq(mailLog.template, 'fba.shipped'));
     expect(mail.length).toBeGreaterThan(0);
     expect(mail[0].subject).toMatch(/Shipped to Amazon/);

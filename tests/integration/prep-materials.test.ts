@@ -3,11 +3,17 @@
  * consumePrepMaterial lowers it (never below zero), low-stock flag, 409 / 400 / 403 / 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import type { RequestContext } from '../../server/context.js';
 import { consumePrepMaterial, onHandOf } from '../../server/modules/prep-materials/service.js';
-import { prepMaterialMovements, prepMaterialPurchases, prepMaterials } from '../../server/db/schema/index.js';
+import { useMaterialsForUnits } from '../../server/modules/prep-materials/unit-use.js';
+import {
+  chargeEvents,
+  prepMaterialMovements,
+  prepMaterialPurchases,
+  prepMaterials,
+} from '../../server/db/schema/index.js';
 
 let s: TestServer;
 let admin: string;
@@ -344,5 +350,109 @@ describe('prep material items', () => {
         '/api/prep-material/purchase',
       ]),
     );
+  });
+});
+
+describe('materials the prepped units use', () => {
+  const bag = async (code: string, kind: string, stock: number, size?: [string, string], clientPrice = '0.10') => {
+    const made = await s.post(
+      ITEMS,
+      {
+        name: `${kind} ${code}`,
+        code,
+        kind,
+        unitOfMeasure: 'each',
+        costPrice: '0.02',
+        clientPrice,
+        ...(size ? { lengthIn: size[0], widthIn: size[1] } : {}),
+      },
+      admin,
+    );
+    expect(made.status, JSON.stringify(made.meta)).toBe(201);
+    if (stock)
+      expect(
+        (
+          await s.post(
+            '/api/prep-material/purchase',
+            { materialId: made.body.id, quantity: stock, unitCost: '0.02', purchasedOn: '2026-11-01' },
+            admin,
+          )
+        ).status,
+      ).toBe(201);
+    return made.body.id as number;
+  };
+  const units = (
+    prep: string,
+    quantity: number,
+    sourceId: string,
+    product = { lengthIn: 8, widthIn: 6, heightIn: 2 },
+  ) =>
+    s.db.transaction((tx) =>
+      useMaterialsForUnits(tx, ctx, {
+        companyId: clientCompanyId,
+        prep,
+        quantity,
+        product,
+        sourceId,
+        planId: 1,
+        sku: 'SKU-1',
+        at: '2026-11-20T10:00:00Z',
+      }),
+    );
+
+  it('a bag has a length and width only; heights and half sizes are refused', async () => {
+    const base = {
+      name: 'Bag',
+      code: 'BAG-X',
+      kind: 'polyBag',
+      unitOfMeasure: 'each',
+      costPrice: '0.01',
+      clientPrice: '0.05',
+    };
+    expect((await s.post(ITEMS, { ...base, lengthIn: '10', widthIn: '8', heightIn: '2' }, admin)).status).toBe(400);
+    expect((await s.post(ITEMS, { ...base, lengthIn: '10' }, admin)).status).toBe(400);
+    expect((await s.post(ITEMS, { ...base, kind: 'tape', lengthIn: '10', widthIn: '8' }, admin)).status).toBe(400);
+  });
+
+  it('poly-bagged units take the smallest bag they fit, spill to the next, charge the client once per line', async () => {
+    const tiny = await bag('PB-6X8', 'polyBag', 50, ['6', '8']); // an 8×6×2 product needs ≥ 8 × 10
+    const small = await bag('PB-10X12', 'polyBag', 4, ['12', '10'], '0.12');
+    const large = await bag('PB-14X20', 'polyBag', 50, ['14', '20'], '0.20');
+    const used = await units('ITEM_POLYBAGGING', 7, 'line-1:ITEM_POLYBAGGING');
+    expect(used).toEqual([
+      { materialId: small, quantity: 4 },
+      { materialId: large, quantity: 3 },
+    ]);
+    expect(await onHandOf(s.db, ctx, tiny)).toBe(50);
+    expect(await onHandOf(s.db, ctx, small)).toBe(0);
+    expect(await onHandOf(s.db, ctx, large)).toBe(47);
+    // The list's on-hand agrees with each material's own ledger.
+    const list = (await s.get(`${ITEMS}?pageSize=100`, admin)).body.content as { id: number; onHand: number }[];
+    expect([tiny, small, large].map((id) => list.find((m) => m.id === id)?.onHand)).toEqual([50, 0, 47]);
+    const events = await s.db
+      .select()
+      .from(chargeEvents)
+      .where(and(eq(chargeEvents.kind, 'prep_material_used'), eq(chargeEvents.companyId, clientCompanyId)));
+    const mine = events.filter((e) => (e.details as { prep?: string }).prep === 'ITEM_POLYBAGGING');
+    expect(mine.map((e) => [e.quantity, (e.details as { unitPrice: string }).unitPrice])).toEqual([
+      [4, '0.12'],
+      [3, '0.20'],
+    ]);
+    // The same line again (a retried ship) uses nothing more.
+    expect(await units('ITEM_POLYBAGGING', 7, 'line-1:ITEM_POLYBAGGING')).toEqual([]);
+    expect(await onHandOf(s.db, ctx, large)).toBe(47);
+  });
+
+  it('bubble wrap and labels by kind; short stock uses what there is; prep without a material uses none', async () => {
+    const wrap = await bag('BW-SHEET', 'bubbleWrap', 2);
+    const label = await bag('LBL-FNSKU', 'label', 100, undefined, '0');
+    expect(await units('ITEM_BUBBLEWRAP', 5, 'line-2:ITEM_BUBBLEWRAP')).toEqual([{ materialId: wrap, quantity: 2 }]);
+    expect(await onHandOf(s.db, ctx, wrap)).toBe(0);
+    expect(await units('SELLER_LABEL', 9, 'line-2:SELLER_LABEL')).toEqual([{ materialId: label, quantity: 9 }]);
+    expect(await onHandOf(s.db, ctx, label)).toBe(91);
+    // A label at no client price is used but not charged.
+    const charged = await s.db.select().from(chargeEvents).where(eq(chargeEvents.kind, 'prep_material_used'));
+    expect(charged.some((e) => (e.details as { materialId: number }).materialId === label)).toBe(false);
+    expect(await units('ITEM_SETSTK', 5, 'line-2:ITEM_SETSTK')).toEqual([]);
   });
 });

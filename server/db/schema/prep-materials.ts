@@ -60,7 +60,7 @@ export const prepMaterials = pgTable(
     clientPrice: price('client_price').notNull(),
     /** The last purchase's unit cost. */
     lastCost: price('last_cost'),
-    /** Boxes only: inside dimensions in inches (decimal text). */
+    /** Boxes: inside dimensions in inches (decimal text); poly and bubble bags: length × width only. */
     lengthIn: numeric('length_in', { precision: 10, scale: 2 }),
     widthIn: numeric('width_in', { precision: 10, scale: 2 }),
     heightIn: numeric('height_in', { precision: 10, scale: 2 }),

@@ -16,6 +16,7 @@ import type { ChargeEventKind } from '../../../domain/schemas/charges.js';
 import type { DbOrTx } from '../../db/client.js';
 import { chargeEvents, charges, pendingCharges } from '../../db/schema/index.js';
 import { loadPriceBook, type PriceBook } from './price-book.js';
+import { outer } from '../../db/outer.js';
 
 export interface NewCharge {
   tenantId: number;
@@ -211,8 +212,8 @@ export async function priceEvents(db: DbOrTx, tenantId: number, book?: PriceBook
         and(
           eq(chargeEvents.tenantId, tenantId),
           gt(chargeEvents.id, after),
-          sql`not exists (select 1 from ${charges} c where c.tenant_id = ${chargeEvents.tenantId}
-                and c.source_type = 'charge_event' and c.source_id = ${chargeEvents.id}::text)`,
+          sql`not exists (select 1 from ${charges} c where c.tenant_id = ${outer(chargeEvents.tenantId)}
+                and c.source_type = 'charge_event' and c.source_id = ${outer(chargeEvents.id)}::text)`,
         ),
       )
       .orderBy(asc(chargeEvents.id))
@@ -231,8 +232,8 @@ export async function priceEvents(db: DbOrTx, tenantId: number, book?: PriceBook
         and(
           eq(pendingCharges.tenantId, tenantId),
           gt(pendingCharges.id, after),
-          sql`not exists (select 1 from ${charges} c where c.tenant_id = ${pendingCharges.tenantId}
-                and c.source_type = 'problem' and c.source_id = ${pendingCharges.sourceId}::text)`,
+          sql`not exists (select 1 from ${charges} c where c.tenant_id = ${outer(pendingCharges.tenantId)}
+                and c.source_type = 'problem' and c.source_id = ${outer(pendingCharges.sourceId)}::text)`,
         ),
       )
       .orderBy(asc(pendingCharges.id))

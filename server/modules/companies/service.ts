@@ -26,6 +26,7 @@ import { assertPasswordPolicy } from '../account/password-policy.js';
 import { createClientCompany, findRole } from '../tenants/bootstrap.js';
 import { ADMIN_ROLE, NEW_COMPANY_ROLE } from '../roles/defaults.js';
 import { companyChange, recordChanges } from '../../feed/changes.js';
+import { outer } from '../../db/outer.js';
 
 export async function companyInScope(tx: DbOrTx, ctx: RequestContext, id: number) {
   const [company] = await tx
@@ -42,7 +43,7 @@ export async function companyInScope(tx: DbOrTx, ctx: RequestContext, id: number
  * a number typed once and left to drift.
  */
 const unitsOnHand = sql<number>`coalesce((select sum(t.quantity) from ${inventoryProductTotals} t
-  where t.tenant_id = ${companies.tenantId} and t.company_id = ${companies.id}), 0)::int`;
+  where t.tenant_id = ${outer(companies.tenantId)} and t.company_id = ${outer(companies.id)}), 0)::int`;
 
 const sortColumns = {
   name: companies.name,

@@ -15,6 +15,7 @@ import { likeContains } from '../../http/like.js';
 import { pageOfQuery } from '../../http/paging.js';
 import { recordChargeEvents } from '../charges/events.js';
 import { planScope } from './plan-record.js';
+import { outer } from '../../db/outer.js';
 
 const columns = {
   planId: shipmentPlans.id,
@@ -32,10 +33,10 @@ const columns = {
   billOfLadingNumber: planShipments.billOfLadingNumber,
   status: planShipments.status,
   shippedAt: planShipments.shippedAt,
-  boxes: sql<number>`(select count(*)::int from ${shipmentBoxes} b where b.shipment_id = ${planShipments.id})`,
+  boxes: sql<number>`(select count(*)::int from ${shipmentBoxes} b where b.shipment_id = ${outer(planShipments.id)})`,
   chargedCents: sql<
     number | null
-  >`(select (ce.details->>'amountCents')::int from ${chargeEvents} ce where ce.tenant_id = ${planShipments.tenantId} and ce.kind = 'freight_charged' and ce.source_type = 'plan_shipment' and ce.source_id = ${planShipments.id}::text)`,
+  >`(select (ce.details->>'amountCents')::int from ${chargeEvents} ce where ce.tenant_id = ${outer(planShipments.tenantId)} and ce.kind = 'freight_charged' and ce.source_type = 'plan_shipment' and ce.source_id = ${outer(planShipments.id)}::text)`,
 };
 type Raw = { [K in keyof typeof columns]: unknown };
 

@@ -25,8 +25,9 @@ import {
 import { likeContains } from '../../http/like.js';
 import { pageOfQuery } from '../../http/paging.js';
 import { planScope } from './plan-record.js';
+import { outer } from '../../db/outer.js';
 
-const boxedOfItem = sql<number>`(select coalesce(sum(bi.quantity), 0)::int from ${shipmentBoxItems} bi where bi.plan_item_id = ${shipmentPlanItems.id})`;
+const boxedOfItem = sql<number>`(select coalesce(sum(bi.quantity), 0)::int from ${shipmentBoxItems} bi where bi.plan_item_id = ${outer(shipmentPlanItems.id)})`;
 
 export async function listPlanItems(
   deps: Deps,
@@ -130,7 +131,7 @@ export async function listPending(
   const lastEvent = sql<{
     kind: string;
     message: string;
-  } | null>`(select json_build_object('kind', e.kind, 'message', e.message) from ${shipmentPlanEvents} e where e.plan_id = ${shipmentPlans.id} order by e.id desc limit 1)`;
+  } | null>`(select json_build_object('kind', e.kind, 'message', e.message) from ${shipmentPlanEvents} e where e.plan_id = ${outer(shipmentPlans.id)} order by e.id desc limit 1)`;
   const listed = await pageOfQuery(
     deps.db,
     page,
@@ -149,12 +150,12 @@ export async function listPending(
           inboundPlanId: shipmentPlans.inboundPlanId,
           operationId: shipmentPlans.operationId,
           operation: shipmentPlans.operation,
-          skus: sql<number>`(select count(*)::int from ${shipmentPlanItems} spi where spi.plan_id = ${shipmentPlans.id})`,
-          units: sql<number>`(select coalesce(sum(spi.quantity), 0)::int from ${shipmentPlanItems} spi where spi.plan_id = ${shipmentPlans.id})`,
-          boxed: sql<number>`(select coalesce(sum(bi.quantity), 0)::int from ${shipmentBoxItems} bi where bi.plan_id = ${shipmentPlans.id})`,
-          boxes: sql<number>`(select count(*)::int from ${shipmentBoxes} b where b.plan_id = ${shipmentPlans.id})`,
-          openBoxes: sql<number>`(select count(*)::int from ${shipmentBoxes} b where b.plan_id = ${shipmentPlans.id} and b.state = 'open')`,
-          discrepancy: sql<boolean>`exists (select 1 from plan_shipments ps where ps.plan_id = ${shipmentPlans.id} and ps.discrepancy)`,
+          skus: sql<number>`(select count(*)::int from ${shipmentPlanItems} spi where spi.plan_id = ${outer(shipmentPlans.id)})`,
+          units: sql<number>`(select coalesce(sum(spi.quantity), 0)::int from ${shipmentPlanItems} spi where spi.plan_id = ${outer(shipmentPlans.id)})`,
+          boxed: sql<number>`(select coalesce(sum(bi.quantity), 0)::int from ${shipmentBoxItems} bi where bi.plan_id = ${outer(shipmentPlans.id)})`,
+          boxes: sql<number>`(select count(*)::int from ${shipmentBoxes} b where b.plan_id = ${outer(shipmentPlans.id)})`,
+          openBoxes: sql<number>`(select count(*)::int from ${shipmentBoxes} b where b.plan_id = ${outer(shipmentPlans.id)} and b.state = 'open')`,
+          discrepancy: sql<boolean>`exists (select 1 from plan_shipments ps where ps.plan_id = ${outer(shipmentPlans.id)} and ps.discrepancy)`,
           lastEvent,
           createdBy: shipmentPlans.createdBy,
           createdAt: shipmentPlans.createdAt,

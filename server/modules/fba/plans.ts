@@ -44,6 +44,7 @@ import { emptyTransport, landedCosts } from './placement.js';
 import { shipmentsOfPlan } from './shipments.js';
 import { writeLines } from './lines.js';
 import { assertEditable, planItemsOf, planRecord, planScope, storeOfPlan } from './plan-record.js';
+import { outer } from '../../db/outer.js';
 
 const rowColumns = {
   id: shipmentPlans.id,
@@ -58,8 +59,8 @@ const rowColumns = {
   inboundPlanId: shipmentPlans.inboundPlanId,
   operationId: shipmentPlans.operationId,
   operation: shipmentPlans.operation,
-  skus: sql<number>`(select count(*)::int from ${shipmentPlanItems} spi where spi.plan_id = ${shipmentPlans.id})`,
-  units: sql<number>`(select coalesce(sum(spi.quantity), 0)::int from ${shipmentPlanItems} spi where spi.plan_id = ${shipmentPlans.id})`,
+  skus: sql<number>`(select count(*)::int from ${shipmentPlanItems} spi where spi.plan_id = ${outer(shipmentPlans.id)})`,
+  units: sql<number>`(select coalesce(sum(spi.quantity), 0)::int from ${shipmentPlanItems} spi where spi.plan_id = ${outer(shipmentPlans.id)})`,
   createdBy: shipmentPlans.createdBy,
   createdAt: shipmentPlans.createdAt,
   updatedAt: shipmentPlans.updatedAt,

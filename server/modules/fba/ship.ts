@@ -26,6 +26,7 @@ import { boxesOf } from './packing-information.js';
 import { planItemsOf, planRecord, type PlanRecord } from './plan-record.js';
 import { planDetail } from './plans.js';
 import { FBA_STATION } from './reservations.js';
+import { productSizes, useMaterialsForUnits } from '../prep-materials/unit-use.js';
 
 type ShipmentRecord = typeof planShipments.$inferSelect;
 
@@ -152,9 +153,27 @@ export async function shipPlan(deps: Deps, ctx: RequestContext, id: number): Pro
     const lines = await planItemsOf(tx, id);
     const events: ChargeEvent[] = [];
     const base = { tenantId: plan.tenantId, companyId: plan.companyId, userId: ctx.userId, at };
+    const sizes = await productSizes(
+      tx,
+      plan.tenantId,
+      lines.map((l) => l.productId),
+    );
+    // The bags, wraps and labels the prepped units took come out of the materials stock.
+    const useMaterials = (l: (typeof lines)[number], prep: string) =>
+      useMaterialsForUnits(tx, ctx, {
+        companyId: plan.companyId,
+        prep,
+        quantity: l.quantity,
+        product: sizes.get(l.productId) ?? { lengthIn: null, widthIn: null, heightIn: null },
+        sourceId: `${l.id}:${prep}`,
+        planId: id,
+        sku: l.msku,
+        at,
+      });
     for (const l of lines) {
       for (const p of l.prepInstructions)
-        if (p.prepOwner === 'SELLER' && p.prepType && p.prepType !== 'ITEM_LABELING' && p.prepType !== 'ITEM_NO_PREP')
+        if (p.prepOwner === 'SELLER' && p.prepType && p.prepType !== 'ITEM_LABELING' && p.prepType !== 'ITEM_NO_PREP') {
+          await useMaterials(l, p.prepType);
           events.push({
             ...base,
             kind: 'unit_prepped',
@@ -163,7 +182,9 @@ export async function shipPlan(deps: Deps, ctx: RequestContext, id: number): Pro
             sourceId: `${l.id}:${p.prepType}`,
             details: { channel: 'fba', planId: id, prepType: p.prepType, msku: l.msku },
           });
-      if (l.labelOwner === 'SELLER')
+        }
+      if (l.labelOwner === 'SELLER') {
+        await useMaterials(l, 'SELLER_LABEL');
         events.push({
           ...base,
           kind: 'unit_labelled',
@@ -172,6 +193,7 @@ export async function shipPlan(deps: Deps, ctx: RequestContext, id: number): Pro
           sourceId: String(l.id),
           details: { channel: 'fba', planId: id, msku: l.msku },
         });
+      }
     }
     for (const s of shipments) {
       const mine = boxes.filter((b) => b.box.shipmentId === s.id).map((b) => b.box);

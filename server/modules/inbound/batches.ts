@@ -14,6 +14,7 @@ import { batchItems, companies, inboundBatches, trackingNumbers, warehouses } fr
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
 import { recordChanges, type Change } from '../../feed/changes.js';
+import { outer } from '../../db/outer.js';
 
 type TrackingRow = typeof trackingNumbers.$inferSelect;
 
@@ -291,10 +292,10 @@ export async function getBatch(deps: Deps, ctx: RequestContext, id: number) {
 }
 
 /** SQL for a batch's stage (domain BATCH_STAGES), evaluated per row of inbound_batches. */
-const started = sql`(exists (select 1 from ${trackingNumbers} where ${trackingNumbers.batchId} = ${inboundBatches.id} and ${trackingNumbers.status} <> 'expected')
-  or exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${inboundBatches.id} and ${batchItems.receivedQty} + ${batchItems.damagedQty} > 0))`;
-const complete = sql`(not exists (select 1 from ${trackingNumbers} where ${trackingNumbers.batchId} = ${inboundBatches.id} and ${trackingNumbers.status} = 'expected')
-  and not exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${inboundBatches.id} and ${batchItems.receivedQty} + ${batchItems.damagedQty} < ${batchItems.expectedQty}))`;
+const started = sql`(exists (select 1 from ${trackingNumbers} where ${trackingNumbers.batchId} = ${outer(inboundBatches.id)} and ${trackingNumbers.status} <> 'expected')
+  or exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${outer(inboundBatches.id)} and ${batchItems.receivedQty} + ${batchItems.damagedQty} > 0))`;
+const complete = sql`(not exists (select 1 from ${trackingNumbers} where ${trackingNumbers.batchId} = ${outer(inboundBatches.id)} and ${trackingNumbers.status} = 'expected')
+  and not exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${outer(inboundBatches.id)} and ${batchItems.receivedQty} + ${batchItems.damagedQty} < ${batchItems.expectedQty}))`;
 const stageSql = sql<BatchStage>`case when not ${started} then 'open' when ${complete} then 'received' else 'receiving' end`;
 
 export async function listBatches(
@@ -308,7 +309,7 @@ export async function listBatches(
   if (q.stage) conds.push(sql`${stageSql} = ${q.stage}`);
   if (q.itemAction)
     conds.push(
-      sql`exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${inboundBatches.id} and ${batchItems.itemAction} = ${q.itemAction})`,
+      sql`exists (select 1 from ${batchItems} where ${batchItems.batchId} = ${outer(inboundBatches.id)} and ${batchItems.itemAction} = ${q.itemAction})`,
     );
   if (q.q) conds.push(ilike(inboundBatches.batchName, likeContains(q.q)));
   const where = and(...conds);

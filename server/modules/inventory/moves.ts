@@ -36,6 +36,7 @@ import { recordLpnChanges } from '../../feed/place-changes.js';
 import type { MutationMeta } from '../../context.js';
 import { postLedger } from './ledger.js';
 import { lpnSubtree, placedAt, resolvePlace, type ResolvedPlace } from './places.js';
+import { outer } from '../../db/outer.js';
 
 export function assertCanMove(ctx: RequestContext): void {
   if (ctx.isClient || !can(ctx.abilities, 'update', 'wms'))
@@ -354,7 +355,7 @@ export async function listMoveBatches(
       createdAt: moveBatches.createdAt,
       closedAt: moveBatches.closedAt,
       createdBy: users.fullname,
-      moves: sql<number>`(select count(*)::int from ${inventoryMoves} m where m.move_batch_id = ${moveBatches.id})`,
+      moves: sql<number>`(select count(*)::int from ${inventoryMoves} m where m.move_batch_id = ${outer(moveBatches.id)})`,
     })
     .from(moveBatches)
     .leftJoin(users, eq(users.id, moveBatches.createdBy))

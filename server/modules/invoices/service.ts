@@ -55,6 +55,7 @@ import { pageOfQuery } from '../../http/paging.js';
 import { priceEvents } from '../billing/ledger.js';
 import { trimDecimal } from '../billing/price-book.js';
 import { feeSettingsOf } from '../settings/fees.js';
+import { outer } from '../../db/outer.js';
 
 export const TAX_NAME = 'Tax';
 
@@ -262,7 +263,7 @@ const uninvoiced = (tenantId: number, period: Period) =>
     or(
       gte(charges.serviceDate, period.from),
       sql`${charges.serviceDate} <= (select max(i.period_end) from ${invoices} i
-            where i.tenant_id = ${charges.tenantId} and i.company_id = ${charges.companyId}
+            where i.tenant_id = ${outer(charges.tenantId)} and i.company_id = ${outer(charges.companyId)}
               and i.status <> 'void' and i.period_end < ${period.from})`,
     ),
   )!;

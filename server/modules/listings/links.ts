@@ -6,6 +6,7 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { productCodes, products, storeListings } from '../../db/schema/index.js';
+import { outer } from '../../db/outer.js';
 
 export type MatchedBy = 'msku' | 'asin' | 'upc';
 export interface ProductLink {
@@ -20,7 +21,7 @@ export interface ProductLink {
  */
 const codeOf = (code: SQL) => sql`exists (
   select 1 from ${productCodes} pc
-  where pc.tenant_id = ${storeListings.tenantId} and pc.company_id = ${storeListings.companyId} and pc.code = ${code})`;
+  where pc.tenant_id = ${outer(storeListings.tenantId)} and pc.company_id = ${outer(storeListings.companyId)} and pc.code = ${code})`;
 export const listingLinked: SQL = sql`(${codeOf(sql`upper(${storeListings.sku})`)} or ${codeOf(sql`${storeListings.asin}`)} or ${codeOf(sql`${storeListings.gtin}`)})`;
 
 export async function linkedCount(db: DbOrTx, tenantId: number, companyId: number, storeId: number): Promise<number> {

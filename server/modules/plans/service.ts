@@ -27,6 +27,7 @@ import { companies, planEnrollments, planTypes, servicePlanPrices, servicePlans 
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { badRequest, businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
 import { likeContains } from '../../http/like.js';
+import { outer } from '../../db/outer.js';
 
 const today = (deps: Deps) => deps.now().toISOString().slice(0, 10);
 const page = <T>(content: T[], p: PageRequest, total: number | string) => ({
@@ -38,7 +39,7 @@ const page = <T>(content: T[], p: PageRequest, total: number | string) => ({
 
 // ---------------------------------------------------------------- plan types
 
-const planCountSql = sql<number>`(select count(*) from ${servicePlans} p where p.plan_type_id = ${planTypes.id})::int`;
+const planCountSql = sql<number>`(select count(*) from ${servicePlans} p where p.plan_type_id = ${outer(planTypes.id)})::int`;
 const planTypeColumns = {
   id: planTypes.id,
   name: planTypes.name,
@@ -125,7 +126,7 @@ export async function deletePlanType(deps: Deps, ctx: RequestContext, id: number
 
 // ---------------------------------------------------------------- plans
 
-const liveCountSql = sql<number>`(select count(*) from ${planEnrollments} e where e.plan_id = ${servicePlans.id} and e.ends_on is null)::int`;
+const liveCountSql = sql<number>`(select count(*) from ${planEnrollments} e where e.plan_id = ${outer(servicePlans.id)} and e.ends_on is null)::int`;
 const planColumns = {
   id: servicePlans.id,
   name: servicePlans.name,

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { prepMaterialMovements, prepMaterials } from '../../db/schema/index.js';
 import { recordChargeEvents } from '../charges/events.js';
 import { consumePrepMaterial } from './service.js';
+import { outer } from '../../db/outer.js';
 
 const sorted = (d: readonly number[]) => [...d].sort((a, b) => a - b);
 const sameBox = (a: readonly number[], b: readonly number[]) => {
@@ -50,7 +51,7 @@ export async function useCartonForBox(
       l: prepMaterials.lengthIn,
       w: prepMaterials.widthIn,
       h: prepMaterials.heightIn,
-      onHand: sql<number>`coalesce((select sum(m.quantity) from ${prepMaterialMovements} m where m.material_id = ${prepMaterials.id}), 0)::int`,
+      onHand: sql<number>`coalesce((select sum(m.quantity) from ${prepMaterialMovements} m where m.material_id = ${outer(prepMaterials.id)}), 0)::int`,
     })
     .from(prepMaterials)
     .where(and(eq(prepMaterials.tenantId, ctx.tenantId), eq(prepMaterials.kind, 'box'), eq(prepMaterials.active, true)))

@@ -21,12 +21,13 @@ import { costGroups, prepMaterialMovements, prepMaterialPurchases, prepMaterials
 import { ApiError, badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { likeContains } from '../../http/like.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
+import { outer } from '../../db/outer.js';
 
 const price = (v: string | null): string | null => (v === null ? null : canonicalPrice(v));
 const dimension = (v: string | null): string | null => (v === null ? null : String(Number(v)));
 
 /** On hand per material: the ledger's sum. */
-const onHandSql = sql<number>`coalesce((select sum(m.quantity) from ${prepMaterialMovements} m where m.material_id = ${prepMaterials.id}), 0)::int`;
+const onHandSql = sql<number>`coalesce((select sum(m.quantity) from ${prepMaterialMovements} m where m.material_id = ${outer(prepMaterials.id)}), 0)::int`;
 
 // ---------------------------------------------------------------- cost groups
 
@@ -37,7 +38,7 @@ export async function listCostGroups(deps: Deps, ctx: RequestContext, page: Page
       ? or(ilike(costGroups.name, likeContains(q.q.trim())), ilike(costGroups.description, likeContains(q.q.trim())))
       : undefined,
   ) as SQL;
-  const materialCount = sql<number>`(select count(*) from ${prepMaterials} p where p.cost_group_id = ${costGroups.id})::int`;
+  const materialCount = sql<number>`(select count(*) from ${prepMaterials} p where p.cost_group_id = ${outer(costGroups.id)})::int`;
   const [rows, [{ total }]] = await Promise.all([
     deps.db
       .select({
@@ -324,9 +325,10 @@ export async function saveMaterial(deps: Deps, ctx: RequestContext, input: PrepM
         costGroupId: input.costGroupId ?? null,
         costPrice: input.costPrice,
         clientPrice: input.clientPrice,
-        lengthIn: input.kind === 'box' ? (input.lengthIn ?? null) : null,
-        widthIn: input.kind === 'box' ? (input.widthIn ?? null) : null,
-        heightIn: input.kind === 'box' ? (input.heightIn ?? null) : null,
+        // The input schema allows sizes only where the kind has them (boxes; bags without a height).
+        lengthIn: input.lengthIn ?? null,
+        widthIn: input.widthIn ?? null,
+        heightIn: input.heightIn ?? null,
         reorderLevel: input.reorderLevel,
         active: input.active,
       };

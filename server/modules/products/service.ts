@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { companies, productCodes, productComponents, products, settings } from '../../db/schema/index.js';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
+import { outer } from '../../db/outer.js';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -280,7 +281,7 @@ export async function listProducts(
         widthIn: products.widthIn,
         heightIn: products.heightIn,
         weightLb: products.weightLb,
-        items: sql<number>`(select count(*)::int from ${productComponents} pc where pc.bundle_id = ${products.id})`,
+        items: sql<number>`(select count(*)::int from ${productComponents} pc where pc.bundle_id = ${outer(products.id)})`,
       })
       .from(products)
       .innerJoin(companies, eq(companies.id, products.companyId))

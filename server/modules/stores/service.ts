@@ -27,6 +27,7 @@ import { badRequest, businessRule, notFound } from '../../http/errors.js';
 import { forgetToken } from '../../integrations/token-cache.js';
 import { accountValues } from './accounts.js';
 import { z } from 'zod';
+import { outer } from '../../db/outer.js';
 
 export type StoreRecord = typeof stores.$inferSelect;
 
@@ -46,7 +47,7 @@ const rowColumns = {
   lastError: stores.lastError,
   ordersPulledAt: storePulls.lastPulledAt,
   openOrders: sql<number>`(select count(*)::int from ${marketplaceOrders} mo
-    where mo.store_id = ${stores.id} and mo.status in ('AWAITING', 'PARTIALLY_SHIPPED'))`,
+    where mo.store_id = ${outer(stores.id)} and mo.status in ('AWAITING', 'PARTIALLY_SHIPPED'))`,
   createdAt: stores.createdAt,
 };
 const ordersPull = and(eq(storePulls.storeId, stores.id), eq(storePulls.kind, 'orders'));

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { deletedSchema } from '../../../domain/schemas/common';
 import {
   costGroupPageSchema,
+  BAG_KINDS,
   PREP_MATERIAL_KINDS,
   prepMaterialInputSchema,
   prepMaterialPageSchema,
@@ -238,6 +239,7 @@ function MaterialForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
     active: row?.active ?? true,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const isBag = BAG_KINDS.includes(v.kind);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -245,7 +247,8 @@ function MaterialForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
       ...v,
       costGroupId: v.costGroupId ? Number(v.costGroupId) : null,
       reorderLevel: v.reorderLevel.trim() === '' ? 0 : v.reorderLevel,
-      ...(v.kind === 'box' ? {} : { lengthIn: '', widthIn: '', heightIn: '' }),
+      // Sizes only where the kind has them: a box's three, a bag's length and width.
+      ...(v.kind === 'box' ? {} : isBag ? { heightIn: '' } : { lengthIn: '', widthIn: '', heightIn: '' }),
     });
     if (!parsed.success)
       return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -329,13 +332,14 @@ function MaterialForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
         {field('clientPrice', { inputMode: 'decimal', placeholder: '0.00' })}
         {field('reorderLevel', { type: 'number', min: 0 })}
       </div>
-      {v.kind === 'box' && (
+      {(v.kind === 'box' || isBag) && (
         <div className="form-row">
           {field('lengthIn', { inputMode: 'decimal' })}
           {field('widthIn', { inputMode: 'decimal' })}
-          {field('heightIn', { inputMode: 'decimal' })}
+          {v.kind === 'box' && field('heightIn', { inputMode: 'decimal' })}
         </div>
       )}
+      {isBag && <p className="muted">{t('prepMaterials.bagSizeHint')}</p>}
       {row?.lastCost && (
         <p>
           {t('prepMaterials.lastCost')}: {row.lastCost}
