@@ -77,7 +77,10 @@ export const wfsShipFromSchema = z
       .trim()
       .max(20, 'phone: at most 20 characters')
       .refine((v) => v === '' || /^\+?[0-9 ().-]+$/.test(v), 'phone: digits, spaces and + ( ) - . only')
-      .refine((v) => v === '' || (v.match(/\d/g) ?? []).length >= 7, 'phone: at least 7 digits')
+      .refine(
+        (v) => v === '' || !/^\+?[0-9 ().-]+$/.test(v) || (v.match(/\d/g) ?? []).length >= 7,
+        'phone: at least 7 digits',
+      )
       .nullish()
       .transform((v) => v || null),
   })
