@@ -21,3 +21,4 @@ export * from './fba-prep.js';
 export * from './prep-materials.js';
 export * from './billing.js';
 export * from './wfs-templates.js';
+export * from './shipping-labels.js';
