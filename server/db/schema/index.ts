@@ -22,3 +22,4 @@ export * from './prep-materials.js';
 export * from './billing.js';
 export * from './wfs-templates.js';
 export * from './shipping-labels.js';
+export * from './freight-shipments.js';
