@@ -199,6 +199,16 @@ export const SCREENS: ScreenDef[] = [
     action: 'read',
     load: () => import('../features/listings/WfsListingInfoPage'),
   })),
+  // Issue 19: WFS shipping templates (spec §2 /apps/outbound/wfs/shipping/templates); clients their own and the shared ones.
+  {
+    path: '/apps/outbound/wfs/shipping/templates',
+    title: 'wfsTemplates.title',
+    breadcrumb: ['nav.Outbound', 'nav.WalmartWFS'],
+    resource: 'wfs',
+    action: 'read',
+    menuKey: 'WfsShippingTemplates',
+    load: () => import('../features/wfs-templates/WfsTemplatesPage'),
+  },
   // Amazon FBA shipment plans (issue 18): the client, then its plans, one plan at a workflow step.
   {
     path: '/apps/outbound/fba-shipments',
