@@ -24,7 +24,7 @@ CREATE TABLE "shipping_labels" (
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"voided_at" timestamp with time zone,
-	CONSTRAINT "shipping_labels_status_ck" CHECK ("shipping_labels"."status" in ('bought', 'voided'))
+	CONSTRAINT "shipping_labels_status_ck" CHECK ("shipping_labels"."status" in ('buying', 'bought', 'voided'))
 );
 --> statement-breakpoint
 ALTER TABLE "shipping_labels" ADD CONSTRAINT "shipping_labels_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

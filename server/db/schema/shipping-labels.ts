@@ -31,7 +31,10 @@ export const shippingLabels = pgTable(
     carrier: text('carrier').notNull(),
     service: text('service').notNull(),
     trackingNumber: text('tracking_number'),
-    /** bought | voided (a void the carrier refused leaves it bought). */
+    /**
+     * buying (claimed by its request key while the carrier is asked: a second click waits for it) |
+     * bought | voided (a void the carrier refused leaves it bought).
+     */
     status: text('status').notNull().default('bought'),
     shipFrom: jsonb('ship_from').$type<ShipAddress>().notNull(),
     shipTo: jsonb('ship_to').$type<ShipAddress>().notNull(),
@@ -51,6 +54,6 @@ export const shippingLabels = pgTable(
   (t) => [
     uniqueIndex('shipping_labels_request_uq').on(t.tenantId, t.requestKey),
     index('shipping_labels_list_idx').on(t.tenantId, t.companyId, t.createdAt),
-    check('shipping_labels_status_ck', sql`${t.status} in ('bought', 'voided')`),
+    check('shipping_labels_status_ck', sql`${t.status} in ('buying', 'bought', 'voided')`),
   ],
 );

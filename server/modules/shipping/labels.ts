@@ -1,0 +1,346 @@
+/**
+ * Buy Shipping Labels (spec /apps/tools/shipping-label): buy a label from one shopped rate, keep
+ * its document, void it within the carrier's window. A client's label is paid from its shipping
+ * label funds with the warehouse's upcharge (drawLabelFunds, in the same transaction as the row);
+ * the warehouse's own label draws nothing.
+ *
+ * Nothing is half-bought: the carrier is asked first (a refusal stores nothing), then the row and
+ * the draw are written together; when the funds are short (ENFORCE_PAYMENT_METHOD) or a retry of
+ * the same request got there first, the label just bought is voided at the carrier again. The
+ * request key makes a double click or a retried request buy once.
+ */
+import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { pageOffset } from '../../../domain/paging.js';
+import type { LabelPurchase, LabelQuery, ShippingLabel } from '../../../domain/schemas/shipping-labels.js';
+import type { Deps, RequestContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import { companies, financeTransactions, shippingLabels } from '../../db/schema/index.js';
+import { ApiError, businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
+import { likeContains } from '../../http/like.js';
+import { ProviderFailure } from '../../integrations/http.js';
+import type { ShipEngineLabel } from '../../integrations/shipengine/models.js';
+import { appendCharges } from '../billing/ledger.js';
+import { auditFinance, clientInScope, currencyOf } from '../finance/common.js';
+import { drawLabelFunds, LABEL_SOURCE } from '../finance/label-funds.js';
+import { apiErrorOf, clientOverrides } from '../stores/connection.js';
+import { shipEngineFor } from './shipengine.js';
+
+type Row = typeof shippingLabels.$inferSelect;
+
+const toCents = (amount: number) => Math.round(amount * 100);
+const labelCostCents = (l: ShipEngineLabel) => toCents(l.shipment_cost.amount + l.insurance_cost.amount);
+
+function view(
+  row: Row,
+  ctx: RequestContext,
+  companyName: string | null,
+  balanceCents: number | null = null,
+): ShippingLabel {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    companyName,
+    carrier: row.carrier,
+    service: row.service,
+    trackingNumber: row.trackingNumber,
+    status: row.status as ShippingLabel['status'],
+    shipTo: row.shipTo,
+    reference: row.reference,
+    format: row.format as ShippingLabel['format'],
+    totalCents: row.totalCents,
+    currency: row.currency,
+    cost: ctx.isClient ? null : { costCents: row.costCents, upchargeCents: row.upchargeCents },
+    balanceCents,
+    createdAt: new Date(row.createdAt).toISOString(),
+    voidedAt: row.voidedAt ? new Date(row.voidedAt).toISOString() : null,
+  };
+}
+
+/** The caller's labels: its tenant's; a client's user only its own company's. */
+const scope = (ctx: RequestContext): SQL =>
+  and(
+    eq(shippingLabels.tenantId, ctx.tenantId),
+    ctx.isClient ? eq(shippingLabels.companyId, ctx.companyId) : undefined,
+  )!;
+
+async function companyName(db: DbOrTx, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [c] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
+  return c?.name ?? null;
+}
+
+async function byKey(db: DbOrTx, ctx: RequestContext, requestKey: string): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(shippingLabels)
+    .where(and(eq(shippingLabels.tenantId, ctx.tenantId), eq(shippingLabels.requestKey, requestKey)));
+  return row;
+}
+
+/** The same request again answers what it bought; the same key for another rate is a mistake. */
+function sameRequest(row: Row, input: LabelPurchase): Row {
+  if (row.rateId !== input.rateId) throw conflict('This purchase key was used for another rate: shop again');
+  return row;
+}
+
+async function downloadDocument(label: ShipEngineLabel, format: 'pdf' | 'zpl'): Promise<string | null> {
+  const href = label.label_download[format] ?? label.label_download.href;
+  try {
+    const res = await (clientOverrides.fetch ?? fetch)(href);
+    if (!res.ok) return null;
+    return Buffer.from(await res.arrayBuffer()).toString('base64');
+  } catch {
+    // The label is bought either way; its document can be fetched again from the carrier's link.
+    return null;
+  }
+}
+
+/** How long a second request with the same key waits for the first to finish buying. */
+const CLAIM_WAIT_MS = 20_000;
+
+/** The request key's row once it is no longer being bought (null: the purchase failed and left). */
+async function settled(deps: Deps, ctx: RequestContext, requestKey: string): Promise<Row | null> {
+  const until = Date.now() + CLAIM_WAIT_MS;
+  for (;;) {
+    const row = await byKey(deps.db, ctx, requestKey);
+    if (!row || row.status !== 'buying') return row ?? null;
+    if (Date.now() > until) throw conflict('This label is still being bought: look for it in the list in a moment');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function purchaseLabel(deps: Deps, ctx: RequestContext, input: LabelPurchase): Promise<ShippingLabel> {
+  if (ctx.isClient && input.companyId != null && input.companyId !== ctx.companyId)
+    throw forbidden('You may buy labels only for your own company');
+  const client =
+    ctx.isClient || input.companyId != null ? await clientInScope(deps.db, ctx, input.companyId ?? undefined) : null;
+  const currency = await currencyOf(deps.db, ctx.tenantId);
+
+  // 1. Claim the request key; a second request with it waits for the first and answers its label.
+  let claimId: number;
+  try {
+    const [claim] = await deps.db
+      .insert(shippingLabels)
+      .values({
+        tenantId: ctx.tenantId,
+        companyId: client?.id ?? null,
+        requestKey: input.requestKey,
+        status: 'buying',
+        rateId: input.rateId,
+        carrier: '',
+        service: '',
+        shipFrom: input.shipFrom,
+        shipTo: input.shipTo,
+        parcels: input.parcels,
+        reference: input.reference || null,
+        format: input.format,
+        costCents: 0,
+        totalCents: 0,
+        currency,
+        createdBy: ctx.userId,
+      })
+      .returning({ id: shippingLabels.id });
+    claimId = claim.id;
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const earlier = await settled(deps, ctx, input.requestKey);
+    if (!earlier) return purchaseLabel(deps, ctx, input);
+    return view(sameRequest(earlier, input), ctx, client?.name ?? null);
+  }
+  const release = () => deps.db.delete(shippingLabels).where(eq(shippingLabels.id, claimId));
+
+  // 2. Ask the carrier; a refusal leaves nothing behind.
+  const { client: shipEngine } = await shipEngineFor(deps, ctx.tenantId);
+  let label: ShipEngineLabel;
+  try {
+    label = await shipEngine.labelFromRate(input.rateId, input.format);
+  } catch (err) {
+    await release();
+    if (err instanceof ProviderFailure) throw apiErrorOf(err);
+    throw err;
+  }
+  const document = await downloadDocument(label, input.format);
+  const costCents = labelCostCents(label);
+  const names = await carrierNames(deps, ctx, label);
+
+  // 3. The label and its draw together; short funds void the label at the carrier again.
+  try {
+    const { row, balanceCents } = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(shippingLabels)
+        .set({
+          status: 'bought',
+          providerLabelId: label.label_id,
+          carrier: names.carrier,
+          service: names.service,
+          trackingNumber: label.tracking_number || null,
+          document,
+          costCents,
+          totalCents: costCents,
+        })
+        .where(eq(shippingLabels.id, claimId))
+        .returning();
+      if (!client) return { row, balanceCents: null };
+      const draw = await drawLabelFunds(tx, {
+        tenantId: ctx.tenantId,
+        companyId: client.id,
+        labelId: `label-${row.id}`,
+        costCents,
+        userId: ctx.userId,
+      });
+      const [paid] = await tx
+        .update(shippingLabels)
+        .set({
+          upchargeCents: draw.upchargeCents,
+          totalCents: draw.totalCents,
+          financeTransactionId: draw.transactionId,
+        })
+        .where(eq(shippingLabels.id, row.id))
+        .returning();
+      return { row: paid, balanceCents: draw.balanceCents };
+    });
+    return view(row, ctx, client?.name ?? null, balanceCents);
+  } catch (err) {
+    await shipEngine.voidLabel(label.label_id).catch(() => undefined);
+    await release();
+    throw err;
+  }
+}
+
+/** The carrier and service names of the label's rate, as the rate shop showed them. */
+async function carrierNames(deps: Deps, ctx: RequestContext, label: ShipEngineLabel) {
+  const { client } = await shipEngineFor(deps, ctx.tenantId);
+  try {
+    const { carriers } = await client.carriers();
+    const carrier = carriers.find((c) => c.carrier_id === label.carrier_id);
+    const service = carrier?.services?.find((s) => s.service_code === label.service_code);
+    return {
+      carrier: String(carrier?.nickname || carrier?.friendly_name || label.carrier_code),
+      service: service?.name ?? label.service_code,
+    };
+  } catch {
+    return { carrier: label.carrier_code, service: label.service_code };
+  }
+}
+
+export async function listLabels(deps: Deps, ctx: RequestContext, q: LabelQuery) {
+  if (ctx.isClient && q.companyId !== undefined && q.companyId !== ctx.companyId)
+    throw forbidden('You may see only your own company’s labels');
+  const where = and(
+    scope(ctx),
+    q.companyId !== undefined ? eq(shippingLabels.companyId, q.companyId) : undefined,
+    q.status ? eq(shippingLabels.status, q.status) : undefined,
+    q.q
+      ? or(
+          ilike(shippingLabels.trackingNumber, likeContains(q.q)),
+          ilike(shippingLabels.reference, likeContains(q.q)),
+          sql`${shippingLabels.shipTo}->>'name' ilike ${likeContains(q.q)}`,
+        )
+      : undefined,
+  );
+  const rows = await deps.db
+    .select({ label: shippingLabels, companyName: companies.name })
+    .from(shippingLabels)
+    .leftJoin(companies, eq(companies.id, shippingLabels.companyId))
+    .where(where)
+    .orderBy(desc(shippingLabels.createdAt), desc(shippingLabels.id))
+    .limit(q.pageSize)
+    .offset(pageOffset({ pageNumber: q.pageNumber, pageSize: q.pageSize }));
+  const [{ n }] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shippingLabels)
+    .where(where);
+  return {
+    content: rows.map((r) => view(r.label, ctx, r.companyName)),
+    pageNumber: q.pageNumber,
+    pageSize: q.pageSize,
+    totalElements: Number(n),
+  };
+}
+
+async function rowInScope(db: DbOrTx, ctx: RequestContext, id: number, lock = false): Promise<Row> {
+  const query = db
+    .select()
+    .from(shippingLabels)
+    .where(and(eq(shippingLabels.id, id), scope(ctx)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Shipping label');
+  return row;
+}
+
+export async function getLabel(deps: Deps, ctx: RequestContext, id: number): Promise<ShippingLabel> {
+  const row = await rowInScope(deps.db, ctx, id);
+  return view(row, ctx, await companyName(deps.db, row.companyId));
+}
+
+export async function labelDocument(deps: Deps, ctx: RequestContext, id: number) {
+  const row = await rowInScope(deps.db, ctx, id);
+  if (!row.document) throw businessRule('The carrier’s label document could not be fetched when it was bought');
+  return {
+    bytes: Buffer.from(row.document, 'base64'),
+    contentType: row.format === 'zpl' ? 'application/zpl' : 'application/pdf',
+    filename: `label-${row.trackingNumber ?? row.id}.${row.format}`,
+  };
+}
+
+/**
+ * Voids a label at the carrier; when the carrier approves, the label is voided here, its funds
+ * draw is voided (the balance comes back) and an adjusting line takes its charge back.
+ */
+export async function voidLabel(deps: Deps, ctx: RequestContext, id: number): Promise<ShippingLabel> {
+  const row = await rowInScope(deps.db, ctx, id);
+  if (row.status === 'voided') throw businessRule('This label is voided already');
+  if (!row.providerLabelId) throw businessRule('This label has no carrier label to void');
+  const { client } = await shipEngineFor(deps, ctx.tenantId);
+  let answer: { approved: boolean; message: string };
+  try {
+    answer = await client.voidLabel(row.providerLabelId);
+  } catch (err) {
+    if (err instanceof ProviderFailure) throw apiErrorOf(err);
+    throw err;
+  }
+  if (!answer.approved) throw new ApiError(412, [`The carrier refused the void: ${answer.message}`]);
+  const at = deps.now().toISOString();
+  await deps.db.transaction(async (tx) => {
+    const locked = await rowInScope(tx, ctx, id, true);
+    if (locked.status === 'voided') return;
+    await tx.update(shippingLabels).set({ status: 'voided', voidedAt: at }).where(eq(shippingLabels.id, id));
+    if (locked.financeTransactionId && locked.companyId) {
+      await tx
+        .update(financeTransactions)
+        .set({ status: 'voided', updatedAt: at })
+        .where(
+          and(eq(financeTransactions.id, locked.financeTransactionId), eq(financeTransactions.tenantId, ctx.tenantId)),
+        );
+      await auditFinance(tx, {
+        tenantId: ctx.tenantId,
+        entity: 'transaction',
+        entityId: locked.financeTransactionId,
+        action: 'label-void',
+        amountCents: locked.totalCents,
+        reason: `Label ${locked.trackingNumber ?? locked.id} voided at the carrier`,
+        userId: ctx.userId,
+      });
+      await appendCharges(tx, [
+        {
+          tenantId: ctx.tenantId,
+          companyId: locked.companyId,
+          code: 'SHIPPING_LABEL',
+          description: `Shipping label label-${locked.id} voided`,
+          quantity: -1,
+          unitPrice: (locked.totalCents / 100).toFixed(2),
+          amountCents: -locked.totalCents,
+          currency: locked.currency,
+          rule: { source: 'event', note: 'label voided: its charge taken back' },
+          sourceType: LABEL_SOURCE,
+          sourceId: `label-${locked.id}:void`,
+          serviceDate: at.slice(0, 10),
+          details: { costCents: -locked.costCents, upchargeCents: -locked.upchargeCents, paidFrom: 'labelFunds' },
+          createdBy: ctx.userId,
+        },
+      ]);
+    }
+  });
+  return getLabel(deps, ctx, id);
+}
