@@ -62,6 +62,7 @@ describe('sign-in and menus by audience', () => {
       'SetupLocations',
       'ShippingLabelFunds',
       'Users',
+      'WfsShippingTemplates',
       'WmsActions',
     ]);
     expect(menus['north.admin']).toEqual(menus['demo.admin']);
@@ -132,6 +133,7 @@ describe('sign-in and menus by audience', () => {
       'RoleManagement',
       'ShippingLabelFunds',
       'Users',
+      'WfsShippingTemplates',
     ]);
     expect(menus['demo.client']).not.toContain('Clients');
   });
