@@ -36,6 +36,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { feeSettingsRoutes } from './modules/settings/fee-routes.js';
 import { chargeRoutes } from './modules/billing/routes.js';
 import { prepMaterialRoutes } from './modules/prep-materials/routes.js';
+import { freightShipmentRoutes } from './modules/freight-shipments/routes.js';
 import { wfsTemplateRoutes } from './modules/wfs-templates/routes.js';
 import { storageChargeRoutes } from './modules/billing/storage-routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
@@ -115,6 +116,7 @@ export function buildApp(deps: Deps) {
   app.route('/', orderRoutes(deps, guards));
   app.route('/', operationRoutes(deps, guards));
   app.route('/', fbaRoutes(deps, guards));
+  app.route('/', freightShipmentRoutes(deps, guards));
   app.route('/', wfsTemplateRoutes(deps, guards));
   app.route('/', benchRoutes(deps, guards));
   app.route('/', paymentRoutes(deps));
