@@ -652,6 +652,26 @@ export const SCREENS: ScreenDef[] = [
     menuKey: 'ManualBarcodePrinting',
     load: () => import('../features/printing/PrintLabelPage'),
   },
+  // Issue 20: Tools → Freight (LTL with the warehouse's freight broker; the server refuses clients).
+  {
+    path: '/apps/tools/freight',
+    title: 'nav.FreightShipments',
+    breadcrumb: ['nav.Tools'],
+    resource: 'freightTool',
+    action: 'read',
+    warehouseOnly: true,
+    menuKey: 'FreightShipments',
+    load: () => import('../features/freight/FreightShipmentsPage'),
+  },
+  {
+    path: '/apps/tools/freight/create-shipment',
+    title: 'freight.create.title',
+    breadcrumb: ['nav.Tools', 'nav.FreightShipments'],
+    resource: 'freightTool',
+    action: 'create',
+    warehouseOnly: true,
+    load: () => import('../features/freight/CreateFreightShipmentPage'),
+  },
   {
     path: '/apps/printermanagement/vendors',
     title: 'printerAdmin.vendorsTitle',
