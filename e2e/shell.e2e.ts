@@ -39,6 +39,7 @@ describe('sign-in and menus by audience', () => {
       'Dispositions',
       'FbaBillsOfLading',
       'FeeSettings',
+      'FreightShipments',
       'General',
       'InventorySnapshot',
       'InvoicePreviews',
