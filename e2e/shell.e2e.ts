@@ -31,6 +31,7 @@ describe('sign-in and menus by audience', () => {
     expect(menus['demo.admin']).toEqual([
       'AmazonFBA',
       'AmazonInventory',
+      'BuyShippingLabels',
       'Charges',
       'Clients',
       'CompanyCredentials',
@@ -114,6 +115,7 @@ describe('sign-in and menus by audience', () => {
     expect(menus['demo.client2']).toEqual([
       'AmazonFBA',
       'AmazonInventory',
+      'BuyShippingLabels',
       'Charges',
       'Dashboard',
       'DeliveredPackages',

@@ -644,6 +644,15 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/plans/EnrollmentHistoryPage'),
   },
   {
+    path: '/apps/tools/shipping-label',
+    title: 'nav.BuyShippingLabels',
+    breadcrumb: ['nav.Tools'],
+    resource: 'shippingLabelTool',
+    action: 'read',
+    menuKey: 'BuyShippingLabels',
+    load: () => import('../features/shipping-labels/ShippingLabelPage'),
+  },
+  {
     path: '/apps/tools/print-label',
     title: 'nav.ManualBarcodePrinting',
     breadcrumb: ['nav.Tools'],

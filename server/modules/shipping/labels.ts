@@ -61,6 +61,8 @@ function view(
 const scope = (ctx: RequestContext): SQL =>
   and(
     eq(shippingLabels.tenantId, ctx.tenantId),
+    // A label still being bought is not there yet (its request key answers it once bought).
+    ne(shippingLabels.status, 'buying'),
     ctx.isClient ? eq(shippingLabels.companyId, ctx.companyId) : undefined,
   )!;
 

@@ -1,0 +1,79 @@
+/**
+ * Buy Shipping Labels in Chromium: the warehouse opens the tool from the Tools menu, is told in
+ * place what an address lacks, shops the sandbox carriers' rates (cheapest and fastest marked),
+ * buys the cheapest for a client, sees it listed with its cost and upcharge, prints it again and
+ * voids it.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { e2eEnv, signedIn } from './env.js';
+
+const env = e2eEnv();
+vi.setConfig({ testTimeout: 180_000 });
+
+describe('buy shipping labels', () => {
+  it('shops rates, buys the cheapest for a client, prints it again and voids it', async () => {
+    const page = await signedIn(env, 'demo.admin');
+    page.setDefaultTimeout(60_000);
+    const tools = page.locator('details.menu-section', { has: page.locator('a[data-menu-key=BuyShippingLabels]') });
+    await tools.locator('summary').click();
+    await tools.locator('a[data-menu-key=BuyShippingLabels]').click();
+    await page.waitForURL('**/apps/tools/shipping-label');
+    await page.getByRole('heading', { name: 'Buy shipping labels' }).waitFor();
+    await page.locator('[data-grid^=shipping-labels] .grid-state.empty').waitFor();
+
+    const form = page.getByRole('form', { name: 'New label' });
+    await form.getByRole('button', { name: 'Shop rates' }).click();
+    await form.locator('.form-error', { hasText: 'line1: the street address' }).first().waitFor();
+    await form.locator('.form-error', { hasText: 'weightLb: more than 0' }).waitFor();
+
+    const address = async (prefix: string, a: Record<string, string>) => {
+      for (const [k, v] of Object.entries(a)) await form.locator(`input[name="${prefix}.${k}"]`).fill(v);
+    };
+    await address('shipFrom', {
+      name: 'Dockside Prep',
+      phone: '555-0100',
+      line1: '100 Harbor Way',
+      city: 'Newark',
+      state: 'NJ',
+      postalCode: '07114',
+    });
+    await address('shipTo', {
+      name: 'Jane Buyer',
+      line1: '5 Elm St',
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+    });
+    await form.locator('input[name=weightLb]').fill('3');
+    await form.locator('input[name=reference]').fill('E2E-1');
+    const acme = form.locator('select[name=companyId] option', { hasText: 'Acme Sellers' });
+    await acme.waitFor({ state: 'attached' });
+    await form.locator('select[name=companyId]').selectOption((await acme.getAttribute('value'))!);
+    await form.getByRole('button', { name: 'Shop rates' }).click();
+
+    const rates = page.getByTestId('rates');
+    await rates.locator('tbody tr').first().waitFor();
+    expect(await rates.locator('tbody tr').count()).toBeGreaterThan(3);
+    const first = rates.locator('tbody tr').first();
+    expect(await first.textContent()).toContain('Cheapest');
+    expect(await rates.locator('.badge', { hasText: 'Fastest' }).count()).toBeGreaterThan(0);
+    const download = page.waitForEvent('download');
+    await first.getByRole('button', { name: 'Buy' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^label-.+\.pdf$/);
+
+    const row = page.locator('[data-grid^=shipping-labels] tbody tr').first();
+    await expect.poll(() => row.textContent()).toContain('E2E-1');
+    expect(await row.textContent()).toContain('Acme Sellers');
+    expect(await row.textContent()).toContain('Bought');
+    expect(await row.textContent()).toMatch(/\$\d+\.\d\d \+ \$\d+\.\d\d/);
+
+    const again = page.waitForEvent('download');
+    await row.getByRole('button', { name: 'Print' }).click();
+    expect((await again).suggestedFilename()).toMatch(/\.pdf$/);
+
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'Void' }).click();
+    await expect.poll(() => row.textContent()).toContain('Voided');
+    expect(await row.getByRole('button', { name: 'Void' }).count()).toBe(0);
+  });
+});
