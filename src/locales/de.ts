@@ -3247,7 +3247,6 @@ export const de: Messages = {
       track: 'Sendungsverfolgung aktualisieren',
       cancel: 'Sendung stornieren',
       cancelConfirm: 'Sendung PRO {{pro}} stornieren? Der Spediteur holt sie dann nicht ab.',
-      cancelled: 'Sendung PRO {{pro}} storniert',
       close: 'Schließen',
       notCancellable: 'Der Spediteur hat die Fracht: Sie kann nicht mehr storniert werden.',
       tracking: 'Sendungsverlauf',

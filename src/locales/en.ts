@@ -3211,7 +3211,6 @@ export const en = {
       track: 'Refresh tracking',
       cancel: 'Cancel shipment',
       cancelConfirm: 'Cancel the shipment PRO {{pro}}? The carrier will not come for it.',
-      cancelled: 'Shipment PRO {{pro}} cancelled',
       close: 'Close',
       notCancellable: 'The carrier has the freight: it can no longer be cancelled.',
       tracking: 'Tracking',

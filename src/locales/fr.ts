@@ -3243,7 +3243,6 @@ export const fr: Messages = {
       track: 'Actualiser le suivi',
       cancel: 'Annuler l’expédition',
       cancelConfirm: 'Annuler l’expédition PRO {{pro}} ? Le transporteur ne viendra pas la chercher.',
-      cancelled: 'Expédition PRO {{pro}} annulée',
       close: 'Fermer',
       notCancellable: 'Le transporteur a pris le fret en charge : elle ne peut plus être annulée.',
       tracking: 'Suivi',

@@ -3225,7 +3225,6 @@ export const pt: Messages = {
       track: 'Atualizar rastreamento',
       cancel: 'Cancelar remessa',
       cancelConfirm: 'Cancelar a remessa PRO {{pro}}? A transportadora não virá buscá-la.',
-      cancelled: 'Remessa PRO {{pro}} cancelada',
       close: 'Fechar',
       notCancellable: 'A transportadora já está com a carga: ela não pode mais ser cancelada.',
       tracking: 'Rastreamento',

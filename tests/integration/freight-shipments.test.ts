@@ -10,7 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { TestServer } from '../helpers/server.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
-import { chargeEvents, companies } from '../../server/db/schema/index.js';
+import { chargeEvents, charges, companies } from '../../server/db/schema/index.js';
+import { priceEvents } from '../../server/modules/billing/ledger.js';
 import type { FreightBookInputRaw, FreightRequestInput } from '../../domain/schemas/freight-shipments.js';
 
 const BASE = '/api/tools/freight';
@@ -274,6 +275,30 @@ describe('Tools → Freight', () => {
     expect((await raw(`${BASE}/shipments/${booked.body.id}/documents/bol`, north)).status).toBe(404);
     expect((await s.get(`${BASE}/shipments`, north)).body.totalElements).toBe(0);
     expect((await s.get(`${BASE}/shipments/999999`, admin)).status).toBe(404);
+  });
+
+  it('billing prices the client’s freight at its cost; cancelling a priced booking warns instead of unbilling', async () => {
+    const req = request({ companyId: acmeId });
+    const quoted = await s.post(`${BASE}/quotes`, req, admin);
+    const booked = await s.post(`${BASE}/shipments`, bookInput(req, quoted.body.rates[0].rateId), admin);
+    expect(booked.status).toBe(201);
+    const tenantId = (await s.signIn('demo.admin')).userData.tenantId as number;
+    await priceEvents(s.db, tenantId);
+    const [event] = await s.db
+      .select()
+      .from(chargeEvents)
+      .where(and(eq(chargeEvents.sourceType, 'freight_shipment'), eq(chargeEvents.sourceId, String(booked.body.id))));
+    const lines = await s.db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.sourceType, 'charge_event'), eq(charges.sourceId, String(event.id))));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ code: 'FREIGHT', companyId: acmeId, amountCents: booked.body.costCents });
+    expect(lines[0].description).toContain(booked.body.proNumber);
+
+    const cancelled = await s.post(`${BASE}/shipments/${booked.body.id}/cancel`, {}, admin);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.meta.warn_list[0].message).toMatch(/on the client’s charges already/);
   });
 
   it('is documented in the OpenAPI document', async () => {

@@ -150,8 +150,10 @@ export function freightShipmentRoutes(deps: Deps, guards: Guards) {
       request: { params: idParam },
       responses: { ...okResponse(freightShipmentSchema), ...errorResponses },
     }),
-    async (c) =>
-      ok(c, await svc.cancel(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Freight shipment cancelled'] }),
+    async (c) => {
+      const { shipment, warnings } = await svc.cancel(deps, c.get('ctx'), c.req.valid('param').id);
+      return ok(c, shipment, { info: ['Freight shipment cancelled'], warn: warnings });
+    },
   );
   return app;
 }

@@ -417,9 +417,14 @@ export async function document(
 // ---------------------------------------------------------------- cancel
 
 /** Cancels before pickup; after pickup the carrier has the freight (412). */
-export async function cancel(deps: Deps, ctx: RequestContext, id: number): Promise<FreightShipment> {
+export async function cancel(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+): Promise<{ shipment: FreightShipment; warnings: string[] }> {
   const { s } = await rowOf(deps.db, ctx, id);
-  if (s.status === 'CANCELLED') return out(await rowOf(deps.db, ctx, id));
+  const warnings: string[] = [];
+  if (s.status === 'CANCELLED') return { shipment: out(await rowOf(deps.db, ctx, id)), warnings };
   if (!s.brokerShipmentId)
     throw businessRule('The booking has not been confirmed by the broker yet: try again shortly');
   const now = await track(deps, ctx, s);
@@ -435,15 +440,22 @@ export async function cancel(deps: Deps, ctx: RequestContext, id: number): Promi
         .update(freightShipments)
         .set({ status: b.status, events: b.events, cancelledAt: at, trackedAt: at, updatedAt: at })
         .where(eq(freightShipments.id, s.id));
-      await withdrawCharge(tx, ctx, s.id);
+      if ((await withdrawCharge(tx, ctx, s.id)) === 'priced')
+        warnings.push(
+          `The freight of PRO ${s.proNumber} is on the client’s charges already: credit it under Charges if it should not be paid`,
+        );
       await audit(tx, ctx, 'freight_shipment', s.id, 'status', { status: s.status }, { status: b.status });
     });
   }
-  return out(await rowOf(deps.db, ctx, id));
+  return { shipment: out(await rowOf(deps.db, ctx, id)), warnings };
 }
 
 /** A cancelled booking costs the client nothing: its event goes while billing has not priced it yet. */
-async function withdrawCharge(tx: DbOrTx, ctx: RequestContext, shipmentId: number) {
+async function withdrawCharge(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  shipmentId: number,
+): Promise<'none' | 'withdrawn' | 'priced'> {
   const [event] = await tx
     .select({ id: chargeEvents.id })
     .from(chargeEvents)
@@ -455,7 +467,7 @@ async function withdrawCharge(tx: DbOrTx, ctx: RequestContext, shipmentId: numbe
         eq(chargeEvents.sourceId, String(shipmentId)),
       ),
     );
-  if (!event) return;
+  if (!event) return 'none';
   const [priced] = await tx
     .select({ id: charges.id })
     .from(charges)
@@ -467,5 +479,7 @@ async function withdrawCharge(tx: DbOrTx, ctx: RequestContext, shipmentId: numbe
       ),
     )
     .limit(1);
-  if (!priced) await tx.delete(chargeEvents).where(eq(chargeEvents.id, event.id));
+  if (priced) return 'priced';
+  await tx.delete(chargeEvents).where(eq(chargeEvents.id, event.id));
+  return 'withdrawn';
 }

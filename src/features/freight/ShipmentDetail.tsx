@@ -10,7 +10,6 @@ import { formatCents } from '../../../domain/rules/money';
 import { freightShipmentSchema, type FreightShipment } from '../../../domain/schemas/freight-shipments';
 import { api, ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
-import { useFeedback } from '../../ui/feedback-store';
 
 export const FREIGHT_GRID = 'freight-shipments';
 
@@ -36,7 +35,6 @@ export function StatusBadge({ status }: { status: FreightShipment['status'] }) {
 export function ShipmentDetail({ id, onClose }: { id: number; onClose?: () => void }) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
-  const toast = useFeedback((s) => s.toast);
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
   const shipment = useQuery({
@@ -50,13 +48,12 @@ export function ShipmentDetail({ id, onClose }: { id: number; onClose?: () => vo
     setBusy(true);
     setRefusal('');
     try {
+      // Not quiet: the server's confirmation, and its warning when billing has charged the freight already.
       const done = await postAs(`/api/tools/freight/shipments/${s.id}/cancel`, {}, freightShipmentSchema, {
-        quiet: true,
         inlineRefusal: true,
       });
       qc.setQueryData(['freight-shipment', id], done);
       void qc.invalidateQueries({ queryKey: [FREIGHT_GRID] });
-      toast('success', t('freight.detail.cancelled', { pro: done.proNumber }));
     } catch (err) {
       setRefusal(err instanceof ApiFailure ? err.message : String(err));
     } finally {
