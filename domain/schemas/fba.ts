@@ -14,8 +14,28 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const PLAN_STATUS_FILTERS = ['all', 'all_but_closed', ...PLAN_STATUSES] as const;
 export type PlanStatusFilter = (typeof PLAN_STATUS_FILTERS)[number];
 
-/** The workflow stage a plan has reached (what the workspace route's `:workflow?` opens). */
+/** Where a plan goes (decision 0013): Amazon FBA or Walmart WFS. */
+export const PLAN_CHANNELS = ['fba', 'wfs'] as const;
+export type PlanChannel = (typeof PLAN_CHANNELS)[number];
+
+/**
+ * The workflow stage a plan has reached (what the workspace route's `:workflow?` opens). FBA walks
+ * items → packing → boxes → placement → transport → labels → shipped → receiving; WFS walks
+ * items → preview → boxes → carrier → labels → shipped → receiving.
+ */
 export const PLAN_STEPS = [
+  'items',
+  'packing',
+  'preview',
+  'boxes',
+  'placement',
+  'transport',
+  'carrier',
+  'labels',
+  'shipped',
+  'receiving',
+] as const;
+export const FBA_STEPS = [
   'items',
   'packing',
   'boxes',
@@ -24,7 +44,16 @@ export const PLAN_STEPS = [
   'labels',
   'shipped',
   'receiving',
-] as const;
+] as const satisfies readonly (typeof PLAN_STEPS)[number][];
+export const WFS_STEPS = [
+  'items',
+  'preview',
+  'boxes',
+  'carrier',
+  'labels',
+  'shipped',
+  'receiving',
+] as const satisfies readonly (typeof PLAN_STEPS)[number][];
 export type PlanStep = (typeof PLAN_STEPS)[number];
 
 /** Who labels and who preps a unit, in Amazon's words (labelOwner, prepOwner). */

@@ -9,7 +9,7 @@ import {
   PLAN_EVENT_KINDS,
   PLAN_STATUS_FILTERS,
   PLAN_STATUSES,
-  PLAN_STEPS,
+  FBA_STEPS,
   PREP_OWNERS,
   RESERVATION_STATES,
 } from '../../domain/schemas/fba';
@@ -43,8 +43,8 @@ const lookup = (tree: Tree, key: string): string | undefined => {
 const keys = [
   ...PLAN_STATUS_FILTERS.map(statusFilterKey),
   ...PLAN_STATUSES.map(statusKey),
-  ...PLAN_STEPS.map(stepKey),
-  ...PLAN_STEPS.map((s) => `fba.stepIntro.${s}`),
+  ...FBA_STEPS.map(stepKey),
+  ...FBA_STEPS.map((s) => `fba.stepIntro.${s}`),
   ...PLAN_EVENT_KINDS.map(eventKindKey),
   ...PENDING_BLOCKERS.map(blockerKey),
   ...PREP_OWNERS.map((o) => `fba.owners.${o}`),

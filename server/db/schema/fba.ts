@@ -19,6 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  PLAN_CHANNELS,
   PLAN_STATUSES,
   PLAN_STEPS,
   RESERVATION_STATES,
@@ -46,12 +47,14 @@ export const shipmentPlans = pgTable(
       .notNull()
       .references(() => stores.id),
     name: text('name').notNull(),
+    /** Where the plan goes: Amazon FBA or Walmart WFS (decision 0013: one plan model, two channels). */
+    channel: text('channel').notNull().default('fba'),
     /** Spec §4 batch status (open … closed) or cancelled. */
     status: text('status').notNull().default('open'),
     /** The workflow stage reached (items … receiving). */
     step: text('step').notNull().default('items'),
     shipFrom: jsonb('ship_from').$type<ShipFrom>().notNull(),
-    /** Amazon's ids, once Amazon gave them. */
+    /** The marketplace's id of the plan, once it gave one: Amazon's inbound plan, Walmart's inbound order. */
     inboundPlanId: text('inbound_plan_id'),
     packingOptionId: text('packing_option_id'),
     placementOptionId: text('placement_option_id'),
@@ -65,11 +68,14 @@ export const shipmentPlans = pgTable(
     placementOptions: jsonb('placement_options').$type<unknown[]>(),
     /** Transportation options per placement option id, and delivery windows per shipment id. */
     transportOptions: jsonb('transport_options').$type<Record<string, unknown>>(),
+    /** WFS: Walmart's inbound preview (where each line would go), kept from the last ask. */
+    inboundPreview: jsonb('inbound_preview').$type<unknown>(),
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps,
   },
   (t) => [
     index('shipment_plans_list_idx').on(t.tenantId, t.companyId, t.status, t.createdAt),
+    check('shipment_plans_channel_check', sql`${t.channel} in (${inList(PLAN_CHANNELS)})`),
     index('shipment_plans_tenant_idx').on(t.tenantId, t.createdAt),
     uniqueIndex('shipment_plans_inbound_uq').on(t.storeId, t.inboundPlanId),
     check('shipment_plans_status_check', sql`${t.status} in (${inList(PLAN_STATUSES)})`),
@@ -135,13 +141,15 @@ export const itemReservations = pgTable(
     /** The plan and line it holds for (the line is gone once removed; the plan stays the history). */
     planId: integer('plan_id').references(() => shipmentPlans.id, { onDelete: 'cascade' }),
     planItemId: integer('plan_item_id').references(() => shipmentPlanItems.id, { onDelete: 'set null' }),
+    /** The prep station the units are held at (PREP-FBA, PREP-WFS): each channel plans its own station's units. */
+    station: text('station').notNull().default('PREP-FBA'),
     state: text('state').notNull().default('held'),
     ...timestamps,
   },
   (t) => [
     // "Held per client and product key": the availability query sums these.
     index('item_reservations_held_idx')
-      .on(t.tenantId, t.companyId, t.productKey)
+      .on(t.tenantId, t.companyId, t.station, t.productKey)
       .where(sql`${t.state} = 'held'`),
     uniqueIndex('item_reservations_line_held_uq')
       .on(t.planItemId)

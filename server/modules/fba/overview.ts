@@ -95,9 +95,11 @@ export async function listPlanItems(
 const NEXT: Record<PlanStep, PendingBlocker> = {
   items: 'not_sent',
   packing: 'choose_packing',
+  preview: 'not_sent',
   boxes: 'packing',
   placement: 'choose_placement',
   transport: 'choose_transport',
+  carrier: 'choose_transport',
   labels: 'labels',
   shipped: 'in_transit',
   receiving: 'receiving',

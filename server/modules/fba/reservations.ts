@@ -19,8 +19,15 @@ import { likeContains } from '../../http/like.js';
 /** Where units wait for FBA prep: the only place a plan takes units from. */
 export const FBA_STATION = SORT_STATIONS.fba_prep!;
 
-/** Sellable units at the station and units held, per product key of one client (only keys given, if any). */
-function stockSql(tenantId: number, companyId: number, keys?: string[]): { onHand: SQL; held: SQL } {
+/** Where units wait for WFS prep: a WFS plan takes units from here only. */
+export const WFS_STATION = SORT_STATIONS.wfs_prep!;
+
+/**
+ * Sellable units at the station and units held there, per product key of one client (only keys
+ * given, if any). Each channel plans its own station's units: an FBA plan never takes a unit held
+ * for WFS, nor the other way round.
+ */
+function stockSql(tenantId: number, companyId: number, station: string, keys?: string[]): { onHand: SQL; held: SQL } {
   const only = (col: SQL) =>
     keys?.length
       ? sql` and ${col} in (${sql.join(
@@ -30,11 +37,11 @@ function stockSql(tenantId: number, companyId: number, keys?: string[]): { onHan
       : sql``;
   return {
     onHand: sql`select product_key, sum(quantity)::int as on_hand from ${inventoryBalances}
-      where tenant_id = ${tenantId} and company_id = ${companyId} and location = ${FBA_STATION}
+      where tenant_id = ${tenantId} and company_id = ${companyId} and location = ${station}
         and condition = 'sellable' and quantity > 0${only(sql`product_key`)}
       group by product_key`,
     held: sql`select product_key, sum(quantity)::int as held from ${itemReservations}
-      where tenant_id = ${tenantId} and company_id = ${companyId} and state = 'held'${only(sql`product_key`)}
+      where tenant_id = ${tenantId} and company_id = ${companyId} and station = ${station} and state = 'held'${only(sql`product_key`)}
       group by product_key`,
   };
 }
@@ -50,10 +57,11 @@ export async function stockOf(
   tenantId: number,
   companyId: number,
   keys: string[],
+  station: string = FBA_STATION,
 ): Promise<Map<string, Stock>> {
   const found = new Map<string, Stock>(keys.map((k) => [k, { onHand: 0, held: 0 }]));
   if (!keys.length) return found;
-  const { onHand, held } = stockSql(tenantId, companyId, keys);
+  const { onHand, held } = stockSql(tenantId, companyId, station, keys);
   const rows = await selectRows<{ product_key: string; on_hand: number | null; held: number | null }>(
     tx,
     sql`select coalesce(o.product_key, h.product_key) as product_key, o.on_hand, h.held
@@ -81,8 +89,9 @@ export async function listAvailability(
   page: PageRequest,
   q?: string,
   productIds?: number[],
+  station: string = FBA_STATION,
 ): Promise<Page<AvailabilityRow>> {
-  const { onHand, held } = stockSql(tenantId, companyId);
+  const { onHand, held } = stockSql(tenantId, companyId, station);
   const conds: SQL[] = [];
   if (q)
     conds.push(
@@ -145,9 +154,10 @@ export async function availableFor(
   ctx: RequestContext,
   page: PageRequest,
   q: { companyId?: number; q?: string; productIds?: number[] },
+  station: string = FBA_STATION,
 ): Promise<Page<AvailabilityRow>> {
   const company = await resolveClientCompany(db, ctx, q.companyId);
-  return listAvailability(db, ctx.tenantId, company.id, page, q.q, q.productIds);
+  return listAvailability(db, ctx.tenantId, company.id, page, q.q, q.productIds, station);
 }
 
 /** New lines hold their quantity. */

@@ -4,7 +4,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PLAN_STEPS, type PlanDetail, type PlanStep } from '../../../domain/schemas/fba';
+import { FBA_STEPS, type PlanDetail, type PlanStep } from '../../../domain/schemas/fba';
 import { planHref } from './plan-links';
 import { stepKey, stepState } from './words';
 
@@ -13,7 +13,7 @@ export function PlanStepper({ plan, shown }: { plan: PlanDetail; shown: PlanStep
   return (
     <nav aria-label={t('fba.stepsLabel')}>
       <div className="move-steps" role="list" data-testid="fba-steps">
-        {PLAN_STEPS.map((step, n) => {
+        {FBA_STEPS.map((step, n) => {
           const state = stepState(step, plan.step);
           const label = `${n + 1}. ${t(stepKey(step))}`;
           const cls = `move-step ${state === 'current' ? 'current' : state === 'done' ? 'done' : ''}`;

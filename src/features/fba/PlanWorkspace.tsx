@@ -50,7 +50,8 @@ export function PlanWorkspace({ planId, step }: { planId: number; step: PlanStep
     );
   const p = plan.data;
   const shown = step ?? p.step;
-  const Step = STEP_COMPONENTS[shown];
+  // An FBA plan is only ever at an FBA step; items is the safe page for anything else.
+  const Step = STEP_COMPONENTS[shown] ?? STEP_COMPONENTS.items!;
   return (
     <div className="page" data-testid="fba-plan" data-plan={p.id} data-step={p.step} data-status={p.status}>
       <PlanHeader key={p.name} plan={p} />

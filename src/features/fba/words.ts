@@ -5,7 +5,7 @@
  */
 import {
   PLAN_STATUS_FILTERS,
-  PLAN_STEPS,
+  FBA_STEPS,
   type PendingBlocker,
   type PlanEventKind,
   type PlanStatus,
@@ -29,13 +29,13 @@ export const statusFilterOf = (raw: string | undefined | null): PlanStatusFilter
 
 /** The `:workflow` segment read as a step, or null when it names none. */
 export const stepOf = (raw: string | undefined | null): PlanStep | null =>
-  (PLAN_STEPS as readonly string[]).includes(raw ?? '') ? (raw as PlanStep) : null;
+  (FBA_STEPS as readonly string[]).includes(raw ?? '') ? (raw as PlanStep) : null;
 
 /** Where a step stands against the step the plan has reached. */
 export type StepState = 'done' | 'current' | 'ahead';
 export const stepState = (step: PlanStep, reached: PlanStep): StepState => {
-  const a = PLAN_STEPS.indexOf(step);
-  const b = PLAN_STEPS.indexOf(reached);
+  const a = (FBA_STEPS as readonly PlanStep[]).indexOf(step);
+  const b = (FBA_STEPS as readonly PlanStep[]).indexOf(reached);
   return a < b ? 'done' : a === b ? 'current' : 'ahead';
 };
 

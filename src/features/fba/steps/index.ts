@@ -11,7 +11,8 @@ import { ShippedStep } from './ShippedStep';
 import { TransportStep } from './TransportStep';
 import type { StepProps } from './types';
 
-export const STEP_COMPONENTS: Record<PlanStep, ComponentType<StepProps>> = {
+/** FBA's steps (WFS's `preview` and `carrier` are not FBA's). */
+export const STEP_COMPONENTS: Partial<Record<PlanStep, ComponentType<StepProps>>> = {
   items: ItemsStep,
   packing: PackingStep,
   boxes: BoxesStep,
