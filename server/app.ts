@@ -10,6 +10,7 @@ import { storeRoutes } from './modules/stores/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { listingRoutes } from './modules/listings/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { fbmOrderRoutes } from './modules/fbm-orders/routes.js';
 import { operationRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { fbaRoutes } from './modules/fba/routes.js';
@@ -114,6 +115,7 @@ export function buildApp(deps: Deps) {
   app.route('/', shippingRoutes(deps, guards));
   app.route('/', listingRoutes(deps, guards));
   app.route('/', orderRoutes(deps, guards));
+  app.route('/', fbmOrderRoutes(deps, guards));
   app.route('/', operationRoutes(deps, guards));
   app.route('/', fbaRoutes(deps, guards));
   app.route('/', freightShipmentRoutes(deps, guards));
