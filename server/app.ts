@@ -14,6 +14,7 @@ import { fbmOrderRoutes } from './modules/fbm-orders/routes.js';
 import { operationRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { fbaRoutes } from './modules/fba/routes.js';
+import { wfsRoutes } from './modules/wfs/routes.js';
 import { benchRoutes } from './modules/bench/routes.js';
 import { errorBody } from './http/respond.js';
 import { checkResponses, responseSchemas } from './http/response-contracts.js';
@@ -118,6 +119,7 @@ export function buildApp(deps: Deps) {
   app.route('/', fbmOrderRoutes(deps, guards));
   app.route('/', operationRoutes(deps, guards));
   app.route('/', fbaRoutes(deps, guards));
+  app.route('/', wfsRoutes(deps, guards));
   app.route('/', freightShipmentRoutes(deps, guards));
   app.route('/', wfsTemplateRoutes(deps, guards));
   app.route('/', benchRoutes(deps, guards));

@@ -2246,6 +2246,11 @@ export const de: Messages = {
         done: 'Amazon fertig',
         failed: 'Amazon fehlgeschlagen',
       },
+      walmart: {
+        asked: 'Walmart angefragt',
+        answered: 'Walmart hat geantwortet',
+        refused: 'Walmart hat abgelehnt',
+      },
       cancelled: 'Storniert',
       shipped: 'Versandt',
       tracking: 'Sendungsverfolgung übermittelt',

@@ -2226,6 +2226,11 @@ export const en = {
         done: 'Amazon done',
         failed: 'Amazon failed',
       },
+      walmart: {
+        asked: 'Asked Walmart',
+        answered: 'Walmart answered',
+        refused: 'Walmart refused',
+      },
       cancelled: 'Cancelled',
       shipped: 'Shipped',
       tracking: 'Tracking given',

@@ -2248,6 +2248,11 @@ export const fr: Messages = {
         done: 'Amazon a terminé',
         failed: 'Échec chez Amazon',
       },
+      walmart: {
+        asked: 'Demandé à Walmart',
+        answered: 'Walmart a répondu',
+        refused: 'Walmart a refusé',
+      },
       cancelled: 'Annulé',
       shipped: 'Expédié',
       tracking: 'Suivi transmis',

@@ -2235,6 +2235,11 @@ export const pt: Messages = {
         done: 'Amazon concluiu',
         failed: 'Falha na Amazon',
       },
+      walmart: {
+        asked: 'Pedido ao Walmart',
+        answered: 'O Walmart respondeu',
+        refused: 'O Walmart recusou',
+      },
       cancelled: 'Cancelado',
       shipped: 'Enviado',
       tracking: 'Rastreamento informado',

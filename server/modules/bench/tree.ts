@@ -9,11 +9,11 @@ import { boxPresetsSchema, DEFAULT_BOX_PRESETS, type BoxPreset, type BoxTree } f
 import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { planShipments, settings, shipmentBoxes, shipmentBoxItems } from '../../db/schema/index.js';
-import { planItemsOf, planRecord } from '../fba/plan-record.js';
+import { planItemsOf, planOfAnyChannel } from '../fba/plan-record.js';
 import { benchPlanRow, boxRow } from './feed.js';
 
 export async function boxTree(db: DbOrTx, ctx: RequestContext, planId: number): Promise<BoxTree> {
-  const plan = await planRecord(db, ctx, planId);
+  const plan = await planOfAnyChannel(db, ctx, planId);
   const [lines, boxes, contents, shipments] = await Promise.all([
     planItemsOf(db, planId),
     db.select().from(shipmentBoxes).where(eq(shipmentBoxes.planId, planId)).orderBy(asc(shipmentBoxes.boxNo)),

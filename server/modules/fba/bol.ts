@@ -72,7 +72,7 @@ const query = (deps: Deps, ctx: RequestContext, conds: (SQL | undefined)[]) =>
     .from(planShipments)
     .innerJoin(shipmentPlans, eq(shipmentPlans.id, planShipments.planId))
     .innerJoin(companies, eq(companies.id, shipmentPlans.companyId))
-    .where(and(planScope(ctx), ltl, ...conds))
+    .where(and(planScope(ctx), eq(shipmentPlans.channel, 'fba'), ltl, ...conds))
     .$dynamic();
 
 export async function listBols(

@@ -1,7 +1,7 @@
 /**
- * A plan's lines and the units they hold (decision 0010): new lines hold their units, changed ones
- * hold the new quantity, removed ones give theirs back — after checking, under each product's
- * lock, that no line takes more than is free at the FBA prep station.
+ * A plan's lines and the units they hold (decisions 0010, 0013): new lines hold their units, changed
+ * ones hold the new quantity, removed ones give theirs back — after checking, under each product's
+ * lock, that no line takes more than is free at the plan's prep station (PREP-FBA, PREP-WFS).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { catalogueProductKey } from '../../../domain/rules/product-key.js';
@@ -14,7 +14,7 @@ import type { StoreRecord } from '../stores/service.js';
 import { planItemsOf, type PlanRecord } from './plan-record.js';
 import { lineCodes, listingsOf } from './precheck.js';
 import { labelingPreferenceOf } from './preferences.js';
-import { FBA_STATION, hold, lockKeys, rehold, release, stockOf } from './reservations.js';
+import { FBA_STATION, hold, lockKeys, rehold, release, stockOf, WFS_STATION } from './reservations.js';
 
 const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
 
@@ -31,6 +31,9 @@ export async function writeLines(
   lines: PlanLineInput[],
   at: string,
 ): Promise<string> {
+  // Each channel takes units from its own prep station; a WFS unit carries no Amazon codes.
+  const wfs = plan.channel === 'wfs';
+  const station = wfs ? WFS_STATION : FBA_STATION;
   const existing = await planItemsOf(tx, plan.id);
   const ids = lines.map((l) => l.productId);
   const found = ids.length
@@ -49,7 +52,7 @@ export async function writeLines(
   const keyOf = new Map(found.map((p) => [p.id, catalogueProductKey(p)]));
   const keys = [...keyOf.values(), ...existing.map((i) => i.productKey)];
   await lockKeys(tx, plan.tenantId, plan.companyId, keys);
-  const stock = await stockOf(tx, plan.tenantId, plan.companyId, [...new Set(keys)]);
+  const stock = await stockOf(tx, plan.tenantId, plan.companyId, [...new Set(keys)], station);
   const before = new Map(existing.map((i) => [i.productId, i]));
   // What this plan holds per key now (a key's line may be leaving the plan while another takes it).
   const ownHeld = new Map<string, number>();
@@ -64,7 +67,7 @@ export async function writeLines(
     const free = Math.max(0, s.onHand - (s.held - (ownHeld.get(key) ?? 0)));
     if (l.quantity > free)
       short.push(
-        `Only ${units(free)} of ${byId.get(l.productId)!.title} (${key}) ${free === 1 ? 'is' : 'are'} available at ${FBA_STATION}; the plan asks for ${l.quantity}`,
+        `Only ${units(free)} of ${byId.get(l.productId)!.title} (${key}) ${free === 1 ? 'is' : 'are'} available at ${station}; the plan asks for ${l.quantity}`,
       );
   }
   if (short.length) throw new ApiError(412, short);
@@ -86,12 +89,16 @@ export async function writeLines(
     );
   }
   const listings = await listingsOf(tx, store, found);
-  const defaultLabelOwner = labelOwnerFor(await labelingPreferenceOf(tx, plan.tenantId, plan.companyId));
+  // Walmart needs no item label of ours unless the line asks for one.
+  const defaultLabelOwner = wfs
+    ? 'NONE'
+    : labelOwnerFor(await labelingPreferenceOf(tx, plan.tenantId, plan.companyId));
   const valuesOf = (l: PlanLineInput) => {
     const p = byId.get(l.productId)!;
+    const codes = lineCodes(p, listings.get(p.id));
     return {
       productKey: keyOf.get(l.productId)!,
-      ...lineCodes(p, listings.get(p.id)),
+      ...(wfs ? { msku: codes.msku, fnsku: null, asin: null } : codes),
       title: p.title,
       quantity: l.quantity,
       labelOwner: l.labelOwner ?? defaultLabelOwner,
@@ -140,6 +147,7 @@ export async function writeLines(
         planItemId: i.id,
         productKey: i.productKey,
         quantity: i.quantity,
+        station,
         createdAt: at,
         updatedAt: at,
       })),
@@ -151,5 +159,5 @@ export async function writeLines(
     changed ? `${changed} changed` : '',
     removed.length ? `${removed.length} removed` : '',
   ].filter(Boolean);
-  return `${lines.length} SKU${lines.length === 1 ? '' : 's'}, ${units(total)} held at ${FBA_STATION}${changes.length ? ` (${changes.join(', ')})` : ''}`;
+  return `${lines.length} SKU${lines.length === 1 ? '' : 's'}, ${units(total)} held at ${station}${changes.length ? ` (${changes.join(', ')})` : ''}`;
 }

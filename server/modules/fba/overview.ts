@@ -8,6 +8,7 @@ import type {
   PendingBlocker,
   PendingPlan,
   PlanItemRow,
+  PlanChannel,
   PlanListQuery,
   PlanStatus,
   PlanStep,
@@ -34,8 +35,9 @@ export async function listPlanItems(
   ctx: RequestContext,
   page: PageRequest,
   q: PlanListQuery,
+  channel: PlanChannel = 'fba',
 ): Promise<{ content: PlanItemRow[]; pageNumber: number; pageSize: number; totalElements: number }> {
-  const conds: (SQL | undefined)[] = [planScope(ctx)];
+  const conds: (SQL | undefined)[] = [planScope(ctx), eq(shipmentPlans.channel, channel)];
   if (q.companyId) conds.push(eq(shipmentPlans.companyId, q.companyId));
   if (q.status === 'all_but_closed') conds.push(notInArray(shipmentPlans.status, ['closed', 'cancelled']));
   else if (q.status !== 'all') conds.push(eq(shipmentPlans.status, q.status));
@@ -129,6 +131,7 @@ export async function listPending(
   ctx: RequestContext,
   page: PageRequest,
   q: { companyId?: number },
+  channel: PlanChannel = 'fba',
 ): Promise<{ content: PendingPlan[]; pageNumber: number; pageSize: number; totalElements: number }> {
   const lastEvent = sql<{
     kind: string;
@@ -170,6 +173,7 @@ export async function listPending(
         .where(
           and(
             planScope(ctx),
+            eq(shipmentPlans.channel, channel),
             notInArray(shipmentPlans.status, ['closed', 'cancelled']),
             q.companyId ? eq(shipmentPlans.companyId, q.companyId) : undefined,
           ),

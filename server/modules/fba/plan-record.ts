@@ -3,6 +3,7 @@
  * whether Amazon is working on it — the rules every change of a plan checks first.
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { PlanChannel } from '../../../domain/schemas/fba.js';
 import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { shipmentPlanItems, shipmentPlans, stores } from '../../db/schema/index.js';
@@ -17,8 +18,16 @@ export type PlanItemRecord = typeof shipmentPlanItems.$inferSelect;
 export const planScope = (ctx: RequestContext): SQL =>
   scoped(ctx, shipmentPlans.tenantId, shipmentPlans.companyId, !ctx.isClient);
 
-/** The caller's plan (404 outside their scope), locked for the transaction when asked. */
-export async function planRecord(tx: DbOrTx, ctx: RequestContext, id: number, lock = false): Promise<PlanRecord> {
+/**
+ * The caller's plan of any channel (404 outside their scope), locked for the transaction when
+ * asked: for what both channels share (the bench, its boxes and box tree).
+ */
+export async function planOfAnyChannel(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  id: number,
+  lock = false,
+): Promise<PlanRecord> {
   const query = tx
     .select()
     .from(shipmentPlans)
@@ -27,6 +36,23 @@ export async function planRecord(tx: DbOrTx, ctx: RequestContext, id: number, lo
   if (!row) throw notFound('Shipment plan');
   return row;
 }
+
+/** The caller's plan of one channel: a WFS plan is not found among FBA's, nor the other way round. */
+export async function planOfChannel(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  id: number,
+  channel: PlanChannel,
+  lock = false,
+): Promise<PlanRecord> {
+  const plan = await planOfAnyChannel(tx, ctx, id, lock);
+  if (plan.channel !== channel) throw notFound('Shipment plan');
+  return plan;
+}
+
+/** The caller's FBA plan (what every Amazon step reads first). */
+export const planRecord = (tx: DbOrTx, ctx: RequestContext, id: number, lock = false): Promise<PlanRecord> =>
+  planOfChannel(tx, ctx, id, 'fba', lock);
 
 export const planItemsOf = (tx: DbOrTx, planId: number) =>
   tx.select().from(shipmentPlanItems).where(eq(shipmentPlanItems.planId, planId)).orderBy(asc(shipmentPlanItems.id));

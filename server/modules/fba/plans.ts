@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PageRequest } from '../../../domain/paging.js';
 import type {
+  PlanChannel,
   PlanCreate,
   PlanDetail,
   PlanEventKind,
@@ -72,8 +73,14 @@ const rowOf = <R extends { status: string; step: string }>(r: R) => ({
   step: r.step as PlanStep,
 });
 
-export async function listPlans(deps: Deps, ctx: RequestContext, page: PageRequest, q: PlanListQuery) {
-  const conds: (SQL | undefined)[] = [planScope(ctx)];
+export async function listPlans(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  q: PlanListQuery,
+  channel: PlanChannel = 'fba',
+) {
+  const conds: (SQL | undefined)[] = [planScope(ctx), eq(shipmentPlans.channel, channel)];
   if (q.companyId) conds.push(eq(shipmentPlans.companyId, q.companyId));
   if (q.status === 'all_but_closed') conds.push(notInArray(shipmentPlans.status, ['closed', 'cancelled']));
   else if (q.status !== 'all') conds.push(eq(shipmentPlans.status, q.status));
@@ -109,7 +116,7 @@ export async function planDetail(deps: Deps, ctx: RequestContext, id: number): P
     .from(shipmentPlans)
     .innerJoin(companies, eq(companies.id, shipmentPlans.companyId))
     .innerJoin(stores, eq(stores.id, shipmentPlans.storeId))
-    .where(and(eq(shipmentPlans.id, id), planScope(ctx)));
+    .where(and(eq(shipmentPlans.id, id), planScope(ctx), eq(shipmentPlans.channel, 'fba')));
   if (!row) throw notFound('Shipment plan');
   const [items, reservations, events, labelingPreference, shipments] = await Promise.all([
     planItemsOf(deps.db, id),

@@ -1,0 +1,110 @@
+/**
+ * WFS shipment plans (issue 19, decision 0013): a client's plan of units held at PREP-WFS for one
+ * of its Walmart stores, on the same plan model as FBA. Walmart previews where each line would go
+ * (one shipment per fulfilment centre), creates the inbound order with those shipments, and the
+ * boxes are packed per shipment at the same bench. Shapes shared by the server and the screens.
+ */
+import { z } from 'zod';
+import { pageSchema } from '../paging.js';
+import {
+  planEventSchema,
+  planItemSchema,
+  planLineInputSchema,
+  planRowSchema,
+  reservationSchema,
+  shipFromSchema,
+} from './fba.js';
+
+/** Walmart's limit on one inbound order's lines. */
+export const MAX_WFS_LINES = 5_000;
+/** Walmart's inboundOrderId limit for a preview (Dockside's ids are far shorter). */
+export const MAX_WFS_NAME = 50;
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Where the units ship from; Walmart's return address needs the state, which Amazon's does not. */
+export const wfsShipFromSchema = shipFromSchema.refine((a) => !!a.stateOrProvinceCode, {
+  message: 'stateOrProvinceCode: Walmart needs the state (two letters, e.g. NJ)',
+  path: ['stateOrProvinceCode'],
+});
+
+const wfsLines = z
+  .array(planLineInputSchema, { error: 'items: a list of products and quantities' })
+  .max(
+    MAX_WFS_LINES,
+    `items: Walmart takes at most ${MAX_WFS_LINES.toLocaleString('en-US')} lines in one inbound order`,
+  )
+  .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, {
+    message: 'items: each product once; add the quantities together',
+  });
+
+export const wfsPlanCreateSchema = z.object({
+  companyId: z.number().int().positive().optional(),
+  storeId: z.number({ error: 'storeId: choose the client’s Walmart store' }).int().positive(),
+  name: z
+    .string({ error: 'name: enter a name for the plan' })
+    .trim()
+    .min(1, 'name: enter a name for the plan')
+    .max(MAX_WFS_NAME, `name: at most ${MAX_WFS_NAME} characters`),
+  shipFrom: wfsShipFromSchema,
+  items: wfsLines.refine((l) => l.length > 0, 'items: add at least one product'),
+});
+export type WfsPlanCreate = z.infer<typeof wfsPlanCreateSchema>;
+
+export const wfsPlanLinesSchema = z.object({ items: wfsLines });
+
+/** When the boxes should reach Walmart (a day; Walmart takes a date and time). */
+export const wfsPreviewSchema = z.object({
+  expectedDeliveryDate: z
+    .string({ error: 'expectedDeliveryDate: the day the boxes should arrive, as YYYY-MM-DD' })
+    .regex(isoDay, 'expectedDeliveryDate: the day the boxes should arrive, as YYYY-MM-DD'),
+});
+export type WfsPreviewInput = z.infer<typeof wfsPreviewSchema>;
+
+/** One fulfilment centre of Walmart's preview and the lines it would take. */
+export const wfsPreviewNodeSchema = z.object({
+  shipNode: z.string().nullable(),
+  fcName: z.string().nullable(),
+  address: z.string().nullable(),
+  nonSortable: z.boolean(),
+  lines: z.array(z.object({ sku: z.string(), quantity: z.number().int() })),
+});
+export type WfsPreviewNode = z.infer<typeof wfsPreviewNodeSchema>;
+
+export const wfsPlanPreviewSchema = z.object({
+  expectedDeliveryDate: z.string(),
+  askedAt: z.string(),
+  nodes: z.array(wfsPreviewNodeSchema),
+});
+export type WfsPlanPreview = z.infer<typeof wfsPlanPreviewSchema>;
+
+export const wfsShipmentSchema = z.object({
+  id: z.number().int(),
+  shipmentId: z.string(),
+  fcName: z.string().nullable(),
+  destination: z.string().nullable(),
+  status: z.string(),
+  lines: z.array(z.object({ sku: z.string(), quantity: z.number().int() })),
+  boxes: z.number().int(),
+  expectedDeliveryDate: z.string().nullable(),
+});
+export type WfsShipment = z.infer<typeof wfsShipmentSchema>;
+
+export const wfsPlanItemSchema = planItemSchema.extend({
+  /** The product id Walmart knows the item by (GTIN-14, UPC-12 or EAN-13), null when the catalogue has none. */
+  walmartProductId: z.string().nullable(),
+  walmartProductType: z.enum(['GTIN', 'UPC', 'EAN']).nullable(),
+});
+
+export const wfsPlanDetailSchema = planRowSchema.extend({
+  channel: z.literal('wfs'),
+  shipFrom: shipFromSchema,
+  items: z.array(wfsPlanItemSchema),
+  reservations: z.array(reservationSchema),
+  events: z.array(planEventSchema),
+  preview: wfsPlanPreviewSchema.nullable(),
+  shipments: z.array(wfsShipmentSchema),
+});
+export type WfsPlanDetail = z.infer<typeof wfsPlanDetailSchema>;
+
+export const wfsPlanPageSchema = pageSchema(planRowSchema);

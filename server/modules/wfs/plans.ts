@@ -1,0 +1,253 @@
+/**
+ * WFS shipment plans (issue 19, decision 0013): a client's plan for one of its Walmart stores on
+ * the shared plan model — created with its lines (each holding its units at PREP-WFS in the same
+ * transaction), listed, read with Walmart's preview and shipments, given new lines while Walmart
+ * has nothing of it yet. Walmart's steps are in walmart-steps.ts.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { gtinCheckDigitOk } from '../../../domain/rules/gs1.js';
+import type {
+  PlanLineInput,
+  PlanStatus,
+  PlanStep,
+  PrepOwner,
+  PlanEventKind,
+  ReservationState,
+} from '../../../domain/schemas/fba.js';
+import type { WfsPlanCreate, WfsPlanDetail, WfsPlanPreview } from '../../../domain/schemas/wfs.js';
+import { audit } from '../../audit.js';
+import type { Deps, RequestContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  companies,
+  itemReservations,
+  planShipments,
+  products,
+  shipmentBoxes,
+  shipmentPlanEvents,
+  shipmentPlans,
+  stores,
+  users,
+} from '../../db/schema/index.js';
+import { resolveClientCompany } from '../../http/client-company.js';
+import { businessRule, notFound } from '../../http/errors.js';
+import { storeRecord, type StoreRecord } from '../stores/service.js';
+import { journal } from '../fba/journal.js';
+import { writeLines } from '../fba/lines.js';
+import { planItemsOf, planOfChannel, planScope, storeOfPlan, type PlanRecord } from '../fba/plan-record.js';
+import { listingsOf } from '../fba/precheck.js';
+
+export const wfsPlan = (tx: DbOrTx, ctx: RequestContext, id: number, lock = false) =>
+  planOfChannel(tx, ctx, id, 'wfs', lock);
+
+/** The product id Walmart knows an item by: the store listing's GTIN, else the product's UPC/EAN/GTIN. */
+export function walmartProductIdOf(
+  codes: (string | null | undefined)[],
+): { productId: string; productType: 'GTIN' | 'UPC' | 'EAN' } | null {
+  for (const raw of codes) {
+    const code = raw?.trim();
+    if (!code || !/^\d+$/.test(code) || !gtinCheckDigitOk(code)) continue;
+    if (code.length === 14) return { productId: code, productType: 'GTIN' };
+    if (code.length === 12) return { productId: code, productType: 'UPC' };
+    if (code.length === 13) return { productId: code, productType: 'EAN' };
+  }
+  return null;
+}
+
+/** Each line's Walmart product id, read from the store's listings and the catalogue. */
+export async function walmartIdsOf(tx: DbOrTx, store: StoreRecord, productIds: number[]) {
+  const found = productIds.length
+    ? await tx
+        .select()
+        .from(products)
+        .where(and(eq(products.tenantId, store.tenantId), inArray(products.id, productIds)))
+    : [];
+  const listings = await listingsOf(tx, store, found);
+  return new Map(found.map((p) => [p.id, walmartProductIdOf([listings.get(p.id)?.gtin, p.upc])]));
+}
+
+/** The client's connected Walmart store (another client's store: 412 for staff, 404 for a client). */
+async function wfsStore(tx: DbOrTx, ctx: RequestContext, storeId: number, companyId: number): Promise<StoreRecord> {
+  const store = await storeRecord(tx, ctx, storeId);
+  if (store.companyId !== companyId) throw businessRule(`The store ${store.name} belongs to another client`);
+  if (store.marketplace !== 'walmart')
+    throw businessRule(`${store.name} is not a Walmart store: WFS plans go to Walmart stores`);
+  if (store.connection === 'not_connected')
+    throw businessRule(`Connect ${store.name} to Walmart first (Merchant Connect)`);
+  return store;
+}
+
+export async function createWfsPlan(deps: Deps, ctx: RequestContext, input: WfsPlanCreate): Promise<WfsPlanDetail> {
+  const id = await deps.db.transaction(async (tx) => {
+    const company = await resolveClientCompany(tx, ctx, input.companyId);
+    const store = await wfsStore(tx, ctx, input.storeId, company.id);
+    const at = deps.now().toISOString();
+    const [plan] = await tx
+      .insert(shipmentPlans)
+      .values({
+        tenantId: ctx.tenantId,
+        companyId: company.id,
+        storeId: store.id,
+        channel: 'wfs',
+        name: input.name,
+        shipFrom: input.shipFrom,
+        createdBy: ctx.userId,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    const summary = await writeLines(tx, ctx, plan, store, input.items, at);
+    await journal(tx, plan, ctx.userId, at, {
+      kind: 'created',
+      message: `WFS plan created for ${store.name}: ${summary}`,
+      request: input,
+    });
+    await audit(tx, ctx, 'shipment_plan', plan.id, 'create', null, { ...plan, items: input.items });
+    return plan.id;
+  });
+  return wfsPlanDetail(deps, ctx, id);
+}
+
+/** Lines change while Walmart has none of the plan: open, before the inbound order (a preview is asked again). */
+export function assertWfsEditable(plan: PlanRecord): void {
+  if (plan.status !== 'open') throw businessRule(`The plan is ${plan.status}: it can no longer be changed`);
+  if (plan.step !== 'items' && plan.step !== 'preview')
+    throw businessRule('Walmart has the inbound order already: its lines can no longer change here');
+}
+
+export async function setWfsLines(deps: Deps, ctx: RequestContext, id: number, lines: PlanLineInput[]) {
+  await deps.db.transaction(async (tx) => {
+    const plan = await wfsPlan(tx, ctx, id, true);
+    assertWfsEditable(plan);
+    const at = deps.now().toISOString();
+    const summary = await writeLines(tx, ctx, plan, await storeOfPlan(tx, plan), lines, at);
+    // Walmart's preview was for the old lines: it is asked again.
+    await tx
+      .update(shipmentPlans)
+      .set({ step: 'items', inboundPreview: null, stepAt: plan.step === 'items' ? plan.stepAt : at, updatedAt: at })
+      .where(eq(shipmentPlans.id, id));
+    await journal(tx, plan, ctx.userId, at, {
+      kind: 'items',
+      message: `Items set: ${summary}`,
+      request: { items: lines },
+    });
+    await audit(tx, ctx, 'shipment_plan', id, 'update', null, { items: lines });
+  });
+  return wfsPlanDetail(deps, ctx, id);
+}
+
+export async function wfsPlanDetail(deps: Deps, ctx: RequestContext, id: number): Promise<WfsPlanDetail> {
+  const [row] = await deps.db
+    .select({
+      plan: shipmentPlans,
+      companyName: companies.name,
+      accountNo: companies.accountNo,
+      storeName: stores.name,
+    })
+    .from(shipmentPlans)
+    .innerJoin(companies, eq(companies.id, shipmentPlans.companyId))
+    .innerJoin(stores, eq(stores.id, shipmentPlans.storeId))
+    .where(and(eq(shipmentPlans.id, id), planScope(ctx), eq(shipmentPlans.channel, 'wfs')));
+  if (!row) throw notFound('Shipment plan');
+  const p = row.plan;
+  const store = await storeOfPlan(deps.db, p);
+  const [items, reservations, events, shipments, boxCounts] = await Promise.all([
+    planItemsOf(deps.db, id),
+    deps.db.select().from(itemReservations).where(eq(itemReservations.planId, id)).orderBy(asc(itemReservations.id)),
+    deps.db
+      .select({ event: shipmentPlanEvents, username: users.username })
+      .from(shipmentPlanEvents)
+      .leftJoin(users, eq(users.id, shipmentPlanEvents.userId))
+      .where(eq(shipmentPlanEvents.planId, id))
+      .orderBy(asc(shipmentPlanEvents.id)),
+    deps.db.select().from(planShipments).where(eq(planShipments.planId, id)).orderBy(asc(planShipments.id)),
+    deps.db
+      .select({ shipmentId: shipmentBoxes.shipmentId, n: sql<number>`count(*)::int` })
+      .from(shipmentBoxes)
+      .where(eq(shipmentBoxes.planId, id))
+      .groupBy(shipmentBoxes.shipmentId),
+  ]);
+  const ids = await walmartIdsOf(
+    deps.db,
+    store,
+    items.map((i) => i.productId),
+  );
+  const units = items.reduce((n, i) => n + i.quantity, 0);
+  return {
+    id: p.id,
+    channel: 'wfs',
+    companyId: p.companyId,
+    companyName: row.companyName,
+    accountNo: row.accountNo,
+    storeId: p.storeId,
+    storeName: row.storeName,
+    name: p.name,
+    status: p.status as PlanStatus,
+    step: p.step as PlanStep,
+    inboundPlanId: p.inboundPlanId,
+    operationId: p.operationId,
+    operation: p.operation,
+    skus: items.length,
+    units,
+    createdBy: p.createdBy,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    shipFrom: p.shipFrom,
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      productKey: i.productKey,
+      title: i.title,
+      msku: i.msku,
+      fnsku: i.fnsku,
+      asin: i.asin,
+      quantity: i.quantity,
+      labelOwner: i.labelOwner as PrepOwner,
+      prepOwner: i.prepOwner as PrepOwner,
+      expiration: i.expiration,
+      manufacturingLotCode: i.manufacturingLotCode,
+      prepInstructions: i.prepInstructions,
+      packingGroupId: i.packingGroupId,
+      walmartProductId: ids.get(i.productId)?.productId ?? null,
+      walmartProductType: ids.get(i.productId)?.productType ?? null,
+    })),
+    reservations: reservations.map((r) => ({
+      id: r.id,
+      planItemId: r.planItemId,
+      productKey: r.productKey,
+      quantity: r.quantity,
+      state: r.state as ReservationState,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    })),
+    events: events.map(({ event: e, username }) => ({
+      id: e.id,
+      at: e.at,
+      userId: e.userId,
+      username,
+      kind: e.kind as PlanEventKind,
+      message: e.message,
+      request: e.request,
+      response: e.response,
+    })),
+    preview: (p.inboundPreview as WfsPlanPreview | null) ?? null,
+    shipments: shipments.map((s) => {
+      const d = (s.destination ?? {}) as {
+        fcName?: string;
+        address?: string;
+        lines?: { sku: string; quantity: number }[];
+        expectedDeliveryDate?: string;
+      };
+      return {
+        id: s.id,
+        shipmentId: s.shipmentId,
+        fcName: d.fcName ?? s.name ?? null,
+        destination: d.address ?? null,
+        status: s.status,
+        lines: d.lines ?? [],
+        boxes: boxCounts.find((b) => b.shipmentId === s.id)?.n ?? 0,
+        expectedDeliveryDate: d.expectedDeliveryDate ?? null,
+      };
+    }),
+  };
+}
