@@ -30,6 +30,7 @@ describe('sign-in and menus by audience', () => {
     }
     expect(menus['demo.admin']).toEqual([
       'AmazonFBA',
+      'AmazonFBM',
       'AmazonInventory',
       'BuyShippingLabels',
       'Charges',
@@ -51,6 +52,7 @@ describe('sign-in and menus by audience', () => {
       'ManageInventory',
       'ManualBarcodePrinting',
       'MerchantConnect',
+      'MerchantFulfillment',
       'MyCompany',
       'OutboundShipments',
       'PrepMaterials',
@@ -101,6 +103,7 @@ describe('sign-in and menus by audience', () => {
       'Invoices',
       'ItemStatusTracking',
       'ManageInventory',
+      'MerchantFulfillment',
       'MyCompany',
       'MyPlans',
       'OutboundShipments',
@@ -114,6 +117,7 @@ describe('sign-in and menus by audience', () => {
     // but is never offered floor work the server refuses to clients (receiving).
     expect(menus['demo.client2']).toEqual([
       'AmazonFBA',
+      'AmazonFBM',
       'AmazonInventory',
       'BuyShippingLabels',
       'Charges',
@@ -126,6 +130,7 @@ describe('sign-in and menus by audience', () => {
       'ItemStatusTracking',
       'ManageInventory',
       'ManualBarcodePrinting',
+      'MerchantFulfillment',
       'MyCompany',
       'MyPlans',
       'OutboundShipments',

@@ -661,6 +661,40 @@ export const SCREENS: ScreenDef[] = [
     menuKey: 'ManualBarcodePrinting',
     load: () => import('../features/printing/PrintLabelPage'),
   },
+  // Issue 20: the orders desk — Amazon FBM, and merchant fulfilment across Walmart, eBay and Shopify.
+  {
+    path: '/apps/outbound/fbm-shipments',
+    title: 'nav.AmazonFBM',
+    breadcrumb: ['nav.Outbound'],
+    resource: 'fbm',
+    action: 'read',
+    menuKey: 'AmazonFBM',
+    load: () => import('../features/fbm-orders/FbmShipmentsPage'),
+  },
+  // Spec: /apps/outbound/mfn-shipments/:accountNo?/:workflow?/:batchId?/:channel? — one screen.
+  ...[
+    '',
+    '/$accountNo',
+    '/$accountNo/$workflow',
+    '/$accountNo/$workflow/$batchId',
+    '/$accountNo/$workflow/$batchId/$channel',
+  ].map((rest): ScreenDef => ({
+    path: `/apps/outbound/mfn-shipments${rest}`,
+    title: 'nav.MerchantFulfillment',
+    breadcrumb: ['nav.Outbound'],
+    resource: 'mfn',
+    action: 'read',
+    ...(rest ? {} : { menuKey: 'MerchantFulfillment' }),
+    load: () => import('../features/fbm-orders/MfnShipmentsPage'),
+  })),
+  {
+    path: '/apps/outbound/fbm-force/orders-file-upload',
+    title: 'fbmOrders.upload.title',
+    breadcrumb: ['nav.Outbound', 'nav.AmazonFBM'],
+    resource: 'mfn',
+    action: 'create',
+    load: () => import('../features/fbm-orders/OrdersFileUploadPage'),
+  },
   // Issue 20: Tools → Freight (LTL with the warehouse's freight broker; the server refuses clients).
   {
     path: '/apps/tools/freight',

@@ -1,0 +1,102 @@
+/**
+ * The orders desk in Chromium (issue 20): the warehouse uploads a small orders file for the demo
+ * Amazon store (a bad file first: its row report, nothing stored), opens Amazon FBM from the menu,
+ * filters by status, searches, opens an order and finds its unmatched line with the links to make
+ * or find its product — and makes it in one click.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { e2eEnv, signedIn } from './env.js';
+import { apiRequest, apiSignIn } from './harness.js';
+
+const env = e2eEnv();
+vi.setConfig({ testTimeout: 180_000 });
+
+const STORE = 'Acme Sellers · Amazon (no API)';
+const HEADER =
+  'store,order_id,purchase_date,sku,title,quantity,quantity_shipped,unit_price,ship_to_name,ship_to_country';
+const csv = (rows: string[]) => ({
+  name: 'orders.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from([HEADER, ...rows].join('\n'), 'utf8'),
+});
+
+describe('orders desk', () => {
+  it('uploads orders by file, then finds, filters and opens them on the Amazon FBM screen', async () => {
+    // A store of Acme's whose orders come by file.
+    const admin = await apiSignIn(env.server.url, 'demo.admin');
+    const acme = await apiSignIn(env.server.url, 'demo.client');
+    const store = await apiRequest(env.server.url, 'POST', '/api/common/stores', admin.token, {
+      companyId: acme.companyId,
+      marketplace: 'amazon_us',
+      name: STORE,
+      environment: 'sandbox',
+    });
+    expect(store.status).toBe(201);
+    const page = await signedIn(env, 'demo.admin');
+    page.setDefaultTimeout(60_000);
+    const outbound = page.locator('details.menu-section', { has: page.locator('a[data-menu-key=AmazonFBM]') });
+    await outbound.locator('summary').click();
+    await outbound.locator('a[data-menu-key=AmazonFBM]').click();
+    await page.waitForURL('**/apps/outbound/fbm-shipments');
+    await page.getByRole('heading', { name: 'Amazon FBM orders' }).waitFor();
+    // Status tabs with their counts.
+    await page.locator('nav.tabs button[data-status=ALL]').waitFor();
+
+    // The orders file: a bad one is reported row by row and stores nothing.
+    await page.getByRole('link', { name: 'Upload orders file' }).click();
+    await page.waitForURL('**/apps/outbound/fbm-force/orders-file-upload');
+    const form = page.getByRole('form', { name: 'Upload orders file' });
+    await form
+      .locator('input[name=file]')
+      .setInputFiles(
+        csv([
+          `${STORE},E2E-FBM-1,2026-11-24,E2E-NEW-SKU,E2E gadget,2,0,9.99,Ada Buyer,US`,
+          'No Such Store,E2E-FBM-9,2026-11-24,E2E-NEW-SKU,E2E gadget,1,0,9.99,Ada Buyer,US',
+        ]),
+      );
+    await form.getByRole('button', { name: 'Upload' }).click();
+    const report = page.getByTestId('orders-report');
+    await report.locator('tr[data-code=unknown_store]', { hasText: 'No store “No Such Store” of yours' }).waitFor();
+    expect(await report.textContent()).toContain('Nothing was stored');
+    expect(await report.locator('tbody tr').count()).toBe(1);
+
+    await form
+      .locator('input[name=file]')
+      .setInputFiles(
+        csv([
+          `${STORE},E2E-FBM-1,2026-11-24,E2E-NEW-SKU,E2E gadget,2,0,9.99,Ada Buyer,US`,
+          `${STORE},E2E-FBM-2,2026-11-23,E2E-OTHER-SKU,E2E widget,1,1,4.50,Bo Buyer,US`,
+        ]),
+      );
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await report.filter({ hasText: '2 orders stored: 2 new' }).waitFor();
+
+    // Back on the desk: search, then filter by status.
+    await page.goto(`${env.server.url}/apps/outbound/fbm-shipments`);
+    const grid = page.locator('[data-grid=fbm-orders-fbm]');
+    await grid.getByRole('searchbox').fill('E2E-FBM');
+    await expect.poll(() => grid.locator('tbody tr').count()).toBe(2);
+    await page.locator('nav.tabs button[data-status=SHIPPED]').click();
+    await expect.poll(() => grid.locator('tbody tr').count()).toBe(1);
+    expect(await grid.locator('tbody tr').first().textContent()).toContain('E2E-FBM-2');
+    await page.locator('nav.tabs button[data-status=AWAITING]').click();
+    await expect.poll(() => grid.locator('tbody tr').first().textContent()).toContain('E2E-FBM-1');
+    expect(await grid.locator('tbody tr').count()).toBe(1);
+    expect(await grid.locator('tbody tr').first().textContent()).toContain('1 unmatched');
+
+    // The order: its unmatched line, with the catalog link and a one-click product.
+    await grid
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /E2E-FBM-1/ })
+      .click();
+    const detail = page.getByTestId('order-detail');
+    await detail.getByRole('heading', { name: /Order E2E-FBM-1/ }).waitFor();
+    const unmatched = detail.getByTestId('line-unmatched');
+    await unmatched.getByText('Unmatched').waitFor();
+    expect(await unmatched.getByTestId('open-catalog').getAttribute('href')).toBe('/apps/product/products');
+    await unmatched.getByRole('button', { name: 'Create product' }).click();
+    await detail.getByTestId('line-product').filter({ hasText: 'E2E gadget (E2E-NEW-SKU)' }).waitFor();
+    await expect.poll(() => grid.locator('tbody tr').first().textContent()).not.toContain('unmatched');
+  });
+});
