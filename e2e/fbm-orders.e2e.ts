@@ -94,9 +94,16 @@ describe('orders desk', () => {
     await detail.getByRole('heading', { name: /Order E2E-FBM-1/ }).waitFor();
     const unmatched = detail.getByTestId('line-unmatched');
     await unmatched.getByText('Unmatched').waitFor();
-    expect(await unmatched.getByTestId('open-catalog').getAttribute('href')).toBe('/apps/product/products');
+    const catalog = await unmatched.getByTestId('open-catalog').getAttribute('href');
+    expect(catalog).toBe('/apps/product/products?q=E2E-NEW-SKU');
     await unmatched.getByRole('button', { name: 'Create product' }).click();
     await detail.getByTestId('line-product').filter({ hasText: 'E2E gadget (E2E-NEW-SKU)' }).waitFor();
     await expect.poll(() => grid.locator('tbody tr').first().textContent()).not.toContain('unmatched');
+
+    // The catalog link lands on the list searched for the line's SKU: the product just made.
+    await page.goto(`${env.server.url}${catalog}`);
+    const products = page.locator('[data-grid=products]');
+    expect(await products.getByRole('searchbox').inputValue()).toBe('E2E-NEW-SKU');
+    await expect.poll(() => products.locator('tbody tr').first().textContent()).toContain('E2E gadget');
   });
 });

@@ -39,6 +39,8 @@ export interface DataGridProps<T> {
   filters?: Record<string, unknown>;
   toolbar?: ReactNode;
   searchable?: boolean;
+  /** The text filter's value on opening (a link that lands on the list already searched). */
+  initialSearch?: string;
   onRowOpen?: (row: T) => void;
 }
 
@@ -65,6 +67,7 @@ export function DataGrid<T>({
   filters = {},
   toolbar,
   searchable = true,
+  initialSearch = '',
   onRowOpen,
 }: DataGridProps<T>) {
   const { t } = useTranslation();
@@ -72,7 +75,7 @@ export function DataGrid<T>({
   const [pageNumber, setPageNumber] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [sorting, setSorting] = useState<SortingState>([]);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [hidden, setHidden] = useState<VisibilityState>({});
   const [activeRow, setActiveRow] = useState(0);
   const filterKey = JSON.stringify(filters);

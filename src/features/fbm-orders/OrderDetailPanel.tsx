@@ -177,7 +177,12 @@ function UnmatchedLine({ orderId, line, onLinked }: { orderId: number; line: Ord
       <button type="button" className="btn small" disabled={busy} onClick={() => void link({ create: true })}>
         {t('fbmOrders.detail.createProduct')}
       </button>{' '}
-      <Link to="/apps/product/products" className="btn small" data-testid="open-catalog">
+      <Link
+        to="/apps/product/products"
+        search={{ q: line.sku ?? line.asin ?? line.gtin ?? undefined }}
+        className="btn small"
+        data-testid="open-catalog"
+      >
         {t('fbmOrders.detail.openCatalog')}
       </Link>
       <form

@@ -4,7 +4,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES } from '../../../domain/schemas/products';
@@ -28,6 +28,9 @@ export default function ProductsPage() {
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
+  // ?q= opens the list already searched (an order line's "find its product" link).
+  const searched = (useSearch({ strict: false }) as { q?: unknown }).q;
+  const initialSearch = searched === undefined || searched === null ? '' : String(searched);
   const [companyId, setCompanyId] = useState('');
   const [productType, setProductType] = useState('all');
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -161,6 +164,7 @@ export default function ProductsPage() {
       <DataGrid<ProductListRow>
         id={GRID}
         columns={columns}
+        initialSearch={initialSearch}
         filters={{ companyId, productType }}
         onRowOpen={(p) => setEditing(p.id)}
         fetchPage={(q) =>
