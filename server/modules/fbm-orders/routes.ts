@@ -133,7 +133,7 @@ export function fbmOrderRoutes(deps: Deps, guards: Guards) {
       tags,
       summary:
         'Link an unmatched line to a product of the order’s client (by productId or a code), or make one from the line (create: true); the client’s other unmatched lines of the same SKU follow',
-      middleware: [desk('read')],
+      middleware: [desk('update')],
       request: {
         params: z.object({ id: positive('id'), lineId: positive('lineId') }),
         ...jsonBody(lineLinkInputSchema),
