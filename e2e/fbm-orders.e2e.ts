@@ -106,4 +106,52 @@ describe('orders desk', () => {
     expect(await products.getByRole('searchbox').inputValue()).toBe('E2E-NEW-SKU');
     await expect.poll(() => products.locator('tbody tr').first().textContent()).toContain('E2E gadget');
   });
+
+  it('merchant fulfilment: a Walmart store refreshed from the screen, its seller-fulfilled orders listed', async () => {
+    const admin = await apiSignIn(env.server.url, 'demo.admin');
+    const acme = await apiSignIn(env.server.url, 'demo.client');
+    const store = await apiRequest<{ id: number }>(env.server.url, 'POST', '/api/common/stores', admin.token, {
+      companyId: acme.companyId,
+      marketplace: 'walmart',
+      name: 'Acme Walmart',
+      environment: 'sandbox',
+    });
+    await apiRequest(env.server.url, 'PUT', `/api/common/stores/${store.body.id}/credentials`, admin.token, {
+      clientId: '3f1c2b7a-9d4e-4c1a-8b2f-6e5d4c3b2a19',
+      clientSecret: 'wm-secret-0123456789abcdef',
+    });
+    const tested = await apiRequest<{ ok: boolean }>(
+      env.server.url,
+      'POST',
+      `/api/common/stores/${store.body.id}/test`,
+      admin.token,
+      {},
+    );
+    expect(tested.body.ok).toBe(true);
+
+    const page = await signedIn(env, 'demo.admin');
+    page.setDefaultTimeout(60_000);
+    const outbound = page.locator('details.menu-section', {
+      has: page.locator('a[data-menu-key=MerchantFulfillment]'),
+    });
+    await outbound.locator('summary').click();
+    await outbound.locator('a[data-menu-key=MerchantFulfillment]').click();
+    await page.waitForURL('**/apps/outbound/mfn-shipments');
+    await page.getByRole('heading', { name: 'Merchant fulfilment orders' }).waitFor();
+    const refresh = page.getByTestId('refresh-orders');
+    expect(await refresh.isDisabled()).toBe(true);
+    await page.locator('select[name=storeId]').selectOption({ label: 'Acme Walmart (Acme Sellers)' });
+    await refresh.click();
+    await page.getByTestId('refresh-outcome').filter({ hasText: 'The store’s orders are up to date' }).waitFor();
+    const grid = page.locator('[data-grid=fbm-orders-mfn]');
+    await expect.poll(() => grid.locator('tbody tr').count()).toBeGreaterThan(0);
+    // Only seller-fulfilled orders: the WFS ones Walmart ships itself are not the warehouse's.
+    const channels = await grid.locator('tbody tr td:nth-child(7)').allTextContents();
+    expect(new Set(channels)).toEqual(new Set(['Walmart seller fulfilled']));
+    // The route's :accountNo and :channel narrow the list.
+    await page.goto(`${env.server.url}/apps/outbound/mfn-shipments/all/orders/all/Ebay`);
+    await page.locator('select[name=salesChannel]').waitFor();
+    expect(await page.locator('select[name=salesChannel]').inputValue()).toBe('Ebay');
+    await page.locator('[data-grid=fbm-orders-mfn] .grid-state.empty').waitFor();
+  });
 });
