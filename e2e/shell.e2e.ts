@@ -91,6 +91,7 @@ describe('sign-in and menus by audience', () => {
       'ReceiveInventory',
       'SetupLocations',
       'Users',
+      'WfsShippingTemplates',
       'WmsActions',
     ]);
     expect(menus['demo.client']).toEqual([

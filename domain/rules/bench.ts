@@ -6,6 +6,13 @@
 import { readItemCode } from './item-scan.js';
 import { MAX_BOX_LB, MAX_BOX_SIDE_IN, MAX_PARCEL_LB, MIN_BOX_LB } from '../schemas/bench.js';
 
+/**
+ * Walmart's inbound carton limit for WFS (its routing guide: a carton over 50 lb needs a team-lift
+ * label and is refused above it unless it is one item). Sides: the same 25 in the bench already
+ * keeps to for Amazon.
+ */
+export const WFS_MAX_BOX_LB = 50;
+
 export interface LineForScan {
   id: number;
   title: string;
@@ -85,17 +92,17 @@ export type BoxIssue =
   | { key: 'light'; weight: number }
   | { key: 'heavy'; weight: number; max: number };
 
-/** The server's (English) words for a box issue. */
-export function boxIssueWords(issue: BoxIssue): string {
+/** The server's (English) words for a box issue; `marketplace` is whose limits they are. */
+export function boxIssueWords(issue: BoxIssue, marketplace = 'Amazon'): string {
   switch (issue.key) {
     case 'empty':
       return 'The box is empty: scan what goes in it first';
     case 'side':
-      return `A side measures ${issue.longest} in: Amazon takes at most ${issue.max} in a side for a box of several units — use a smaller box`;
+      return `A side measures ${issue.longest} in: ${marketplace} takes at most ${issue.max} in a side for a box of several units — use a smaller box`;
     case 'light':
       return `The box weighs ${issue.weight} lb: weigh it again`;
     case 'heavy':
-      return `The box weighs ${issue.weight} lb: Amazon takes at most ${issue.max} lb for a box of several units — split the contents`;
+      return `The box weighs ${issue.weight} lb: ${marketplace} takes at most ${issue.max} lb for a box of several units — split the contents`;
   }
 }
 
@@ -108,6 +115,7 @@ export function judgeBox(
   m: BoxMeasure,
   unitsInBox: number,
   maxWeightLb: number = MAX_BOX_LB,
+  marketplace = 'Amazon',
 ): { issues: BoxIssue[]; problems: string[]; teamLift: boolean; parcelOk: boolean } {
   const issues: BoxIssue[] = [];
   const single = unitsInBox === 1;
@@ -118,7 +126,7 @@ export function judgeBox(
   if (m.weightLb > maxWeightLb && !single) issues.push({ key: 'heavy', weight: m.weightLb, max: maxWeightLb });
   return {
     issues,
-    problems: issues.map(boxIssueWords),
+    problems: issues.map((i) => boxIssueWords(i, marketplace)),
     teamLift: m.weightLb > MAX_BOX_LB,
     parcelOk: m.weightLb <= MAX_PARCEL_LB,
   };

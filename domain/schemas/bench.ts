@@ -112,12 +112,12 @@ export type BoxScanResult = z.infer<typeof boxScanResultSchema>;
 /** A plan at (or past) the bench. */
 export const benchPlanRowSchema = z.object({
   id: z.number().int(),
-  channel: z.enum(['fba']),
+  channel: z.enum(['fba', 'wfs']),
   companyId: z.number().int(),
   name: z.string(),
   status: z.string(),
   step: z.string(),
-  /** Amazon's box weight limit under the chosen packing option (lb), if any. */
+  /** The marketplace's box weight limit (lb): Amazon's under the chosen packing option, Walmart's for WFS. */
   boxMaxWeightLb: z.number().nullable(),
 });
 export type BenchPlanRow = z.infer<typeof benchPlanRowSchema>;

@@ -78,6 +78,53 @@ export const wfsPlanPreviewSchema = z.object({
 });
 export type WfsPlanPreview = z.infer<typeof wfsPlanPreviewSchema>;
 
+/** Walmart's preferred carrier quote for one shipment: small parcel (the boxes) or LTL (the pallets). */
+export const wfsCarrierQuoteSchema = z.object({
+  mode: z.enum(['PARCEL', 'LTL'], { error: 'mode: PARCEL or LTL' }),
+  /** The day the carrier should pick up (YYYY-MM-DD), if known. */
+  pickupDate: z.string().regex(isoDay, 'pickupDate: a day as YYYY-MM-DD').optional(),
+});
+export type WfsCarrierQuoteInput = z.infer<typeof wfsCarrierQuoteSchema>;
+
+/** The client's own carrier: its name and the tracking numbers (one per box, or the PRO number). */
+export const wfsOwnCarrierSchema = z.object({
+  mode: z.enum(['PARCEL', 'LTL'], { error: 'mode: PARCEL or LTL' }),
+  carrierName: z
+    .string({ error: 'carrierName: the carrier' })
+    .trim()
+    .min(1, 'carrierName: the carrier')
+    .max(60, 'carrierName: at most 60 characters'),
+  trackingNumbers: z
+    .array(z.string().trim().min(1, 'trackingNumbers: no empty tracking number').max(60), {
+      error: 'trackingNumbers: one per box, or the PRO number',
+    })
+    .min(1, 'trackingNumbers: one per box, or the PRO number')
+    .max(100, 'trackingNumbers: at most 100 (Walmart’s limit)'),
+});
+export type WfsOwnCarrierInput = z.infer<typeof wfsOwnCarrierSchema>;
+
+/** Which labels of a shipment: Walmart's receiving labels (every box) or its preferred carrier's. */
+export const wfsLabelsQuerySchema = z.object({
+  kind: z.enum(['receiving', 'carrier'], { error: 'kind: receiving or carrier' }).default('receiving'),
+  format: z.enum(['pdf', 'zpl'], { error: 'format: pdf or zpl' }).default('pdf'),
+  /** The carrier's pickup day (YYYY-MM-DD, at most 10 days ahead); today when absent. */
+  shipDate: z.string().regex(isoDay, 'shipDate: a day as YYYY-MM-DD').optional(),
+});
+export type WfsLabelsQuery = z.infer<typeof wfsLabelsQuerySchema>;
+
+export const wfsShipmentCarrierSchema = z.object({
+  kind: z.enum(['walmart', 'own']),
+  status: z.enum(['ESTIMATED', 'ACCEPTED', 'VOIDED', 'OWN']),
+  mode: z.enum(['PARCEL', 'LTL']).nullable(),
+  carrierName: z.string().nullable(),
+  chargeCents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  estimatedDelivery: z.string().nullable(),
+  voidableUntil: z.string().nullable(),
+  trackingNumbers: z.array(z.string()),
+});
+export type WfsShipmentCarrier = z.infer<typeof wfsShipmentCarrierSchema>;
+
 export const wfsShipmentSchema = z.object({
   id: z.number().int(),
   shipmentId: z.string(),
@@ -87,6 +134,8 @@ export const wfsShipmentSchema = z.object({
   lines: z.array(z.object({ sku: z.string(), quantity: z.number().int() })),
   boxes: z.number().int(),
   expectedDeliveryDate: z.string().nullable(),
+  carrier: wfsShipmentCarrierSchema.nullable(),
+  shippedAt: z.string().nullable(),
 });
 export type WfsShipment = z.infer<typeof wfsShipmentSchema>;
 
@@ -108,3 +157,5 @@ export const wfsPlanDetailSchema = planRowSchema.extend({
 export type WfsPlanDetail = z.infer<typeof wfsPlanDetailSchema>;
 
 export const wfsPlanPageSchema = pageSchema(planRowSchema);
+
+export const wfsCanTransmitSchema = z.object({ canTransmit: z.boolean(), problems: z.array(z.string()) });

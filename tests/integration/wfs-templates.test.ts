@@ -331,9 +331,11 @@ describe('WFS shipping templates', () => {
     expect((await s.get(BASE, north)).body.totalElements).toBe(0);
     expect((await s.post(BASE, template({ companyId: acmeId }), north)).status).toBe(404);
 
-    // Signed out 401; a floor user without the wfs ability 403.
+    // Signed out 401; floor staff read the templates (they pack WFS plans) but may not make them (403).
     expect((await s.get(BASE)).status).toBe(401);
-    expect((await s.get(BASE, await s.token('demo.receiver'))).status).toBe(403);
+    const floor = await s.token('demo.receiver');
+    expect((await s.get(BASE, floor)).status).toBe(200);
+    expect((await s.post(BASE, template({ name: 'Floor made' }), floor)).status).toBe(403);
 
     const del = await s.del(`${BASE}/${mine.body.id}`, client);
     expect(del.status).toBe(200);

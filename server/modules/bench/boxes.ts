@@ -19,7 +19,7 @@ import type {
 } from '../../../domain/schemas/bench.js';
 import type { MutationMeta, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { shipmentBoxes, shipmentBoxItems, shipmentPlans } from '../../db/schema/index.js';
+import { planShipments, shipmentBoxes, shipmentBoxItems, shipmentPlans } from '../../db/schema/index.js';
 import { recordChanges } from '../../feed/changes.js';
 import { businessRule, forbidden, notFound } from '../../http/errors.js';
 import { recordChargeEvents } from '../charges/events.js';
@@ -28,10 +28,27 @@ import { benchLines, benchPlanRow, boxChange, boxItemChange } from './feed.js';
 type PlanRecord = typeof shipmentPlans.$inferSelect;
 type BoxRecord = typeof shipmentBoxes.$inferSelect;
 
-/** Packing is the warehouse's floor work. */
-export function assertBench(ctx: RequestContext): void {
+/** Packing is the warehouse's floor work, for the plans of the channels the user may update. */
+export function assertBench(ctx: RequestContext, plan?: Pick<PlanRecord, 'channel'>): void {
   if (ctx.isClient) throw forbidden('Packing boxes is the warehouse’s work');
-  if (!can(ctx.abilities, 'update', 'fba')) throw forbidden('You need update permission on FBA to pack boxes');
+  const channels = plan ? [plan.channel === 'wfs' ? 'wfs' : 'fba'] : ['fba', 'wfs'];
+  if (!channels.some((c) => can(ctx.abilities, 'update', c as 'fba' | 'wfs')))
+    throw forbidden(`You need update permission on ${channels.map((c) => c.toUpperCase()).join(' or ')} to pack boxes`);
+}
+
+const marketplaceOf = (plan: Pick<PlanRecord, 'channel'>) => (plan.channel === 'wfs' ? 'Walmart' : 'Amazon');
+
+/**
+ * A WFS box belongs to Walmart's shipment its packing group names (one fulfilment centre): the
+ * box row points at it from the start. An FBA box learns its shipment when Amazon places it.
+ */
+async function shipmentRowOf(tx: DbOrTx, plan: PlanRecord, packingGroupId: string | null): Promise<number | null> {
+  if (plan.channel !== 'wfs' || packingGroupId === null) return null;
+  const [row] = await tx
+    .select({ id: planShipments.id })
+    .from(planShipments)
+    .where(and(eq(planShipments.planId, plan.id), eq(planShipments.shipmentId, packingGroupId)));
+  return row?.id ?? null;
 }
 
 /** The plan, locked, and at the bench: boxes change only while the plan is being boxed. */
@@ -42,12 +59,15 @@ async function benchPlan(tx: DbOrTx, ctx: RequestContext, planId: number): Promi
     .where(and(eq(shipmentPlans.id, planId), eq(shipmentPlans.tenantId, ctx.tenantId)))
     .for('update');
   if (!plan) throw notFound('Shipment plan');
+  assertBench(ctx, plan);
   if (plan.status === 'cancelled') throw businessRule(`Plan ${plan.name} is cancelled: its boxes no longer change`);
   if (plan.step !== 'boxes')
     throw businessRule(
-      plan.step === 'items' || plan.step === 'packing'
-        ? `Plan ${plan.name} is not at the bench yet: confirm its packing option first`
-        : `Plan ${plan.name}’s boxes went to Amazon (the plan is at ${plan.step}): they no longer change`,
+      plan.step === 'items' || plan.step === 'packing' || plan.step === 'preview'
+        ? plan.channel === 'wfs'
+          ? `Plan ${plan.name} is not at the bench yet: send its inbound order to Walmart first`
+          : `Plan ${plan.name} is not at the bench yet: confirm its packing option first`
+        : `Plan ${plan.name}’s boxes went to ${marketplaceOf(plan)} (the plan is at ${plan.step}): they no longer change`,
     );
   if (plan.operation) throw businessRule(`Amazon is working on plan ${plan.name}’s boxes: wait for its answer`);
   return plan;
@@ -124,6 +144,7 @@ export async function openBox(
       companyId: plan.companyId,
       planId: plan.id,
       packingGroupId: args.packingGroupId,
+      shipmentId: await shipmentRowOf(tx, plan, args.packingGroupId),
       boxNo: Number(next),
       openedBy: ctx.userId,
       deviceId: meta.deviceId,
@@ -163,7 +184,11 @@ export async function scanIntoBox(tx: DbOrTx, ctx: RequestContext, args: BoxScan
   if (box.packingGroupId === null && line.packingGroupId !== null) {
     const [grouped] = await tx
       .update(shipmentBoxes)
-      .set({ packingGroupId: line.packingGroupId, updatedAt: args.scannedAt })
+      .set({
+        packingGroupId: line.packingGroupId,
+        shipmentId: await shipmentRowOf(tx, plan, line.packingGroupId),
+        updatedAt: args.scannedAt,
+      })
       .where(eq(shipmentBoxes.id, box.id))
       .returning();
     await recordChanges(tx, ctx.tenantId, [boxChange(grouped)]);
@@ -231,7 +256,12 @@ export async function unscanFromBox(tx: DbOrTx, ctx: RequestContext, args: BoxUn
 export async function closeBox(tx: DbOrTx, ctx: RequestContext, args: BoxCloseArgs): Promise<BoxResult> {
   assertBench(ctx);
   const { box, plan } = await boxOf(tx, ctx, args.boxId);
-  const verdict = judgeBox(args, await unitsIn(tx, box.id), benchPlanRow(plan).boxMaxWeightLb ?? undefined);
+  const verdict = judgeBox(
+    args,
+    await unitsIn(tx, box.id),
+    benchPlanRow(plan).boxMaxWeightLb ?? undefined,
+    marketplaceOf(plan),
+  );
   if (verdict.problems.length) throw businessRule(`Box ${box.boxNo}: ${verdict.problems.join('; ')}`);
   const [closed] = await tx
     .update(shipmentBoxes)
@@ -257,7 +287,7 @@ export async function closeBox(tx: DbOrTx, ctx: RequestContext, args: BoxCloseAr
       quantity: 1,
       sourceType: 'shipment_box',
       sourceId: box.id,
-      details: { channel: 'fba', planId: plan.id, boxNo: box.boxNo },
+      details: { channel: plan.channel, planId: plan.id, boxNo: box.boxNo },
       userId: ctx.userId,
       at: args.closedAt,
     },

@@ -10,6 +10,7 @@ import type { PackingOptionView } from '../../../domain/schemas/fba.js';
 import type { DbOrTx } from '../../db/client.js';
 import { productCodes, products, shipmentBoxes, shipmentPlanItems, shipmentPlans } from '../../db/schema/index.js';
 import { recordChanges, type Change } from '../../feed/changes.js';
+import { WFS_MAX_BOX_LB } from '../../../domain/rules/bench.js';
 
 type PlanRecord = typeof shipmentPlans.$inferSelect;
 type BoxRecord = typeof shipmentBoxes.$inferSelect;
@@ -17,14 +18,15 @@ type BoxRecord = typeof shipmentBoxes.$inferSelect;
 export function benchPlanRow(plan: PlanRecord): BenchPlanRow {
   const options = (plan.packingOptions ?? []) as PackingOptionView[];
   const chosen = options.find((o) => o.packingOptionId === plan.packingOptionId);
+  const wfs = plan.channel === 'wfs';
   return {
     id: plan.id,
-    channel: 'fba',
+    channel: wfs ? 'wfs' : 'fba',
     companyId: plan.companyId,
     name: plan.name,
     status: plan.status,
     step: plan.step,
-    boxMaxWeightLb: chosen?.boxMaxWeightLb ?? null,
+    boxMaxWeightLb: wfs ? WFS_MAX_BOX_LB : (chosen?.boxMaxWeightLb ?? null),
   };
 }
 

@@ -43,6 +43,7 @@ export function boxProblems(
   lines: PlanItemRecord[],
   boxes: { box: BoxRecord; items: Content[] }[],
   maxLb: number | undefined,
+  marketplace = 'Amazon',
 ): string[] {
   const problems: string[] = [];
   if (!boxes.length) problems.push('No boxes yet: pack the plan at the bench first');
@@ -63,6 +64,7 @@ export function boxProblems(
       { lengthIn: box.lengthIn!, widthIn: box.widthIn!, heightIn: box.heightIn!, weightLb: box.weightLb },
       units,
       maxLb,
+      marketplace,
     );
     for (const p of verdict.problems) problems.push(`Box ${box.boxNo}: ${p}`);
   }

@@ -77,12 +77,14 @@ export async function clientEmails(db: DbOrTx, tenantId: number, companyId: numb
 }
 
 /** One ledger row per box and line: out of the station (−) when shipping, back in (+) when a shipment is voided. */
-async function moveUnits(
+/** The boxed units leave the plan's prep station (or come back to it), one movement per box and line. */
+export async function moveUnits(
   tx: DbOrTx,
   ctx: RequestContext,
   plan: PlanRecord,
   direction: -1 | 1,
   at: string,
+  station: string = FBA_STATION,
 ): Promise<number> {
   const lines = new Map((await planItemsOf(tx, plan.id)).map((l) => [l.id, l]));
   const rows = (await boxesOf(tx, plan.id)).flatMap(({ box, items }) =>
@@ -93,7 +95,7 @@ async function moveUnits(
         companyId: plan.companyId,
         productKey: l.productKey,
         title: l.title,
-        location: FBA_STATION,
+        location: station,
         lpn: '',
         condition: 'sellable',
         quantity: direction * i.quantity,
@@ -111,7 +113,7 @@ async function moveUnits(
   } catch (err) {
     if (err instanceof ApiError && err.status === 412)
       throw businessRule(
-        `Fewer units are on hand at ${FBA_STATION} than the boxes hold (were some moved or adjusted away?): count the station, then ship`,
+        `Fewer units are on hand at ${station} than the boxes hold (were some moved or adjusted away?): count the station, then ship`,
       );
     throw err;
   }

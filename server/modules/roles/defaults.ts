@@ -44,9 +44,11 @@ export const floorGrants: Grant[] = [
       'problemItems',
     ] as const
   ).map((resource): Grant => ({ resource, action: 'manage' })),
-  // Floor staff work FBA plans: they pack and close boxes at the bench and move plans through their steps.
+  // Floor staff work FBA and WFS plans: they pack and close boxes at the bench and move plans through their steps.
   { resource: 'fba', action: 'read' },
   { resource: 'fba', action: 'update' },
+  { resource: 'wfs', action: 'read' },
+  { resource: 'wfs', action: 'update' },
   { resource: 'outboundShipments', action: 'read' },
 ];
 

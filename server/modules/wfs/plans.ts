@@ -14,7 +14,7 @@ import type {
   PlanEventKind,
   ReservationState,
 } from '../../../domain/schemas/fba.js';
-import type { WfsPlanCreate, WfsPlanDetail, WfsPlanPreview } from '../../../domain/schemas/wfs.js';
+import type { WfsPlanCreate, WfsPlanDetail, WfsPlanPreview, WfsShipmentCarrier } from '../../../domain/schemas/wfs.js';
 import { audit } from '../../audit.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -36,6 +36,36 @@ import { journal } from '../fba/journal.js';
 import { writeLines } from '../fba/lines.js';
 import { planItemsOf, planOfChannel, planScope, storeOfPlan, type PlanRecord } from '../fba/plan-record.js';
 import { listingsOf } from '../fba/precheck.js';
+
+/** A shipment's carrier as the screens read it (the quote's charge in cents). */
+function carrierView(s: typeof planShipments.$inferSelect): WfsShipmentCarrier | null {
+  const c = s.carrier as {
+    kind: 'walmart' | 'own';
+    status: WfsShipmentCarrier['status'];
+    mode?: 'PARCEL' | 'LTL';
+    carrierName?: string;
+    voidableUntil?: string | null;
+    quote?: {
+      netCharge: number;
+      currency?: string;
+      estimatedDeliveryDateTime?: string;
+      carrier?: { carrierName?: string };
+    };
+  } | null;
+  if (!c) return null;
+  const tracking = (s.tracking ?? {}) as { numbers?: string[] };
+  return {
+    kind: c.kind,
+    status: c.status,
+    mode: c.mode ?? (s.shippingMode as 'PARCEL' | 'LTL' | null) ?? null,
+    carrierName: c.carrierName ?? c.quote?.carrier?.carrierName ?? null,
+    chargeCents: c.quote ? Math.round(c.quote.netCharge * 100) : null,
+    currency: c.quote?.currency ?? null,
+    estimatedDelivery: c.quote?.estimatedDeliveryDateTime ?? null,
+    voidableUntil: c.voidableUntil ?? null,
+    trackingNumbers: tracking.numbers ?? [],
+  };
+}
 
 export const wfsPlan = (tx: DbOrTx, ctx: RequestContext, id: number, lock = false) =>
   planOfChannel(tx, ctx, id, 'wfs', lock);
@@ -247,6 +277,8 @@ export async function wfsPlanDetail(deps: Deps, ctx: RequestContext, id: number)
         lines: d.lines ?? [],
         boxes: boxCounts.find((b) => b.shipmentId === s.id)?.n ?? 0,
         expectedDeliveryDate: d.expectedDeliveryDate ?? null,
+        carrier: carrierView(s),
+        shippedAt: s.shippedAt,
       };
     }),
   };

@@ -4,7 +4,7 @@
  * PREP-WFS), given new lines, previewed and submitted to Walmart, cancelled; what a client may
  * plan at PREP-WFS. The 'wfs' right guards every route; clients see only their own plans.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
 import {
   availabilityPageSchema,
@@ -14,6 +14,10 @@ import {
   planListQuerySchema,
 } from '../../../domain/schemas/fba.js';
 import {
+  wfsCanTransmitSchema,
+  wfsCarrierQuoteSchema,
+  wfsLabelsQuerySchema,
+  wfsOwnCarrierSchema,
   wfsPlanCreateSchema,
   wfsPlanDetailSchema,
   wfsPlanLinesSchema,
@@ -21,7 +25,7 @@ import {
   wfsPreviewSchema,
 } from '../../../domain/schemas/wfs.js';
 import type { Guards } from '../../auth/guard.js';
-import type { AppEnv, Deps } from '../../context.js';
+import type { AppEnv, Deps, RequestContext } from '../../context.js';
 import { envelopeOf, errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
@@ -30,6 +34,10 @@ import { listPlans } from '../fba/plans.js';
 import { availableFor, WFS_STATION } from '../fba/reservations.js';
 import { createWfsPlan, setWfsLines, wfsPlanDetail } from './plans.js';
 import { cancelWfsPlan, previewWfsPlan, submitWfsPlan } from './walmart-steps.js';
+import { boxesDone, canTransmit } from './boxes.js';
+import { confirmCarrier, ownCarrier, quoteCarrier, voidCarrier } from './carrier.js';
+import { shipmentLabels, shipWfsPlan } from './ship.js';
+import { shipmentParam } from '../fba/params.js';
 
 const base = '/api/outbound/wfs/plan';
 
@@ -171,6 +179,128 @@ export function wfsRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(wfsPlanDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await cancelWfsPlan(deps, c.get('ctx'), c.req.valid('param').id)),
+  );
+  const shipmentRoute = (
+    path: string,
+    summary: string,
+    body: 'quote' | 'own' | null,
+    run: (ctx: RequestContext, id: number, shipmentId: string, json: unknown) => Promise<unknown>,
+  ) =>
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `${base}/{id}/shipments/{shipmentId}/${path}`,
+        tags,
+        summary,
+        middleware: [update],
+        request: {
+          params: shipmentParam,
+          ...(body === 'quote' ? jsonBody(wfsCarrierQuoteSchema) : body === 'own' ? jsonBody(wfsOwnCarrierSchema) : {}),
+        },
+        responses: { ...okResponse(wfsPlanDetailSchema), ...errorResponses },
+      }),
+      async (c) => {
+        const { id, shipmentId } = c.req.valid('param');
+        const json = body ? await c.req.json() : undefined;
+        return ok(c, await run(c.get('ctx'), id, shipmentId, json));
+      },
+    );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{id}/can-transmit`,
+      tags,
+      summary:
+        'Whether the boxes may go to Walmart: every unit boxed, every box closed, measured and weighed (spec can-transmit-batch)',
+      middleware: [read],
+      request: { params: idParam },
+      responses: { ...okResponse(wfsCanTransmitSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await canTransmit(deps, c.get('ctx'), c.req.valid('param').id)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/boxes/done`,
+      tags,
+      summary:
+        'Packing done: the boxes leave the bench and the plan moves on to its carrier (412 with what is missing)',
+      middleware: [update],
+      request: { params: idParam },
+      responses: { ...okResponse(wfsPlanDetailSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await boxesDone(deps, c.get('ctx'), c.req.valid('param').id)),
+  );
+
+  shipmentRoute(
+    'carrier/quote',
+    'Ask Walmart’s preferred carrier for a quote: the shipment’s boxes (PARCEL) or the pallets they make (LTL)',
+    'quote',
+    (ctx, id, shipmentId, json) => quoteCarrier(deps, ctx, id, shipmentId, wfsCarrierQuoteSchema.parse(json)),
+  );
+  shipmentRoute(
+    'carrier/confirm',
+    'Accept the shipment’s quote; Walmart’s void window starts',
+    null,
+    (ctx, id, shipmentId) => confirmCarrier(deps, ctx, id, shipmentId),
+  );
+  shipmentRoute(
+    'carrier/void',
+    'Void the accepted quote within Walmart’s window (24 h parcel, 1 h LTL)',
+    null,
+    (ctx, id, shipmentId) => voidCarrier(deps, ctx, id, shipmentId),
+  );
+  shipmentRoute(
+    'carrier/own',
+    'The client’s own carrier: its name and tracking numbers, given to Walmart',
+    'own',
+    (ctx, id, shipmentId, json) => ownCarrier(deps, ctx, id, shipmentId, wfsOwnCarrierSchema.parse(json)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{id}/shipments/{shipmentId}/labels`,
+      tags,
+      summary:
+        'The shipment’s labels from Walmart: receiving labels for every box (4×6 PDF or ZPL) or the preferred carrier’s (PDF)',
+      middleware: [read],
+      request: { params: shipmentParam, query: wfsLabelsQuerySchema },
+      responses: {
+        200: {
+          description: 'application/pdf or application/zpl',
+          content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { id, shipmentId } = c.req.valid('param');
+      const q = c.req.valid('query');
+      const doc = await shipmentLabels(deps, c.get('ctx'), id, shipmentId, q);
+      return new Response(new Uint8Array(doc.bytes), {
+        headers: {
+          'content-type': doc.contentType,
+          'content-disposition': `inline; filename="${shipmentId}-${q.kind}.${q.format}"`,
+          'cache-control': 'no-store',
+        },
+      });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/ship`,
+      tags,
+      summary: 'The boxes leave: units out of PREP-WFS once, reservations consumed, billable events recorded',
+      middleware: [update],
+      request: { params: idParam },
+      responses: { ...okResponse(wfsPlanDetailSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await shipWfsPlan(deps, c.get('ctx'), c.req.valid('param').id)),
   );
   return app;
 }

@@ -13,6 +13,7 @@ import { planShipments, shipmentPlanItems, shipmentPlans } from '../../db/schema
 import { lockChangeFeed } from '../../feed/changes.js';
 import { ApiError, businessRule, conflict } from '../../http/errors.js';
 import type { CreateInboundOrder, CreatedShipment, InboundPreview } from '../../integrations/walmart/inbound-models.js';
+import { publishPlan } from '../bench/feed.js';
 import { journal } from '../fba/journal.js';
 import { planItemsOf, storeOfPlan, type PlanRecord } from '../fba/plan-record.js';
 import { release, WFS_STATION } from '../fba/reservations.js';
@@ -212,10 +213,13 @@ export async function submitWfsPlan(deps: Deps, ctx: RequestContext, id: number)
           .set({ packingGroupId: shipmentId, updatedAt: at })
           .where(eq(shipmentPlanItems.id, item.id));
     }
-    await tx
+    const [updated] = await tx
       .update(shipmentPlans)
       .set({ inboundPlanId: order.inboundOrderId, step: 'boxes', status: 'boxing', stepAt: at, updatedAt: at })
-      .where(eq(shipmentPlans.id, id));
+      .where(eq(shipmentPlans.id, id))
+      .returning();
+    // The plan and its lines reach the bench's devices: packing by scan starts.
+    await publishPlan(tx, updated, true);
     await journal(tx, locked, ctx.userId, at, {
       kind: 'walmart.answered',
       message: `Walmart created inbound order ${order.inboundOrderId}: ${rows.length} shipment${rows.length === 1 ? '' : 's'} (${shipments.map((s) => `${s.shipmentId} → ${s.shipToAddress.fcName ?? '?'}`).join(', ')})`,
@@ -248,11 +252,17 @@ export async function cancelWfsPlan(deps: Deps, ctx: RequestContext, id: number)
     await withStore(deps, store, () => walmartClientFor(deps, store).wfs.cancelInboundOrder(plan.inboundPlanId!));
   }
   await deps.db.transaction(async (tx) => {
+    await lockChangeFeed(tx, ctx.tenantId);
     const locked = await wfsPlan(tx, ctx, id, true);
     if (locked.status === 'cancelled') return;
     const at = deps.now().toISOString();
     const released = await release(tx, id, 'all', at);
-    await tx.update(shipmentPlans).set({ status: 'cancelled', updatedAt: at }).where(eq(shipmentPlans.id, id));
+    const [updated] = await tx
+      .update(shipmentPlans)
+      .set({ status: 'cancelled', updatedAt: at })
+      .where(eq(shipmentPlans.id, id))
+      .returning();
+    if (locked.inboundPlanId) await publishPlan(tx, updated, false);
     if (locked.inboundPlanId)
       await tx
         .update(planShipments)
