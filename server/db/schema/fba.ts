@@ -27,6 +27,7 @@ import {
   type ShipFrom,
 } from '../../../domain/schemas/fba.js';
 import { users } from './auth.js';
+import { marketplaceOrderLines } from './orders.js';
 import { products } from './products.js';
 import { stores } from './stores.js';
 import { companies, tenants, timestamps } from './tenancy.js';
@@ -141,8 +142,14 @@ export const itemReservations = pgTable(
     /** The plan and line it holds for (the line is gone once removed; the plan stays the history). */
     planId: integer('plan_id').references(() => shipmentPlans.id, { onDelete: 'cascade' }),
     planItemId: integer('plan_item_id').references(() => shipmentPlanItems.id, { onDelete: 'set null' }),
-    /** The prep station the units are held at (PREP-FBA, PREP-WFS): each channel plans its own station's units. */
+    /**
+     * The prep station the units are held at (PREP-FBA, PREP-WFS): each channel plans its own station's units.
+     * 'FBM' for a merchant-fulfilment order line's hold (order_line_id): those units sit in storage bins
+     * and at FBM-SHELF, never at a prep station or RECEIVING (decision 0017).
+     */
     station: text('station').notNull().default('PREP-FBA'),
+    /** The marketplace order line an FBM hold is for (station 'FBM'); null for plan holds. */
+    orderLineId: integer('order_line_id').references(() => marketplaceOrderLines.id, { onDelete: 'set null' }),
     state: text('state').notNull().default('held'),
     ...timestamps,
   },
@@ -155,6 +162,9 @@ export const itemReservations = pgTable(
       .on(t.planItemId)
       .where(sql`${t.state} = 'held'`),
     index('item_reservations_plan_idx').on(t.planId),
+    uniqueIndex('item_reservations_order_line_held_uq')
+      .on(t.orderLineId)
+      .where(sql`${t.state} = 'held'`),
     check('item_reservations_quantity_check', sql`${t.quantity} > 0`),
     check('item_reservations_state_check', sql`${t.state} in (${inList(RESERVATION_STATES)})`),
   ],

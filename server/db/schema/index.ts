@@ -23,3 +23,4 @@ export * from './billing.js';
 export * from './wfs-templates.js';
 export * from './shipping-labels.js';
 export * from './freight-shipments.js';
+export * from './fbm-pick.js';
