@@ -136,6 +136,9 @@ export const wfsShipmentSchema = z.object({
   expectedDeliveryDate: z.string().nullable(),
   carrier: wfsShipmentCarrierSchema.nullable(),
   shippedAt: z.string().nullable(),
+  /** Per SKU, sent and received, as Walmart last reported; a discrepancy flags the shipment for a claim. */
+  received: z.array(z.object({ msku: z.string(), shipped: z.number().int(), received: z.number().int() })),
+  discrepancy: z.boolean(),
 });
 export type WfsShipment = z.infer<typeof wfsShipmentSchema>;
 

@@ -11,6 +11,7 @@ import { PDFDocument } from 'pdf-lib';
 import { TestServer } from '../helpers/server.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { chargeEvents, inventoryLedger, itemReservations } from '../../server/db/schema/index.js';
+import { trackShippedPlans } from '../../server/modules/fba/receiving.js';
 
 let s: TestServer;
 const tok: Record<string, string> = {};
@@ -229,5 +230,30 @@ describe('a WFS plan from the bench to the carrier', () => {
     expect(shipped).toHaveLength(plan.shipments.length);
     expect((await s.post(`${P}/${id}/ship`, {}, tok.admin)).status).toBe(412);
     expect((await s.post(`${P}/${id}/cancel`, {}, tok.admin)).status).toBe(412);
+  });
+
+  it('follows Walmart’s receiving: receiving, then closed, with each SKU’s units and any discrepancy for a claim', async () => {
+    expect((await s.post(`${P}/${id}/receiving/refresh`, {}, tok.admin)).body.step).toBe('shipped');
+    offset += 3.5 * 86_400_000; // delivered, half received
+    const receiving = await s.post(`${P}/${id}/receiving/refresh`, {}, tok.admin);
+    expect(receiving.status, JSON.stringify(receiving.meta)).toBe(200);
+    expect(receiving.body.step).toBe('receiving');
+    offset += 86_400_000; // every shipment closed
+    // The shipped-plans job follows WFS plans too.
+    const job = await trackShippedPlans(s.started.deps);
+    expect(job.failed).toBe(0);
+    expect(job.changed).toBeGreaterThanOrEqual(1);
+    const closed = (await s.get(`${P}/${id}`, tok.admin)).body;
+    expect(closed.status).toBe('closed');
+    for (const sh of closed.shipments as {
+      received: { shipped: number; received: number }[];
+      discrepancy: boolean;
+    }[]) {
+      expect(sh.received.reduce((n, l) => n + l.shipped, 0)).toBeGreaterThan(0);
+      expect(sh.discrepancy).toBe(sh.received.some((l) => l.received !== l.shipped));
+    }
+    expect(closed.events.filter((e: { kind: string }) => e.kind === 'received').length).toBeGreaterThanOrEqual(
+      closed.shipments.length,
+    );
   });
 });

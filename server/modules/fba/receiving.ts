@@ -6,7 +6,7 @@
  * with fewer units than were shipped is flagged for a claim, in the journal too.
  */
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import type { PlanDetail } from '../../../domain/schemas/fba.js';
+import type { PlanChannel, PlanDetail } from '../../../domain/schemas/fba.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { planShipments, shipmentPlans, stores } from '../../db/schema/index.js';
 import { lockChangeFeed } from '../../feed/changes.js';
@@ -136,7 +136,19 @@ export async function refreshReceiving(deps: Deps, ctx: RequestContext, id: numb
   return planDetail(deps, ctx, id);
 }
 
-/** Every shipped plan not yet closed, every tenant: one plan's failure does not stop the others. */
+/**
+ * How each channel follows its shipped plans at the marketplace (FBA: Amazon's shipments; WFS
+ * registers Walmart's). The one job follows every channel's plans.
+ */
+const trackers: Partial<Record<PlanChannel, (deps: Deps, plan: PlanRecord) => Promise<boolean>>> = { fba: trackPlan };
+export function trackShipmentsOf(
+  channel: PlanChannel,
+  track: (deps: Deps, plan: PlanRecord) => Promise<boolean>,
+): void {
+  trackers[channel] = track;
+}
+
+/** Every shipped plan not yet closed, every tenant, every channel: one plan's failure does not stop the others. */
 export async function trackShippedPlans(deps: Deps): Promise<{ plans: number; changed: number; failed: number }> {
   const plans = await deps.db
     .select()
@@ -150,8 +162,10 @@ export async function trackShippedPlans(deps: Deps): Promise<{ plans: number; ch
   let changed = 0;
   let failed = 0;
   for (const plan of plans) {
+    const track = trackers[plan.channel as PlanChannel];
+    if (!track) continue;
     try {
-      if (await trackPlan(deps, plan)) changed++;
+      if (await track(deps, plan)) changed++;
     } catch {
       failed++;
     }

@@ -279,6 +279,8 @@ export async function wfsPlanDetail(deps: Deps, ctx: RequestContext, id: number)
         expectedDeliveryDate: d.expectedDeliveryDate ?? null,
         carrier: carrierView(s),
         shippedAt: s.shippedAt,
+        received: s.received ?? [],
+        discrepancy: s.discrepancy,
       };
     }),
   };

@@ -37,11 +37,13 @@ import { cancelWfsPlan, previewWfsPlan, submitWfsPlan } from './walmart-steps.js
 import { boxesDone, canTransmit } from './boxes.js';
 import { confirmCarrier, ownCarrier, quoteCarrier, voidCarrier } from './carrier.js';
 import { shipmentLabels, shipWfsPlan } from './ship.js';
+import { followWfsReceiving, refreshWfsReceiving } from './receiving.js';
 import { shipmentParam } from '../fba/params.js';
 
 const base = '/api/outbound/wfs/plan';
 
 export function wfsRoutes(deps: Deps, guards: Guards) {
+  followWfsReceiving();
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const tags = ['WFS shipment plans'];
   const read = guards.requires('wfs', 'read');
@@ -301,6 +303,19 @@ export function wfsRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(wfsPlanDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await shipWfsPlan(deps, c.get('ctx'), c.req.valid('param').id)),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/receiving/refresh`,
+      tags,
+      summary:
+        'Read the plan’s shipments from Walmart now: status, units received per SKU, discrepancies flagged for a claim',
+      middleware: [update],
+      request: { params: idParam },
+      responses: { ...okResponse(wfsPlanDetailSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await refreshWfsReceiving(deps, c.get('ctx'), c.req.valid('param').id)),
   );
   return app;
 }

@@ -1,0 +1,101 @@
+/**
+ * Receiving at Walmart (issue 19): after the boxes leave, the shipped-plans job (and the screen's
+ * "check now") reads each Walmart shipment's status and each SKU's units sent and received, writes
+ * them on the plan — `receiving` once a fulfilment centre is receiving, closed when every shipment
+ * is — and flags a shipment Walmart closed with other quantities than were sent, for a claim.
+ */
+import { eq } from 'drizzle-orm';
+import type { WfsPlanDetail } from '../../../domain/schemas/wfs.js';
+import type { Deps, RequestContext } from '../../context.js';
+import { planShipments, shipmentPlans, stores } from '../../db/schema/index.js';
+import { lockChangeFeed } from '../../feed/changes.js';
+import { businessRule } from '../../http/errors.js';
+import { publishPlan } from '../bench/feed.js';
+import { journal } from '../fba/journal.js';
+import type { PlanRecord } from '../fba/plan-record.js';
+import { discrepancyOf, discrepancyWords, trackShipmentsOf, type ReceivedLine } from '../fba/receiving.js';
+import { withStore } from '../stores/connection.js';
+import { walmartClientFor } from '../stores/walmart.js';
+import { wfsPlan, wfsPlanDetail } from './plans.js';
+
+/** Walmart has the boxes from here on. */
+const AT_WALMART = ['RECEIVING_IN_PROGRESS', 'CLOSED'];
+
+export async function trackWfsPlan(deps: Deps, plan: PlanRecord): Promise<boolean> {
+  const [store] = await deps.db.select().from(stores).where(eq(stores.id, plan.storeId));
+  const walmart = walmartClientFor(deps, store);
+  const rows = (await deps.db.select().from(planShipments).where(eq(planShipments.planId, plan.id))).filter(
+    (r) => r.status !== 'CANCELLED',
+  );
+  const read: { row: (typeof rows)[number]; status: string; received: ReceivedLine[] }[] = [];
+  for (const row of rows) {
+    const answer = await withStore(deps, store, () =>
+      walmart.inboundShipments({ shipmentId: row.shipmentId, limit: 1 }),
+    );
+    const items = await withStore(deps, store, () => walmart.wfs.allShipmentItems(row.shipmentId));
+    read.push({
+      row,
+      status: answer.payload?.[0]?.status ?? row.status,
+      received: items.map((i) => ({ msku: i.sku, shipped: i.itemQty, received: i.receivedQty })),
+    });
+  }
+  return deps.db.transaction(async (tx) => {
+    await lockChangeFeed(tx, plan.tenantId);
+    const [locked] = await tx.select().from(shipmentPlans).where(eq(shipmentPlans.id, plan.id)).for('update');
+    if (!locked || locked.status === 'cancelled' || locked.status === 'closed') return false;
+    const at = deps.now().toISOString();
+    let changed = false;
+    for (const { row, status, received } of read) {
+      const short = discrepancyOf(status, received);
+      const same =
+        row.status === status &&
+        JSON.stringify(row.received ?? []) === JSON.stringify(received) &&
+        row.discrepancy === short.length > 0;
+      if (same) continue;
+      changed = true;
+      await tx
+        .update(planShipments)
+        .set({ status, received, discrepancy: short.length > 0, updatedAt: at })
+        .where(eq(planShipments.id, row.id));
+      const units = (key: 'shipped' | 'received') => received.reduce((n, l) => n + l[key], 0);
+      await journal(tx, locked, null, at, {
+        kind: 'received',
+        message: `Shipment ${row.shipmentId} (${row.name ?? 'Walmart'}) is ${status.toLowerCase().replace(/_/g, ' ')} at Walmart: ${units('received')} of ${units('shipped')} units received${
+          short.length ? `. Discrepancy for a claim — ${discrepancyWords(short)}` : ''
+        }`,
+        response: { status, received },
+      });
+    }
+    const statuses = read.map((r) => r.status);
+    const step = locked.step === 'shipped' && statuses.some((x) => AT_WALMART.includes(x)) ? 'receiving' : locked.step;
+    const status = statuses.length > 0 && statuses.every((x) => x === 'CLOSED') ? 'closed' : locked.status;
+    if (step !== locked.step || status !== locked.status) {
+      changed = true;
+      const [updated] = await tx
+        .update(shipmentPlans)
+        .set({ step, status, ...(step !== locked.step ? { stepAt: at } : {}), updatedAt: at })
+        .where(eq(shipmentPlans.id, plan.id))
+        .returning();
+      await publishPlan(tx, updated, false);
+    }
+    return changed;
+  });
+}
+
+/** The screen's "check now": read the plan's shipments from Walmart at once. */
+export async function refreshWfsReceiving(deps: Deps, ctx: RequestContext, id: number): Promise<WfsPlanDetail> {
+  const plan = await wfsPlan(deps.db, ctx, id);
+  if (plan.step !== 'shipped' && plan.step !== 'receiving')
+    throw businessRule('Receiving is followed once the plan has shipped');
+  if (plan.status === 'cancelled') throw businessRule('The plan is cancelled');
+  await trackWfsPlan(deps, plan);
+  return wfsPlanDetail(deps, ctx, id);
+}
+
+let registered = false;
+/** The shipped-plans job follows WFS plans too. */
+export function followWfsReceiving(): void {
+  if (registered) return;
+  registered = true;
+  trackShipmentsOf('wfs', trackWfsPlan);
+}
