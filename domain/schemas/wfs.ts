@@ -162,3 +162,21 @@ export type WfsPlanDetail = z.infer<typeof wfsPlanDetailSchema>;
 export const wfsPlanPageSchema = pageSchema(planRowSchema);
 
 export const wfsCanTransmitSchema = z.object({ canTransmit: z.boolean(), problems: z.array(z.string()) });
+
+const side = (field: string) =>
+  z
+    .number({ error: `${field}: inches` })
+    .positive(`${field}: more than 0`)
+    .max(108, `${field}: at most 108 in`);
+
+/** Auto-assign: the box size loose units go in (inches), and the weight a box may take. */
+export const wfsAutoAssignSchema = z.object({
+  lengthIn: side('lengthIn'),
+  widthIn: side('widthIn'),
+  heightIn: side('heightIn'),
+  maxWeightLb: z.number().positive('maxWeightLb: more than 0').max(150, 'maxWeightLb: at most 150 lb').optional(),
+  /** The DEFINED_BOX_DIMENSIONS preset chosen, if any. */
+  preset: z.string().trim().max(60).optional(),
+});
+export type WfsAutoAssignInput = z.infer<typeof wfsAutoAssignSchema>;
+export const wfsAutoAssignResultSchema = z.object({ boxes: z.number().int(), units: z.number().int() });

@@ -244,6 +244,61 @@ describe('a WFS plan from PREP-WFS to Walmart’s shipments', () => {
   });
 });
 
+describe('auto-assign', () => {
+  it('fills boxes per shipment from the quantities; the packer weighs and closes them; nothing is assigned twice', async () => {
+    await stock('FOX-TOWEL-1', 'PREP-WFS', 12);
+    const made = await create(
+      [
+        { productId: products.kettle, quantity: 8 },
+        { productId: products.towel, quantity: 12 },
+      ],
+      { name: 'Fox auto' },
+    );
+    expect(made.status, JSON.stringify(made.meta)).toBe(201);
+    const id = made.body.id;
+    expect(
+      (await s.post(`${P}/${id}/boxes/auto-assign`, { lengthIn: 18, widthIn: 14, heightIn: 12 }, tok.admin)).status,
+    ).toBe(412);
+    expect((await s.post(`${P}/${id}/preview`, { expectedDeliveryDate: inDays(9) }, tok.admin)).status).toBe(200);
+    const sent = await s.post(`${P}/${id}/submit`, {}, tok.admin);
+    expect(sent.status, JSON.stringify(sent.meta)).toBe(200);
+    expect(
+      (await s.post(`${P}/${id}/boxes/auto-assign`, { lengthIn: 0, widthIn: 14, heightIn: 12 }, tok.admin)).status,
+    ).toBe(400);
+    const res = await s.post(`${P}/${id}/boxes/auto-assign`, { lengthIn: 18, widthIn: 14, heightIn: 12 }, tok.admin);
+    expect(res.status, JSON.stringify(res.meta)).toBe(200);
+    expect(res.body.units).toBe(20);
+    const tree = (await s.get(`/api/outbound/outbound-shipping/box?planId=${id}`, tok.admin)).body;
+    const boxes = tree.boxes as {
+      id: string;
+      packingGroupId: string;
+      state: string;
+      items: { planItemId: number; quantity: number }[];
+    }[];
+    expect(boxes.length).toBe(res.body.boxes);
+    const lines = sent.body.items as { id: number; packingGroupId: string }[];
+    for (const b of boxes)
+      for (const i of b.items) expect(lines.find((l) => l.id === i.planItemId)!.packingGroupId).toBe(b.packingGroupId);
+    expect(
+      (await s.post(`${P}/${id}/boxes/auto-assign`, { lengthIn: 18, widthIn: 14, heightIn: 12 }, tok.admin)).status,
+    ).toBe(412);
+    // Open boxes: not ready to go until each is weighed and closed.
+    expect((await s.get(`${P}/${id}/can-transmit`, tok.admin)).body.canTransmit).toBe(false);
+    for (const b of boxes)
+      expect(
+        (
+          await s.put(
+            `/api/outbound/outbound-shipping/box/${b.id}`,
+            { lengthIn: 18, widthIn: 14, heightIn: 12, weightLb: 9 },
+            tok.admin,
+          )
+        ).status,
+      ).toBe(200);
+    expect((await s.get(`${P}/${id}/can-transmit`, tok.admin)).body).toEqual({ canTransmit: true, problems: [] });
+    expect((await s.post(`${P}/${id}/cancel`, {}, tok.admin)).status).toBe(200);
+  });
+});
+
 describe('who sees what, and bad input', () => {
   it('a client plans for itself only; another client’s plan is 404; another tenant sees none', async () => {
     const mine = await create(

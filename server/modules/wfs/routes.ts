@@ -14,6 +14,8 @@ import {
   planListQuerySchema,
 } from '../../../domain/schemas/fba.js';
 import {
+  wfsAutoAssignResultSchema,
+  wfsAutoAssignSchema,
   wfsCanTransmitSchema,
   wfsCarrierQuoteSchema,
   wfsLabelsQuerySchema,
@@ -38,6 +40,7 @@ import { boxesDone, canTransmit } from './boxes.js';
 import { confirmCarrier, ownCarrier, quoteCarrier, voidCarrier } from './carrier.js';
 import { shipmentLabels, shipWfsPlan } from './ship.js';
 import { followWfsReceiving, refreshWfsReceiving } from './receiving.js';
+import { autoAssignBoxes } from './auto-assign.js';
 import { shipmentParam } from '../fba/params.js';
 
 const base = '/api/outbound/wfs/plan';
@@ -316,6 +319,19 @@ export function wfsRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(wfsPlanDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await refreshWfsReceiving(deps, c.get('ctx'), c.req.valid('param').id)),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/boxes/auto-assign`,
+      tags,
+      summary:
+        'Fill boxes from the plan’s quantities and case packs (per shipment; sealed cases whole, loose units by volume and weight); the boxes stay open to be weighed',
+      middleware: [update],
+      request: { params: idParam, ...jsonBody(wfsAutoAssignSchema) },
+      responses: { ...okResponse(wfsAutoAssignResultSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await autoAssignBoxes(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json'))),
   );
   return app;
 }
