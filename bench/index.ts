@@ -16,6 +16,7 @@ import { benchOrders } from './orders.js';
 import { benchInvoices } from './invoices.js';
 import { benchBenchScan } from './bench-scan.js';
 import { benchStorage } from './storage.js';
+import { benchWfsBoxes } from './wfs-boxes.js';
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -34,6 +35,7 @@ const suites: Record<string, () => Promise<void>> = {
   invoices: benchInvoices,
   'bench-scan': benchBenchScan,
   storage: benchStorage,
+  'wfs-boxes': benchWfsBoxes,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };
