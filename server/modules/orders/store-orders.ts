@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MarketplaceOrderInput, OrderLineInput } from '../../../domain/schemas/orders.js';
 import type { Tx } from '../../db/client.js';
 import { marketplaceOrderLines, marketplaceOrders, productCodes } from '../../db/schema/index.js';
+import { releaseClosedOrders, RESERVABLE_STATUSES } from '../fbm-pick/reserve.js';
 
 export interface OrderStore {
   id: number;
@@ -128,6 +129,15 @@ export async function storeOrders(
           productId: sql`coalesce(${marketplaceOrderLines.productId}, excluded.product_id)`,
         },
       });
+    // An order cancelled (or shipped elsewhere) gives back the units its lines hold (decision 0017).
+    const closed = written.filter(
+      (w) => !(RESERVABLE_STATUSES as readonly string[]).includes(newest.get(w.marketplaceOrderId)!.status),
+    );
+    await releaseClosedOrders(
+      tx,
+      store.tenantId,
+      closed.map((w) => w.id),
+    );
   }
   return { created, changed: written.length - created, unchanged: unique.length - written.length };
 }
