@@ -244,6 +244,32 @@ describe('a WFS plan from PREP-WFS to Walmart’s shipments', () => {
   });
 });
 
+describe('Walmart’s refusals per line', () => {
+  it('a delivery day that has passed by the time the order is sent: Walmart refuses the line, said per SKU with the fix', async () => {
+    const made = await create([{ productId: products.kettle, quantity: 1 }], { name: 'Fox late' });
+    expect(made.status, JSON.stringify(made.meta)).toBe(201);
+    expect((await s.post(`${P}/${made.body.id}/preview`, { expectedDeliveryDate: inDays(1) }, tok.admin)).status).toBe(
+      200,
+    );
+    const now = s.started.deps.now;
+    s.started.deps.now = () => new Date(Date.now() + 3 * 86_400_000);
+    try {
+      const refused = await s.post(`${P}/${made.body.id}/submit`, {}, tok.admin);
+      expect(refused.status).toBe(412);
+      const said = refused.meta.error_list.map((e: { message: string }) => e.message).join(' | ');
+      expect(said).toMatch(/FOX-KETTLE-1/);
+      expect(said).toMatch(/expectedDeliveryDate/);
+      expect(said).not.toMatch(/orderItems\[/);
+    } finally {
+      s.started.deps.now = now;
+    }
+    const p = (await s.get(`${P}/${made.body.id}`, tok.admin)).body;
+    expect(p).toMatchObject({ step: 'preview', inboundPlanId: null, shipments: [] });
+    expect(p.events.at(-1).kind).toBe('walmart.refused');
+    expect((await s.post(`${P}/${made.body.id}/cancel`, {}, tok.admin)).status).toBe(200);
+  });
+});
+
 describe('auto-assign', () => {
   it('fills boxes per shipment from the quantities; the packer weighs and closes them; nothing is assigned twice', async () => {
     await stock('FOX-TOWEL-1', 'PREP-WFS', 12);

@@ -21,6 +21,19 @@ import { withStore } from '../stores/connection.js';
 import { walmartClientFor } from '../stores/walmart.js';
 import { assertWfsEditable, walmartIdsOf, wfsPlan, wfsPlanDetail } from './plans.js';
 
+/**
+ * Walmart names a refused line by its index (`orderItems[3].productId`): the refusal is said with
+ * the line's SKU instead, so the client knows which product to fix.
+ */
+export function namedLines(messages: string[], order: Pick<CreateInboundOrder, 'orderItems'>): string[] {
+  return messages.map((m) =>
+    m.replace(/orderItems\[(\d+)\](?:\.(\w+))?/g, (all, i: string, field?: string) => {
+      const line = order.orderItems[Number(i)];
+      return line ? `${line.sku}${field ? ` ${field}` : ''}` : all;
+    }),
+  );
+}
+
 /** Dockside's inbound order id for a plan: stable, so a retried create is the same order to Walmart. */
 export const inboundOrderIdOf = (plan: Pick<PlanRecord, 'tenantId' | 'id'>) => `DS${plan.tenantId}-${plan.id}`;
 
@@ -117,12 +130,13 @@ export async function previewWfsPlan(
       }),
     );
   } catch (err) {
-    if (err instanceof ApiError)
-      await journal(deps.db, plan, ctx.userId, deps.now().toISOString(), {
-        kind: 'walmart.refused',
-        message: `Walmart refused the preview: ${err.messages.join('; ')}`,
-      });
-    throw err;
+    if (!(err instanceof ApiError)) throw err;
+    const said = new ApiError(err.status, namedLines(err.messages, order), err.headers);
+    await journal(deps.db, plan, ctx.userId, deps.now().toISOString(), {
+      kind: 'walmart.refused',
+      message: `Walmart refused the preview: ${said.messages.join('; ')}`,
+    });
+    throw said;
   }
   const preview = previewOf(answer, input.expectedDeliveryDate, at);
   await deps.db.transaction(async (tx) => {
@@ -168,12 +182,25 @@ export async function submitWfsPlan(deps: Deps, ctx: RequestContext, id: number)
   try {
     shipments = await withStore(deps, store, () => walmartClientFor(deps, store).wfs.createInboundOrder(order));
   } catch (err) {
-    if (err instanceof ApiError)
-      await journal(deps.db, plan, ctx.userId, deps.now().toISOString(), {
-        kind: 'walmart.refused',
-        message: `Walmart refused the inbound order: ${err.messages.join('; ')}`,
-      });
-    throw err;
+    if (!(err instanceof ApiError)) throw err;
+    // Walmart keeps a refused order's errors per line, with what to fix; else its answer, lines named.
+    const problems =
+      err.status === 412
+        ? await withStore(deps, store, () =>
+            walmartClientFor(deps, store).wfs.inboundOrderProblems(order.inboundOrderId),
+          ).catch(() => [])
+        : [];
+    const said = problems.length
+      ? new ApiError(
+          412,
+          problems.map((p) => p.message),
+        )
+      : new ApiError(err.status, namedLines(err.messages, order), err.headers);
+    await journal(deps.db, plan, ctx.userId, deps.now().toISOString(), {
+      kind: 'walmart.refused',
+      message: `Walmart refused the inbound order: ${said.messages.join('; ')}`,
+    });
+    throw said;
   }
   await deps.db.transaction(async (tx) => {
     await lockChangeFeed(tx, ctx.tenantId);
