@@ -178,14 +178,16 @@ describe('a WFS plan from PREP-WFS to Walmart’s shipments', () => {
     ]);
   });
 
-  it('a Walmart outage keeps the plan where it was', async () => {
-    fault = 'error';
-    try {
-      const res = await s.post(`${P}/${id}/submit`, {}, tok.admin);
-      expect(res.status).toBeGreaterThanOrEqual(500);
-      expect(res.status).not.toBe(500);
-    } finally {
-      fault = null;
+  it('a Walmart outage or throttling keeps the plan where it was, and says to try again', async () => {
+    for (const f of ['error', 'throttle']) {
+      fault = f;
+      try {
+        const res = await s.post(`${P}/${id}/submit`, {}, tok.admin);
+        expect([429, 503], `${f}: ${res.status}`).toContain(res.status);
+        expect(res.meta.error_list[0].message).toMatch(/Walmart/);
+      } finally {
+        fault = null;
+      }
     }
     const p = (await s.get(`${P}/${id}`, tok.admin)).body;
     expect(p).toMatchObject({ step: 'preview', status: 'open', inboundPlanId: null, shipments: [] });
