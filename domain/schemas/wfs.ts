@@ -180,3 +180,26 @@ export const wfsAutoAssignSchema = z.object({
 });
 export type WfsAutoAssignInput = z.infer<typeof wfsAutoAssignSchema>;
 export const wfsAutoAssignResultSchema = z.object({ boxes: z.number().int(), units: z.number().int() });
+
+/** Where each line's units are boxed (spec box-map). */
+export const wfsBoxMapSchema = z.array(
+  z.object({
+    planItemId: z.number().int(),
+    msku: z.string().nullable(),
+    title: z.string(),
+    shipmentId: z.string().nullable(),
+    quantity: z.number().int(),
+    boxed: z.number().int(),
+    boxes: z.array(z.object({ boxId: z.string(), boxNo: z.number().int(), quantity: z.number().int() })),
+  }),
+);
+export type WfsBoxMap = z.infer<typeof wfsBoxMapSchema>;
+
+/** WFS plans counted by status and by step (spec plan stats). */
+export const wfsPlanStatsSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.record(z.string(), z.number().int()),
+  byStep: z.record(z.string(), z.number().int()),
+  units: z.number().int(),
+});
+export const wfsStatsQuerySchema = z.object({ companyId: z.coerce.number().int().positive().optional() });

@@ -142,6 +142,22 @@ describe('a WFS plan from the bench to the carrier', () => {
     expect(done.status, JSON.stringify(done.meta)).toBe(200);
     expect(done.body.step).toBe('carrier');
     expect(done.body.shipments.every((x: { boxes: number }) => x.boxes === 1)).toBe(true);
+    // The box map and tree agree: every line wholly boxed, in its shipment's box, nothing refused.
+    const map = (await s.get(`${P}/${id}/box-map`, tok.admin)).body as {
+      quantity: number;
+      boxed: number;
+      boxes: unknown[];
+    }[];
+    expect(map.every((l) => l.boxed === l.quantity && l.boxes.length === 1)).toBe(true);
+    const tree = (await s.get(`${P}/${id}/box-tree`, tok.admin)).body;
+    expect(tree.left).toEqual([]);
+    expect(
+      tree.boxes.every((b: { problems: string[]; shipmentId: string }) => b.problems.length === 0 && b.shipmentId),
+    ).toBe(true);
+    const stats = (await s.get(`${P}/stats?companyId=${fox}`, tok.admin)).body;
+    expect(stats.byStep.carrier).toBe(1);
+    expect(stats.units).toBe(24);
+    expect((await s.post(`${P}/${id}/close`, {}, tok.admin)).status).toBe(412);
     // The bench takes no more scans.
     const late = await s.post(BOX, { planId: id, packingGroupId: plan.shipments[0].shipmentId }, tok.receiver);
     expect(late.status).toBe(412);
@@ -255,5 +271,7 @@ describe('a WFS plan from the bench to the carrier', () => {
     expect(closed.events.filter((e: { kind: string }) => e.kind === 'received').length).toBeGreaterThanOrEqual(
       closed.shipments.length,
     );
+    expect((await s.post(`${P}/${id}/close`, {}, tok.admin)).status).toBe(412);
+    expect((await s.get(`${P}/stats`, tok.admin)).body.byStatus.closed).toBe(1);
   });
 });

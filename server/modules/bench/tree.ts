@@ -52,6 +52,7 @@ export async function boxTree(db: DbOrTx, ctx: RequestContext, planId: number): 
               },
               units,
               maxLb,
+              plan.channel === 'wfs' ? 'Walmart' : 'Amazon',
             ).problems;
       return {
         ...boxRow(b),

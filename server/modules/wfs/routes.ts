@@ -14,6 +14,9 @@ import {
   planListQuerySchema,
 } from '../../../domain/schemas/fba.js';
 import {
+  wfsBoxMapSchema,
+  wfsPlanStatsSchema,
+  wfsStatsQuerySchema,
   wfsAutoAssignResultSchema,
   wfsAutoAssignSchema,
   wfsCanTransmitSchema,
@@ -41,6 +44,9 @@ import { confirmCarrier, ownCarrier, quoteCarrier, voidCarrier } from './carrier
 import { shipmentLabels, shipWfsPlan } from './ship.js';
 import { followWfsReceiving, refreshWfsReceiving } from './receiving.js';
 import { autoAssignBoxes } from './auto-assign.js';
+import { closeWfsPlan, wfsBoxMap, wfsStats } from './overview.js';
+import { boxTree } from '../bench/tree.js';
+import { boxTreeSchema } from '../../../domain/schemas/bench.js';
 import { shipmentParam } from '../fba/params.js';
 
 const base = '/api/outbound/wfs/plan';
@@ -52,6 +58,19 @@ export function wfsRoutes(deps: Deps, guards: Guards) {
   const read = guards.requires('wfs', 'read');
   const create = guards.requires('wfs', 'create');
   const update = guards.requires('wfs', 'update');
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/stats`,
+      tags,
+      summary: 'WFS plans counted by status and step, and the units they hold (spec plan stats)',
+      middleware: [read],
+      request: { query: wfsStatsQuerySchema },
+      responses: { ...okResponse(wfsPlanStatsSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await wfsStats(deps, c.get('ctx'), c.req.valid('query'))),
+  );
 
   app.openapi(
     createRoute({
@@ -332,6 +351,48 @@ export function wfsRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(wfsAutoAssignResultSchema), ...errorResponses },
     }),
     async (c) => ok(c, await autoAssignBoxes(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{id}/box-tree`,
+      tags,
+      summary: 'The plan’s boxes with what each holds and what Walmart would refuse of it; the lines not fully boxed',
+      middleware: [read],
+      request: { params: idParam },
+      responses: { ...okResponse(boxTreeSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      await wfsPlanDetail(deps, c.get('ctx'), id);
+      return ok(c, await boxTree(deps.db, c.get('ctx'), id));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/{id}/box-map`,
+      tags,
+      summary: 'Where each line’s units are boxed: boxes and quantities per line (spec box-map)',
+      middleware: [read],
+      request: { params: idParam },
+      responses: { ...okResponse(wfsBoxMapSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await wfsBoxMap(deps, c.get('ctx'), c.req.valid('param').id)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/close`,
+      tags,
+      summary: 'Close a shipped plan: Walmart’s receiving is no longer followed',
+      middleware: [update],
+      request: { params: idParam },
+      responses: { ...okResponse(wfsPlanDetailSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await closeWfsPlan(deps, c.get('ctx'), c.req.valid('param').id)),
   );
   return app;
 }
