@@ -89,7 +89,9 @@ export function parseRouting(value: string | null | undefined): string[] {
   try {
     const v: unknown = JSON.parse(value);
     const zones = Array.isArray(v) ? v : (v as { zones?: unknown })?.zones;
-    return Array.isArray(zones) ? zones.filter((z): z is string => typeof z === 'string').map((z) => z.toUpperCase()) : [];
+    return Array.isArray(zones)
+      ? zones.filter((z): z is string => typeof z === 'string').map((z) => z.toUpperCase())
+      : [];
   } catch {
     return [];
   }

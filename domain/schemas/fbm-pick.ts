@@ -15,7 +15,14 @@ export const PICK_BATCH_STATUSES = ['open', 'picking', 'picked', 'cancelled'] as
 export type PickBatchStatus = (typeof PICK_BATCH_STATUSES)[number];
 
 /** Why a line was not held (or that it is). */
-export const RESERVE_OUTCOMES = ['held', 'already_held', 'unmatched', 'no_stock', 'insufficient', 'nothing_to_ship'] as const;
+export const RESERVE_OUTCOMES = [
+  'held',
+  'already_held',
+  'unmatched',
+  'no_stock',
+  'insufficient',
+  'nothing_to_ship',
+] as const;
 export type ReserveOutcome = (typeof RESERVE_OUTCOMES)[number];
 
 export const matchLineSchema = z.object({
@@ -116,9 +123,7 @@ export const pickBatchSchema = z.object({
 export const pickBatchDetailSchema = pickBatchSchema.extend({
   lines: z.array(pickBatchLineSchema),
   /** Held units that found no location to pick from (moved or counted away since they were held). */
-  unallocated: z
-    .array(z.object({ orderLineId: z.number(), productKey: z.string(), quantity: z.number() }))
-    .default([]),
+  unallocated: z.array(z.object({ orderLineId: z.number(), productKey: z.string(), quantity: z.number() })).default([]),
 });
 export type PickBatchDetail = z.infer<typeof pickBatchDetailSchema>;
 export type PickBatchLine = z.infer<typeof pickBatchLineSchema>;

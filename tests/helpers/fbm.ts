@@ -114,7 +114,14 @@ export async function fbmWorld(s: TestServer, prefix: string): Promise<FbmWorld>
 }
 
 /** Adds (or takes away) units at a location through the adjustment API. */
-export async function stock(s: TestServer, w: FbmWorld, companyId: number, sku: string, location: string, quantity: number) {
+export async function stock(
+  s: TestServer,
+  w: FbmWorld,
+  companyId: number,
+  sku: string,
+  location: string,
+  quantity: number,
+) {
   const res = await s.post(
     '/api/inventory/adjust',
     { companyId, productCode: sku, location, quantity, reason: quantity > 0 ? 'found' : 'lost' },

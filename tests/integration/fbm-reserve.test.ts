@@ -13,7 +13,8 @@ import { itemReservations } from '../../server/db/schema/index.js';
 
 let s: TestServer;
 let w: FbmWorld;
-const reserve = (storeId: number, token = w.admin) => s.post(`/api/fbm/web/reserve/awaiting/items/store/${storeId}`, {}, token);
+const reserve = (storeId: number, token = w.admin) =>
+  s.post(`/api/fbm/web/reserve/awaiting/items/store/${storeId}`, {}, token);
 const match = (storeId: number, token = w.admin) => s.get(`/api/fbm/web/match/awaiting/items/store/${storeId}`, token);
 const heldOf = async (companyId: number, key: string) => {
   const [r] = await s.db
@@ -103,7 +104,11 @@ describe('reserve', () => {
   it('is idempotent: a line already held is not held again', async () => {
     const again = await reserve(w.acmeStore.id);
     expect(again.status).toBe(200);
-    expect(outcomes(again)).toMatchObject({ 'R-1/1': 'already_held', 'R-1/2': 'already_held', 'R-3/1': 'insufficient' });
+    expect(outcomes(again)).toMatchObject({
+      'R-1/1': 'already_held',
+      'R-1/2': 'already_held',
+      'R-3/1': 'insufficient',
+    });
     expect(again.body.held).toBe(0);
     expect(await heldOf(w.acmeId, 'MUG-1')).toBe(2);
     const m = await match(w.acmeStore.id);

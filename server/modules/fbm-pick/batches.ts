@@ -21,6 +21,7 @@ import {
 } from '../../../domain/schemas/fbm-pick.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { outer } from '../../db/outer.js';
 import { selectRows } from '../../db/rows.js';
 import {
   itemReservations,
@@ -89,7 +90,10 @@ async function heldLines(tx: DbOrTx, ctx: RequestContext, input: PickBatchCreate
                           where bl.order_line_id = l.id and pb.status in ('open', 'picking'))
         order by o.purchased_at, o.id, l.id`,
   );
-  const orders = [...new Set(rows.map((r) => Number(r.order_id)))].slice(0, input.orderIds ? undefined : input.maxOrders);
+  const orders = [...new Set(rows.map((r) => Number(r.order_id)))].slice(
+    0,
+    input.orderIds ? undefined : input.maxOrders,
+  );
   const chosen = new Set(orders);
   return rows.filter((r) => chosen.has(Number(r.order_id)));
 }
@@ -101,7 +105,13 @@ async function placesOf(
   companyId: number,
   keys: string[],
 ): Promise<Map<string, Place[]>> {
-  const rows = await selectRows<{ product_key: string; location: string; lpn: string; zone: string | null; free: number }>(
+  const rows = await selectRows<{
+    product_key: string;
+    location: string;
+    lpn: string;
+    zone: string | null;
+    free: number;
+  }>(
     tx,
     sql`with recursive places as (
           select b.product_key, b.location, b.lpn, l.id as location_id, sum(b.quantity)::int as on_hand
@@ -188,7 +198,8 @@ export async function createBatch(deps: Deps, ctx: RequestContext, input: PickBa
           quantity: p.quantity,
           purchasedAt: l.purchased_at,
         });
-      if (short > 0) unallocated.push({ orderLineId: Number(l.order_line_id), productKey: l.product_key, quantity: short });
+      if (short > 0)
+        unallocated.push({ orderLineId: Number(l.order_line_id), productKey: l.product_key, quantity: short });
     }
     if (!picks.length) throw businessRule('The reserved units are in no pickable location: nothing to pick');
     picks.sort((a, b) => order(a, b) || a.orderId - b.orderId || a.orderLineId - b.orderLineId);
@@ -210,13 +221,23 @@ export async function createBatch(deps: Deps, ctx: RequestContext, input: PickBa
       .update(pickBatches)
       .set({ number: `PB-${String(batch.id).padStart(6, '0')}` })
       .where(eq(pickBatches.id, batch.id));
-    await tx.insert(pickBatchLines).values(
-      picks.map(({ purchasedAt: _p, ...p }, i) => ({ ...p, batchId: batch.id, sequence: i + 1, createdAt: now, updatedAt: now })),
-    );
+    await tx
+      .insert(pickBatchLines)
+      .values(
+        picks.map(({ purchasedAt: _p, ...p }, i) => ({
+          ...p,
+          batchId: batch.id,
+          sequence: i + 1,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
     return { id: batch.id, unallocated };
   });
   return { ...(await getBatch(deps.db, ctx, result.id)), unallocated: result.unallocated };
 }
+
+const batchIdOuter = outer(pickBatches.id);
 
 const batchColumns = {
   id: pickBatches.id,
@@ -225,10 +246,10 @@ const batchColumns = {
   status: pickBatches.status,
   createdBy: pickBatches.createdBy,
   createdAt: pickBatches.createdAt,
-  orders: sql<number>`(select count(distinct bl.order_id)::int from pick_batch_lines bl where bl.batch_id = ${pickBatches.id})`,
-  units: sql<number>`(select coalesce(sum(bl.quantity), 0)::int from pick_batch_lines bl where bl.batch_id = ${pickBatches.id})`,
-  picked: sql<number>`(select coalesce(sum(bl.picked), 0)::int from pick_batch_lines bl where bl.batch_id = ${pickBatches.id})`,
-  short: sql<number>`(select coalesce(sum(bl.short), 0)::int from pick_batch_lines bl where bl.batch_id = ${pickBatches.id})`,
+  orders: sql<number>`(select count(distinct bl.order_id)::int from pick_batch_lines bl where bl.batch_id = ${batchIdOuter})`,
+  units: sql<number>`(select coalesce(sum(bl.quantity), 0)::int from pick_batch_lines bl where bl.batch_id = ${batchIdOuter})`,
+  picked: sql<number>`(select coalesce(sum(bl.picked), 0)::int from pick_batch_lines bl where bl.batch_id = ${batchIdOuter})`,
+  short: sql<number>`(select coalesce(sum(bl.short), 0)::int from pick_batch_lines bl where bl.batch_id = ${batchIdOuter})`,
 };
 
 /** Staff see the tenant's batches; a client only those of its own orders alone. */
@@ -301,12 +322,7 @@ export async function getBatch(db: DbOrTx, ctx: RequestContext, id: number): Pro
     .from(pickBatchLines)
     .innerJoin(marketplaceOrders, eq(marketplaceOrders.id, pickBatchLines.orderId))
     .innerJoin(marketplaceOrderLines, eq(marketplaceOrderLines.id, pickBatchLines.orderLineId))
-    .where(
-      and(
-        eq(pickBatchLines.batchId, id),
-        ctx.isClient ? eq(pickBatchLines.companyId, ctx.companyId) : undefined,
-      ),
-    )
+    .where(and(eq(pickBatchLines.batchId, id), ctx.isClient ? eq(pickBatchLines.companyId, ctx.companyId) : undefined))
     .orderBy(asc(pickBatchLines.sequence));
   return { ...toBatch(row), lines: lines as PickBatchLine[], unallocated: [] };
 }

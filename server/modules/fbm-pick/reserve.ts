@@ -89,9 +89,7 @@ async function holdsOf(db: DbOrTx, lineIds: number[]): Promise<Map<number, { hel
       consumed: sql<number>`coalesce(sum(${itemReservations.quantity}) filter (where ${itemReservations.state} = 'consumed'), 0)::int`,
     })
     .from(itemReservations)
-    .where(
-      and(eq(itemReservations.station, FBM_RESERVATION_STATION), inArray(itemReservations.orderLineId, lineIds)),
-    )
+    .where(and(eq(itemReservations.station, FBM_RESERVATION_STATION), inArray(itemReservations.orderLineId, lineIds)))
     .groupBy(itemReservations.orderLineId);
   for (const r of rows) found.set(r.lineId!, { held: Number(r.held), consumed: Number(r.consumed) });
   return found;
@@ -289,7 +287,8 @@ export async function settleBatchStatus(tx: DbOrTx, batchId: number, at: string)
           count(*) filter (where picked + short > 0)::int as touched
         from pick_batch_lines where batch_id = ${batchId}`,
   );
-  const status = Number(s.lines) === 0 ? 'cancelled' : Number(s.open) === 0 ? 'picked' : Number(s.touched) > 0 ? 'picking' : 'open';
+  const status =
+    Number(s.lines) === 0 ? 'cancelled' : Number(s.open) === 0 ? 'picked' : Number(s.touched) > 0 ? 'picking' : 'open';
   await tx
     .update(pickBatches)
     .set({ status, updatedAt: at })

@@ -146,7 +146,9 @@ export function fbmPickRoutes(deps: Deps, guards: Guards) {
     async (c) => {
       const r = await recordPick(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json'));
       return ok(c, r, {
-        info: [r.problemId ? `Short pick recorded: problem ${r.problemId}` : `Picked ${r.line.picked} of ${r.line.quantity}`],
+        info: [
+          r.problemId ? `Short pick recorded: problem ${r.problemId}` : `Picked ${r.line.picked} of ${r.line.quantity}`,
+        ],
       });
     },
   );
@@ -161,7 +163,8 @@ export function fbmPickRoutes(deps: Deps, guards: Guards) {
       request: { params: idParam },
       responses: { ...okResponse(pickBatchDetailSchema), ...errorResponses },
     }),
-    async (c) => ok(c, await cancelBatch(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Pick batch cancelled'] }),
+    async (c) =>
+      ok(c, await cancelBatch(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Pick batch cancelled'] }),
   );
 
   return app;
