@@ -83,7 +83,7 @@ interface PlanBody {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Routes the Amazon client's calls to this server's sandbox into the app until `restore()`. */
-function sandboxInProcess(app: InProcessApp, deps: Deps): () => void {
+export function sandboxInProcess(app: InProcessApp, deps: Deps): () => void {
   const had = 'fetch' in clientOverrides;
   const previous = clientOverrides.fetch;
   const base = `${sandboxBase(deps)}/sandbox/`;

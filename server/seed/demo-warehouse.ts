@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { withGtinCheckDigit } from '../../domain/rules/gs1.js';
 import type { Deps } from '../context.js';
 import { seedDemoFba, type DemoFbaSummary } from './demo-fba.js';
+import { seedDemoWfs, type DemoWfsSummary } from './demo-wfs.js';
 import { DemoUser, type InProcessApp, type Mutation } from './demo-user.js';
 
 export type { InProcessApp } from './demo-user.js';
@@ -261,6 +262,7 @@ export interface DemoWarehouseSummary {
   purchaseOrders: number;
   /** The Amazon FBA part, when the sandbox is on and the server's dependencies were given. */
   fba: DemoFbaSummary | null;
+  wfs: DemoWfsSummary | null;
   /** Fee settings, the FBA Standard plan with Acme enrolled, the recorded work priced. */
   billing: DemoBillingSummary;
 }
@@ -406,7 +408,9 @@ export async function seedDemoWarehouse(app: InProcessApp, deps?: Deps): Promise
   // Acme's Amazon store in the sandbox, connected, with FBA listings imported, units at PREP-FBA
   // and shipment plans under way (demo-fba.ts); no store with SANDBOX=off.
   const fba = await seedDemoFba(app, deps, { admin, client: acmeUser }, acmeId);
+  // Blue Fox's Walmart store in the sandbox, units at PREP-WFS and WFS plans (demo-wfs.ts).
+  const wfs = await seedDemoWfs(app, deps, admin, blueFoxId);
 
   const billing = await seedDemoBilling(admin, acmeId);
-  return { products: acme.length + blueFox.length, purchaseOrders: plans.length, fba, billing };
+  return { products: acme.length + blueFox.length, purchaseOrders: plans.length, fba, wfs, billing };
 }

@@ -136,3 +136,32 @@ describe('Amazon FBA in the demo', () => {
     expect(prep.body.items.length).toBe(check.body.skus);
   });
 });
+
+describe('Walmart WFS in the demo', () => {
+  it('has Blue Fox’s Walmart store connected, units at PREP-WFS and two WFS plans: one at its items, one at the bench', async () => {
+    const stores = (await s.get('/api/common/stores', admin)).body as StoreRow[];
+    const walmart = stores.find((r) => r.marketplace === 'walmart' && r.name.includes('Blue Fox'));
+    expect(walmart).toMatchObject({ environment: 'sandbox', connection: 'connected' });
+    const plans = (await s.get('/api/outbound/wfs/plan/query?pageSize=50', admin)).body.content as {
+      id: number;
+      name: string;
+      step: string;
+    }[];
+    expect(plans.map((p) => p.step).sort()).toEqual(['boxes', 'items']);
+    const atBench = (await s.get(`/api/outbound/wfs/plan/${plans.find((p) => p.step === 'boxes')!.id}`, admin)).body;
+    expect(atBench.shipments.length).toBeGreaterThan(0);
+    expect(
+      atBench.items.every(
+        (i: { packingGroupId: string | null; walmartProductId: string | null }) =>
+          i.packingGroupId && i.walmartProductId,
+      ),
+    ).toBe(true);
+    const available = (await s.get(`/api/outbound/wfs/plan/available?companyId=${atBench.companyId}`, admin)).body
+      .content as { held: number }[];
+    expect(available.length).toBeGreaterThanOrEqual(2);
+    expect(available.filter((r) => r.held > 0).length).toBeGreaterThanOrEqual(2);
+    // Blue Fox sees them; Acme does not.
+    expect(((await s.get('/api/outbound/wfs/plan/query', blueFox)).body.content as unknown[]).length).toBe(2);
+    expect(((await s.get('/api/outbound/wfs/plan/query', acme)).body.content as unknown[]).length).toBe(0);
+  });
+});
