@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { TestServer } from '../helpers/server.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
-import { chargeEvents, inventoryLedger, itemReservations } from '../../server/db/schema/index.js';
+import { chargeEvents, inventoryLedger, itemReservations, mailLog } from '../../server/db/schema/index.js';
 import { trackShippedPlans } from '../../server/modules/fba/receiving.js';
 
 let s: TestServer;
@@ -244,6 +244,9 @@ describe('a WFS plan from the bench to the carrier', () => {
       (e) => (e.details as { planId: number }).planId === id,
     );
     expect(shipped).toHaveLength(plan.shipments.length);
+    const mail = await s.db.select().from(mailLog).where(eq(mailLog.template, 'wfs.shipped'));
+    expect(mail.length).toBeGreaterThan(0);
+    expect(mail[0].subject).toBe('Shipped to Walmart: Fox flow');
     expect((await s.post(`${P}/${id}/ship`, {}, tok.admin)).status).toBe(412);
     expect((await s.post(`${P}/${id}/cancel`, {}, tok.admin)).status).toBe(412);
   });

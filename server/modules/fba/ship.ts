@@ -76,7 +76,6 @@ export async function clientEmails(db: DbOrTx, tenantId: number, companyId: numb
   return [...new Set(rows.map((r) => r.email).filter((e): e is string => !!e))];
 }
 
-/** One ledger row per box and line: out of the station (−) when shipping, back in (+) when a shipment is voided. */
 /** The boxed units leave the plan's prep station (or come back to it), one movement per box and line. */
 export async function moveUnits(
   tx: DbOrTx,

@@ -18,7 +18,7 @@ import { journal } from '../fba/journal.js';
 import { boxesOf } from '../fba/packing-information.js';
 import { planItemsOf, storeOfPlan } from '../fba/plan-record.js';
 import { WFS_STATION } from '../fba/reservations.js';
-import { moveUnits } from '../fba/ship.js';
+import { clientEmails, moveUnits } from '../fba/ship.js';
 import { withStore } from '../stores/connection.js';
 import { walmartClientFor } from '../stores/walmart.js';
 import { carrierOf, travels } from './carrier.js';
@@ -72,6 +72,8 @@ export async function shipWfsPlan(deps: Deps, ctx: RequestContext, id: number): 
   if (before.step === 'shipped' || before.step === 'receiving') throw businessRule('The plan has shipped already');
   if (before.step !== 'labels')
     throw businessRule(`The plan is at ${before.step}: give every shipment its carrier first`);
+  let units = 0;
+  let shipmentCount = 0;
   await deps.db.transaction(async (tx) => {
     await lockChangeFeed(tx, ctx.tenantId);
     const plan = await wfsPlan(tx, ctx, id, true);
@@ -82,7 +84,8 @@ export async function shipWfsPlan(deps: Deps, ctx: RequestContext, id: number): 
     const waiting = shipments.filter((s) => !travels(s)).map((s) => `Shipment ${s.shipmentId} has no carrier yet`);
     if (waiting.length) throw new ApiError(412, waiting);
     const at = deps.now().toISOString();
-    const units = await moveUnits(tx, ctx, plan, -1, at, WFS_STATION);
+    units = await moveUnits(tx, ctx, plan, -1, at, WFS_STATION);
+    shipmentCount = shipments.length;
     await tx
       .update(itemReservations)
       .set({ state: 'consumed', updatedAt: at })
@@ -131,5 +134,14 @@ export async function shipWfsPlan(deps: Deps, ctx: RequestContext, id: number): 
     });
     await audit(tx, ctx, 'shipment_plan', id, 'status', { step: 'labels' }, { step: 'shipped', units });
   });
+  // The client hears that its units are on their way to Walmart.
+  for (const address of await clientEmails(deps.db, before.tenantId, before.companyId))
+    await deps.mailer.send({
+      tenantId: before.tenantId,
+      to: address,
+      subject: `Shipped to Walmart: ${before.name}`,
+      body: `Your WFS shipment plan “${before.name}” left the warehouse: ${units} units in ${shipmentCount} shipment${shipmentCount === 1 ? '' : 's'} (Walmart inbound order ${before.inboundPlanId}).`,
+      template: 'wfs.shipped',
+    });
   return wfsPlanDetail(deps, ctx, id);
 }
