@@ -157,7 +157,15 @@ export async function createBatch(deps: Deps, ctx: RequestContext, input: PickBa
       const missing = input.orderIds.filter((id) => !found.some((f) => f.id === id));
       if (missing.length) throw notFound(`Order ${missing.join(', ')}`);
     }
-    const lines = await heldLines(tx, ctx, input);
+    const first = await heldLines(tx, ctx, input);
+    const byCompany = new Map<number, string[]>();
+    for (const l of first)
+      byCompany.set(Number(l.company_id), [...(byCompany.get(Number(l.company_id)) ?? []), l.product_key]);
+    await lockProducts(tx, ctx.tenantId, byCompany);
+    // Read again under the locks: a batch made meanwhile has taken its lines (they are on an open
+    // batch now), so two batches made at once never pick the same line.
+    const locked = new Set(first.map((l) => `${l.company_id}|${l.product_key}`));
+    const lines = (await heldLines(tx, ctx, input)).filter((l) => locked.has(`${l.company_id}|${l.product_key}`));
     if (input.orderIds?.length) {
       const without = input.orderIds.filter((id) => !lines.some((l) => Number(l.order_id) === id));
       if (without.length)
@@ -166,10 +174,6 @@ export async function createBatch(deps: Deps, ctx: RequestContext, input: PickBa
         );
     }
     if (!lines.length) throw businessRule('No reserved orders to pick: reserve the orders first');
-    const byCompany = new Map<number, string[]>();
-    for (const l of lines)
-      byCompany.set(Number(l.company_id), [...(byCompany.get(Number(l.company_id)) ?? []), l.product_key]);
-    await lockProducts(tx, ctx.tenantId, byCompany);
     const routing = await routingOf(tx, ctx.tenantId);
     const order = routeComparator(routing);
     const places = new Map<string, Place[]>();
@@ -221,17 +225,15 @@ export async function createBatch(deps: Deps, ctx: RequestContext, input: PickBa
       .update(pickBatches)
       .set({ number: `PB-${String(batch.id).padStart(6, '0')}` })
       .where(eq(pickBatches.id, batch.id));
-    await tx
-      .insert(pickBatchLines)
-      .values(
-        picks.map(({ purchasedAt: _p, ...p }, i) => ({
-          ...p,
-          batchId: batch.id,
-          sequence: i + 1,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
+    await tx.insert(pickBatchLines).values(
+      picks.map(({ purchasedAt: _p, ...p }, i) => ({
+        ...p,
+        batchId: batch.id,
+        sequence: i + 1,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
     return { id: batch.id, unallocated };
   });
   return { ...(await getBatch(deps.db, ctx, result.id)), unallocated: result.unallocated };
