@@ -6,25 +6,11 @@
  * `BENCH=wfs-boxes npm run bench`; DATABASE_URL runs it on PostgreSQL.
  */
 import { startBenchServer } from './http-server.js';
+import { upc, WFS_SHIP_FROM as shipFrom } from '../tests/helpers/wfs.js';
 
 const SKUS = Number(process.env.BENCH_WFS_SKUS ?? 50);
 const UNITS = Number(process.env.BENCH_WFS_UNITS_PER_SKU ?? 20);
 const TREE_LOADS = Number(process.env.BENCH_TREE_LOADS ?? 30);
-
-function upc(n: number) {
-  const body = String(n).padStart(11, '0');
-  const sum = body.split('').reduce((t, d, i) => t + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return body + ((10 - (sum % 10)) % 10);
-}
-const shipFrom = {
-  name: 'Dockside Prep',
-  addressLine1: '100 Harbor Way',
-  city: 'Newark',
-  stateOrProvinceCode: 'NJ',
-  postalCode: '07114',
-  countryCode: 'US',
-  phoneNumber: '555-0100',
-};
 
 export async function benchWfsBoxes(): Promise<void> {
   const { base, deps, close } = await startBenchServer('wfs-boxes');

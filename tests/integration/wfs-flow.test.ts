@@ -12,6 +12,7 @@ import { TestServer } from '../helpers/server.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { chargeEvents, inventoryLedger, itemReservations, mailLog } from '../../server/db/schema/index.js';
 import { trackShippedPlans } from '../../server/modules/fba/receiving.js';
+import { upc, WFS_SHIP_FROM as shipFrom } from '../helpers/wfs.js';
 
 let s: TestServer;
 const tok: Record<string, string> = {};
@@ -22,20 +23,6 @@ const BOX = '/api/outbound/outbound-shipping/box';
 const codes: Record<string, string> = {};
 let offset = 0;
 
-function upc(n: number) {
-  const body = String(n).padStart(11, '0');
-  const sum = body.split('').reduce((t, d, i) => t + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return body + ((10 - (sum % 10)) % 10);
-}
-const shipFrom = {
-  name: 'Dockside Prep',
-  addressLine1: '100 Harbor Way',
-  city: 'Newark',
-  stateOrProvinceCode: 'NJ',
-  postalCode: '07114',
-  countryCode: 'US',
-  phoneNumber: '555-0100',
-};
 const day = (n: number) => new Date(Date.now() + offset + n * 86_400_000).toISOString().slice(0, 10);
 const raw = async (path: string, token = tok.admin) => {
   const res = await s.started.app.request(path, { headers: { authorization: `Bearer ${token}` } });

@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { itemReservations, shipmentPlanItems } from '../../server/db/schema/index.js';
+import { upc, WFS_SHIP_FROM as shipFrom } from '../helpers/wfs.js';
 
 let s: TestServer;
 const tok: Record<string, string> = {};
@@ -21,20 +22,6 @@ const products: Record<string, number> = {};
 const P = '/api/outbound/wfs/plan';
 let fault: string | null = null;
 
-function upc(n: number) {
-  const body = String(n).padStart(11, '0');
-  const sum = body.split('').reduce((t, d, i) => t + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return body + ((10 - (sum % 10)) % 10);
-}
-const shipFrom = {
-  name: 'Dockside Prep',
-  addressLine1: '100 Harbor Way',
-  city: 'Newark',
-  stateOrProvinceCode: 'NJ',
-  postalCode: '07114',
-  countryCode: 'US',
-  phoneNumber: '555-0100',
-};
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function stock(productCode: string, location: string, quantity: number, companyId = fox) {

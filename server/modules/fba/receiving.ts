@@ -38,26 +38,34 @@ export function discrepancyOf(status: string, lines: ReceivedLine[]): ReceivedLi
 export const discrepancyWords = (lines: ReceivedLine[]) =>
   lines.map((l) => `${l.msku}: ${l.received} of ${l.shipped} received`).join('; ');
 
-/** Reads each shipment of a shipped plan from Amazon and writes what changed. Answers whether anything did. */
-export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> {
-  const [store] = await deps.db.select().from(stores).where(eq(stores.id, plan.storeId));
-  const client = await amazonClientFor(deps, store);
-  const rows = await deps.db.select().from(planShipments).where(eq(planShipments.planId, plan.id));
-  const read: { row: (typeof rows)[number]; status: string; received: ReceivedLine[] }[] = [];
-  for (const row of rows) {
-    const s = await withStore(deps, store, () => client.inbound.getShipment(plan.inboundPlanId!, row.shipmentId));
-    const items = row.confirmationId
-      ? await withStore(deps, store, () => client.inbound.shipmentItems(row.confirmationId!))
-      : [];
-    const received: ReceivedLine[] = items.map((i) => ({
-      msku: i.SellerSKU,
-      shipped: i.QuantityShipped,
-      received: i.QuantityReceived ?? 0,
-    }));
-    read.push({ row, status: s.status ?? row.status, received });
-  }
-  const phases: { phase: 'CHECKED_IN' | 'CLOSED'; name: string; words: string }[] = [];
-  const changed = await deps.db.transaction(async (tx) => {
+type ShipmentRecord = typeof planShipments.$inferSelect;
+
+/** A shipment as the marketplace last reported it. */
+export interface ReadShipment {
+  row: ShipmentRecord;
+  status: string;
+  received: ReceivedLine[];
+}
+
+/**
+ * Writes what the marketplace reported of a shipped plan's shipments, under the plan's lock: each
+ * changed shipment (status, units received, discrepancy) with a journal line; the plan reaches
+ * `receiving` once the marketplace has any shipment, `closed` when it closed every one. Answers
+ * whether anything changed. Both channels' receiving use it.
+ */
+export async function writeReceiving(
+  deps: Deps,
+  plan: PlanRecord,
+  read: ReadShipment[],
+  opts: {
+    marketplace: string;
+    /** The statuses in which the marketplace has the boxes. */
+    atMarketplace: string[];
+    nameOf: (row: ShipmentRecord) => string;
+    onChange?: (row: ShipmentRecord, status: string, received: ReceivedLine[], short: ReceivedLine[]) => void;
+  },
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
     await lockChangeFeed(tx, plan.tenantId);
     const [locked] = await tx.select().from(shipmentPlans).where(eq(shipmentPlans.id, plan.id)).for('update');
     if (!locked || locked.status === 'cancelled' || locked.status === 'closed') return false;
@@ -75,30 +83,20 @@ export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> 
         .update(planShipments)
         .set({ status, received, discrepancy: short.length > 0, updatedAt: at })
         .where(eq(planShipments.id, row.id));
+      opts.onChange?.(row, status, received, short);
       const units = (key: 'shipped' | 'received') => received.reduce((n, l) => n + l[key], 0);
-      // Spec's shipment e-mail phases: the client hears when Amazon checks a shipment in and closes it.
-      const was = AT_AMAZON.indexOf(row.status);
-      const name = row.name ?? row.confirmationId ?? row.shipmentId;
-      if (AT_AMAZON.indexOf(status) >= AT_AMAZON.indexOf('CHECKED_IN') && was < AT_AMAZON.indexOf('CHECKED_IN'))
-        phases.push({ phase: 'CHECKED_IN', name, words: `Amazon checked in shipment ${name}` });
-      if (status === 'CLOSED' && row.status !== 'CLOSED')
-        phases.push({
-          phase: 'CLOSED',
-          name,
-          words: `Amazon closed shipment ${name}: ${units('received')} of ${units('shipped')} units received${short.length ? ` (${discrepancyWords(short)}; the warehouse will file a claim)` : ''}`,
-        });
       await journal(tx, locked, null, at, {
         kind: 'received',
-        message: `Shipment ${row.name ?? row.confirmationId ?? row.shipmentId} is ${status.toLowerCase().replace(/_/g, ' ')} at Amazon: ${units('received')} of ${units('shipped')} units received${
+        message: `Shipment ${opts.nameOf(row)} is ${status.toLowerCase().replace(/_/g, ' ')} at ${opts.marketplace}: ${units('received')} of ${units('shipped')} units received${
           short.length ? `. Discrepancy for a claim — ${discrepancyWords(short)}` : ''
         }`,
         response: { status, received },
       });
     }
     const statuses = read.map((r) => r.status);
-    const atAmazon = statuses.some((s) => AT_AMAZON.includes(s));
-    const allClosed = statuses.length > 0 && statuses.every((s) => s === 'CLOSED');
-    const step = locked.step === 'shipped' && atAmazon ? 'receiving' : locked.step;
+    const arrived = statuses.some((x) => opts.atMarketplace.includes(x));
+    const allClosed = statuses.length > 0 && statuses.every((x) => x === 'CLOSED');
+    const step = locked.step === 'shipped' && arrived ? 'receiving' : locked.step;
     const status = allClosed ? 'closed' : locked.status;
     if (step !== locked.step || status !== locked.status) {
       changed = true;
@@ -110,6 +108,46 @@ export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> 
       await publishPlan(tx, updated, false);
     }
     return changed;
+  });
+}
+
+/** Reads each shipment of a shipped plan from Amazon and writes what changed. Answers whether anything did. */
+export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> {
+  const [store] = await deps.db.select().from(stores).where(eq(stores.id, plan.storeId));
+  const client = await amazonClientFor(deps, store);
+  const rows = await deps.db.select().from(planShipments).where(eq(planShipments.planId, plan.id));
+  const read: ReadShipment[] = [];
+  for (const row of rows) {
+    const s = await withStore(deps, store, () => client.inbound.getShipment(plan.inboundPlanId!, row.shipmentId));
+    const items = row.confirmationId
+      ? await withStore(deps, store, () => client.inbound.shipmentItems(row.confirmationId!))
+      : [];
+    const received: ReceivedLine[] = items.map((i) => ({
+      msku: i.SellerSKU,
+      shipped: i.QuantityShipped,
+      received: i.QuantityReceived ?? 0,
+    }));
+    read.push({ row, status: s.status ?? row.status, received });
+  }
+  const phases: { phase: 'CHECKED_IN' | 'CLOSED'; name: string; words: string }[] = [];
+  const changed = await writeReceiving(deps, plan, read, {
+    marketplace: 'Amazon',
+    atMarketplace: AT_AMAZON,
+    nameOf: (row) => row.name ?? row.confirmationId ?? row.shipmentId,
+    // Spec's shipment e-mail phases: the client hears when Amazon checks a shipment in and closes it.
+    onChange: (row, status, received, short) => {
+      const units = (key: 'shipped' | 'received') => received.reduce((n, l) => n + l[key], 0);
+      const was = AT_AMAZON.indexOf(row.status);
+      const name = row.name ?? row.confirmationId ?? row.shipmentId;
+      if (AT_AMAZON.indexOf(status) >= AT_AMAZON.indexOf('CHECKED_IN') && was < AT_AMAZON.indexOf('CHECKED_IN'))
+        phases.push({ phase: 'CHECKED_IN', name, words: `Amazon checked in shipment ${name}` });
+      if (status === 'CLOSED' && row.status !== 'CLOSED')
+        phases.push({
+          phase: 'CLOSED',
+          name,
+          words: `Amazon closed shipment ${name}: ${units('received')} of ${units('shipped')} units received${short.length ? ` (${discrepancyWords(short)}; the warehouse will file a claim)` : ''}`,
+        });
+    },
   });
   if (phases.length) {
     const to = await clientEmails(deps.db, plan.tenantId, plan.companyId);

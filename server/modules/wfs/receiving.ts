@@ -7,13 +7,10 @@
 import { eq } from 'drizzle-orm';
 import type { WfsPlanDetail } from '../../../domain/schemas/wfs.js';
 import type { Deps, RequestContext } from '../../context.js';
-import { planShipments, shipmentPlans, stores } from '../../db/schema/index.js';
-import { lockChangeFeed } from '../../feed/changes.js';
+import { planShipments, stores } from '../../db/schema/index.js';
 import { businessRule } from '../../http/errors.js';
-import { publishPlan } from '../bench/feed.js';
-import { journal } from '../fba/journal.js';
 import type { PlanRecord } from '../fba/plan-record.js';
-import { discrepancyOf, discrepancyWords, trackShipmentsOf, type ReceivedLine } from '../fba/receiving.js';
+import { trackShipmentsOf, writeReceiving, type ReadShipment } from '../fba/receiving.js';
 import { withStore } from '../stores/connection.js';
 import { walmartClientFor } from '../stores/walmart.js';
 import { wfsPlan, wfsPlanDetail } from './plans.js';
@@ -27,7 +24,7 @@ export async function trackWfsPlan(deps: Deps, plan: PlanRecord): Promise<boolea
   const rows = (await deps.db.select().from(planShipments).where(eq(planShipments.planId, plan.id))).filter(
     (r) => r.status !== 'CANCELLED',
   );
-  const read: { row: (typeof rows)[number]; status: string; received: ReceivedLine[] }[] = [];
+  const read: ReadShipment[] = [];
   for (const row of rows) {
     const answer = await withStore(deps, store, () =>
       walmart.inboundShipments({ shipmentId: row.shipmentId, limit: 1 }),
@@ -39,46 +36,10 @@ export async function trackWfsPlan(deps: Deps, plan: PlanRecord): Promise<boolea
       received: items.map((i) => ({ msku: i.sku, shipped: i.itemQty, received: i.receivedQty })),
     });
   }
-  return deps.db.transaction(async (tx) => {
-    await lockChangeFeed(tx, plan.tenantId);
-    const [locked] = await tx.select().from(shipmentPlans).where(eq(shipmentPlans.id, plan.id)).for('update');
-    if (!locked || locked.status === 'cancelled' || locked.status === 'closed') return false;
-    const at = deps.now().toISOString();
-    let changed = false;
-    for (const { row, status, received } of read) {
-      const short = discrepancyOf(status, received);
-      const same =
-        row.status === status &&
-        JSON.stringify(row.received ?? []) === JSON.stringify(received) &&
-        row.discrepancy === short.length > 0;
-      if (same) continue;
-      changed = true;
-      await tx
-        .update(planShipments)
-        .set({ status, received, discrepancy: short.length > 0, updatedAt: at })
-        .where(eq(planShipments.id, row.id));
-      const units = (key: 'shipped' | 'received') => received.reduce((n, l) => n + l[key], 0);
-      await journal(tx, locked, null, at, {
-        kind: 'received',
-        message: `Shipment ${row.shipmentId} (${row.name ?? 'Walmart'}) is ${status.toLowerCase().replace(/_/g, ' ')} at Walmart: ${units('received')} of ${units('shipped')} units received${
-          short.length ? `. Discrepancy for a claim — ${discrepancyWords(short)}` : ''
-        }`,
-        response: { status, received },
-      });
-    }
-    const statuses = read.map((r) => r.status);
-    const step = locked.step === 'shipped' && statuses.some((x) => AT_WALMART.includes(x)) ? 'receiving' : locked.step;
-    const status = statuses.length > 0 && statuses.every((x) => x === 'CLOSED') ? 'closed' : locked.status;
-    if (step !== locked.step || status !== locked.status) {
-      changed = true;
-      const [updated] = await tx
-        .update(shipmentPlans)
-        .set({ step, status, ...(step !== locked.step ? { stepAt: at } : {}), updatedAt: at })
-        .where(eq(shipmentPlans.id, plan.id))
-        .returning();
-      await publishPlan(tx, updated, false);
-    }
-    return changed;
+  return writeReceiving(deps, plan, read, {
+    marketplace: 'Walmart',
+    atMarketplace: AT_WALMART,
+    nameOf: (row) => `${row.shipmentId} (${row.name ?? 'Walmart'})`,
   });
 }
 
