@@ -68,6 +68,15 @@ function atCarrier(plan: PlanRecord) {
     );
 }
 
+/** The plan at its carrier step, one of its shipments, and the Walmart client of its store. */
+async function carrierContext(deps: Deps, ctx: RequestContext, planId: number, shipmentId: string) {
+  const plan = await wfsPlan(deps.db, ctx, planId);
+  atCarrier(plan);
+  const s = await shipmentOf(deps.db, plan, shipmentId);
+  const store = await storeOfPlan(deps.db, plan);
+  return { plan, s, walmart: walmartClientFor(deps, store) };
+}
+
 const location = (
   name: string,
   a: {
@@ -224,20 +233,17 @@ export async function quoteCarrier(
   shipmentId: string,
   input: WfsCarrierQuoteInput,
 ): Promise<WfsPlanDetail> {
-  const plan = await wfsPlan(deps.db, ctx, planId);
-  atCarrier(plan);
-  const s = await shipmentOf(deps.db, plan, shipmentId);
+  const { plan, s, walmart } = await carrierContext(deps, ctx, planId, shipmentId);
   if (carrierOf(s)?.status === 'ACCEPTED')
     throw businessRule(`Shipment ${shipmentId}’s quote is accepted: void it to quote again`);
   const request = await quoteRequest(deps.db, plan, s, input);
-  const store = await storeOfPlan(deps.db, plan);
   const answer = await walmartAsk(
     deps,
     ctx,
     plan,
     `Asked Walmart’s preferred carrier to quote shipment ${shipmentId} (${input.mode})`,
     request,
-    () => walmartClientFor(deps, store).wfs.carrier.createQuotes(request),
+    () => walmart.wfs.carrier.createQuotes(request),
   );
   const quote = answer.rateQuotes[0];
   if (!quote) throw businessRule(`Walmart offered no carrier for shipment ${shipmentId}`);
@@ -273,20 +279,17 @@ export async function confirmCarrier(
   planId: number,
   shipmentId: string,
 ): Promise<WfsPlanDetail> {
-  const plan = await wfsPlan(deps.db, ctx, planId);
-  atCarrier(plan);
-  const s = await shipmentOf(deps.db, plan, shipmentId);
+  const { plan, s, walmart } = await carrierContext(deps, ctx, planId, shipmentId);
   const c = carrierOf(s);
   if (!c || c.kind !== 'walmart' || c.status !== 'ESTIMATED')
     throw businessRule(`Ask for shipment ${shipmentId}’s quote first`);
-  const store = await storeOfPlan(deps.db, plan);
   const answer = await walmartAsk(
     deps,
     ctx,
     plan,
     `Accepted Walmart’s quote for shipment ${shipmentId}`,
     { shipmentId },
-    () => walmartClientFor(deps, store).wfs.carrier.confirmQuote(shipmentId),
+    () => walmart.wfs.carrier.confirmQuote(shipmentId),
   );
   const at = deps.now();
   const accepted: WfsCarrier = {
@@ -313,21 +316,18 @@ export async function voidCarrier(
   planId: number,
   shipmentId: string,
 ): Promise<WfsPlanDetail> {
-  const plan = await wfsPlan(deps.db, ctx, planId);
-  atCarrier(plan);
-  const s = await shipmentOf(deps.db, plan, shipmentId);
+  const { plan, s, walmart } = await carrierContext(deps, ctx, planId, shipmentId);
   const c = carrierOf(s);
   if (!c || c.status !== 'ACCEPTED') throw businessRule(`Shipment ${shipmentId} has no accepted quote to void`);
   if (c.voidableUntil && Date.parse(c.voidableUntil) < deps.now().getTime())
     throw businessRule(`Walmart’s void window for shipment ${shipmentId} closed at ${c.voidableUntil}`);
-  const store = await storeOfPlan(deps.db, plan);
   const answer = await walmartAsk(
     deps,
     ctx,
     plan,
     `Voided Walmart’s carrier for shipment ${shipmentId}`,
     { shipmentId },
-    () => walmartClientFor(deps, store).wfs.carrier.voidQuote(shipmentId),
+    () => walmart.wfs.carrier.voidQuote(shipmentId),
   );
   const voided: WfsCarrier = { ...c, status: 'VOIDED', voidableUntil: null };
   await writeCarrier(
@@ -349,12 +349,9 @@ export async function ownCarrier(
   shipmentId: string,
   input: WfsOwnCarrierInput,
 ): Promise<WfsPlanDetail> {
-  const plan = await wfsPlan(deps.db, ctx, planId);
-  atCarrier(plan);
-  const s = await shipmentOf(deps.db, plan, shipmentId);
+  const { plan, s, walmart } = await carrierContext(deps, ctx, planId, shipmentId);
   if (carrierOf(s)?.status === 'ACCEPTED')
     throw businessRule(`Shipment ${shipmentId} travels with Walmart’s carrier: void it first`);
-  const store = await storeOfPlan(deps.db, plan);
   const body = { shipmentId, carrierName: input.carrierName, trackingInfo: input.trackingNumbers };
   const answer = await walmartAsk(
     deps,
@@ -362,7 +359,7 @@ export async function ownCarrier(
     plan,
     `Gave Walmart the own carrier’s tracking for shipment ${shipmentId}`,
     body,
-    () => walmartClientFor(deps, store).wfs.updateShipmentTracking(body),
+    () => walmart.wfs.updateShipmentTracking(body),
   );
   const own: WfsCarrier = { kind: 'own', status: 'OWN', carrierName: input.carrierName };
   await writeCarrier(
