@@ -259,7 +259,7 @@ describe('FBA shipment plans at the desk', () => {
     await page.locator('[data-testid=fba-lines-facts]').waitFor();
     expect(await page.locator(`input[name=quantity-${mug.id}]`).count()).toBe(0);
 
-    // Outbound shipments: the plan among those not closed; WFS says it is not there yet.
+    // Outbound shipments: the plan among those not closed; the WFS tab lists WFS plans.
     await page.goto(`${env.server.url}/apps/outbound/outbound-shipping`);
     await page.getByRole('heading', { name: 'Shipment plans' }).waitFor();
     expect(await page.locator('select[name=status]').inputValue()).toBe('all_but_closed');
@@ -270,7 +270,7 @@ describe('FBA shipment plans at the desk', () => {
     await page.locator('select[name=status]').selectOption('closed');
     await expect.poll(() => page.locator('tr', { hasText: 'Acme spring restock' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Walmart WFS' }).click();
-    await page.getByTestId('wfs-not-yet').waitFor();
+    await page.getByTestId('wfs-plans-grid').waitFor();
 
     // Every item across plans, searched by title.
     await page.goto(`${env.server.url}/apps/outbound/outbound-shipping/batch-items`);

@@ -66,6 +66,7 @@ describe('sign-in and menus by audience', () => {
       'SetupLocations',
       'ShippingLabelFunds',
       'Users',
+      'WalmartWFS',
       'WfsShippingTemplates',
       'WmsActions',
     ]);
@@ -91,6 +92,7 @@ describe('sign-in and menus by audience', () => {
       'ReceiveInventory',
       'SetupLocations',
       'Users',
+      'WalmartWFS',
       'WfsShippingTemplates',
       'WmsActions',
     ]);
@@ -142,6 +144,7 @@ describe('sign-in and menus by audience', () => {
       'RoleManagement',
       'ShippingLabelFunds',
       'Users',
+      'WalmartWFS',
       'WfsShippingTemplates',
     ]);
     expect(menus['demo.client']).not.toContain('Clients');

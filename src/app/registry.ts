@@ -27,6 +27,7 @@ const loadSortReceive = () => import('../features/inbound/receiving/SortReceiveP
 const loadFbaWorkspace = () => import('../features/fba/FbaWorkspacePage');
 const loadOutboundShipping = () => import('../features/fba/OutboundShippingPage');
 const loadPendingPlans = () => import('../features/fba/PendingPlansPage');
+const loadWfsWorkspace = () => import('../features/wfs/WfsWorkspacePage');
 
 export const SCREENS: ScreenDef[] = [
   {
@@ -209,6 +210,31 @@ export const SCREENS: ScreenDef[] = [
     menuKey: 'WfsShippingTemplates',
     load: () => import('../features/wfs-templates/WfsTemplatesPage'),
   },
+  // Walmart WFS shipment plans (issue 19): the client, then its plans, one plan at a workflow step.
+  {
+    path: '/apps/outbound/wfs',
+    title: 'wfs.selectTitle',
+    breadcrumb: ['nav.Outbound'],
+    resource: 'wfs',
+    action: 'read',
+    menuKey: 'WalmartWFS',
+    load: () => import('../features/wfs/WfsAccountSelectPage'),
+  },
+  // Spec: /apps/outbound/wfs/:workflow?/:accountNo?/:companyId?/:storeId?/:shipmentPlanId? — one workspace.
+  ...[
+    '/$workflow',
+    '/$workflow/$accountNo',
+    '/$workflow/$accountNo/$companyId',
+    '/$workflow/$accountNo/$companyId/$storeId',
+    '/$workflow/$accountNo/$companyId/$storeId/$shipmentPlanId',
+  ].map((rest): ScreenDef => ({
+    path: `/apps/outbound/wfs${rest}`,
+    title: 'wfs.workspaceTitle',
+    breadcrumb: ['nav.Outbound', 'nav.WalmartWFS'],
+    resource: 'wfs',
+    action: 'read',
+    load: loadWfsWorkspace,
+  })),
   // Amazon FBA shipment plans (issue 18): the client, then its plans, one plan at a workflow step.
   {
     path: '/apps/outbound/fba-shipments',

@@ -9,6 +9,7 @@
  * sheet, to print and tape to the bench, opens from the scan line.
  */
 import { Link, useParams } from '@tanstack/react-router';
+import { wfsBenchPlanHref } from '../wfs/links';
 import { planHref } from '../fba/plan-links';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +106,14 @@ export default function BenchPage() {
       <p>
         {/* The desk's view of the plan (its later steps, journal, labels): the workspace finds the
             plan by its id and puts the client's account in the address itself. */}
-        <Link to={planHref({ id: view.plan.id, accountNo: '', step: 'boxes' })} data-testid="bench-open-plan">
+        <Link
+          to={
+            view.plan.channel === 'wfs'
+              ? wfsBenchPlanHref(view.plan.id, view.plan.companyId)
+              : planHref({ id: view.plan.id, accountNo: '', step: 'boxes' })
+          }
+          data-testid="bench-open-plan"
+        >
           {t('bench.openPlan')}
         </Link>
       </p>

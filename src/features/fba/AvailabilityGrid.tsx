@@ -10,10 +10,17 @@ export function AvailabilityGrid({
   companyId,
   inPlan,
   onAdd,
+  endpoint,
+  gridId = keys.availableGrid(companyId),
+  words = 'fba',
 }: {
   companyId: number;
   inPlan: ReadonlySet<number>;
   onAdd: (row: AvailabilityRow) => void;
+  /** Another station's availability (PREP-WFS for WFS plans), its grid id and its title words. */
+  endpoint?: string;
+  gridId?: string;
+  words?: 'fba' | 'wfs';
 }) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => v.toLocaleString(i18n.language);
@@ -57,12 +64,12 @@ export function AvailabilityGrid({
   ];
   return (
     <section className="card" aria-labelledby="fba-available-head" data-testid="fba-available">
-      <h2 id="fba-available-head">{t('fba.availableTitle')}</h2>
-      <p className="muted">{t('fba.availableHelp')}</p>
+      <h2 id="fba-available-head">{t(`${words}.availableTitle`)}</h2>
+      <p className="muted">{t(`${words}.availableHelp`)}</p>
       <DataGrid<AvailabilityRow>
-        id={keys.availableGrid(companyId)}
+        id={gridId}
         columns={columns}
-        fetchPage={(q) => fetchAvailable(companyId, q)}
+        fetchPage={(q) => fetchAvailable(companyId, q, endpoint)}
         onRowOpen={(r) => {
           if (!inPlan.has(r.productId) && r.available > 0) onAdd(r);
         }}

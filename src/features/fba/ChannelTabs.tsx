@@ -1,4 +1,4 @@
-/** FBA | WFS tabs of a shipment-plan list; the WFS tab says plainly that WFS plans are not here yet. */
+/** FBA | WFS tabs of a shipment-plan list. */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS, type Channel } from './channels';
@@ -18,14 +18,5 @@ export function ChannelTabs({ base, current }: { base: string; current: Channel 
         </Link>
       ))}
     </nav>
-  );
-}
-
-export function WfsNotYet() {
-  const { t } = useTranslation();
-  return (
-    <p className="grid-state empty" data-testid="wfs-not-yet">
-      {t('fba.wfsNotYet')}
-    </p>
   );
 }

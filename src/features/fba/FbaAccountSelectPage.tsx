@@ -4,24 +4,47 @@
  * lately first; a client user has only itself and goes straight to its plans.
  */
 import { Link, Navigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchingClients } from '../inbound/client-search';
-import { useClientOptions } from '../inbound/purchase-orders/clients';
+import { useClientOptions, type ClientOption } from '../inbound/purchase-orders/clients';
 import { failureText } from './api';
 import { accountSegment, useOwnClient } from './clients';
 import { recentFbaAccounts } from './recent-accounts';
 
 export default function FbaAccountSelectPage() {
+  const { t } = useTranslation();
   const own = useOwnClient();
   if (own)
     return (
       <Navigate to="/apps/outbound/fba-shipments/$accountNo" params={{ accountNo: accountSegment(own) }} replace />
     );
-  return <ClientChoice />;
+  return (
+    <ClientChoice
+      title={t('fba.selectTitle')}
+      intro={
+        <>
+          {t('fba.selectIntro')}{' '}
+          <Link to="/apps/outbound/fba-bol" data-testid="fba-bol-link">
+            {t('fba.bol.title')}
+          </Link>
+        </>
+      }
+      hrefOf={(c) => `/apps/outbound/fba-shipments/${encodeURIComponent(accountSegment(c))}`}
+    />
+  );
 }
 
-function ClientChoice() {
+/** The client choice, shared by the channels' workspaces (FBA, WFS): each names its title and where a client leads. */
+export function ClientChoice({
+  title,
+  intro,
+  hrefOf,
+}: {
+  title: string;
+  intro: ReactNode;
+  hrefOf: (c: ClientOption) => string;
+}) {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
   const options = useClientOptions();
@@ -38,13 +61,8 @@ function ClientChoice() {
 
   return (
     <div className="page dock-page">
-      <h1>{t('fba.selectTitle')}</h1>
-      <p className="muted">
-        {t('fba.selectIntro')}{' '}
-        <Link to="/apps/outbound/fba-bol" data-testid="fba-bol-link">
-          {t('fba.bol.title')}
-        </Link>
-      </p>
+      <h1>{title}</h1>
+      <p className="muted">{intro}</p>
       <label className="field">
         <span>{t('dock.searchAccount')}</span>
         <input
@@ -73,12 +91,7 @@ function ClientChoice() {
         <ul className="account-list" data-testid="fba-accounts">
           {clients.map((c) => (
             <li key={c.id}>
-              <Link
-                className="account-item"
-                to="/apps/outbound/fba-shipments/$accountNo"
-                params={{ accountNo: accountSegment(c) }}
-                data-account={c.accountNo ?? ''}
-              >
+              <Link className="account-item" to={hrefOf(c)} data-account={c.accountNo ?? ''}>
                 <strong>{c.name}</strong>
                 <span className="muted">{c.accountNo}</span>
                 {recent.includes(c.id) && <span className="pill">{t('dock.recent')}</span>}

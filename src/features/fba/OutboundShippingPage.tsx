@@ -11,13 +11,16 @@ import { getAs } from '../../api/typed';
 import { DataGrid } from '../../ui/DataGrid';
 import { keys, PLANS } from './api';
 import { channelOf } from './channels';
-import { ChannelTabs, WfsNotYet } from './ChannelTabs';
+import { ChannelTabs } from './ChannelTabs';
+import { WFS_QUERY, wfsKeys } from '../wfs/api';
+import { WFS_ROOT, wfsPlanHref } from '../wfs/links';
 import { ClientFilter } from './ClientFilter';
 import { planColumns } from './plan-columns';
 import { FBA_ROOT, planHref } from './plan-links';
 import { StatusFilterSelect } from './StatusFilterSelect';
 import { DEFAULT_STATUS_FILTER } from './words';
 import { mayCreatePlans } from './rights';
+import { mayOpen } from '../../app/guard';
 
 const BASE = '/apps/outbound/outbound-shipping';
 
@@ -51,9 +54,39 @@ export default function OutboundShippingPage() {
       </div>
       <ChannelTabs base={BASE} current={channel} />
       {channel === 'wfs' ? (
-        <WfsNotYet />
+        <div data-testid="wfs-plans-grid">
+          <DataGrid<PlanRow>
+            key="wfs"
+            id={wfsKeys.plansGrid}
+            columns={planColumns(t, i18n.language, {
+              client: true,
+              hrefOf: (p) => wfsPlanHref(p),
+              plannedIdKey: 'wfs.inboundOrderId',
+            })}
+            filters={{ status, companyId }}
+            fetchPage={(q) =>
+              getAs(WFS_QUERY, planPageSchema, {
+                query: { pageNumber: q.pageNumber, pageSize: q.pageSize, q: q.q, status, companyId },
+                background: true,
+              })
+            }
+            onRowOpen={(p) => void navigate({ to: wfsPlanHref(p) })}
+            toolbar={
+              <>
+                <StatusFilterSelect value={status} onChange={setStatus} />
+                <ClientFilter value={companyId} onChange={setCompanyId} />
+                {mayOpen({ resource: 'wfs', action: 'create' }) && (
+                  <Link to={WFS_ROOT} className="btn primary" data-testid="wfs-new-plan">
+                    {t('wfs.newPlan')}
+                  </Link>
+                )}
+              </>
+            }
+          />
+        </div>
       ) : (
         <DataGrid<PlanRow>
+          key="fba"
           id={keys.plansGrid}
           columns={planColumns(t, i18n.language, { client: true })}
           filters={{ status, companyId }}

@@ -14,10 +14,12 @@ import { pageCount } from '../../../domain/paging';
 import { getAs } from '../../api/typed';
 import { failureText, PENDING } from './api';
 import { channelOf } from './channels';
-import { ChannelTabs, WfsNotYet } from './ChannelTabs';
+import { ChannelTabs } from './ChannelTabs';
 import { ClientFilter } from './ClientFilter';
 import { groupPending } from './pending';
 import { planHref } from './plan-links';
+import { WFS_PENDING } from '../wfs/api';
+import { wfsPlanHref } from '../wfs/links';
 import { blockerIsProblem, blockerKey, formatAge, stepKey } from './words';
 
 const BASE = '/dashboard/snapshot/pending-batches';
@@ -37,12 +39,26 @@ export default function PendingPlansPage() {
       </div>
       <p className="muted">{t('fba.pending.intro')}</p>
       <ChannelTabs base={BASE} current={channel} />
-      {channel === 'wfs' ? <WfsNotYet /> : <PendingFba />}
+      {channel === 'wfs' ? (
+        <PendingList key="wfs" endpoint={WFS_PENDING} hrefOf={wfsPlanHref} words="wfs" />
+      ) : (
+        <PendingList key="fba" endpoint={PENDING} hrefOf={planHref} />
+      )}
     </div>
   );
 }
 
-function PendingFba() {
+/** One channel's open plans (its pending endpoint; its plans open in its workspace). */
+function PendingList({
+  endpoint,
+  hrefOf,
+  words = 'fba',
+}: {
+  endpoint: string;
+  hrefOf: (p: PendingPlan) => string;
+  /** Whose step names and blocker words (WFS has its own steps and speaks of Walmart). */
+  words?: 'fba' | 'wfs';
+}) {
   const { t, i18n } = useTranslation();
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [pageNumber, setPageNumber] = useState(1);
@@ -54,9 +70,9 @@ function PendingFba() {
   }, []);
   useEffect(() => setPageNumber(1), [companyId, pageSize]);
   const page = useQuery({
-    queryKey: ['fba-pending', companyId, pageNumber, pageSize],
+    queryKey: ['fba-pending', endpoint, companyId, pageNumber, pageSize],
     queryFn: () =>
-      getAs(PENDING, pendingPlanPageSchema, {
+      getAs(endpoint, pendingPlanPageSchema, {
         query: { companyId, pageNumber, pageSize },
         background: true,
         quiet: true,
@@ -93,7 +109,8 @@ function PendingFba() {
             {g.steps.map((s) => (
               <div key={s.step} data-step={s.step}>
                 <h3>
-                  {t(stepKey(s.step))} <span className="muted">({s.plans.length})</span>
+                  {t(words === 'fba' ? stepKey(s.step) : `wfs.steps.${s.step}`)}{' '}
+                  <span className="muted">({s.plans.length})</span>
                 </h3>
                 <div className="table-wrap">
                   <table className="grid">
@@ -109,7 +126,14 @@ function PendingFba() {
                     </thead>
                     <tbody>
                       {s.plans.map((p) => (
-                        <PendingRow key={p.id} plan={p} now={now} language={i18n.language} />
+                        <PendingRow
+                          key={p.id}
+                          plan={p}
+                          now={now}
+                          language={i18n.language}
+                          href={hrefOf(p)}
+                          words={words}
+                        />
                       ))}
                     </tbody>
                   </table>
@@ -147,12 +171,24 @@ function PendingFba() {
   );
 }
 
-function PendingRow({ plan: p, now, language }: { plan: PendingPlan; now: number; language: string }) {
+function PendingRow({
+  plan: p,
+  now,
+  language,
+  href,
+  words,
+}: {
+  plan: PendingPlan;
+  now: number;
+  language: string;
+  href: string;
+  words: 'fba' | 'wfs';
+}) {
   const { t } = useTranslation();
   return (
     <tr data-testid="fba-pending-plan" data-plan={p.id} data-blocker={p.blocker.code}>
       <td>
-        <Link to={planHref(p)}>
+        <Link to={href}>
           <strong>{p.name}</strong>
         </Link>
       </td>
@@ -160,7 +196,7 @@ function PendingRow({ plan: p, now, language }: { plan: PendingPlan; now: number
       <td title={new Date(p.since).toLocaleString(language)}>{formatAge(p.since, now, language)}</td>
       <td>
         <span className={`pill ${blockerIsProblem(p.blocker.code) ? 'danger' : ''}`}>
-          {t(blockerKey(p.blocker.code))}
+          {t(words === 'fba' ? blockerKey(p.blocker.code) : `wfs.blockers.${p.blocker.code}`)}
         </span>
         {p.blocker.detail && <div className="muted">{p.blocker.detail}</div>}
       </td>

@@ -13,8 +13,10 @@ import { AVAILABLE, keys } from './api';
 export const fetchAvailable = (
   companyId: number,
   q: { pageNumber: number; pageSize: number; q?: string; productIds?: readonly number[] },
+  /** The station's endpoint: PREP-FBA's by default, PREP-WFS's for WFS plans. */
+  endpoint: string = AVAILABLE,
 ) =>
-  getAs(AVAILABLE, availabilityPageSchema, {
+  getAs(endpoint, availabilityPageSchema, {
     query: {
       companyId,
       pageNumber: q.pageNumber,
@@ -34,13 +36,20 @@ export const idChunks = (ids: readonly number[], size = MAX_PAGE_SIZE): number[]
 };
 
 /** Units free to plan per product of the plan's lines (on hand minus what any plan holds). */
-export function useAvailableIndex(companyId: number, productIds: readonly number[]): ReadonlyMap<number, number> {
+export function useAvailableIndex(
+  companyId: number,
+  productIds: readonly number[],
+  endpoint: string = AVAILABLE,
+  gridId: string = keys.availableGrid(companyId),
+): ReadonlyMap<number, number> {
   const chunks = idChunks(productIds);
   const index = useQuery({
-    queryKey: [keys.availableGrid(companyId), 'index', chunks.flat().join(',')],
+    queryKey: [gridId, 'index', chunks.flat().join(',')],
     queryFn: async () => {
       const pages = await Promise.all(
-        chunks.map((ids) => fetchAvailable(companyId, { pageNumber: 1, pageSize: MAX_PAGE_SIZE, productIds: ids })),
+        chunks.map((ids) =>
+          fetchAvailable(companyId, { pageNumber: 1, pageSize: MAX_PAGE_SIZE, productIds: ids }, endpoint),
+        ),
       );
       return new Map(pages.flatMap((p) => p.content.map((r) => [r.productId, r.available] as const)));
     },

@@ -27,7 +27,7 @@ export interface LabelRequest {
 const filenameOf = (disposition: string | null, fallback: string): string =>
   disposition?.match(/filename="?([^";]+)"?/)?.[1] ?? fallback;
 
-async function fetchFile(path: string, query: Record<string, string>, fallback: string): Promise<PlanFile> {
+export async function fetchFile(path: string, query: Record<string, string>, fallback: string): Promise<PlanFile> {
   // A refusal (412: no labels before transport, no BOL without LTL) is said by the caller beside the button.
   const res = await api<Response>('GET', path, { query, raw: true, quiet: true, inlineRefusal: true });
   return {
@@ -60,6 +60,25 @@ export function saveFile(file: PlanFile): void {
 
 /** Labels on the kind's printer: ZPL when it is a ZPL printer reached through QZ Tray, else the PDF. */
 export async function printLabels(planId: number, shipmentId: string, kind: 'box' | 'pallet'): Promise<PrintResult> {
+  return printOnLabelPrinter(kind, (zpl) =>
+    fetchLabels(planId, {
+      shipmentId,
+      kind,
+      // Amazon's labels come only as PDF; Dockside's 4×6 carry the same FBA box id and print as ZPL.
+      source: zpl ? 'dockside' : 'amazon',
+      format: zpl ? 'zpl' : 'pdf',
+    }),
+  );
+}
+
+/**
+ * A document of labels on the kind's printer: `fetch(true)` must give ZPL (asked when the printer
+ * is a ZPL printer reached through QZ Tray), `fetch(false)` a PDF. Shared by FBA and WFS.
+ */
+export async function printOnLabelPrinter(
+  kind: LabelKind,
+  fetch: (zpl: boolean) => Promise<PlanFile>,
+): Promise<PrintResult> {
   const [{ connectQz, makePrinter }, { usePrinterSettings }] = await Promise.all([
     import('../printing/printer'),
     import('../printing/printer-settings'),
@@ -68,18 +87,11 @@ export async function printLabels(planId: number, shipmentId: string, kind: 'box
   const state = usePrinterSettings.getState();
   const user = useSession.getState().user;
   const settings = user && state.userId !== user.id ? await state.load(user.id) : state.settings;
-  const labelKind: LabelKind = kind;
-  const configured = settings.kinds[labelKind];
+  const configured = settings.kinds[kind];
   if (configured?.printerName) await connectQz();
   const printer = await makePrinter(settings);
-  const zpl = printer.transportFor(labelKind) === 'qz' && configured?.language === 'zpl';
-  const file = await fetchLabels(planId, {
-    shipmentId,
-    kind,
-    // Amazon's labels come only as PDF; Dockside's 4×6 carry the same FBA box id and print as ZPL.
-    source: zpl ? 'dockside' : 'amazon',
-    format: zpl ? 'zpl' : 'pdf',
-  });
+  const zpl = printer.transportFor(kind) === 'qz' && configured?.language === 'zpl';
+  const file = await fetch(zpl);
   // Label n goes on box n: one copy of each, in the order the server gives them.
-  return printer.printDocument(labelKind, { format: zpl ? 'zpl' : 'pdf', data: file.bytes, copies: 1 });
+  return printer.printDocument(kind, { format: zpl ? 'zpl' : 'pdf', data: file.bytes, copies: 1 });
 }

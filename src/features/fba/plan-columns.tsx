@@ -6,7 +6,12 @@ import type { PlanRow } from '../../../domain/schemas/fba';
 import { planHref } from './plan-links';
 import { PlanStatus } from './PlanStatus';
 
-export function planColumns(t: TFunction, language: string, opts: { client: boolean }): ColumnDef<PlanRow, unknown>[] {
+export function planColumns(
+  t: TFunction,
+  language: string,
+  opts: { client: boolean; hrefOf?: (p: PlanRow) => string; plannedIdKey?: string },
+): ColumnDef<PlanRow, unknown>[] {
+  const hrefOf = opts.hrefOf ?? ((p: PlanRow) => planHref(p));
   const when = (iso: string) =>
     new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const columns: (ColumnDef<PlanRow, unknown> | null)[] = [
@@ -15,7 +20,7 @@ export function planColumns(t: TFunction, language: string, opts: { client: bool
       header: t('fba.planName'),
       enableSorting: false,
       cell: ({ row: { original: p } }) => (
-        <Link to={planHref(p)} data-testid="plan-open">
+        <Link to={hrefOf(p)} data-testid="plan-open">
           <strong>{p.name}</strong>
         </Link>
       ),
@@ -44,7 +49,7 @@ export function planColumns(t: TFunction, language: string, opts: { client: bool
     },
     {
       accessorKey: 'inboundPlanId',
-      header: t('fba.inboundPlanId'),
+      header: t(opts.plannedIdKey ?? 'fba.inboundPlanId'),
       enableSorting: false,
       cell: ({ row: { original: p } }) => (p.inboundPlanId ? <code>{p.inboundPlanId}</code> : '–'),
     },

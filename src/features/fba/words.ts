@@ -33,9 +33,9 @@ export const stepOf = (raw: string | undefined | null): PlanStep | null =>
 
 /** Where a step stands against the step the plan has reached. */
 export type StepState = 'done' | 'current' | 'ahead';
-export const stepState = (step: PlanStep, reached: PlanStep): StepState => {
-  const a = (FBA_STEPS as readonly PlanStep[]).indexOf(step);
-  const b = (FBA_STEPS as readonly PlanStep[]).indexOf(reached);
+export const stepState = (step: PlanStep, reached: PlanStep, steps: readonly PlanStep[] = FBA_STEPS): StepState => {
+  const a = steps.indexOf(step);
+  const b = steps.indexOf(reached);
   return a < b ? 'done' : a === b ? 'current' : 'ahead';
 };
 

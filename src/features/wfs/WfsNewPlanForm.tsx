@@ -1,0 +1,291 @@
+/**
+ * A new WFS plan for a client (/apps/outbound/wfs/items/:accountNo): its Walmart store, a name,
+ * where the boxes ship from (the client's default WFS shipping template, else the warehouse's
+ * address; editable) and its lines from what the client holds at PREP-WFS, each within what is
+ * available. Created, it holds its units and opens at its items step.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { AvailabilityRow } from '../../../domain/schemas/fba';
+import { storeRowSchema } from '../../../domain/schemas/stores';
+import { MAX_WFS_NAME, wfsPlanDetailSchema } from '../../../domain/schemas/wfs';
+import { wfsTemplatePageSchema } from '../../../domain/schemas/wfs-templates';
+import { getAs, postAs } from '../../api/typed';
+import { useFeedback } from '../../ui/feedback-store';
+import type { ClientOption } from '../inbound/purchase-orders/clients';
+import { failureLines } from '../fba/api';
+import { useAvailableIndex } from '../fba/availability';
+import { AvailabilityGrid } from '../fba/AvailabilityGrid';
+import { accountSegment } from '../fba/clients';
+import { checkShipFrom, emptyShipFrom, type ShipFromDraft, type ShipFromField } from '../fba/ship-from';
+import { ShipFromFields } from '../fba/ShipFromFields';
+import { useWarehouseShipFrom } from '../fba/warehouse-address';
+import { WFS_TEMPLATES_API } from '../wfs-templates/WfsTemplateForm';
+import { refreshWfs, WFS_AVAILABLE, WFS_PLANS, wfsKeys } from './api';
+import { checkWfsLines, type WfsDraftLine } from './lines';
+import { wfsClientPlansHref, wfsPlanHref } from './links';
+import { defaultTemplate, shipFromTemplate, walmartShipFromErrors } from './ship-from';
+
+export function WfsNewPlanForm({ client }: { client: ClientOption }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const toast = useFeedback((s) => s.toast);
+  const stores = useQuery({
+    queryKey: wfsKeys.stores(client.id),
+    queryFn: async () =>
+      (
+        await getAs('/api/common/stores', z.array(storeRowSchema), {
+          query: { companyId: client.id },
+          quiet: true,
+          background: true,
+        })
+      ).filter((s) => s.companyId === client.id && s.marketplace === 'walmart'),
+  });
+  const template = useQuery({
+    queryKey: wfsKeys.template(client.id),
+    queryFn: async () =>
+      defaultTemplate(
+        (
+          await getAs(WFS_TEMPLATES_API, wfsTemplatePageSchema, {
+            query: { pageNumber: 1, pageSize: 200, companyId: client.id },
+            quiet: true,
+            background: true,
+          })
+        ).content,
+        client.id,
+      ),
+    retry: false,
+  });
+  const warehouse = useWarehouseShipFrom();
+  const [storeId, setStoreId] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [shipFrom, setShipFrom] = useState<ShipFromDraft>(emptyShipFrom);
+  const [shipFromTouched, setShipFromTouched] = useState(false);
+  const [lines, setLines] = useState<WfsDraftLine[]>([]);
+  const [errors, setErrors] = useState<{ storeId?: string; name?: string; lines?: string }>({});
+  const [shipFromErrors, setShipFromErrors] = useState<Partial<Record<ShipFromField, string>>>({});
+  const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  // The default template's address (else the warehouse's) fills the fields until the user edits them.
+  const prefill = useMemo(
+    () =>
+      template.isPending ? undefined : template.data ? shipFromTemplate(template.data, client.name) : warehouse.data,
+    [template.isPending, template.data, warehouse.data, client.name],
+  );
+  useEffect(() => {
+    if (prefill && !shipFromTouched) setShipFrom(prefill);
+  }, [prefill, shipFromTouched]);
+  const connected = useMemo(() => (stores.data ?? []).filter((s) => s.connection === 'connected'), [stores.data]);
+  useEffect(() => {
+    if (storeId === null && connected.length === 1) setStoreId(connected[0].id);
+  }, [connected, storeId]);
+  const inPlan = useMemo(() => new Set(lines.map((l) => l.productId)), [lines]);
+  const productIds = useMemo(() => [...inPlan], [inPlan]);
+  const available = useAvailableIndex(client.id, productIds, WFS_AVAILABLE, wfsKeys.availableGrid(client.id));
+  const n = (v: number) => v.toLocaleString(i18n.language);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setRefusal([]);
+    const next: typeof errors = {};
+    if (!storeId) next.storeId = t('wfs.storeRequired');
+    const trimmed = name.trim();
+    if (!trimmed) next.name = t('fba.nameRequired');
+    else if (trimmed.length > MAX_WFS_NAME) next.name = t('wfs.nameTooLong', { max: MAX_WFS_NAME });
+    if (lines.length === 0) next.lines = t('fba.addOneLine');
+    const s = checkShipFrom(shipFrom, t);
+    const sErrors = { ...walmartShipFromErrors(shipFrom, t), ...(s.errors ?? {}) };
+    const l = checkWfsLines(lines, available, t);
+    setErrors(next);
+    setShipFromErrors(sErrors);
+    setLineErrors(l.errors);
+    if (Object.keys(next).length || Object.keys(sErrors).length || Object.keys(l.errors).length || !s.value) return;
+    setBusy(true);
+    try {
+      const plan = await postAs(
+        WFS_PLANS,
+        { companyId: client.id, storeId, name: trimmed, shipFrom: s.value, items: l.items },
+        wfsPlanDetailSchema,
+        { quiet: true, inlineRefusal: true },
+      );
+      refreshWfs(qc, plan);
+      toast('success', t('fba.created', { name: plan.name }));
+      void navigate({ to: wfsPlanHref(plan) });
+    } catch (err) {
+      setRefusal(failureLines(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = (row: AvailabilityRow) => {
+    setLines((ls) => [
+      ...ls,
+      {
+        productId: row.productId,
+        title: row.title,
+        codes: row.msku ?? row.productKey,
+        quantity: String(Math.min(1, row.available)),
+      },
+    ]);
+    setErrors(({ lines: _added, ...rest }) => rest);
+  };
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <div>
+          <h1>{t('wfs.newPlan')}</h1>
+          <p className="muted">{[client.accountNo, client.name].filter(Boolean).join(' · ')}</p>
+        </div>
+        <Link to={wfsClientPlansHref(accountSegment(client))} className="btn">
+          {t('fba.backToPlans')}
+        </Link>
+      </div>
+      <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="wfs-new-plan-form">
+        <div className="form-grid">
+          <label className="field">
+            <span>{t('wfs.store')} *</span>
+            {stores.isPending ? (
+              <span className="muted">{t('app.loading')}</span>
+            ) : (
+              <select
+                name="storeId"
+                value={storeId ?? ''}
+                aria-invalid={!!errors.storeId}
+                onChange={(e) => {
+                  setStoreId(e.target.value ? Number(e.target.value) : null);
+                  setErrors(({ storeId: _chosen, ...rest }) => rest);
+                }}
+              >
+                <option value="">{t('fba.chooseStore')}</option>
+                {(stores.data ?? []).map((s) => (
+                  <option key={s.id} value={s.id} disabled={s.connection !== 'connected'}>
+                    {s.connection === 'connected' ? s.name : t('fba.storeNotConnected', { name: s.name })}
+                  </option>
+                ))}
+              </select>
+            )}
+            {errors.storeId && <small className="form-error">{errors.storeId}</small>}
+          </label>
+          <label className="field">
+            <span>{t('fba.planName')} *</span>
+            <input
+              name="planName"
+              value={name}
+              maxLength={MAX_WFS_NAME}
+              aria-invalid={!!errors.name}
+              onChange={(e) => {
+                setName(e.target.value);
+                setErrors(({ name: _named, ...rest }) => rest);
+              }}
+              autoFocus
+            />
+            <small className="muted">{t('fba.nameCount', { count: name.trim().length, max: MAX_WFS_NAME })}</small>
+            {errors.name && <small className="form-error">{errors.name}</small>}
+          </label>
+        </div>
+        {stores.data && connected.length === 0 && (
+          <p className="notice" role="status" data-testid="wfs-no-store">
+            {t('wfs.noWalmartStore')}
+          </p>
+        )}
+        {template.data && (
+          <p className="muted" data-testid="wfs-template-used">
+            {t('wfs.fromTemplate', { name: template.data.name })}
+          </p>
+        )}
+        <ShipFromFields
+          value={shipFrom}
+          errors={shipFromErrors}
+          onChange={(v, field) => {
+            setShipFromTouched(true);
+            setShipFrom(v);
+            setShipFromErrors(({ [field]: _fixed, ...rest }) => rest);
+          }}
+        />
+        <h2>{t('fba.linesTitle', { count: lines.length })}</h2>
+        {lines.length === 0 ? (
+          <p className="muted">{t('wfs.noLinesYet')}</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="grid" data-testid="wfs-lines">
+              <thead>
+                <tr>
+                  <th>{t('po.fields.title')}</th>
+                  <th>{t('po.codes')}</th>
+                  <th>{t('fba.available')}</th>
+                  <th>{t('fba.units')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((l) => (
+                  <tr key={l.productId} data-product={l.productId}>
+                    <td>{l.title}</td>
+                    <td>
+                      <code>{l.codes}</code>
+                    </td>
+                    <td>{available.has(l.productId) ? n(available.get(l.productId)!) : '…'}</td>
+                    <td>
+                      <input
+                        name={`quantity-${l.productId}`}
+                        type="number"
+                        min={1}
+                        max={available.get(l.productId)}
+                        value={l.quantity}
+                        aria-invalid={!!lineErrors[l.productId]}
+                        onChange={(e) => {
+                          const quantity = e.target.value;
+                          setLines((ls) => ls.map((x) => (x.productId === l.productId ? { ...x, quantity } : x)));
+                          setLineErrors(({ [l.productId]: _fixed, ...rest }) => rest);
+                        }}
+                      />
+                      {lineErrors[l.productId] && <small className="form-error">{lineErrors[l.productId]}</small>}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn small"
+                        onClick={() => setLines((ls) => ls.filter((x) => x.productId !== l.productId))}
+                      >
+                        {t('fba.removeLine', { title: l.title })}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {errors.lines && <p className="form-error">{errors.lines}</p>}
+        {refusal.length > 0 && (
+          <div className="form-error" role="alert" data-testid="wfs-refusal">
+            {refusal.map((m) => (
+              <p key={m}>{m}</p>
+            ))}
+          </div>
+        )}
+        <div className="button-row">
+          <button type="submit" className="btn primary" disabled={busy} data-testid="wfs-create">
+            {t('fba.createPlan')}
+          </button>
+        </div>
+      </form>
+      <AvailabilityGrid
+        companyId={client.id}
+        inPlan={inPlan}
+        onAdd={add}
+        endpoint={WFS_AVAILABLE}
+        gridId={wfsKeys.availableGrid(client.id)}
+        words="wfs"
+      />
+    </div>
+  );
+}

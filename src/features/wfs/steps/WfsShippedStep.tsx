@@ -1,0 +1,30 @@
+/** Shipped and receiving: each shipment as it left — its fulfilment centre, boxes, carrier and tracking, when it left. */
+import { useTranslation } from 'react-i18next';
+import { StepShell } from '../../fba/steps/StepShell';
+import { CarrierFacts } from './WfsCarrierStep';
+import type { WfsStepProps } from './types';
+
+export const WfsShippedStep = (props: WfsStepProps) => <AsShipped {...props} step="shipped" />;
+export const WfsReceivingStep = (props: WfsStepProps) => <AsShipped {...props} step="receiving" />;
+
+function AsShipped({ plan, state, step }: WfsStepProps & { step: 'shipped' | 'receiving' }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <StepShell step={step} state={state} words="wfs">
+      <div className="tiles">
+        {plan.shipments.map((s) => (
+          <article key={s.shipmentId} className="card" data-testid="wfs-shipment" data-shipment={s.shipmentId}>
+            <h4>
+              <code>{s.shipmentId}</code> → <strong>{s.fcName ?? s.destination ?? '–'}</strong>
+            </h4>
+            <p className="muted">
+              {t('wfs.boxes.boxCount', { count: s.boxes })} · {s.status}
+              {s.shippedAt && ` · ${t('wfs.shippedAt', { at: new Date(s.shippedAt).toLocaleString(i18n.language) })}`}
+            </p>
+            <CarrierFacts shipment={s} />
+          </article>
+        ))}
+      </div>
+    </StepShell>
+  );
+}
