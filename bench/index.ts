@@ -17,6 +17,7 @@ import { benchInvoices } from './invoices.js';
 import { benchBenchScan } from './bench-scan.js';
 import { benchStorage } from './storage.js';
 import { benchWfsBoxes } from './wfs-boxes.js';
+import { benchFbmReserve } from './fbm-reserve.js';
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -36,6 +37,7 @@ const suites: Record<string, () => Promise<void>> = {
   'bench-scan': benchBenchScan,
   storage: benchStorage,
   'wfs-boxes': benchWfsBoxes,
+  'fbm-reserve': benchFbmReserve,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };
