@@ -7,7 +7,8 @@
  * preview asked (its fulfilment centres shown) and submitted; demo.receiver packs it at the bench by
  * wedge scans (one by SKU, one by UPC; a box per Walmart shipment) and closes the boxes; the desk
  * sees every unit boxed, says "Packing done", accepts Walmart's carrier quote per shipment (its price
- * and void deadline shown), downloads a shipment's receiving labels (a PDF), and ships — the server
+ * and void deadline shown), voids one within Walmart's window (the own carrier's form refused in place
+ * when empty) and accepts it again, downloads a shipment's receiving labels (a PDF), and ships — the server
  * has the plan shipped. The plan is listed under Outbound shipments' WFS tab.
  */
 import { readFile } from 'node:fs/promises';
@@ -245,6 +246,23 @@ describe('a WFS plan in the workspace', () => {
         expect(await card.getByTestId('wfs-void-deadline').textContent()).toMatch(/left to void/);
       }
     }
+    await waitForStep(desk, 'labels');
+
+    // ---- Back at the carrier step, within Walmart's window: the first shipment's carrier voided, the
+    // own carrier's form refused in place when empty, Walmart's carrier quoted and accepted again. ----
+    await desk.locator('[data-testid=fba-steps] [data-step=carrier] a').click();
+    await desk.locator('[data-testid=fba-step][data-step=carrier]').waitFor();
+    const first = cards.first();
+    await first.getByTestId('wfs-void').click();
+    await first.locator('[data-testid=wfs-carrier-facts][data-status=VOIDED]').waitFor();
+    await expect.poll(() => workspace(desk).getAttribute('data-step')).toBe('carrier');
+    await first.getByTestId('wfs-own-open').click();
+    await first.getByTestId('wfs-own-send').click();
+    await first.getByText('Enter the carrier').waitFor();
+    await first.getByText('Enter at least one tracking number').waitFor();
+    await first.getByRole('button', { name: 'Walmart’s carrier instead' }).click();
+    await first.getByTestId('wfs-quote').click();
+    await first.getByTestId('wfs-accept').click();
     await waitForStep(desk, 'labels');
 
     // ---- Labels: a shipment's receiving labels downloaded as a PDF. ----
