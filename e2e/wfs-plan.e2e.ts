@@ -2,8 +2,8 @@
  * A WFS plan end to end in Chromium (issue 19: "one Chromium e2e packing a WFS plan by wedge scans
  * with a PDF label out"). Set up through the API against the Walmart sandbox (as
  * tests/integration/wfs-flow.test.ts does in-process): demo.client2's Walmart store connected, two
- * products with UPCs counted into PREP-WFS. Then demo.admin, in the WFS workspace: the client chosen,
- * a new plan refused until it has a line, created from what is available at PREP-WFS, Walmart's
+ * products with UPCs counted into PREP-WFS, its default WFS shipping template. Then demo.admin, in the
+ * WFS workspace: the client chosen, a new plan (its ship-from from the template) refused until it has a line, created from what is available at PREP-WFS, Walmart's
  * preview asked (its fulfilment centres shown) and submitted; demo.receiver packs it at the bench by
  * wedge scans (one by SKU, one by UPC; a box per Walmart shipment) and closes the boxes; the desk
  * sees every unit boxed, says "Packing done", accepts Walmart's carrier quote per shipment (its price
@@ -104,6 +104,36 @@ describe('a WFS plan in the workspace', () => {
       );
       products.push(p);
     }
+    // The client's default WFS shipping template: the new plan's ship-from comes from it.
+    const shipFrom = {
+      name: 'Fox Prep Dock',
+      addressLine1: '100 Harbor Way',
+      city: 'Newark',
+      stateOrProvinceCode: 'NJ',
+      postalCode: '07114',
+      countryCode: 'US',
+      phoneNumber: '555-0100',
+    };
+    must(
+      await apiRequest(url, 'POST', '/api/outbound/wfs/shipping-templates', admin.token, {
+        name: 'Fox default e2e',
+        companyId: fox.companyId,
+        shipFrom: {
+          name: shipFrom.name,
+          addressLine1: shipFrom.addressLine1,
+          city: shipFrom.city,
+          stateCode: shipFrom.stateOrProvinceCode,
+          postalCode: shipFrom.postalCode,
+          countryCode: shipFrom.countryCode,
+          phone: shipFrom.phoneNumber,
+        },
+        carrierPreference: 'WALMART_PREFERRED',
+        shippingMode: 'PARCEL',
+        isDefault: true,
+      }),
+      [200, 201],
+      'template',
+    );
     const companies = must(
       await apiRequest<{ content: { id: number; accountNo: string | null }[] }>(
         url,
@@ -130,16 +160,11 @@ describe('a WFS plan in the workspace', () => {
     await form.getByText('Enter a name for the plan').waitFor();
     await form.getByText('Add at least one product').waitFor();
     await form.locator('input[name=planName]').fill('Fox e2e WFS');
-    const shipFrom: Record<string, string> = {
-      name: 'Dockside Prep',
-      addressLine1: '100 Harbor Way',
-      city: 'Newark',
-      stateOrProvinceCode: 'NJ',
-      postalCode: '07114',
-      countryCode: 'US',
-      phoneNumber: '555-0100',
-    };
-    for (const [f, v] of Object.entries(shipFrom)) await form.locator(`input[name="shipFrom.${f}"]`).fill(v);
+    await desk.getByTestId('wfs-template-used').getByText('Fox default e2e').waitFor();
+    for (const [f, v] of Object.entries(shipFrom))
+      if (f !== 'phoneNumber') expect(await form.locator(`input[name="shipFrom.${f}"]`).inputValue(), f).toBe(v);
+    // The phone as the template keeps it (normalised by the server).
+    expect(await form.locator('input[name="shipFrom.phoneNumber"]').inputValue()).toMatch(/555/);
     // Lines from what is available at PREP-WFS, each within its ceiling.
     const available = desk.getByTestId('fba-available');
     for (const p of products) {
