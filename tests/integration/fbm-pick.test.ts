@@ -172,8 +172,19 @@ describe('pick batches', () => {
     expect(p.notes[0].text).toMatch(/Short pick on PB-\d+: 1 of MUG-1 not found at A-2 for order P-1/);
   });
 
+  it('two picks of the same units at once: one is taken, the other refused', async () => {
+    const a1 = batch.lines.find((l: any) => l.location === 'A-1');
+    const both = await Promise.all([
+      pick(batch.id, { batchLineId: a1.id, quantity: 1 }),
+      pick(batch.id, { location: 'A-1', productCode: 'LAMP-2', quantity: 1 }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 412]);
+    expect(await balance(w.acmeId, 'LAMP-2', 'A-1')).toBe(0);
+  });
+
   it('the rest picked: the batch is picked, and refuses further picks', async () => {
-    for (const l of batch.lines.filter((l: any) => !['B-1', 'A-2'].includes(l.location))) {
+    const now = (await s.get(`${BATCH}/${batch.id}`, w.admin)).body;
+    for (const l of now.lines.filter((l: any) => l.picked + l.short < l.quantity)) {
       const r = await pick(batch.id, { location: l.location, productCode: l.productKey, quantity: l.quantity });
       expect(r.status, JSON.stringify(r.meta)).toBe(200);
     }

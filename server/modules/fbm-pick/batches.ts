@@ -330,12 +330,12 @@ export async function getBatch(db: DbOrTx, ctx: RequestContext, id: number): Pro
 }
 
 /** The batch, open for picking, in the caller's tenant (locked for the pick). */
-async function openBatch(tx: DbOrTx, ctx: RequestContext, id: number) {
-  const [batch] = await tx
+async function openBatch(tx: DbOrTx, ctx: RequestContext, id: number, lock = true) {
+  const query = tx
     .select()
     .from(pickBatches)
-    .where(and(eq(pickBatches.tenantId, ctx.tenantId), eq(pickBatches.id, id)))
-    .for('update');
+    .where(and(eq(pickBatches.tenantId, ctx.tenantId), eq(pickBatches.id, id)));
+  const [batch] = lock ? await query.for('update') : await query;
   if (!batch) throw notFound('Pick batch');
   if (!OPEN.includes(batch.status as PickBatchStatus))
     throw businessRule(`Pick batch ${batch.number} is ${batch.status}: nothing more to pick`);
@@ -351,8 +351,7 @@ async function lineForPick(tx: DbOrTx, ctx: RequestContext, batchId: number, num
     const [line] = await tx
       .select()
       .from(pickBatchLines)
-      .where(and(eq(pickBatchLines.batchId, batchId), eq(pickBatchLines.id, input.batchLineId)))
-      .for('update');
+      .where(and(eq(pickBatchLines.batchId, batchId), eq(pickBatchLines.id, input.batchLineId)));
     if (!line) throw notFound('Pick batch line');
     if (input.location && input.location !== line.location)
       throw businessRule(`Wrong location: this pick is at ${line.location}, not ${input.location}`);
@@ -375,8 +374,7 @@ async function lineForPick(tx: DbOrTx, ctx: RequestContext, batchId: number, num
         sql`${pickBatchLines.picked} + ${pickBatchLines.short} < ${pickBatchLines.quantity}`,
       ),
     )
-    .orderBy(asc(pickBatchLines.sequence))
-    .for('update');
+    .orderBy(asc(pickBatchLines.sequence));
   if (!here.length) throw businessRule(`Nothing left to pick at ${input.location} on batch ${number}`);
   const keyByCompany = new Map<number, string>();
   for (const l of here) {
@@ -395,9 +393,14 @@ async function lineForPick(tx: DbOrTx, ctx: RequestContext, batchId: number, num
 export async function recordPick(deps: Deps, ctx: RequestContext, batchId: number, input: PickInput) {
   warehouseOnly(ctx);
   const result = await deps.db.transaction(async (tx) => {
+    // Which line, read without row locks; then the product's lock (taken first by every FBM write,
+    // so nobody waits in a circle); then the batch and the line locked and read again.
+    const peek = await openBatch(tx, ctx, batchId, false);
+    const named = await lineForPick(tx, ctx, peek.id, peek.number, input);
+    await lockProducts(tx, ctx.tenantId, new Map([[named.companyId, [named.productKey]]]));
     const batch = await openBatch(tx, ctx, batchId);
-    const line = await lineForPick(tx, ctx, batch.id, batch.number, input);
-    await lockProducts(tx, ctx.tenantId, new Map([[line.companyId, [line.productKey]]]));
+    const [line] = await tx.select().from(pickBatchLines).where(eq(pickBatchLines.id, named.id)).for('update');
+    if (!line) throw businessRule('This pick was taken off the batch: its order was released');
     const remaining = remainingOf(line);
     if (remaining <= 0) throw businessRule(`This pick of ${line.productKey} at ${line.location} is done already`);
     if (input.quantity > remaining)

@@ -16,6 +16,7 @@ import {
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogueProductKeySql } from '../../db/product-key.js';
+import { outer } from '../../db/outer.js';
 import { selectRows } from '../../db/rows.js';
 import {
   itemReservations,
@@ -147,15 +148,21 @@ export async function reserveAwaiting(deps: Deps, ctx: RequestContext, storeId: 
           eq(marketplaceOrders.tenantId, ctx.tenantId),
           notInArray(marketplaceOrders.status, [...RESERVABLE_STATUSES]),
           sql`exists (select 1 from item_reservations r join marketplace_order_lines ml on ml.id = r.order_line_id
-                where ml.order_id = ${marketplaceOrders.id} and r.state = 'held')`,
+                where ml.order_id = ${outer(marketplaceOrders.id)} and r.state = 'held')`,
         ),
       );
+    const lines = await awaitingLines(tx, store.id, ctx.tenantId);
+    const keys = keysOf(lines);
+    // Every lock this call needs, in one ordered pass (a second pass could wait in a circle).
+    const locks = await keysOfOrders(
+      tx,
+      closed.map((o) => o.id),
+    );
+    locks.set(store.companyId, [...(locks.get(store.companyId) ?? []), ...keys]);
+    await lockProducts(tx, ctx.tenantId, locks);
     let released = 0;
     for (const o of closed) released += await releaseOrderHolds(tx, ctx.tenantId, o.id, now);
 
-    const lines = await awaitingLines(tx, store.id, ctx.tenantId);
-    const keys = keysOf(lines);
-    await lockProducts(tx, ctx.tenantId, new Map([[store.companyId, keys]]));
     // Read after the locks: what other calls held before we got them is seen now.
     const [holds, stock] = await Promise.all([
       holdsOf(
@@ -222,6 +229,8 @@ export async function reserveAwaiting(deps: Deps, ctx: RequestContext, storeId: 
  * begun disappears, one begun keeps what was picked or found short). Returns the units released.
  */
 export async function releaseOrderHolds(tx: DbOrTx, tenantId: number, orderId: number, at: string): Promise<number> {
+  // The products' locks first, as every FBM write takes them (re-taking one already held is free).
+  await lockProducts(tx, tenantId, await keysOfOrders(tx, [orderId]));
   const lineIds = tx
     .select({ id: marketplaceOrderLines.id })
     .from(marketplaceOrderLines)
@@ -278,6 +287,27 @@ export async function releaseOrderHolds(tx: DbOrTx, tenantId: number, orderId: n
   return released.reduce((n, r) => n + r.quantity, 0);
 }
 
+/** The (client, product key) pairs an order's holds and open picks involve: the locks to take before touching them. */
+export async function keysOfOrders(tx: DbOrTx, orderIds: number[]): Promise<Map<number, string[]>> {
+  const found = new Map<number, string[]>();
+  if (!orderIds.length) return found;
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await selectRows<{ company_id: number; product_key: string }>(
+    tx,
+    sql`select r.company_id, r.product_key from item_reservations r
+          join marketplace_order_lines ml on ml.id = r.order_line_id
+        where ml.order_id in (${ids}) and r.state = 'held' and r.station = ${FBM_RESERVATION_STATION}
+        union
+        select company_id, product_key from pick_batch_lines
+        where order_id in (${ids}) and picked + short < quantity`,
+  );
+  for (const r of rows) found.set(Number(r.company_id), [...(found.get(Number(r.company_id)) ?? []), r.product_key]);
+  return found;
+}
+
 /** A batch with nothing left to pick is picked (or cancelled when it has no lines left). */
 export async function settleBatchStatus(tx: DbOrTx, batchId: number, at: string): Promise<string> {
   const [s] = await selectRows<{ lines: number; open: number; touched: number }>(
@@ -326,5 +356,14 @@ export async function releaseClosedOrders(tx: DbOrTx, tenantId: number, orderIds
         )})`,
   );
   const at = new Date().toISOString();
+  // All the orders' locks in one ordered pass, then each order released.
+  await lockProducts(
+    tx,
+    tenantId,
+    await keysOfOrders(
+      tx,
+      held.map((o) => Number(o.id)),
+    ),
+  );
   for (const o of held) await releaseOrderHolds(tx, tenantId, Number(o.id), at);
 }
