@@ -38,17 +38,15 @@ export async function benchFbmReserve(): Promise<void> {
         })),
       )
       .returning({ id: products.id, msku: products.msku });
-    await deps.db
-      .insert(productCodes)
-      .values(
-        made.map((p) => ({
-          tenantId: tenant.id,
-          companyId: company.id,
-          productId: p.id,
-          code: p.msku!,
-          codeType: 'MSKU',
-        })),
-      );
+    await deps.db.insert(productCodes).values(
+      made.map((p) => ({
+        tenantId: tenant.id,
+        companyId: company.id,
+        productId: p.id,
+        code: p.msku!,
+        codeType: 'MSKU',
+      })),
+    );
     const bins = Array.from({ length: 40 }, (_, i) => `BZ-${String(i).padStart(2, '0')}`);
     await deps.db
       .insert(warehouseLocations)

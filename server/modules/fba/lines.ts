@@ -90,9 +90,7 @@ export async function writeLines(
   }
   const listings = await listingsOf(tx, store, found);
   // Walmart needs no item label of ours unless the line asks for one.
-  const defaultLabelOwner = wfs
-    ? 'NONE'
-    : labelOwnerFor(await labelingPreferenceOf(tx, plan.tenantId, plan.companyId));
+  const defaultLabelOwner = wfs ? 'NONE' : labelOwnerFor(await labelingPreferenceOf(tx, plan.tenantId, plan.companyId));
   const valuesOf = (l: PlanLineInput) => {
     const p = byId.get(l.productId)!;
     const codes = lineCodes(p, listings.get(p.id));

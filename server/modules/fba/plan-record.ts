@@ -22,12 +22,7 @@ export const planScope = (ctx: RequestContext): SQL =>
  * The caller's plan of any channel (404 outside their scope), locked for the transaction when
  * asked: for what both channels share (the bench, its boxes and box tree).
  */
-export async function planOfAnyChannel(
-  tx: DbOrTx,
-  ctx: RequestContext,
-  id: number,
-  lock = false,
-): Promise<PlanRecord> {
+export async function planOfAnyChannel(tx: DbOrTx, ctx: RequestContext, id: number, lock = false): Promise<PlanRecord> {
   const query = tx
     .select()
     .from(shipmentPlans)
