@@ -12,6 +12,7 @@ import { TestServer } from '../helpers/server.js';
 import type { MarketplaceOrderInput } from '../../domain/schemas/orders.js';
 import { marketplaceOrders, stores } from '../../server/db/schema/index.js';
 import { storeOrders, type OrderStore } from '../../server/modules/orders/store-orders.js';
+import { order as fbmOrder } from '../helpers/fbm.js';
 
 let s: TestServer;
 let admin: string;
@@ -36,32 +37,8 @@ const line = (lineId: string, over: Partial<MarketplaceOrderInput['lines'][numbe
   unitPrice: 1000,
   ...over,
 });
-const order = (id: string, over: Partial<MarketplaceOrderInput> = {}): MarketplaceOrderInput => ({
-  marketplaceOrderId: id,
-  salesChannel: 'Ebay',
-  fulfillmentNetwork: 'EBAY',
-  status: 'AWAITING',
-  marketplaceStatus: 'NOT_STARTED',
-  purchasedAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  shipBy: null,
-  deliverBy: null,
-  shippingService: 'Standard',
-  currency: 'USD',
-  total: 1000,
-  shipTo: {
-    name: 'Ada Buyer',
-    line1: '1 Main St',
-    line2: null,
-    city: 'Springfield',
-    state: 'IL',
-    postalCode: '62701',
-    countryCode: 'US',
-    phone: null,
-  },
-  lines: [line('1', { sku: 'MUG-BLUE' })],
-  ...over,
-});
+const order = (id: string, over: Partial<MarketplaceOrderInput> = {}): MarketplaceOrderInput =>
+  fbmOrder(id, { lines: [line('1', { sku: 'MUG-BLUE' })], ...over });
 const save = (store: OrderStore, orders: MarketplaceOrderInput[]) =>
   s.db.transaction((tx) => storeOrders(tx, store, orders, new Date().toISOString()));
 const idOf = async (marketplaceOrderId: string) =>

@@ -181,21 +181,49 @@ export async function planDetail(deps: Deps, ctx: RequestContext, id: number): P
   };
 }
 
-/** The client's Amazon store the plan goes to (another client's store: 404 for a client, 412 for staff). */
-async function planStore(tx: DbOrTx, ctx: RequestContext, storeId: number, companyId: number): Promise<StoreRecord> {
+const MARKETPLACE_OF: Record<
+  PlanChannel,
+  { name: string; store: string; plans: string; takes: (marketplace: string) => boolean }
+> = {
+  fba: { name: 'Amazon', store: 'an Amazon store', plans: 'FBA shipment plans go to Amazon stores', takes: isAmazon },
+  wfs: {
+    name: 'Walmart',
+    store: 'a Walmart store',
+    plans: 'WFS plans go to Walmart stores',
+    takes: (m) => m === 'walmart',
+  },
+};
+
+/** The client's connected store of the channel's marketplace (another client's store: 404 for a client, 412 for staff). */
+async function channelStore(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  storeId: number,
+  companyId: number,
+  channel: PlanChannel,
+): Promise<StoreRecord> {
+  const m = MARKETPLACE_OF[channel];
   const store = await storeRecord(tx, ctx, storeId);
   if (store.companyId !== companyId) throw businessRule(`The store ${store.name} belongs to another client`);
-  if (!isAmazon(store.marketplace))
-    throw businessRule(`${store.name} is not an Amazon store: FBA shipment plans go to Amazon stores`);
+  if (!m.takes(store.marketplace)) throw businessRule(`${store.name} is not ${m.store}: ${m.plans}`);
   if (store.connection === 'not_connected')
-    throw businessRule(`Connect ${store.name} to Amazon first (Merchant Connect)`);
+    throw businessRule(`Connect ${store.name} to ${m.name} first (Merchant Connect)`);
   return store;
 }
 
-export async function createPlan(deps: Deps, ctx: RequestContext, input: PlanCreate): Promise<PlanDetail> {
-  const id = await deps.db.transaction(async (tx) => {
+/**
+ * A new plan of either channel with its lines (each holding its units at the channel's station),
+ * journalled and audited in one transaction. Answers the plan's id.
+ */
+export async function insertPlan(
+  deps: Deps,
+  ctx: RequestContext,
+  input: Pick<PlanCreate, 'companyId' | 'storeId' | 'name' | 'shipFrom' | 'items'>,
+  channel: PlanChannel,
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
     const company = await resolveClientCompany(tx, ctx, input.companyId);
-    const store = await planStore(tx, ctx, input.storeId, company.id);
+    const store = await channelStore(tx, ctx, input.storeId, company.id, channel);
     const at = deps.now().toISOString();
     const [plan] = await tx
       .insert(shipmentPlans)
@@ -203,6 +231,7 @@ export async function createPlan(deps: Deps, ctx: RequestContext, input: PlanCre
         tenantId: ctx.tenantId,
         companyId: company.id,
         storeId: store.id,
+        channel,
         name: input.name,
         shipFrom: input.shipFrom,
         createdBy: ctx.userId,
@@ -213,13 +242,16 @@ export async function createPlan(deps: Deps, ctx: RequestContext, input: PlanCre
     const summary = await writeLines(tx, ctx, plan, store, input.items, at);
     await journal(tx, plan, ctx.userId, at, {
       kind: 'created',
-      message: `Plan created for ${store.name}: ${summary}`,
+      message: `${channel === 'wfs' ? 'WFS plan' : 'Plan'} created for ${store.name}: ${summary}`,
       request: input,
     });
     await audit(tx, ctx, 'shipment_plan', plan.id, 'create', null, { ...plan, items: input.items });
     return plan.id;
   });
-  return planDetail(deps, ctx, id);
+}
+
+export async function createPlan(deps: Deps, ctx: RequestContext, input: PlanCreate): Promise<PlanDetail> {
+  return planDetail(deps, ctx, await insertPlan(deps, ctx, input, 'fba'));
 }
 
 export async function renamePlan(deps: Deps, ctx: RequestContext, id: number, name: string): Promise<PlanDetail> {

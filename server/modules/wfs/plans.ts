@@ -29,11 +29,11 @@ import {
   stores,
   users,
 } from '../../db/schema/index.js';
-import { resolveClientCompany } from '../../http/client-company.js';
 import { businessRule, notFound } from '../../http/errors.js';
-import { storeRecord, type StoreRecord } from '../stores/service.js';
+import type { StoreRecord } from '../stores/service.js';
 import { journal } from '../fba/journal.js';
 import { writeLines } from '../fba/lines.js';
+import { insertPlan } from '../fba/plans.js';
 import { planItemsOf, planOfChannel, planScope, storeOfPlan, type PlanRecord } from '../fba/plan-record.js';
 import { listingsOf } from '../fba/precheck.js';
 
@@ -96,46 +96,8 @@ export async function walmartIdsOf(tx: DbOrTx, store: StoreRecord, productIds: n
   return new Map(found.map((p) => [p.id, walmartProductIdOf([listings.get(p.id)?.gtin, p.upc])]));
 }
 
-/** The client's connected Walmart store (another client's store: 412 for staff, 404 for a client). */
-async function wfsStore(tx: DbOrTx, ctx: RequestContext, storeId: number, companyId: number): Promise<StoreRecord> {
-  const store = await storeRecord(tx, ctx, storeId);
-  if (store.companyId !== companyId) throw businessRule(`The store ${store.name} belongs to another client`);
-  if (store.marketplace !== 'walmart')
-    throw businessRule(`${store.name} is not a Walmart store: WFS plans go to Walmart stores`);
-  if (store.connection === 'not_connected')
-    throw businessRule(`Connect ${store.name} to Walmart first (Merchant Connect)`);
-  return store;
-}
-
 export async function createWfsPlan(deps: Deps, ctx: RequestContext, input: WfsPlanCreate): Promise<WfsPlanDetail> {
-  const id = await deps.db.transaction(async (tx) => {
-    const company = await resolveClientCompany(tx, ctx, input.companyId);
-    const store = await wfsStore(tx, ctx, input.storeId, company.id);
-    const at = deps.now().toISOString();
-    const [plan] = await tx
-      .insert(shipmentPlans)
-      .values({
-        tenantId: ctx.tenantId,
-        companyId: company.id,
-        storeId: store.id,
-        channel: 'wfs',
-        name: input.name,
-        shipFrom: input.shipFrom,
-        createdBy: ctx.userId,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    const summary = await writeLines(tx, ctx, plan, store, input.items, at);
-    await journal(tx, plan, ctx.userId, at, {
-      kind: 'created',
-      message: `WFS plan created for ${store.name}: ${summary}`,
-      request: input,
-    });
-    await audit(tx, ctx, 'shipment_plan', plan.id, 'create', null, { ...plan, items: input.items });
-    return plan.id;
-  });
-  return wfsPlanDetail(deps, ctx, id);
+  return wfsPlanDetail(deps, ctx, await insertPlan(deps, ctx, input, 'wfs'));
 }
 
 /** Lines change while Walmart has none of the plan: open, before the inbound order (a preview is asked again). */
