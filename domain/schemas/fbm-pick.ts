@@ -156,3 +156,162 @@ export const pickResultSchema = z.object({
   line: pickBatchLineSchema,
   problemId: z.number().nullable(),
 });
+
+// ---- The floor pick screen (issue 20 step 3): the replica's rows and the pick mutation ----
+
+/** A pick batch as the picker's device holds it (replica table pickBatches). */
+export const pickBatchRowSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  companyId: z.number().int().nullable(),
+  status: z.enum(PICK_BATCH_STATUSES),
+  createdAt: z.string(),
+});
+export type PickBatchRow = z.infer<typeof pickBatchRowSchema>;
+
+/** One pick of a batch as the handheld needs it offline (replica table pickLines). */
+export const pickLineRowSchema = z.object({
+  id: z.number().int(),
+  batchId: z.number().int(),
+  sequence: z.number().int(),
+  zone: z.string().nullable(),
+  location: z.string(),
+  lpn: z.string(),
+  companyId: z.number().int(),
+  orderId: z.number().int(),
+  marketplaceOrderId: z.string(),
+  productKey: z.string(),
+  sku: z.string().nullable(),
+  title: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  /** Every code that means the product (its key, SKU, FNSKU, ASIN, UPC…), upper-cased. */
+  codes: z.array(z.string()),
+  quantity: z.number().int(),
+  picked: z.number().int(),
+  short: z.number().int(),
+});
+export type PickLineRow = z.infer<typeof pickLineRowSchema>;
+
+export const SHORT_PICK_REASONS = ['not_found', 'damaged', 'wrong_item_in_bin', 'other'] as const;
+export type ShortPickReason = (typeof SHORT_PICK_REASONS)[number];
+
+/**
+ * `fbmPick.record` — a pick made on the handheld: `id` is the pick's own uuid (the server records
+ * it, so a replay never picks twice); the location and item as scanned are checked again by the
+ * server. `short` marks the rest of the line short (with a reason): a missing-item problem.
+ */
+export const fbmPickArgsSchema = z
+  .object({
+    id: z.uuid(),
+    batchId: z.number().int().positive(),
+    batchLineId: z.number().int().positive(),
+    location: z.string().trim().toUpperCase().min(1).max(40),
+    productCode: z.string().trim().toUpperCase().min(1).max(60).nullable(),
+    quantity: z.number().int().min(0).max(100_000),
+    short: z.boolean().default(false),
+    reason: z.enum(SHORT_PICK_REASONS).nullable().default(null),
+    pickedAt: z.iso.datetime({ offset: true }),
+  })
+  .refine((v) => v.short || v.quantity > 0, { message: 'quantity: at least 1 (or short: true)' })
+  .refine((v) => v.short || v.productCode, { message: 'productCode: scan the item picked' });
+export type FbmPickArgs = z.infer<typeof fbmPickArgsSchema>;
+
+export const fbmPickResultSchema = z.object({
+  pickId: z.string(),
+  batchId: z.number().int(),
+  lineId: z.number().int(),
+  picked: z.number().int(),
+  short: z.number().int(),
+  problemId: z.number().int().nullable(),
+  batchStatus: z.enum(PICK_BATCH_STATUSES),
+});
+export type FbmPickResult = z.infer<typeof fbmPickResultSchema>;
+
+// ---- Batch verify (Tools): every unit of a pick batch or an FBM order scanned before it ships ----
+
+export const VERIFY_SUBJECTS = ['pick_batch', 'fbm_order'] as const;
+export type VerifySubjectType = (typeof VERIFY_SUBJECTS)[number];
+export const VERIFY_RESULTS = ['verified', 'mismatch'] as const;
+export type VerifyResult = (typeof VERIFY_RESULTS)[number];
+
+/** One product to count: what should be there and every code that means it. */
+export const verifyLineSchema = z.object({
+  key: z.string(),
+  companyId: z.number().int(),
+  productKey: z.string().nullable(),
+  sku: z.string().nullable(),
+  title: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  codes: z.array(z.string()),
+  expected: z.number().int(),
+  /** The orders these units are for (a batch's totes). */
+  orders: z.array(z.string()),
+});
+export type VerifyLine = z.infer<typeof verifyLineSchema>;
+
+export const verifySubjectSchema = z.object({
+  type: z.enum(VERIFY_SUBJECTS),
+  id: z.number().int(),
+  ref: z.string(),
+  companyId: z.number().int().nullable(),
+  status: z.string(),
+  lines: z.array(verifyLineSchema),
+  expected: z.number().int(),
+  lastVerification: z.lazy(() => verificationSchema).nullable(),
+});
+export type VerifySubject = z.infer<typeof verifySubjectSchema>;
+
+export const VERIFY_MISMATCH_KINDS = ['unknown', 'over', 'missing'] as const;
+export const verifyMismatchSchema = z.object({
+  kind: z.enum(VERIFY_MISMATCH_KINDS),
+  code: z.string().nullable(),
+  key: z.string().nullable(),
+  quantity: z.number().int(),
+  message: z.string(),
+});
+export type VerifyMismatch = z.infer<typeof verifyMismatchSchema>;
+
+export const verifyLineCountSchema = z.object({
+  key: z.string(),
+  expected: z.number().int(),
+  counted: z.number().int(),
+});
+export type VerifyLineCount = z.infer<typeof verifyLineCountSchema>;
+
+export const verifyScanSchema = z.object({
+  code: z.string().trim().toUpperCase().min(1, 'code: scan the unit').max(80),
+  quantity: z.number().int().min(1).max(10_000).default(1),
+});
+
+export const verificationInputSchema = z.object({
+  type: z.enum(VERIFY_SUBJECTS),
+  id: z.number().int().positive(),
+  /** Every scan, refused ones included, in order: the server counts them again by the same rule. */
+  scans: z.array(verifyScanSchema).max(20_000),
+});
+export type VerificationInput = z.infer<typeof verificationInputSchema>;
+
+export const verificationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(VERIFY_SUBJECTS),
+  subjectId: z.number().int(),
+  ref: z.string(),
+  companyId: z.number().int().nullable(),
+  result: z.enum(VERIFY_RESULTS),
+  expected: z.number().int(),
+  scanned: z.number().int(),
+  lines: z.array(verifyLineCountSchema),
+  mismatches: z.array(verifyMismatchSchema),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  verifiedAt: z.string(),
+});
+export type Verification = z.infer<typeof verificationSchema>;
+
+export const verifyLookupQuerySchema = z.object({
+  ref: z.string().trim().min(1, 'ref: scan or type a pick batch number or an order number').max(80),
+});
+export const verificationListQuerySchema = z.object({
+  type: z.enum(VERIFY_SUBJECTS),
+  id: z.coerce.number().int().positive(),
+});

@@ -4,7 +4,7 @@
  * line's units may be spread over several picks when no single bin holds them all.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PICK_BATCH_STATUSES } from '../../../domain/schemas/fbm-pick.js';
 import { users } from './auth.js';
 import { marketplaceOrderLines, marketplaceOrders } from './orders.js';
@@ -75,4 +75,36 @@ export const pickBatchLines = pgTable(
     check('pick_batch_lines_quantity_check', sql`${t.quantity} > 0 and ${t.picked} >= 0 and ${t.short} >= 0`),
     check('pick_batch_lines_done_check', sql`${t.picked} + ${t.short} <= ${t.quantity}`),
   ],
+);
+
+/**
+ * Each pick as the picker's device made it (issue 20 step 3): its id is made on the handheld, so a
+ * pick replayed by the outbox (or a REST retry naming the same pickId) is found here and never
+ * moves the units twice. Also the floor's record of who picked what, where and when.
+ */
+export const pickBatchPicks = pgTable(
+  'pick_batch_picks',
+  {
+    /** The device's uuid of the pick. */
+    id: text('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => pickBatches.id, { onDelete: 'cascade' }),
+    batchLineId: integer('batch_line_id')
+      .notNull()
+      .references(() => pickBatchLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    short: integer('short').notNull().default(0),
+    /** Why the picker could not find the rest (a short pick). */
+    reason: text('reason'),
+    problemId: integer('problem_id'),
+    userId: integer('user_id').references(() => users.id),
+    deviceId: text('device_id'),
+    pickedAt: timestamp('picked_at', { withTimezone: true, mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('pick_batch_picks_batch_idx').on(t.batchId, t.batchLineId)],
 );

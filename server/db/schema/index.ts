@@ -24,3 +24,4 @@ export * from './wfs-templates.js';
 export * from './shipping-labels.js';
 export * from './freight-shipments.js';
 export * from './fbm-pick.js';
+export * from './batch-verify.js';
