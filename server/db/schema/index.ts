@@ -25,3 +25,5 @@ export * from './shipping-labels.js';
 export * from './freight-shipments.js';
 export * from './fbm-pick.js';
 export * from './batch-verify.js';
+export * from './wfs-items.js';
+export * from './customs.js';
