@@ -67,7 +67,8 @@ export type LabelingPreference = (typeof LABELING_PREFERENCES)[number];
 export const labelOwnerFor = (preference: LabelingPreference): PrepOwner =>
   preference === 'SELLER_LABEL' ? 'SELLER' : 'AMAZON';
 
-export const RESERVATION_STATES = ['held', 'released', 'consumed'] as const;
+/** consumed: picked (FBM: the units wait at FBM-PACK); shipped: an FBM hold whose units left (issue 20 step 7). */
+export const RESERVATION_STATES = ['held', 'released', 'consumed', 'shipped'] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
 
 /** What a journal entry records. */
@@ -148,7 +149,11 @@ export const planLineInputSchema = z.object({
   expiration: z
     .string()
     .regex(isoDay, 'expiration: a date as YYYY-MM-DD')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'expiration: not a real date')
+    // Date.parse rolls 2027-02-30 over to March: a real day reads back as itself.
+    .refine((v) => {
+      const t = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+    }, 'expiration: not a real date')
     .optional(),
   manufacturingLotCode: optionalText(256, 'manufacturingLotCode'),
   /** Who labels the units (Amazon's names); absent: from the client's labelling preference (FBA_LABELING_PREFERENCE). */

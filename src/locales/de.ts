@@ -2519,6 +2519,7 @@ export const de: Messages = {
         held: 'Gehalten',
         released: 'Freigegeben',
         consumed: 'Versandt',
+        shipped: 'Versandt',
       },
     },
     precheck: {

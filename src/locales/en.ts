@@ -2495,6 +2495,7 @@ export const en = {
         held: 'Held',
         released: 'Released',
         consumed: 'Shipped',
+        shipped: 'Shipped',
       },
     },
     precheck: {

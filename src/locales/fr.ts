@@ -2521,6 +2521,7 @@ export const fr: Messages = {
         held: 'Réservée',
         released: 'Libérée',
         consumed: 'Expédiée',
+        shipped: 'Expédiée',
       },
     },
     precheck: {

@@ -2507,6 +2507,7 @@ export const pt: Messages = {
         held: 'Reservada',
         released: 'Liberada',
         consumed: 'Enviada',
+        shipped: 'Enviada',
       },
     },
     precheck: {

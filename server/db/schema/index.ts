@@ -27,3 +27,4 @@ export * from './fbm-pick.js';
 export * from './batch-verify.js';
 export * from './wfs-items.js';
 export * from './customs.js';
+export * from './fbm-ship.js';

@@ -121,3 +121,19 @@ export const fulfillmentCreateDataSchema = z.object({
     userErrors: z.array(z.object({ field: z.array(z.string()).nullable(), message: z.string() })),
   }),
 });
+
+/** ORDER_FULFILLMENTS_QUERY's answer (order null: the shop has no such order). */
+export const orderFulfillmentsDataSchema = z.object({
+  order: z
+    .object({
+      id: z.string(),
+      fulfillments: z.array(
+        z.object({
+          id: z.string(),
+          status: z.string(),
+          trackingInfo: z.array(z.object({ company: z.string().nullable(), number: z.string().nullable() })),
+        }),
+      ),
+    })
+    .nullable(),
+});

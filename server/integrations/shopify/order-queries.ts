@@ -153,3 +153,20 @@ export const FULFILLMENT_CREATE_MUTATION = /* GraphQL */ `
     }
   }
 `;
+
+/** The order's fulfilments with their tracking: what was already shipped (a retried confirmation reads it first). */
+export const ORDER_FULFILLMENTS_QUERY = /* GraphQL */ `
+  query DocksideOrderFulfillments($id: ID!) {
+    order(id: $id) {
+      id
+      fulfillments(first: 50) {
+        id
+        status
+        trackingInfo(first: 10) {
+          company
+          number
+        }
+      }
+    }
+  }
+`;

@@ -9,6 +9,7 @@ import type { ShopifyClient } from './client.js';
 import {
   fulfillmentCreateDataSchema,
   fulfillmentOrdersDataSchema,
+  orderFulfillmentsDataSchema,
   orderLineItemsDataSchema,
   ordersDataSchema,
   type ShopifyFulfillmentInput,
@@ -17,6 +18,7 @@ import {
 import {
   FULFILLMENT_CREATE_MUTATION,
   FULFILLMENT_ORDERS_QUERY,
+  ORDER_FULFILLMENTS_QUERY,
   ORDER_LINE_ITEMS_QUERY,
   ORDERS_PAGE,
   ORDERS_QUERY,
@@ -70,6 +72,17 @@ export class ShopifyOrders {
       fulfillmentOrdersDataSchema,
     );
     return data.order?.fulfillmentOrders.nodes ?? null;
+  }
+
+  /** The order's fulfilments and their tracking numbers (null when the shop has no such order). */
+  async fulfillments(orderId: string) {
+    const data = await this.client.graphql(
+      'orderFulfillments',
+      ORDER_FULFILLMENTS_QUERY,
+      { id: orderId },
+      orderFulfillmentsDataSchema,
+    );
+    return data.order?.fulfillments ?? null;
   }
 
   /** fulfillmentCreate: one shipment; Shopify's userErrors become a refusal. */

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PlanDetail } from '../../../domain/schemas/fba';
 
-const TONE = { held: 'ok', released: 'muted', consumed: '' } as const;
+const TONE = { held: 'ok', released: 'muted', consumed: '', shipped: '' } as const;
 
 export function ReservationsPanel({ plan }: { plan: Pick<PlanDetail, 'reservations' | 'items'> }) {
   const { t, i18n } = useTranslation();

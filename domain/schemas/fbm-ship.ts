@@ -1,0 +1,183 @@
+/**
+ * Mark shipped, cancel and reopen merchant-fulfilment orders (issue 20 step 7): the wire shapes of
+ * /api/fbm/web/order/{id}/mark/as/shipped, /order/{id}/cancel/all/shipment,
+ * /order/{id}/reopen/all/shipment, /order/{id}/shipments, /bulk/mark/ship and
+ * /bulk/purchase/mark/ship. A shipment is one mark-shipped call: one or more packages, each with
+ * its carrier, tracking number and the order lines (and units) it carries.
+ */
+import { z } from 'zod';
+
+/** A shipment stands (its units left the ledger) or was undone (its units are back at FBM-PACK). */
+export const FBM_SHIPMENT_STATUSES = ['shipped', 'cancelled'] as const;
+export type FbmShipmentStatus = (typeof FBM_SHIPMENT_STATUSES)[number];
+
+/**
+ * Where telling the marketplace stands: pending (queued or being retried), sent (the marketplace
+ * holds it), failed (refused: the provider's words are kept, nothing more is tried until marked
+ * shipped again), local (the store has no API — an uploaded-file store — so nothing is sent).
+ */
+export const CONFIRMATION_STATES = ['pending', 'sent', 'failed', 'local'] as const;
+export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
+
+/** How the shipment came to be. */
+export const FBM_SHIPMENT_SOURCES = ['desk', 'bulk', 'label', 'auto_close'] as const;
+export type FbmShipmentSource = (typeof FBM_SHIPMENT_SOURCES)[number];
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const shipPackageLineSchema = z.object({
+  orderLineId: z.number().int().positive(),
+  quantity: z.number().int().positive().max(100_000),
+});
+
+export const shipPackageSchema = z.object({
+  /** The carrier as the marketplace knows it (UPS, USPS, FedEx, DHL…). */
+  carrier: text(60),
+  service: z.string().trim().max(80).optional(),
+  trackingNumber: text(60).regex(/^[A-Za-z0-9-]+$/, 'letters, digits and dashes only'),
+  /** A tracking page, for a carrier the marketplace does not list (Walmart asks for one). */
+  trackingUrl: z.string().url().max(500).optional(),
+  lines: z.array(shipPackageLineSchema).min(1).max(500),
+});
+export type ShipPackage = z.infer<typeof shipPackageSchema>;
+
+export const markShippedInputSchema = z.object({
+  packages: z.array(shipPackageSchema).min(1).max(50),
+  /** When the parcel left (default: now); never in the future. */
+  shipDate: z.string().datetime({ offset: true }).optional(),
+});
+export type MarkShippedInput = z.infer<typeof markShippedInputSchema>;
+
+/** Package as stored and shown: its lines name the product moved, and what the marketplace said. */
+export const shipmentPackageViewSchema = z.object({
+  sequence: z.number(),
+  carrier: z.string(),
+  service: z.string().nullable(),
+  trackingNumber: z.string(),
+  trackingUrl: z.string().nullable(),
+  lines: z.array(
+    z.object({ orderLineId: z.number(), lineId: z.string(), productKey: z.string(), quantity: z.number() }),
+  ),
+  /** When the marketplace took this package (null: not yet). */
+  confirmedAt: z.string().nullable(),
+  /** The marketplace's id of it, when it names one (eBay fulfillment id, Shopify fulfillment gid). */
+  providerRef: z.string().nullable(),
+});
+export type ShipmentPackageView = z.infer<typeof shipmentPackageViewSchema>;
+
+export const fbmShipmentSchema = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  status: z.enum(FBM_SHIPMENT_STATUSES),
+  source: z.enum(FBM_SHIPMENT_SOURCES),
+  shipDate: z.string(),
+  units: z.number(),
+  packages: z.array(shipmentPackageViewSchema),
+  confirmation: z.enum(CONFIRMATION_STATES),
+  /** The marketplace's words when it refused or could not be reached. */
+  confirmationMessage: z.string().nullable(),
+  confirmationAttempts: z.number(),
+  confirmedAt: z.string().nullable(),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+});
+export type FbmShipment = z.infer<typeof fbmShipmentSchema>;
+
+export const orderShipmentsSchema = z.object({
+  orderId: z.number(),
+  status: z.string(),
+  /** Per line: ordered, shipped, and picked units waiting at FBM-PACK (what may ship now). */
+  lines: z.array(
+    z.object({
+      orderLineId: z.number(),
+      lineId: z.string(),
+      sku: z.string().nullable(),
+      productKey: z.string().nullable(),
+      ordered: z.number(),
+      shipped: z.number(),
+      picked: z.number(),
+    }),
+  ),
+  /** The store has a marketplace API to tell (false: an uploaded-file store, shipped locally). */
+  confirms: z.boolean(),
+  marketplace: z.string(),
+  shipments: z.array(fbmShipmentSchema),
+});
+export type OrderShipments = z.infer<typeof orderShipmentsSchema>;
+
+export const markShippedResultSchema = z.object({
+  orderId: z.number(),
+  status: z.string(),
+  shipment: fbmShipmentSchema,
+  /** True when the same tracking was marked before: nothing moved twice. */
+  repeated: z.boolean(),
+});
+export type MarkShippedResult = z.infer<typeof markShippedResultSchema>;
+
+export const cancelShipmentsResultSchema = z.object({
+  orderId: z.number(),
+  status: z.string(),
+  cancelled: z.number(),
+  /** Units put back at FBM-PACK. */
+  unitsBack: z.number(),
+  /** Shipments the marketplace had already been told of (they stay shipped there). */
+  toldMarketplace: z.number(),
+});
+
+export const reopenResultSchema = z.object({
+  orderId: z.number(),
+  status: z.string(),
+  reopened: z.boolean(),
+  /** Units held again for the order's lines. */
+  held: z.number(),
+  /** Lines that could not be held, with why. */
+  notHeld: z.array(z.object({ orderLineId: z.number(), message: z.string() })),
+});
+
+export const bulkMarkShipInputSchema = z.object({
+  orders: z
+    .array(
+      z.object({
+        orderId: z.number().int().positive(),
+        carrier: text(60),
+        service: z.string().trim().max(80).optional(),
+        trackingNumber: text(60).regex(/^[A-Za-z0-9-]+$/, 'letters, digits and dashes only'),
+        trackingUrl: z.string().url().max(500).optional(),
+        /** Default: every picked unit of the order not shipped yet, in one package. */
+        lines: z.array(shipPackageLineSchema).min(1).max(500).optional(),
+      }),
+    )
+    .min(1)
+    .max(500),
+  shipDate: z.string().datetime({ offset: true }).optional(),
+});
+export type BulkMarkShipInput = z.infer<typeof bulkMarkShipInputSchema>;
+
+export const bulkPurchaseMarkShipInputSchema = z.object({
+  /** The orders of a bulk label purchase: each is shipped with its latest bought label. */
+  orderIds: z.array(z.number().int().positive()).min(1).max(500),
+  shipDate: z.string().datetime({ offset: true }).optional(),
+});
+
+export const bulkShipResultSchema = z.object({
+  results: z.array(
+    z.object({
+      orderId: z.number(),
+      ok: z.boolean(),
+      status: z.string().nullable(),
+      shipmentId: z.number().nullable(),
+      repeated: z.boolean(),
+      message: z.string().nullable(),
+    }),
+  ),
+  shipped: z.number(),
+  failed: z.number(),
+});
+export type BulkShipResult = z.infer<typeof bulkShipResultSchema>;
+
+/** Settings (domain/settings-keys.ts) the auto-close reads: on/off, then the delay (store's first). */
+export const AUTO_CLOSE_KEYS = {
+  enabled: 'AUTO_CLOSE_AFTER_LABEL_PURCHASE',
+  orderDelayHours: 'FBM_ORDER_AUTO_CLOSE_DELAY_HOURS',
+  storeDelayHours: 'FBM_STORE_ORDER_AUTO_CLOSE_DELAY_HOURS',
+} as const;
