@@ -28,3 +28,4 @@ export * from './batch-verify.js';
 export * from './wfs-items.js';
 export * from './customs.js';
 export * from './fbm-ship.js';
+export * from './fbm-labels.js';

@@ -1,0 +1,219 @@
+/**
+ * Merchant-fulfilment packing and labels (issue 20 steps 4–6, spec FBM labels under /api/fbm/web):
+ * boxes an order's items are scanned into, its default box, rate shopping per order with the
+ * cheapest and fastest marked, single and bulk label purchase (a job, one result per order), the
+ * merged label PDF in pick order, void. A client never reads the warehouse's cost or upcharge.
+ */
+import { z } from 'zod';
+import { LABEL_FORMATS } from './shipping-labels.js';
+
+const dim = (name: string) => z.number().positive(`${name}: more than 0`).max(108, `${name}: at most 108 in`);
+export const boxDimensionsSchema = z.object({
+  lengthIn: dim('lengthIn'),
+  widthIn: dim('widthIn'),
+  heightIn: dim('heightIn'),
+  weightLb: z.number().positive('weightLb: more than 0').max(150, 'weightLb: parcel carriers take at most 150 lb'),
+});
+export type BoxDimensions = z.infer<typeof boxDimensionsSchema>;
+
+/** Scan one item into a box: boxId (none: the order's open box, or a new one), the scanned code. */
+export const boxItemScanSchema = z.object({
+  code: z.string({ error: 'code: scan the item' }).trim().min(1, 'code: scan the item').max(64),
+  quantity: z.number().int().min(1, 'quantity: at least 1').max(999).default(1),
+  boxId: z.number().int().positive().optional(),
+  /** Start a new box for this item. */
+  newBox: z.boolean().optional(),
+});
+export type BoxItemScan = z.infer<typeof boxItemScanSchema>;
+
+export const boxItemSchema = z.object({
+  id: z.number().int(),
+  orderLineId: z.number().int(),
+  productKey: z.string(),
+  title: z.string().nullable(),
+  quantity: z.number().int(),
+});
+export const packBoxSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  dimensions: boxDimensionsSchema.nullable(),
+  items: z.array(boxItemSchema),
+});
+export const packLineSchema = z.object({
+  orderLineId: z.number().int(),
+  sku: z.string().nullable(),
+  title: z.string().nullable(),
+  productKey: z.string().nullable(),
+  toShip: z.number().int(),
+  packed: z.number().int(),
+  remaining: z.number().int(),
+});
+export const orderPackSchema = z.object({
+  orderId: z.number().int(),
+  marketplaceOrderId: z.string(),
+  companyId: z.number().int(),
+  defaultDimensions: boxDimensionsSchema.nullable(),
+  boxes: z.array(packBoxSchema),
+  lines: z.array(packLineSchema),
+  /** Every unit of the order is in a box. */
+  complete: z.boolean(),
+});
+export type OrderPack = z.infer<typeof orderPackSchema>;
+
+export const LABEL_PROVIDERS = ['shipengine', 'amazon'] as const;
+export type LabelProvider = (typeof LABEL_PROVIDERS)[number];
+
+export const orderRateSchema = z.object({
+  provider: z.enum(LABEL_PROVIDERS),
+  rateId: z.string(),
+  carrier: z.string(),
+  carrierCode: z.string(),
+  service: z.string(),
+  serviceCode: z.string(),
+  /** What the label costs whoever pays: the client (its funds, upcharge included) or the warehouse. */
+  totalCents: z.number().int(),
+  currency: z.string(),
+  deliveryDays: z.number().int().nullable(),
+  /** The warehouse's eyes only: the carrier's cost and the upcharge on it. Null for a client. */
+  cost: z.object({ costCents: z.number().int(), upchargeCents: z.number().int() }).nullable(),
+  cheapest: z.boolean(),
+  fastest: z.boolean(),
+});
+export type OrderRate = z.infer<typeof orderRateSchema>;
+
+export const orderRatesSchema = z.object({
+  orderId: z.number().int(),
+  marketplaceOrderId: z.string(),
+  parcels: z.number().int(),
+  rates: z.array(orderRateSchema),
+  /** Services or providers that gave no quote, and why. */
+  refused: z.array(z.object({ provider: z.string(), carrier: z.string(), service: z.string(), reason: z.string() })),
+  sandbox: z.boolean(),
+});
+export type OrderRates = z.infer<typeof orderRatesSchema>;
+
+export const orderRatesRequestSchema = z.object({
+  orderIds: z
+    .array(z.number().int().positive())
+    .min(1, 'orderIds: choose at least one order')
+    .max(200, 'orderIds: at most 200 orders at once'),
+});
+
+/** How the service is chosen for every order of a bulk purchase. */
+export const SERVICE_PRESETS = ['cheapest', 'fastest', 'service'] as const;
+export const servicePresetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('cheapest') }),
+  z.object({ kind: z.literal('fastest') }),
+  z.object({
+    kind: z.literal('service'),
+    carrierCode: z.string().trim().min(1, 'carrierCode: choose a carrier'),
+    serviceCode: z.string().trim().min(1, 'serviceCode: choose a service'),
+  }),
+]);
+export type ServicePreset = z.infer<typeof servicePresetSchema>;
+
+export const orderLabelPurchaseSchema = z.object({
+  orderId: z.number().int().positive(),
+  /** A rate from the rate shop; none: the preset's choice shopped again. */
+  rateId: z.string().trim().min(1).max(100).optional(),
+  preset: servicePresetSchema.default({ kind: 'cheapest' }),
+  format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).default('pdf'),
+});
+export type OrderLabelPurchase = z.infer<typeof orderLabelPurchaseSchema>;
+
+export const bulkPurchaseSchema = z.object({
+  /** The screen's key for this submit: a double click or a retry starts one run. */
+  requestKey: z
+    .string({ error: 'requestKey: required' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'requestKey: 8–64 letters, digits, - or _'),
+  orderIds: z
+    .array(z.number().int().positive())
+    .min(1, 'orderIds: choose at least one order')
+    .max(500, 'orderIds: at most 500 orders at once'),
+  preset: servicePresetSchema.default({ kind: 'cheapest' }),
+  /** Chosen rates per order (rate shop), overriding the preset for those orders. */
+  rates: z.record(z.string(), z.string().min(1).max(100)).optional(),
+  format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).default('pdf'),
+});
+export type BulkPurchase = z.infer<typeof bulkPurchaseSchema>;
+
+export const ORDER_RESULT_STATES = ['pending', 'bought', 'already', 'failed'] as const;
+export const bulkOrderResultSchema = z.object({
+  orderId: z.number().int(),
+  marketplaceOrderId: z.string(),
+  state: z.enum(ORDER_RESULT_STATES),
+  labelIds: z.array(z.number().int()),
+  trackingNumbers: z.array(z.string()),
+  carrier: z.string().nullable(),
+  service: z.string().nullable(),
+  totalCents: z.number().int().nullable(),
+  /** Why it failed, in words. */
+  error: z.string().nullable(),
+});
+export type BulkOrderResult = z.infer<typeof bulkOrderResultSchema>;
+
+export const LABEL_RUN_STATUSES = ['queued', 'running', 'done'] as const;
+export const labelRunSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(LABEL_RUN_STATUSES),
+  jobId: z.string().nullable(),
+  format: z.enum(LABEL_FORMATS),
+  total: z.number().int(),
+  done: z.number().int(),
+  bought: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(bulkOrderResultSchema),
+  createdAt: z.string(),
+});
+export type LabelRun = z.infer<typeof labelRunSchema>;
+
+export const orderLabelSchema = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  marketplaceOrderId: z.string(),
+  packageNumber: z.number().int(),
+  provider: z.string(),
+  carrier: z.string(),
+  service: z.string(),
+  trackingNumber: z.string().nullable(),
+  status: z.enum(['bought', 'voided']),
+  format: z.enum(LABEL_FORMATS),
+  totalCents: z.number().int(),
+  currency: z.string(),
+  cost: z.object({ costCents: z.number().int(), upchargeCents: z.number().int() }).nullable(),
+  createdAt: z.string(),
+  voidedAt: z.string().nullable(),
+});
+export type OrderLabel = z.infer<typeof orderLabelSchema>;
+
+/** Orders the bulk screen offers: picked or packed FBM orders not shipped, by store or pick batch. */
+export const bulkOrdersQuerySchema = z.object({
+  storeId: z.coerce.number().int().positive().optional(),
+  batchId: z.coerce.number().int().positive().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+});
+export const bulkOrderRowSchema = z.object({
+  orderId: z.number().int(),
+  marketplaceOrderId: z.string(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  storeId: z.number().int(),
+  storeName: z.string(),
+  salesChannel: z.string(),
+  batchNumber: z.string().nullable(),
+  units: z.number().int(),
+  boxes: z.number().int(),
+  shipTo: z.string(),
+  international: z.boolean(),
+  labels: z.array(orderLabelSchema),
+});
+export type BulkOrderRow = z.infer<typeof bulkOrderRowSchema>;
+
+export const mergedLabelsQuerySchema = z.object({
+  runId: z.coerce.number().int().positive().optional(),
+  labelIds: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'labelIds: label ids separated by commas')
+    .optional(),
+});
