@@ -34,7 +34,14 @@ import type { StoreRecord } from '../stores/service.js';
 import { journal } from '../fba/journal.js';
 import { writeLines } from '../fba/lines.js';
 import { insertPlan } from '../fba/plans.js';
-import { planItemsOf, planOfChannel, planScope, storeOfPlan, type PlanRecord } from '../fba/plan-record.js';
+import {
+  planItemsOf,
+  planOfChannel,
+  planScope,
+  storeOfPlan,
+  type PlanItemRecord,
+  type PlanRecord,
+} from '../fba/plan-record.js';
 import { listingsOf } from '../fba/precheck.js';
 
 /** A shipment's carrier as the screens read it (the quote's charge in cents). */
@@ -108,9 +115,34 @@ export function assertWfsEditable(plan: PlanRecord): void {
 }
 
 export async function setWfsLines(deps: Deps, ctx: RequestContext, id: number, lines: PlanLineInput[]) {
+  return changeWfsLines(deps, ctx, id, () => lines);
+}
+
+/** A plan line as the input that would write it again unchanged. */
+export const lineInputOf = (i: PlanItemRecord): PlanLineInput => ({
+  productId: i.productId,
+  quantity: i.quantity,
+  expiration: i.expiration ?? undefined,
+  manufacturingLotCode: i.manufacturingLotCode ?? undefined,
+  labelOwner: i.labelOwner as PrepOwner,
+  prepOwner: i.prepOwner as PrepOwner,
+});
+
+/**
+ * The plan's lines made what `change` answers from the lines it has now, read under the plan's
+ * lock (so two one-line edits never lose each other); units held and released by `writeLines`,
+ * the one reservation path of plan creation.
+ */
+export async function changeWfsLines(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+  change: (items: PlanItemRecord[]) => PlanLineInput[],
+) {
   await deps.db.transaction(async (tx) => {
     const plan = await wfsPlan(tx, ctx, id, true);
     assertWfsEditable(plan);
+    const lines = change(await planItemsOf(tx, id));
     const at = deps.now().toISOString();
     const summary = await writeLines(tx, ctx, plan, await storeOfPlan(tx, plan), lines, at);
     // Walmart's preview was for the old lines: it is asked again.

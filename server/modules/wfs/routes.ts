@@ -48,6 +48,7 @@ import { closeWfsPlan, wfsBoxMap, wfsStats } from './overview.js';
 import { boxTree } from '../bench/tree.js';
 import { boxTreeSchema } from '../../../domain/schemas/bench.js';
 import { shipmentParam } from '../fba/params.js';
+import { wfsSpecRoutes } from './spec-routes.js';
 
 const base = '/api/outbound/wfs/plan';
 
@@ -394,5 +395,7 @@ export function wfsRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => ok(c, await closeWfsPlan(deps, c.get('ctx'), c.req.valid('param').id)),
   );
+  // The spec's other names (auth, plan update and batch, single lines, boxes, scans, search).
+  app.route('/', wfsSpecRoutes(deps, guards));
   return app;
 }
