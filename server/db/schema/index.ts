@@ -29,3 +29,4 @@ export * from './wfs-items.js';
 export * from './customs.js';
 export * from './fbm-ship.js';
 export * from './fbm-labels.js';
+export * from './returns.js';
