@@ -34,6 +34,7 @@ import {
   boxScanResultSchema,
   boxUnscanArgsSchema,
 } from './schemas/bench.js';
+import { fbmPickArgsSchema, fbmPickResultSchema } from './schemas/fbm-pick.js';
 
 interface MutationDef {
   args: z.ZodType;
@@ -57,6 +58,8 @@ export const MUTATIONS = {
   'box.close': { args: boxCloseArgsSchema, result: boxResultSchema },
   'box.reopen': { args: boxReopenArgsSchema, result: boxResultSchema },
   'box.discard': { args: boxDiscardArgsSchema, result: boxResultSchema },
+  // The FBM picker's handheld (issue 20 step 3): a pick of a batch line, by its own id.
+  'fbmPick.record': { args: fbmPickArgsSchema, result: fbmPickResultSchema },
 } as const satisfies Record<string, MutationDef>;
 
 export type MutationName = keyof typeof MUTATIONS;

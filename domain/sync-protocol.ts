@@ -16,6 +16,7 @@ import { pushRequestSchema, pushResultSchema } from './schemas/sync-wire.js';
 import { moveBatchRowSchema, moveRowSchema } from './schemas/inventory.js';
 import { locationRowSchema } from './schemas/locations.js';
 import { lpnRowSchema } from './schemas/lpn.js';
+import { pickBatchRowSchema, pickLineRowSchema } from './schemas/fbm-pick.js';
 
 export {
   MAX_PULL_LIMIT,
@@ -62,6 +63,8 @@ export const REPLICA_ROW_SCHEMAS = {
   benchLines: benchLineRowSchema,
   benchBoxes: benchBoxRowSchema,
   benchBoxItems: benchBoxItemRowSchema,
+  pickBatches: pickBatchRowSchema,
+  pickLines: pickLineRowSchema,
 } as const;
 export type ReplicaTable = keyof typeof REPLICA_ROW_SCHEMAS;
 export const REPLICA_TABLES = Object.keys(REPLICA_ROW_SCHEMAS) as ReplicaTable[];

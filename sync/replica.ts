@@ -20,6 +20,7 @@ import type { MoveBatchRow, MoveRow } from '../domain/schemas/inventory.js';
 import type { LocationRow } from '../domain/schemas/locations.js';
 import type { LpnRow } from '../domain/schemas/lpn.js';
 import type { BenchBoxItemRow, BenchBoxRow, BenchLineRow, BenchPlanRow } from '../domain/schemas/bench.js';
+import type { PickBatchRow, PickLineRow } from '../domain/schemas/fbm-pick.js';
 
 // ---- Rows ---------------------------------------------------------------------------------
 
@@ -59,6 +60,8 @@ export interface LocalRows {
   benchLines: BenchLineRow;
   benchBoxes: BenchBoxRow;
   benchBoxItems: BenchBoxItemRow;
+  pickBatches: PickBatchRow;
+  pickLines: PickLineRow;
 }
 export type LocalRow = LocalRows[ReplicaTable];
 
@@ -142,6 +145,8 @@ const SCHEMA_V1: Record<
     | 'benchLines'
     | 'benchBoxes'
     | 'benchBoxItems'
+    | 'pickBatches'
+    | 'pickLines'
   >,
   string
 > = {
@@ -184,6 +189,12 @@ const SCHEMA_V6: Partial<Record<StoreName, string>> = {
   benchBoxItems: 'id, boxId, planId',
 };
 
+/** v7: the FBM picker's batches and their lines in walking order (`*codes` finds a scanned item's lines). */
+const SCHEMA_V7: Partial<Record<StoreName, string>> = {
+  pickBatches: 'id, status',
+  pickLines: 'id, batchId, *codes',
+};
+
 /** Primary keys travel as text on the wire; companies are keyed by their integer id. */
 const NUMERIC_KEY: Record<ReplicaTable, boolean> = {
   companies: true,
@@ -199,6 +210,8 @@ const NUMERIC_KEY: Record<ReplicaTable, boolean> = {
   benchLines: true,
   benchBoxes: false,
   benchBoxItems: false,
+  pickBatches: true,
+  pickLines: true,
 };
 type DbKey = string | number;
 const dbKey = (table: ReplicaTable, key: string): DbKey => (NUMERIC_KEY[table] ? Number(key) : key);
@@ -224,6 +237,8 @@ export class ReplicaDb extends Dexie {
   benchLines!: EntityTable<BenchLineRow, 'id'>;
   benchBoxes!: EntityTable<BenchBoxRow, 'id'>;
   benchBoxItems!: EntityTable<BenchBoxItemRow, 'id'>;
+  pickBatches!: EntityTable<PickBatchRow, 'id'>;
+  pickLines!: EntityTable<PickLineRow, 'id'>;
 
   constructor(name: string) {
     super(name);
@@ -251,6 +266,9 @@ export class ReplicaDb extends Dexie {
       .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
     this.version(6)
       .stores(SCHEMA_V6)
+      .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
+    this.version(7)
+      .stores(SCHEMA_V7)
       .upgrade((tx) => tx.table('meta').toCollection().modify({ cursor: 0 }));
   }
 

@@ -45,4 +45,6 @@ export const TABLE_RULES: { [T in ReplicaTable]: TableRules<T> } = {
   benchLines: { toLocal: (w) => w },
   benchBoxes: { toLocal: (w) => w },
   benchBoxItems: { toLocal: (w) => w },
+  pickBatches: { toLocal: (w) => w },
+  pickLines: { toLocal: (w) => w },
 };

@@ -115,3 +115,124 @@ export function routeComparator(routing: string[]) {
     natural.compare(a.location, b.location) ||
     natural.compare(a.lpn, b.lpn);
 }
+
+// ---- The floor pick screen (issue 20 step 3) --------------------------------------------------
+// One rule for the handheld's in-memory verdict, its replica applier and the screen's words; the
+// server checks the same things again (wrong location, wrong item, too many) under its locks.
+
+/** What a scan needs of a pick line. */
+export interface PickStop {
+  id: number;
+  sequence: number;
+  location: string;
+  productKey: string;
+  sku: string | null;
+  /** Upper-cased codes that mean the line's product. */
+  codes: string[];
+  quantity: number;
+  picked: number;
+  short: number;
+}
+
+export const leftToPick = (l: Pick<PickStop, 'quantity' | 'picked' | 'short'>): number =>
+  Math.max(0, l.quantity - l.picked - l.short);
+
+/** The next stop in walking order: the first line (by sequence) with units left. */
+export function nextStop<T extends PickStop>(lines: readonly T[]): T | null {
+  let best: T | null = null;
+  for (const l of lines) if (leftToPick(l) > 0 && (!best || l.sequence < best.sequence)) best = l;
+  return best;
+}
+
+/** Lines with units left at a location, in walking order. */
+export const openAt = <T extends PickStop>(lines: readonly T[], location: string): T[] =>
+  lines.filter((l) => l.location === location && leftToPick(l) > 0).sort((a, b) => a.sequence - b.sequence);
+
+export type PickRefusal =
+  | { ok: false; code: 'batch_done' }
+  | { ok: false; code: 'scan_location'; expected: string; scanned: string }
+  | { ok: false; code: 'wrong_location'; expected: string; scanned: string }
+  | { ok: false; code: 'wrong_item'; location: string; scanned: string; expected: string }
+  | { ok: false; code: 'too_many'; location: string; productKey: string; left: number; quantity: number };
+
+export type PickScanVerdict<T extends PickStop> =
+  | { ok: true; kind: 'location'; location: string; stop: T }
+  | { ok: true; kind: 'item'; line: T; quantity: number }
+  | PickRefusal;
+
+/**
+ * One scan on the pick screen. `at` is the location the picker has scanned (null: none yet).
+ * A code that is a location of the batch with units left takes the picker there (any such stop,
+ * not only the next: the picker may walk another way); a location done or not on the batch is a
+ * wrong location. At a location, the code must mean an item still to pick there: the first such
+ * line takes the units, never more than it has left.
+ */
+export function judgePickScan<T extends PickStop>(
+  lines: readonly T[],
+  at: string | null,
+  rawCode: string,
+  quantity = 1,
+): PickScanVerdict<T> {
+  const code = rawCode.trim().toUpperCase();
+  const next = nextStop(lines);
+  if (!next) return { ok: false, code: 'batch_done' };
+  const there = openAt(lines, code);
+  const isItemHere = at !== null && openAt(lines, at).some((l) => l.codes.includes(code));
+  if (there.length && !isItemHere) return { ok: true, kind: 'location', location: code, stop: there[0] };
+  if (at === null || !openAt(lines, at).length) {
+    // No location scanned yet (or the one scanned is done): an item of the batch asks for its
+    // location first; anything else is a wrong location.
+    return lines.some((l) => l.codes.includes(code))
+      ? { ok: false, code: 'scan_location', expected: next.location, scanned: code }
+      : { ok: false, code: 'wrong_location', expected: next.location, scanned: code };
+  }
+  const here = openAt(lines, at);
+  const line = here.find((l) => l.codes.includes(code));
+  if (!line) {
+    if (lines.some((l) => l.location === code))
+      return { ok: false, code: 'wrong_location', expected: at, scanned: code };
+    return { ok: false, code: 'wrong_item', location: at, scanned: code, expected: here[0].sku ?? here[0].productKey };
+  }
+  const left = leftToPick(line);
+  if (quantity > left)
+    return { ok: false, code: 'too_many', location: at, productKey: line.sku ?? line.productKey, left, quantity };
+  return { ok: true, kind: 'item', line, quantity };
+}
+
+/**
+ * Whether a pick of `line` may be recorded (the replica applier's check, the same as the
+ * server's): the location and item as scanned, and no more than is left. A short pick (nothing
+ * found, `code` null) only needs units left.
+ */
+export function pickOfLineRefusal(
+  line: PickStop,
+  location: string,
+  code: string | null,
+  quantity: number,
+  short: boolean,
+): PickRefusal | null {
+  const left = leftToPick(line);
+  if (location !== line.location)
+    return { ok: false, code: 'wrong_location', expected: line.location, scanned: location };
+  if (code !== null && !line.codes.includes(code.toUpperCase()))
+    return { ok: false, code: 'wrong_item', location, scanned: code, expected: line.sku ?? line.productKey };
+  if (left <= 0 || quantity > left || (!short && quantity <= 0))
+    return { ok: false, code: 'too_many', location, productKey: line.sku ?? line.productKey, left, quantity };
+  return null;
+}
+
+/** The refusal in plain English (the device's engine and logs; the screen words it per locale). */
+export function pickRefusalMessage(r: PickRefusal): string {
+  switch (r.code) {
+    case 'batch_done':
+      return 'Everything on this batch is picked';
+    case 'scan_location':
+      return `Scan the location first: go to ${r.expected}`;
+    case 'wrong_location':
+      return `Wrong location: ${r.scanned} is not a stop with anything left to pick; go to ${r.expected}`;
+    case 'wrong_item':
+      return `Wrong item: ${r.scanned} is not to be picked at ${r.location}; pick ${r.expected}`;
+    case 'too_many':
+      return `Too many: ${r.left} more of ${r.productKey} at ${r.location}, not ${r.quantity}`;
+  }
+}

@@ -134,8 +134,15 @@ export const pickBatchListQuerySchema = z.object({
   pageSize: z.string().optional(),
 });
 
+export const SHORT_PICK_REASONS = ['not_found', 'damaged', 'wrong_item_in_bin', 'other'] as const;
+export type ShortPickReason = (typeof SHORT_PICK_REASONS)[number];
+
 export const pickInputSchema = z
   .object({
+    /** The pick's own id, made by the device: a pick sent again with it is answered, not applied twice. */
+    pickId: z.uuid().optional(),
+    /** Why the rest could not be picked (a short pick). */
+    reason: z.enum(SHORT_PICK_REASONS).optional(),
     batchLineId: z.number().int().positive().optional(),
     /** Scanned location (with productCode, when the line is not named). */
     location: z.string().trim().toUpperCase().min(1).max(40).optional(),
@@ -152,6 +159,7 @@ export const pickInputSchema = z
 export type PickInput = z.infer<typeof pickInputSchema>;
 
 export const pickResultSchema = z.object({
+  pickId: z.string().nullable(),
   batch: pickBatchDetailSchema,
   line: pickBatchLineSchema,
   problemId: z.number().nullable(),
@@ -191,9 +199,6 @@ export const pickLineRowSchema = z.object({
   short: z.number().int(),
 });
 export type PickLineRow = z.infer<typeof pickLineRowSchema>;
-
-export const SHORT_PICK_REASONS = ['not_found', 'damaged', 'wrong_item_in_bin', 'other'] as const;
-export type ShortPickReason = (typeof SHORT_PICK_REASONS)[number];
 
 /**
  * `fbmPick.record` — a pick made on the handheld: `id` is the pick's own uuid (the server records

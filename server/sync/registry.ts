@@ -14,6 +14,7 @@ import { sortItem } from '../modules/inbound/sorting.js';
 import { closeMoveBatch, moveInventory, openMoveBatch } from '../modules/inventory/moves.js';
 import { attachScanPhoto } from '../modules/problems/service.js';
 import { closeBox, discardBox, openBox, reopenBox, scanIntoBox, unscanFromBox } from '../modules/bench/boxes.js';
+import { pickFromFloor } from '../modules/fbm-pick/floor.js';
 
 /** Per mutation of a run, in order: its result, or the refusal that rejects that mutation alone. */
 export type RunOutcome = { ok: unknown } | { refused: ApiError };
@@ -53,4 +54,5 @@ export const SERVER_MUTATIONS: ServerMutations = {
   'box.close': { apply: (tx, ctx, args) => closeBox(tx, ctx, args) },
   'box.reopen': { apply: (tx, ctx, args) => reopenBox(tx, ctx, args) },
   'box.discard': { apply: (tx, ctx, args) => discardBox(tx, ctx, args) },
+  'fbmPick.record': { apply: pickFromFloor },
 };

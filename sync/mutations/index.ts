@@ -6,6 +6,7 @@
  */
 import type { MutationName } from '../../domain/mutations.js';
 import { boxClose, boxDiscard, boxOpen, boxReopen, boxScan, boxUnscan } from './bench.js';
+import { fbmPickRecord } from './fbm-pick.js';
 import { inventoryMove } from './inventory-move.js';
 import { itemScan } from './item-scan.js';
 import { itemSort } from './item-sort.js';
@@ -33,6 +34,7 @@ export const LOCAL_MUTATIONS: LocalAppliers = {
   'box.close': boxClose,
   'box.reopen': boxReopen,
   'box.discard': boxDiscard,
+  'fbmPick.record': fbmPickRecord,
 };
 
 export function applierFor<N extends MutationName>(name: N): LocalApplier<N> {

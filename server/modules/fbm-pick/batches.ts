@@ -18,6 +18,7 @@ import {
   type PickBatchLine,
   type PickBatchStatus,
   type PickInput,
+  type ShortPickReason,
 } from '../../../domain/schemas/fbm-pick.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -29,6 +30,7 @@ import {
   marketplaceOrders,
   pickBatches,
   pickBatchLines,
+  pickBatchPicks,
   settings,
 } from '../../db/schema/index.js';
 import { businessRule, forbidden, notFound } from '../../http/errors.js';
@@ -36,7 +38,16 @@ import { postLedger } from '../inventory/ledger.js';
 import { resolveProductKey } from '../inventory/places.js';
 import { insertProblem } from '../problems/service.js';
 import { settleBatchStatus } from './reserve.js';
+import { publishBatch } from './feed.js';
 import { lockProducts, pickableFrom } from './stock.js';
+
+/** A short pick's reason, in the problem's notes. */
+const SHORT_WORDS: Record<ShortPickReason, string> = {
+  not_found: 'not found',
+  damaged: 'damaged',
+  wrong_item_in_bin: 'not in the bin (another item there)',
+  other: 'not picked',
+};
 
 const OPEN: PickBatchStatus[] = ['open', 'picking'];
 
@@ -234,6 +245,7 @@ export async function createBatch(deps: Deps, ctx: RequestContext, input: PickBa
         updatedAt: now,
       })),
     );
+    await publishBatch(tx, ctx.tenantId, batch.id, { lines: 'all' });
     return { id: batch.id, unallocated };
   });
   return { ...(await getBatch(deps.db, ctx, result.id)), unallocated: result.unallocated };
@@ -389,10 +401,60 @@ async function lineForPick(tx: DbOrTx, ctx: RequestContext, batchId: number, num
   );
 }
 
-/** Records a pick (and a short): units move to FBM-PACK, the hold is consumed, a short becomes a problem. */
-export async function recordPick(deps: Deps, ctx: RequestContext, batchId: number, input: PickInput) {
+export interface PickMeta {
+  deviceId?: string | null;
+  /** When the picker picked (the device's clock); now when not said. */
+  at?: string;
+}
+
+export interface PickOutcome {
+  pickId: string | null;
+  batchId: number;
+  lineId: number;
+  picked: number;
+  short: number;
+  problemId: number | null;
+  batchStatus: PickBatchStatus;
+}
+
+/** A pick already recorded under this id (a replay): what it did, as it stands now. */
+async function recordedPick(tx: DbOrTx, ctx: RequestContext, pickId: string): Promise<PickOutcome | null> {
+  const [row] = await tx
+    .select({ pick: pickBatchPicks, line: pickBatchLines, status: pickBatches.status })
+    .from(pickBatchPicks)
+    .innerJoin(pickBatchLines, eq(pickBatchLines.id, pickBatchPicks.batchLineId))
+    .innerJoin(pickBatches, eq(pickBatches.id, pickBatchPicks.batchId))
+    .where(and(eq(pickBatchPicks.tenantId, ctx.tenantId), eq(pickBatchPicks.id, pickId)));
+  if (!row) return null;
+  return {
+    pickId,
+    batchId: row.pick.batchId,
+    lineId: row.line.id,
+    picked: row.line.picked,
+    short: row.line.short,
+    problemId: row.pick.problemId,
+    batchStatus: row.status as PickBatchStatus,
+  };
+}
+
+/**
+ * Records a pick (and a short) in the caller's transaction: units move to FBM-PACK, the hold is
+ * consumed, a short becomes a problem. The REST route and the floor's outbox mutation both call it;
+ * a pick whose id is recorded already answers what it did and changes nothing.
+ */
+export async function pickInTx(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  batchId: number,
+  input: PickInput,
+  meta: PickMeta = {},
+): Promise<PickOutcome> {
   warehouseOnly(ctx);
-  const result = await deps.db.transaction(async (tx) => {
+  if (input.pickId) {
+    const before = await recordedPick(tx, ctx, input.pickId);
+    if (before) return before;
+  }
+  {
     // Which line, read without row locks; then the product's lock (taken first by every FBM write,
     // so nobody waits in a circle); then the batch and the line locked and read again.
     const peek = await openBatch(tx, ctx, batchId, false);
@@ -408,6 +470,7 @@ export async function recordPick(deps: Deps, ctx: RequestContext, batchId: numbe
         `Too many: this pick asks for ${remaining} more of ${line.productKey} at ${line.location}, not ${input.quantity}`,
       );
     const now = new Date().toISOString();
+    const pickedAt = meta.at ?? now;
     if (input.quantity > 0) {
       const [held] = await tx
         .select()
@@ -447,7 +510,8 @@ export async function recordPick(deps: Deps, ctx: RequestContext, batchId: numbe
         refType: 'pick_batch',
         refId: String(batch.id),
         userId: ctx.userId,
-        at: now,
+        deviceId: meta.deviceId ?? null,
+        at: pickedAt,
       };
       await postLedger(tx, [
         { ...base, location: line.location, lpn: line.lpn, quantity: -input.quantity },
@@ -474,18 +538,52 @@ export async function recordPick(deps: Deps, ctx: RequestContext, batchId: numbe
           quantity: short,
           damageType: 'none',
           code: line.productKey,
-          notes: `Short pick on ${batch.number}: ${short} of ${line.productKey} not found at ${line.location}${
+          notes: `Short pick on ${batch.number}: ${short} of ${line.productKey} ${SHORT_WORDS[input.reason ?? 'not_found']} at ${line.location}${
             line.lpn ? ` (${line.lpn})` : ''
           } for order ${order?.marketplaceOrderId ?? line.orderId}`,
         },
         { sourceRef: `pick-line:${line.id}` },
       );
     }
-    await settleBatchStatus(tx, batch.id, now);
-    return { lineId: line.id, problemId };
-  });
-  const batch = await getBatch(deps.db, ctx, batchId);
-  return { batch, line: batch.lines.find((l) => l.id === result.lineId)!, problemId: result.problemId };
+    if (input.pickId)
+      await tx.insert(pickBatchPicks).values({
+        id: input.pickId,
+        tenantId: ctx.tenantId,
+        batchId: batch.id,
+        batchLineId: line.id,
+        quantity: input.quantity,
+        short,
+        reason: input.short ? (input.reason ?? 'not_found') : null,
+        problemId,
+        userId: ctx.userId,
+        deviceId: meta.deviceId ?? null,
+        pickedAt,
+      });
+    const batchStatus = (await settleBatchStatus(tx, batch.id, now)) as PickBatchStatus;
+    await publishBatch(tx, ctx.tenantId, batch.id, { lines: [line.id] });
+    return {
+      pickId: input.pickId ?? null,
+      batchId: batch.id,
+      lineId: line.id,
+      picked: line.picked + input.quantity,
+      short: line.short + short,
+      problemId,
+      batchStatus,
+    };
+  }
+}
+
+/** The REST pick: one transaction, answered with the batch as it stands. */
+export async function recordPick(deps: Deps, ctx: RequestContext, batchId: number, input: PickInput) {
+  warehouseOnly(ctx);
+  const result = await deps.db.transaction((tx) => pickInTx(tx, ctx, batchId, input));
+  const batch = await getBatch(deps.db, ctx, result.batchId);
+  return {
+    pickId: result.pickId,
+    batch,
+    line: batch.lines.find((l) => l.id === result.lineId)!,
+    problemId: result.problemId,
+  };
 }
 
 /** A batch not wanted any more: its unpicked places are free again for the next batch; the holds stay. */
@@ -497,6 +595,7 @@ export async function cancelBatch(deps: Deps, ctx: RequestContext, batchId: numb
       .update(pickBatches)
       .set({ status: 'cancelled', updatedAt: new Date().toISOString() })
       .where(eq(pickBatches.id, batch.id));
+    await publishBatch(tx, ctx.tenantId, batch.id);
   });
   return getBatch(deps.db, ctx, batchId);
 }

@@ -27,6 +27,7 @@ import {
   stores,
 } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
+import { publishBatch } from './feed.js';
 import { fbmStock, lockProducts } from './stock.js';
 
 /** Orders whose units may be held: awaiting shipment, or partly shipped. */
@@ -263,7 +264,7 @@ export async function releaseOrderHolds(tx: DbOrTx, tenantId: number, orderId: n
     );
   if (touched.length) {
     const batchIds = [...new Set(touched.map((t) => t.batchId))];
-    await tx
+    const deleted = await tx
       .delete(pickBatchLines)
       .where(
         and(
@@ -271,8 +272,9 @@ export async function releaseOrderHolds(tx: DbOrTx, tenantId: number, orderId: n
           inArray(pickBatchLines.batchId, batchIds),
           sql`${pickBatchLines.picked} + ${pickBatchLines.short} = 0`,
         ),
-      );
-    await tx
+      )
+      .returning({ id: pickBatchLines.id, batchId: pickBatchLines.batchId });
+    const shrunk = await tx
       .update(pickBatchLines)
       .set({ quantity: sql`${pickBatchLines.picked} + ${pickBatchLines.short}`, updatedAt: at })
       .where(
@@ -281,8 +283,16 @@ export async function releaseOrderHolds(tx: DbOrTx, tenantId: number, orderId: n
           inArray(pickBatchLines.batchId, batchIds),
           sql`${pickBatchLines.picked} + ${pickBatchLines.short} < ${pickBatchLines.quantity}`,
         ),
-      );
-    for (const id of batchIds) await settleBatchStatus(tx, id, at);
+      )
+      .returning({ id: pickBatchLines.id, batchId: pickBatchLines.batchId });
+    for (const id of batchIds) {
+      await settleBatchStatus(tx, id, at);
+      // The pickers' handhelds learn that the order's picks are gone or shrunk.
+      await publishBatch(tx, tenantId, id, {
+        lines: shrunk.filter((l) => l.batchId === id).map((l) => l.id),
+        deleted: deleted.filter((l) => l.batchId === id).map((l) => l.id),
+      });
+    }
   }
   return released.reduce((n, r) => n + r.quantity, 0);
 }

@@ -70,5 +70,14 @@ export async function describeAction(db: ReplicaDb, name: MutationName, rawArgs:
       const box = await db.benchBoxes.get((a as Args<'box.close'>).boxId);
       return box ? `box ${box.boxNo}` : '';
     }
+    case 'fbmPick.record': {
+      const p = a as Args<'fbmPick.record'>;
+      const line = await db.pickLines.get(p.batchLineId);
+      const batch = await db.pickBatches.get(p.batchId);
+      const what = line ? `${line.sku ?? line.productKey}` : (p.productCode ?? '');
+      return [p.short ? `short ${what}` : `${p.quantity} × ${what}`, `@ ${p.location}`, batch?.number ?? '']
+        .filter(Boolean)
+        .join(' ');
+    }
   }
 }
