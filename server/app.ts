@@ -11,6 +11,7 @@ import { shippingRoutes } from './modules/shipping/routes.js';
 import { listingRoutes } from './modules/listings/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { fbmOrderRoutes } from './modules/fbm-orders/routes.js';
+import { returnRoutes } from './modules/returns/routes.js';
 import { fbmPickRoutes } from './modules/fbm-pick/routes.js';
 import { operationRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -118,6 +119,7 @@ export function buildApp(deps: Deps) {
   app.route('/', listingRoutes(deps, guards));
   app.route('/', orderRoutes(deps, guards));
   app.route('/', fbmOrderRoutes(deps, guards));
+  app.route('/', returnRoutes(deps, guards));
   app.route('/', fbmPickRoutes(deps, guards));
   app.route('/', operationRoutes(deps, guards));
   app.route('/', fbaRoutes(deps, guards));

@@ -37,6 +37,10 @@ export const JOB_DATA = {
   'billing.storage-day': z.object({ tenantId: id, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
   /** On the 1st: queue last month's billing.run for every tenant. */
   'billing.monthly': z.object({}).strict(),
+  /** Expected FBM returns and FBA removal shipments of one Amazon store, from Amazon's reports. */
+  'returns.pull': z.object({ tenantId: id, storeId: id }).strict(),
+  /** Hourly: queue a returns pull for every connected Amazon store with a returns or removals setting on. */
+  'returns.schedule': z.object({}).strict(),
   /** Where jobs go after their last retry fails: kept for an admin to look at and retry. */
   'jobs.dead-letter': z.record(z.string(), z.unknown()),
 } as const;

@@ -116,6 +116,15 @@ export const QUEUES: Record<JobName, QueueDef> = {
     deadLetter: DEAD_LETTER,
     cron: '0 3 1 * *',
   },
+  'returns.pull': pull,
+  'returns.schedule': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    cron: '40 * * * *',
+  },
   // Nothing works this queue: its jobs wait there for an admin (retry sends the original again).
   'jobs.dead-letter': { policy: 'standard', retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 },
 };

@@ -2,10 +2,12 @@
 import type { Deps } from '../context.js';
 import type { Database } from '../db/client.js';
 import type { JobQueue } from './queue.js';
+import { registerReturnJobs } from './returns.js';
 import { registerStoreJobs } from './store-pulls.js';
 import { registerUpkeep } from './upkeep.js';
 
 export function registerJobs(queue: JobQueue, database: Database, deps: Deps): void {
   registerUpkeep(queue, database);
   registerStoreJobs(queue, deps);
+  registerReturnJobs(queue, deps);
 }
