@@ -26,7 +26,14 @@ export const productWfsCompliance = pgTable(
     batteryTechnologyType: text('battery_technology_type'),
     electronicsIndicator: text('electronics_indicator').notNull(),
     chemicalAerosolPesticide: text('chemical_aerosol_pesticide').notNull(),
+    /** Walmart's lithiumIonBatteries answers, for an item with lithium-ion batteries. */
+    lithiumIonBatteries: jsonb('lithium_ion_batteries').$type<{
+      ionNumberOfBatteries: number;
+      batteryWattHour: number;
+      ionIncludedBatteryPackaging: string;
+    }>(),
     safetyDataSheetUrl: text('safety_data_sheet_url'),
+    numberOfHazardousComponents: integer('number_of_hazardous_components'),
     countryOfOriginAssembly: text('country_of_origin_assembly'),
     isPerishable: text('is_perishable').notNull(),
     shelfLifeDays: integer('shelf_life_days'),
