@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelOwnerFor, MAX_PLAN_NAME, planDetailSchema } from '../../../domain/schemas/fba';
 import { postAs } from '../../api/typed';
@@ -18,6 +18,7 @@ import { AvailabilityGrid } from './AvailabilityGrid';
 import { accountSegment } from './clients';
 import { checkLines, draftFromAvailability, withoutLine, type DraftLine, type LineErrors } from './lines';
 import { LinesEditor } from './LinesEditor';
+import { PlanRefusal, PlanStoreAndName } from './PlanStoreAndName';
 import { checkPlanName } from './plan-name';
 import { usePlanPreferences } from './preferences';
 import { clientPlansHref, planHref } from './plan-links';
@@ -53,11 +54,14 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
   useEffect(() => {
     if (prefill.data && !shipFromTouched) setShipFrom(prefill.data);
   }, [prefill.data, shipFromTouched]);
-  const connected = useMemo(() => (stores.data ?? []).filter((s) => s.connection === 'connected'), [stores.data]);
-  // One connected store: chosen already.
-  useEffect(() => {
-    if (storeId === null && connected.length === 1) setStoreId(connected[0].id);
-  }, [connected, storeId]);
+  const chooseStore = useCallback((id: number | null) => {
+    setStoreId(id);
+    setErrors(({ storeId: _chosen, ...rest }) => rest);
+  }, []);
+  const rename = useCallback((v: string) => {
+    setName(v);
+    setErrors(({ name: _named, ...rest }) => rest);
+  }, []);
   const inPlan = useMemo(() => new Set(lines.map((l) => l.productId)), [lines]);
   const productIds = useMemo(() => [...inPlan], [inPlan]);
   const available = useAvailableIndex(client.id, productIds);
@@ -106,56 +110,25 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
         </Link>
       </div>
       <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="fba-new-plan">
-        <div className="form-grid">
-          <label className="field">
-            <span>{t('fba.store')} *</span>
-            {stores.isPending ? (
-              <span className="muted">{t('app.loading')}</span>
-            ) : (
-              <select
-                name="storeId"
-                value={storeId ?? ''}
-                aria-invalid={!!errors.storeId}
-                onChange={(e) => {
-                  setStoreId(e.target.value ? Number(e.target.value) : null);
-                  setErrors(({ storeId: _chosen, ...rest }) => rest);
-                }}
-              >
-                <option value="">{t('fba.chooseStore')}</option>
-                {(stores.data ?? []).map((s) => (
-                  <option key={s.id} value={s.id} disabled={s.connection !== 'connected'}>
-                    {s.connection === 'connected' ? s.name : t('fba.storeNotConnected', { name: s.name })}
-                  </option>
-                ))}
-              </select>
-            )}
-            {errors.storeId && <small className="form-error">{errors.storeId}</small>}
-          </label>
-          <label className="field">
-            <span>{t('fba.planName')} *</span>
-            <input
-              name="planName"
-              value={name}
-              maxLength={MAX_PLAN_NAME}
-              aria-invalid={!!errors.name}
-              onChange={(e) => {
-                setName(e.target.value);
-                setErrors(({ name: _named, ...rest }) => rest);
-              }}
-              autoFocus
-            />
-            <small className="muted">{t('fba.nameCount', { count: name.trim().length, max: MAX_PLAN_NAME })}</small>
-            {errors.name && <small className="form-error">{errors.name}</small>}
-          </label>
-        </div>
-        {stores.data && connected.length === 0 && (
-          <p className="notice" role="status" data-testid="fba-no-store">
-            {t('fba.noAmazonStore')}{' '}
-            {mayOpen({ resource: 'merchantConnect', action: 'read', warehouseOnly: true }) && (
-              <Link to="/apps/account/merchant-connect">{t('nav.MerchantConnect')}</Link>
-            )}
-          </p>
-        )}
+        <PlanStoreAndName
+          stores={stores.data}
+          storesPending={stores.isPending}
+          storeLabel={t('fba.store')}
+          storeId={storeId}
+          onStore={chooseStore}
+          name={name}
+          onName={rename}
+          maxName={MAX_PLAN_NAME}
+          errors={errors}
+          noStore={
+            <p className="notice" role="status" data-testid="fba-no-store">
+              {t('fba.noAmazonStore')}{' '}
+              {mayOpen({ resource: 'merchantConnect', action: 'read', warehouseOnly: true }) && (
+                <Link to="/apps/account/merchant-connect">{t('nav.MerchantConnect')}</Link>
+              )}
+            </p>
+          }
+        />
         <ShipFromFields
           value={shipFrom}
           errors={shipFromErrors}
@@ -183,13 +156,7 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
           preference={preference}
         />
         {errors.lines && <p className="form-error">{errors.lines}</p>}
-        {refusal.length > 0 && (
-          <div className="form-error" role="alert" data-testid="fba-refusal">
-            {refusal.map((m) => (
-              <p key={m}>{m}</p>
-            ))}
-          </div>
-        )}
+        <PlanRefusal lines={refusal} testId="fba-refusal" />
         <div className="button-row">
           <button type="submit" className="btn primary" disabled={busy}>
             {t('fba.createPlan')}

@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { AvailabilityRow } from '../../../domain/schemas/fba';
@@ -22,6 +22,7 @@ import { AvailabilityGrid } from '../fba/AvailabilityGrid';
 import { accountSegment } from '../fba/clients';
 import { checkShipFrom, emptyShipFrom, type ShipFromDraft, type ShipFromField } from '../fba/ship-from';
 import { ShipFromFields } from '../fba/ShipFromFields';
+import { PlanRefusal, PlanStoreAndName } from '../fba/PlanStoreAndName';
 import { useWarehouseShipFrom } from '../fba/warehouse-address';
 import { WFS_TEMPLATES_API } from '../wfs-templates/WfsTemplateForm';
 import { refreshWfs, WFS_AVAILABLE, WFS_PLANS, wfsKeys } from './api';
@@ -81,10 +82,14 @@ export function WfsNewPlanForm({ client }: { client: ClientOption }) {
   useEffect(() => {
     if (prefill && !shipFromTouched) setShipFrom(prefill);
   }, [prefill, shipFromTouched]);
-  const connected = useMemo(() => (stores.data ?? []).filter((s) => s.connection === 'connected'), [stores.data]);
-  useEffect(() => {
-    if (storeId === null && connected.length === 1) setStoreId(connected[0].id);
-  }, [connected, storeId]);
+  const chooseStore = useCallback((id: number | null) => {
+    setStoreId(id);
+    setErrors(({ storeId: _chosen, ...rest }) => rest);
+  }, []);
+  const rename = useCallback((v: string) => {
+    setName(v);
+    setErrors(({ name: _named, ...rest }) => rest);
+  }, []);
   const inPlan = useMemo(() => new Set(lines.map((l) => l.productId)), [lines]);
   const productIds = useMemo(() => [...inPlan], [inPlan]);
   const available = useAvailableIndex(client.id, productIds, WFS_AVAILABLE, wfsKeys.availableGrid(client.id));
@@ -149,53 +154,22 @@ export function WfsNewPlanForm({ client }: { client: ClientOption }) {
         </Link>
       </div>
       <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="wfs-new-plan-form">
-        <div className="form-grid">
-          <label className="field">
-            <span>{t('wfs.store')} *</span>
-            {stores.isPending ? (
-              <span className="muted">{t('app.loading')}</span>
-            ) : (
-              <select
-                name="storeId"
-                value={storeId ?? ''}
-                aria-invalid={!!errors.storeId}
-                onChange={(e) => {
-                  setStoreId(e.target.value ? Number(e.target.value) : null);
-                  setErrors(({ storeId: _chosen, ...rest }) => rest);
-                }}
-              >
-                <option value="">{t('fba.chooseStore')}</option>
-                {(stores.data ?? []).map((s) => (
-                  <option key={s.id} value={s.id} disabled={s.connection !== 'connected'}>
-                    {s.connection === 'connected' ? s.name : t('fba.storeNotConnected', { name: s.name })}
-                  </option>
-                ))}
-              </select>
-            )}
-            {errors.storeId && <small className="form-error">{errors.storeId}</small>}
-          </label>
-          <label className="field">
-            <span>{t('fba.planName')} *</span>
-            <input
-              name="planName"
-              value={name}
-              maxLength={MAX_WFS_NAME}
-              aria-invalid={!!errors.name}
-              onChange={(e) => {
-                setName(e.target.value);
-                setErrors(({ name: _named, ...rest }) => rest);
-              }}
-              autoFocus
-            />
-            <small className="muted">{t('fba.nameCount', { count: name.trim().length, max: MAX_WFS_NAME })}</small>
-            {errors.name && <small className="form-error">{errors.name}</small>}
-          </label>
-        </div>
-        {stores.data && connected.length === 0 && (
-          <p className="notice" role="status" data-testid="wfs-no-store">
-            {t('wfs.noWalmartStore')}
-          </p>
-        )}
+        <PlanStoreAndName
+          stores={stores.data}
+          storesPending={stores.isPending}
+          storeLabel={t('wfs.store')}
+          storeId={storeId}
+          onStore={chooseStore}
+          name={name}
+          onName={rename}
+          maxName={MAX_WFS_NAME}
+          errors={errors}
+          noStore={
+            <p className="notice" role="status" data-testid="wfs-no-store">
+              {t('wfs.noWalmartStore')}
+            </p>
+          }
+        />
         {template.data && (
           <p className="muted" data-testid="wfs-template-used">
             {t('wfs.fromTemplate', { name: template.data.name })}
@@ -265,13 +239,7 @@ export function WfsNewPlanForm({ client }: { client: ClientOption }) {
           </div>
         )}
         {errors.lines && <p className="form-error">{errors.lines}</p>}
-        {refusal.length > 0 && (
-          <div className="form-error" role="alert" data-testid="wfs-refusal">
-            {refusal.map((m) => (
-              <p key={m}>{m}</p>
-            ))}
-          </div>
-        )}
+        <PlanRefusal lines={refusal} testId="wfs-refusal" />
         <div className="button-row">
           <button type="submit" className="btn primary" disabled={busy} data-testid="wfs-create">
             {t('fba.createPlan')}
