@@ -58,6 +58,32 @@ export const SCREENS: ScreenDef[] = [
     menuHref: () => '/apps/inbound/uploaded-batches/po/all',
     load: () => import('../features/inbound/purchase-orders/PurchaseOrdersPage'),
   },
+  // Issue 20: FBM return orders and Amazon FBA removals, received through the inbound flow.
+  ...(['fbm', 'fba'] as const).flatMap((segment): ScreenDef[] => {
+    const fbm = segment === 'fbm';
+    const common = {
+      breadcrumb: ['nav.Inbound'],
+      resource: fbm ? ('fbmReturnOrders' as const) : ('fbaRemovals' as const),
+      action: 'read' as const,
+    };
+    return [
+      {
+        ...common,
+        path: `/apps/inbound/uploaded-batches/${segment}/$type`,
+        title: fbm ? 'nav.AmazonFbmReturnOrders' : 'nav.AmazonFbaRemovals',
+        menuKey: fbm ? 'AmazonFbmReturnOrders' : 'AmazonFbaRemovals',
+        menuHref: () => `/apps/inbound/uploaded-batches/${segment}/all`,
+        load: () => import('../features/returns/ReturnsPage'),
+      },
+      {
+        ...common,
+        path: `/apps/inbound/uploaded-batches/${segment}/$type/$returnId`,
+        title: fbm ? 'returns.fbm.detailTitle' : 'returns.fba.detailTitle',
+        breadcrumb: ['nav.Inbound', fbm ? 'nav.AmazonFbmReturnOrders' : 'nav.AmazonFbaRemovals'],
+        load: () => import('../features/returns/ReturnDetailPage'),
+      },
+    ];
+  }),
   {
     path: '/apps/inbound/file-upload',
     title: 'po.uploadTitle',
