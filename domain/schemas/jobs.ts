@@ -41,6 +41,10 @@ export const JOB_DATA = {
   'returns.pull': z.object({ tenantId: id, storeId: id }).strict(),
   /** Hourly: queue a returns pull for every connected Amazon store with a returns or removals setting on. */
   'returns.schedule': z.object({}).strict(),
+  /** Tell the marketplace of an FBM order's shipments not told yet (carrier, tracking, items). */
+  'fbm.confirm-shipment': z.object({ tenantId: id, orderId: id }).strict(),
+  /** Mark shipped the orders whose label was bought the auto-close delay ago (one order, or every tenant's when empty). */
+  'fbm.auto-close': z.object({ tenantId: id.optional(), orderId: id.optional() }).strict(),
   /** Where jobs go after their last retry fails: kept for an admin to look at and retry. */
   'jobs.dead-letter': z.record(z.string(), z.unknown()),
 } as const;

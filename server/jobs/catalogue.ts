@@ -125,6 +125,23 @@ export const QUEUES: Record<JobName, QueueDef> = {
     expireInSeconds: 10 * 60,
     cron: '40 * * * *',
   },
+  // One per order at a time; an outage or throttling is retried with backoff for about a day.
+  'fbm.confirm-shipment': {
+    policy: 'stately',
+    retryLimit: 12,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    deadLetter: DEAD_LETTER,
+  },
+  'fbm.auto-close': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 120,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+    cron: '*/15 * * * *',
+  },
   // Nothing works this queue: its jobs wait there for an admin (retry sends the original again).
   'jobs.dead-letter': { policy: 'standard', retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 },
 };

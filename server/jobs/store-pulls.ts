@@ -23,6 +23,8 @@ export const PROVIDED_JOBS = [
   'billing.daily',
   'billing.storage-day',
   'billing.monthly',
+  'fbm.confirm-shipment',
+  'fbm.auto-close',
 ] as const satisfies readonly JobName[];
 export type ProvidedJob = (typeof PROVIDED_JOBS)[number];
 
