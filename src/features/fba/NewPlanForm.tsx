@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelOwnerFor, MAX_PLAN_NAME, planDetailSchema } from '../../../domain/schemas/fba';
 import { postAs } from '../../api/typed';
@@ -18,7 +18,7 @@ import { AvailabilityGrid } from './AvailabilityGrid';
 import { accountSegment } from './clients';
 import { checkLines, draftFromAvailability, withoutLine, type DraftLine, type LineErrors } from './lines';
 import { LinesEditor } from './LinesEditor';
-import { PlanRefusal, PlanStoreAndName } from './PlanStoreAndName';
+import { PlanRefusal, PlanStoreAndName, usePlanHead, type PlanHeadErrors } from './PlanStoreAndName';
 import { checkPlanName } from './plan-name';
 import { usePlanPreferences } from './preferences';
 import { clientPlansHref, planHref } from './plan-links';
@@ -39,12 +39,10 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
   const prefs = usePlanPreferences(client.id);
   // Until it is known the lines leave the label owner to the server, which applies it anyway.
   const preference = prefs.data?.labelingPreference ?? null;
-  const [storeId, setStoreId] = useState<number | null>(null);
-  const [name, setName] = useState('');
+  const { storeId, name, errors, setErrors, chooseStore, rename } = usePlanHead();
   const [shipFrom, setShipFrom] = useState<ShipFromDraft>(emptyShipFrom);
   const [shipFromTouched, setShipFromTouched] = useState(false);
   const [lines, setLines] = useState<DraftLine[]>([]);
-  const [errors, setErrors] = useState<{ storeId?: string; name?: string; lines?: string }>({});
   const [shipFromErrors, setShipFromErrors] = useState<Partial<Record<ShipFromField, string>>>({});
   const [lineErrors, setLineErrors] = useState<Record<number, LineErrors>>({});
   const [refusal, setRefusal] = useState<string[]>([]);
@@ -54,14 +52,6 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
   useEffect(() => {
     if (prefill.data && !shipFromTouched) setShipFrom(prefill.data);
   }, [prefill.data, shipFromTouched]);
-  const chooseStore = useCallback((id: number | null) => {
-    setStoreId(id);
-    setErrors(({ storeId: _chosen, ...rest }) => rest);
-  }, []);
-  const rename = useCallback((v: string) => {
-    setName(v);
-    setErrors(({ name: _named, ...rest }) => rest);
-  }, []);
   const inPlan = useMemo(() => new Set(lines.map((l) => l.productId)), [lines]);
   const productIds = useMemo(() => [...inPlan], [inPlan]);
   const available = useAvailableIndex(client.id, productIds);
@@ -72,7 +62,7 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
     const n = checkPlanName(name, t);
     const s = checkShipFrom(shipFrom, t);
     const l = checkLines(lines, available, NO_HELD, t);
-    const next: typeof errors = {};
+    const next: PlanHeadErrors = {};
     if (!storeId) next.storeId = t('fba.storeRequired');
     if (n.error) next.name = n.error;
     if (lines.length === 0) next.lines = t('fba.addOneLine');

@@ -4,9 +4,28 @@
  * its character count; and, below, what the marketplace refused when the plan was sent. The
  * channel's form keeps its own rules (the name's limit, which stores are its marketplace's).
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreRow } from '../../../domain/schemas/stores';
+
+/** What the head's fields refuse, and the lines' "add at least one". */
+export type PlanHeadErrors = { storeId?: string; name?: string; lines?: string };
+
+/** The head's state: a choice or an edit clears its field's error. */
+export function usePlanHead() {
+  const [storeId, setStoreId] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<PlanHeadErrors>({});
+  const chooseStore = useCallback((id: number | null) => {
+    setStoreId(id);
+    setErrors(({ storeId: _chosen, ...rest }) => rest);
+  }, []);
+  const rename = useCallback((v: string) => {
+    setName(v);
+    setErrors(({ name: _named, ...rest }) => rest);
+  }, []);
+  return { storeId, name, errors, setErrors, chooseStore, rename };
+}
 
 interface Props {
   stores: StoreRow[] | undefined;

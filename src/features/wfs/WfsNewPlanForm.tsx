@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { AvailabilityRow } from '../../../domain/schemas/fba';
@@ -22,7 +22,7 @@ import { AvailabilityGrid } from '../fba/AvailabilityGrid';
 import { accountSegment } from '../fba/clients';
 import { checkShipFrom, emptyShipFrom, type ShipFromDraft, type ShipFromField } from '../fba/ship-from';
 import { ShipFromFields } from '../fba/ShipFromFields';
-import { PlanRefusal, PlanStoreAndName } from '../fba/PlanStoreAndName';
+import { PlanRefusal, PlanStoreAndName, usePlanHead, type PlanHeadErrors } from '../fba/PlanStoreAndName';
 import { useWarehouseShipFrom } from '../fba/warehouse-address';
 import { WFS_TEMPLATES_API } from '../wfs-templates/WfsTemplateForm';
 import { refreshWfs, WFS_AVAILABLE, WFS_PLANS, wfsKeys } from './api';
@@ -62,12 +62,10 @@ export function WfsNewPlanForm({ client }: { client: ClientOption }) {
     retry: false,
   });
   const warehouse = useWarehouseShipFrom();
-  const [storeId, setStoreId] = useState<number | null>(null);
-  const [name, setName] = useState('');
+  const { storeId, name, errors, setErrors, chooseStore, rename } = usePlanHead();
   const [shipFrom, setShipFrom] = useState<ShipFromDraft>(emptyShipFrom);
   const [shipFromTouched, setShipFromTouched] = useState(false);
   const [lines, setLines] = useState<WfsDraftLine[]>([]);
-  const [errors, setErrors] = useState<{ storeId?: string; name?: string; lines?: string }>({});
   const [shipFromErrors, setShipFromErrors] = useState<Partial<Record<ShipFromField, string>>>({});
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
   const [refusal, setRefusal] = useState<string[]>([]);
@@ -82,14 +80,6 @@ export function WfsNewPlanForm({ client }: { client: ClientOption }) {
   useEffect(() => {
     if (prefill && !shipFromTouched) setShipFrom(prefill);
   }, [prefill, shipFromTouched]);
-  const chooseStore = useCallback((id: number | null) => {
-    setStoreId(id);
-    setErrors(({ storeId: _chosen, ...rest }) => rest);
-  }, []);
-  const rename = useCallback((v: string) => {
-    setName(v);
-    setErrors(({ name: _named, ...rest }) => rest);
-  }, []);
   const inPlan = useMemo(() => new Set(lines.map((l) => l.productId)), [lines]);
   const productIds = useMemo(() => [...inPlan], [inPlan]);
   const available = useAvailableIndex(client.id, productIds, WFS_AVAILABLE, wfsKeys.availableGrid(client.id));
@@ -98,7 +88,7 @@ export function WfsNewPlanForm({ client }: { client: ClientOption }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setRefusal([]);
-    const next: typeof errors = {};
+    const next: PlanHeadErrors = {};
     if (!storeId) next.storeId = t('wfs.storeRequired');
     const trimmed = name.trim();
     if (!trimmed) next.name = t('fba.nameRequired');
