@@ -13,6 +13,8 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { fbmOrderRoutes } from './modules/fbm-orders/routes.js';
 import { returnRoutes } from './modules/returns/routes.js';
 import { fbmPickRoutes } from './modules/fbm-pick/routes.js';
+import { fbmPackRoutes } from './modules/fbm-pack/routes.js';
+import { fbmLabelRoutes } from './modules/fbm-labels/routes.js';
 import { fbmShipRoutes } from './modules/fbm-ship/routes.js';
 import { operationRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -122,6 +124,8 @@ export function buildApp(deps: Deps) {
   app.route('/', fbmOrderRoutes(deps, guards));
   app.route('/', returnRoutes(deps, guards));
   app.route('/', fbmPickRoutes(deps, guards));
+  app.route('/', fbmPackRoutes(deps, guards));
+  app.route('/', fbmLabelRoutes(deps, guards));
   app.route('/', fbmShipRoutes(deps, guards));
   app.route('/', operationRoutes(deps, guards));
   app.route('/', fbaRoutes(deps, guards));

@@ -45,6 +45,8 @@ export const JOB_DATA = {
   'fbm.confirm-shipment': z.object({ tenantId: id, orderId: id }).strict(),
   /** Mark shipped the orders whose label was bought the auto-close delay ago (one order, or every tenant's when empty). */
   'fbm.auto-close': z.object({ tenantId: id.optional(), orderId: id.optional() }).strict(),
+  /** A bulk purchase of FBM order labels (one run of fbm_label_runs): one result per order. */
+  'fbm.buy-labels': z.object({ tenantId: id, runId: id }).strict(),
   /** Where jobs go after their last retry fails: kept for an admin to look at and retry. */
   'jobs.dead-letter': z.record(z.string(), z.unknown()),
 } as const;

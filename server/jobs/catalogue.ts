@@ -142,6 +142,16 @@ export const QUEUES: Record<JobName, QueueDef> = {
     expireInSeconds: 15 * 60,
     cron: '*/15 * * * *',
   },
+  // Each order's labels are keyed, so a retry after a crash buys only what is not bought yet.
+  'fbm.buy-labels': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 60 * 60,
+    deadLetter: DEAD_LETTER,
+    long: true,
+  },
   // Nothing works this queue: its jobs wait there for an admin (retry sends the original again).
   'jobs.dead-letter': { policy: 'standard', retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 },
 };

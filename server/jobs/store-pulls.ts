@@ -23,6 +23,7 @@ export const PROVIDED_JOBS = [
   'billing.daily',
   'billing.storage-day',
   'billing.monthly',
+  'fbm.buy-labels',
   'fbm.confirm-shipment',
   'fbm.auto-close',
 ] as const satisfies readonly JobName[];

@@ -1,0 +1,72 @@
+/**
+ * Where an FBM order's parcels leave from (the warehouse's address) and go to (the buyer's, as the
+ * marketplace gave it), in the rate shop's address shape; what is missing is said in words.
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { ShipAddress } from '../../../domain/schemas/shipping.js';
+import type { DbOrTx } from '../../db/client.js';
+import { addresses, companies, marketplaceOrders, warehouses } from '../../db/schema/index.js';
+import { businessRule } from '../../http/errors.js';
+
+/** The tenant's first active warehouse with an address; else the warehouse company's default address. */
+export async function shipFromOf(db: DbOrTx, tenantId: number): Promise<ShipAddress> {
+  const [owner] = await db
+    .select({ id: companies.id, name: companies.name, phone: companies.phone })
+    .from(companies)
+    .where(and(eq(companies.tenantId, tenantId), eq(companies.isOwner, true)));
+  const list = await db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.active, true)))
+    .orderBy(asc(warehouses.id));
+  const w = list.find((x) => x.line1 && x.city && x.postalCode);
+  if (w)
+    return {
+      name: owner?.name ?? w.name,
+      phone: owner?.phone ?? undefined,
+      line1: w.line1!,
+      city: w.city!,
+      state: w.state ?? '',
+      postalCode: w.postalCode!,
+      countryCode: (w.countryCode ?? 'US').toUpperCase(),
+    };
+  if (owner) {
+    const [a] = await db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.tenantId, tenantId), eq(addresses.companyId, owner.id)))
+      .orderBy(desc(addresses.isDefault), asc(addresses.id))
+      .limit(1);
+    if (a)
+      return {
+        name: owner.name,
+        phone: owner.phone ?? undefined,
+        line1: a.line1,
+        line2: a.line2 ?? undefined,
+        city: a.city,
+        state: a.state ?? '',
+        postalCode: a.postalCode,
+        countryCode: a.countryCode.toUpperCase(),
+      };
+  }
+  throw businessRule('Enter the warehouse’s address (Settings › Warehouses) so carriers know where parcels leave from');
+}
+
+export function shipToOf(order: typeof marketplaceOrders.$inferSelect): ShipAddress {
+  const a = order.shipTo;
+  const missing = !a ? ['address'] : (['name', 'line1', 'city', 'postalCode'] as const).filter((k) => !a[k]?.trim());
+  if (!a || missing.length)
+    throw businessRule(
+      `Order ${order.marketplaceOrderId} has no complete ship-to address (${missing.join(', ')} missing): refresh it from the store`,
+    );
+  return {
+    name: a.name!,
+    phone: a.phone ?? undefined,
+    line1: a.line1!,
+    line2: a.line2 ?? undefined,
+    city: a.city!,
+    state: a.state ?? '',
+    postalCode: a.postalCode!,
+    countryCode: (a.countryCode ?? 'US').toUpperCase(),
+  };
+}
