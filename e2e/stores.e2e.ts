@@ -238,8 +238,25 @@ describe('WFS listing info', () => {
     for (const product of [
       { title: 'Fox enamel kettle', msku: 'FOX-E2E-KETTLE', upc: '036000291452', ...measured },
       { title: 'Fox enamel mug', msku: 'FOX-E2E-MUG', ...measured },
-    ])
-      expect((await apiRequest(env.server.url, 'POST', '/api/product/products', fox.token, product)).status).toBe(201);
+    ]) {
+      const made = await apiRequest<{ id: number }>(
+        env.server.url,
+        'POST',
+        '/api/product/products',
+        fox.token,
+        product,
+      );
+      expect(made.status).toBe(201);
+      // Walmart requires a WFS item's compliance answers; they are kept on the product (WFS item setup).
+      const answers = {
+        hasBatteries: 'No',
+        electronicsIndicator: 'No',
+        chemicalAerosolPesticide: 'No',
+        isPerishable: 'No',
+      };
+      const path = `/api/outbound/wfs/item-setup/products/${made.body.id}/compliance`;
+      expect((await apiRequest(env.server.url, 'PUT', path, fox.token, answers)).status).toBe(200);
+    }
 
     const page = await signedIn(env, 'demo.client2');
     await page.goto(`${env.server.url}/apps/outbound/wfs-listing-info/${storeId}`);

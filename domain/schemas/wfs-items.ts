@@ -4,17 +4,19 @@
  * weight, and the compliance answers Walmart's WFS item spec asks in Orderable. One schema, read by
  * the form before anything is sent and by the server again.
  *
- * Walmart's names and values (the reference copy's "Convert items for WFS" feed example and the
- * hazmat on-hold answer, /work/shared/reference/walmart): `batteryTechnologyType` ("Does Not Contain
- * a Battery", …), `electronicsIndicator` and `chemicalAerosolPesticide` ("Yes"/"No"),
- * `TradeItem.countryOfOriginAssembly` ("US - United States"). The battery types are Walmart's item
- * spec list. `isPerishable` and `shelfLife` (days) are the WFS item spec's expiry answers; the
- * reference copy does not list them, so their names follow Walmart's item setup spec as the issue
- * names it. Lot control and the safety data sheet are Dockside's, kept on the product (Walmart asks
- * for the SDS in its hazmat review, and for the expiry date and lot per unit at receiving).
+ * Walmart's names and values, from its MP_WFS_ITEM request example (tests/reference/walmart/
+ * itemBulkUploads.request.json) and the "Convert items for WFS" example and hazmat on-hold answer
+ * (/work/shared/reference/walmart): `hasBatteries`, `batteryTechnologyType` ("Does Not Contain a
+ * Battery", "Lithium Ion", …), `lithiumIonBatteries` (ionNumberOfBatteries, batteryWattHour,
+ * ionIncludedBatteryPackaging), `electronicsIndicator` and `chemicalAerosolPesticide` ("Yes"/"No"),
+ * `safetyDataSheet` (links), `numberOfHazardousComponents`, `TradeItem.countryOfOriginAssembly`
+ * ("IN - India"). `isPerishable` and `shelfLife` (days) are the expiry answers as the issue names
+ * them — neither reference copy lists them. Lot control is Dockside's, kept on the product (Walmart
+ * asks for the expiry date and lot per unit at receiving, not at item setup).
  *
- * Sections appear from answers: batteries only when the item contains them, hazmat when it is a
- * chemical, aerosol or pesticide, expiry and lot when it is perishable.
+ * Sections appear from answers: batteries only when the item has them (lithium-ion details for
+ * lithium-ion), hazmat when it is a chemical, aerosol or pesticide or holds a lithium or lead acid
+ * battery, expiry and lot when it is perishable.
  */
 import { z } from 'zod';
 import { gtinCheckDigitOk } from '../rules/gs1.js';
@@ -49,6 +51,10 @@ export const BATTERY_TYPES_CONTAINED = BATTERY_TECHNOLOGY_TYPES.filter((b) => b 
 /** Walmart holds lithium and lead acid batteries for hazmat review (its on-hold error names them). */
 export const isHazmatBattery = (b: BatteryTechnologyType | undefined) =>
   !!b && (b.startsWith('Lithium') || b.startsWith('Lead Acid') || b === 'Multiple Types');
+
+/** How lithium-ion cells travel with the item (Walmart's example: "Contained In"; the others are the UN 3481 / 3480 cases). */
+export const ION_BATTERY_PACKAGINGS = ['Contained In', 'Packed With', 'Standalone'] as const;
+export const LITHIUM_ION: BatteryTechnologyType = 'Lithium Ion';
 
 /** Walmart answers these "Yes" or "No", in words. */
 export const YES_NO = ['Yes', 'No'] as const;
@@ -97,12 +103,22 @@ export const wfsItemSetupBaseSchema = z.object({
   weightLb: measure,
   /** Where it was assembled, as Walmart writes it ("US - United States"); optional. */
   countryOfOriginAssembly: z.string().trim().max(60).optional(),
-  containsBatteries: z.enum(YES_NO),
+  hasBatteries: z.enum(YES_NO),
   batteryTechnologyType: z.enum(BATTERY_TECHNOLOGY_TYPES).optional(),
+  /** Lithium Ion only (Walmart's lithiumIonBatteries). */
+  ionNumberOfBatteries: z.number({ error: 'Enter a number' }).int('A whole number').positive().max(1000).optional(),
+  batteryWattHour: z.number({ error: 'Enter a number' }).positive('Must be greater than 0').max(10_000).optional(),
+  ionIncludedBatteryPackaging: z.enum(ION_BATTERY_PACKAGINGS).optional(),
   electronicsIndicator: z.enum(YES_NO),
   chemicalAerosolPesticide: z.enum(YES_NO),
   /** Where the safety data sheet is (Walmart's hazmat review reads it). */
-  safetyDataSheetUrl: z.url('A web address (https://…)').max(500).optional(),
+  safetyDataSheet: z.url('A web address (https://…)').max(500).optional(),
+  numberOfHazardousComponents: z
+    .number({ error: 'Enter a number' })
+    .int('A whole number')
+    .positive()
+    .max(100)
+    .optional(),
   isPerishable: z.enum(YES_NO),
   shelfLifeDays: z.number({ error: 'Enter a number' }).int('Whole days').positive().optional(),
   /** Dockside: every unit received carries its lot, kept with the unit. */
@@ -110,24 +126,38 @@ export const wfsItemSetupBaseSchema = z.object({
 });
 export type WfsItemSetupBase = z.infer<typeof wfsItemSetupBaseSchema>;
 
+/** The compliance answers alone: kept on the product, and what a WFS listing of the product sends. */
+export const wfsComplianceBaseSchema = wfsItemSetupBaseSchema.pick({
+  hasBatteries: true,
+  batteryTechnologyType: true,
+  ionNumberOfBatteries: true,
+  batteryWattHour: true,
+  ionIncludedBatteryPackaging: true,
+  electronicsIndicator: true,
+  chemicalAerosolPesticide: true,
+  safetyDataSheet: true,
+  numberOfHazardousComponents: true,
+  countryOfOriginAssembly: true,
+  isPerishable: true,
+  shelfLifeDays: true,
+  lotControlled: true,
+});
+export type WfsComplianceInput = z.infer<typeof wfsComplianceBaseSchema>;
+
 /** Which dynamic sections the answers open. */
-export function wfsItemSections(
-  v: Partial<
-    Pick<WfsItemSetupBase, 'containsBatteries' | 'chemicalAerosolPesticide' | 'isPerishable' | 'batteryTechnologyType'>
-  >,
-) {
+export function wfsItemSections(v: Partial<WfsComplianceInput>) {
+  const batteries = v.hasBatteries === 'Yes';
   return {
-    batteries: v.containsBatteries === 'Yes',
-    hazmat:
-      v.chemicalAerosolPesticide === 'Yes' ||
-      (v.containsBatteries === 'Yes' && isHazmatBattery(v.batteryTechnologyType)),
+    batteries,
+    lithiumIon: batteries && v.batteryTechnologyType === LITHIUM_ION,
+    hazmat: v.chemicalAerosolPesticide === 'Yes' || (batteries && isHazmatBattery(v.batteryTechnologyType)),
     expiry: v.isPerishable === 'Yes',
   };
 }
 
 /** The conditional requirements, each naming the field it is about. */
-export function wfsItemSetupIssues(v: WfsItemSetupBase): { path: keyof WfsItemSetupBase; message: string }[] {
-  const issues: { path: keyof WfsItemSetupBase; message: string }[] = [];
+export function wfsItemSetupIssues(v: WfsComplianceInput): { path: keyof WfsComplianceInput; message: string }[] {
+  const issues: { path: keyof WfsComplianceInput; message: string }[] = [];
   const open = wfsItemSections(v);
   if (open.batteries && (!v.batteryTechnologyType || v.batteryTechnologyType === NO_BATTERY))
     issues.push({ path: 'batteryTechnologyType', message: 'Choose the type of battery the item contains' });
@@ -136,9 +166,17 @@ export function wfsItemSetupIssues(v: WfsItemSetupBase): { path: keyof WfsItemSe
       path: 'batteryTechnologyType',
       message: 'The item is said to contain no battery: answer Yes to batteries to give a battery type',
     });
-  if (open.hazmat && !v.safetyDataSheetUrl)
+  if (open.lithiumIon) {
+    if (v.ionNumberOfBatteries === undefined)
+      issues.push({ path: 'ionNumberOfBatteries', message: 'Give the number of lithium-ion batteries' });
+    if (v.batteryWattHour === undefined)
+      issues.push({ path: 'batteryWattHour', message: 'Give the watt-hour rating of each battery' });
+    if (!v.ionIncludedBatteryPackaging)
+      issues.push({ path: 'ionIncludedBatteryPackaging', message: 'Say how the batteries are packed with the item' });
+  }
+  if (open.hazmat && !v.safetyDataSheet)
     issues.push({
-      path: 'safetyDataSheetUrl',
+      path: 'safetyDataSheet',
       message: 'Walmart reviews hazardous items: give the link to the safety data sheet (SDS)',
     });
   if (open.expiry) {
@@ -164,10 +202,13 @@ export const wfsItemSetupSchema = wfsItemSetupBaseSchema.superRefine((v, ctx) =>
   for (const i of wfsItemSetupIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
 });
 export type WfsItemSetup = z.infer<typeof wfsItemSetupSchema>;
+export const wfsComplianceSchema = wfsComplianceBaseSchema.superRefine((v, ctx) => {
+  for (const i of wfsItemSetupIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
+});
 
 /** The Walmart battery answer the feed carries: the type, or that there is none. */
-export const batteryAnswerOf = (v: Pick<WfsItemSetup, 'containsBatteries' | 'batteryTechnologyType'>) =>
-  v.containsBatteries === 'Yes' ? v.batteryTechnologyType! : NO_BATTERY;
+export const batteryAnswerOf = (v: Pick<WfsItemSetup, 'hasBatteries' | 'batteryTechnologyType'>) =>
+  v.hasBatteries === 'Yes' ? v.batteryTechnologyType! : NO_BATTERY;
 
 // ---- what the server answers ----
 
@@ -186,11 +227,15 @@ export const wfsItemPrefillSchema = z.object({
   /** The product's compliance answers as last given (null: never). */
   compliance: z
     .object({
-      containsBatteries: z.enum(YES_NO),
+      hasBatteries: z.enum(YES_NO),
       batteryTechnologyType: z.enum(BATTERY_TECHNOLOGY_TYPES).nullable(),
+      ionNumberOfBatteries: z.number().nullable(),
+      batteryWattHour: z.number().nullable(),
+      ionIncludedBatteryPackaging: z.enum(ION_BATTERY_PACKAGINGS).nullable(),
       electronicsIndicator: z.enum(YES_NO),
       chemicalAerosolPesticide: z.enum(YES_NO),
-      safetyDataSheetUrl: z.string().nullable(),
+      safetyDataSheet: z.string().nullable(),
+      numberOfHazardousComponents: z.number().nullable(),
       countryOfOriginAssembly: z.string().nullable(),
       isPerishable: z.enum(YES_NO),
       shelfLifeDays: z.number().int().nullable(),
@@ -199,6 +244,10 @@ export const wfsItemPrefillSchema = z.object({
     .nullable(),
 });
 export type WfsItemPrefill = z.infer<typeof wfsItemPrefillSchema>;
+export type WfsComplianceAnswers = NonNullable<WfsItemPrefill['compliance']>;
+export const wfsComplianceSavedSchema = wfsItemPrefillSchema.shape.compliance
+  .unwrap()
+  .extend({ productId: z.number().int() });
 
 export const WFS_SETUP_STATUSES = ['IN_PROGRESS', 'SUCCESS', 'FAILED'] as const;
 /** One of Walmart's errors for the item, on the form's field it is about ("form" when none). */

@@ -14,12 +14,11 @@ import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { TestServer } from '../helpers/server.js';
 import { WalmartClient, walmartBaseUrl } from '../../server/integrations/walmart/client.js';
-import { itemFeedOf } from '../../server/integrations/walmart/feeds.js';
+import { itemFeedOf, type ItemSetupWithCompliance } from '../../server/integrations/walmart/feeds.js';
 import {
   ingestionErrorsOf,
   type FeedStatus,
   type ItemFeedType,
-  type ItemSetup,
 } from '../../server/integrations/walmart/feeds-models.js';
 import { isWalmartFulfilled } from '../../server/integrations/walmart/items-models.js';
 import { ProviderFailure } from '../../server/integrations/http.js';
@@ -82,7 +81,7 @@ function gtin(n: number) {
 }
 const wrongCheckDigit = (id: string) => id.slice(0, -1) + String((Number(id.slice(-1)) + 1) % 10);
 
-function item(n: number, extra: Partial<ItemSetup> = {}): ItemSetup {
+function item(n: number, extra: Partial<ItemSetupWithCompliance> = {}): ItemSetupWithCompliance {
   return {
     sku: `FEED-${n}`,
     gtin: gtin(7_000_000 + n),
@@ -97,6 +96,12 @@ function item(n: number, extra: Partial<ItemSetup> = {}): ItemSetup {
   };
 }
 const EACH = { depthIn: 8, widthIn: 4, heightIn: 3, weightLb: 1.1 };
+/** The compliance answers Walmart requires of every WFS item. */
+const COMPLIANCE = {
+  batteryTechnologyType: 'Does Not Contain a Battery',
+  electronicsIndicator: 'No',
+  chemicalAerosolPesticide: 'No',
+} as const;
 
 /** The feed's status `ms` after its submission (the sandbox reads its clock). */
 async function statusAfter(client: WalmartClient, feedId: string, submittedAt: number, ms: number) {
@@ -170,7 +175,7 @@ describe('Walmart item setup by feed (sandbox)', () => {
   });
 
   it('sets a WFS item up (MP_WFS_ITEM) with its unit’s dimensions: Walmart-fulfilled', async () => {
-    const wfs = item(2, { each: EACH });
+    const wfs = item(2, { each: EACH, compliance: COMPLIANCE });
     const { feedId, at } = await submitted(() => seller.feeds.setUpItems([wfs], { wfs: true }));
     const file = files[files.length - 1] as { MPItemFeedHeader: { sellingChannel: string }; MPItem: unknown[] };
     expect(file.MPItemFeedHeader.sellingChannel).toBe('marketplacewfs');
@@ -221,7 +226,12 @@ describe('Walmart item setup by feed (sandbox)', () => {
     // A WFS item needs its unit's dimensions and weight.
     const wfs = await submitted(() => seller.feeds.setUpItems([item(15)], { wfs: true }));
     const [noDims] = (await statusAfter(seller, wfs.feedId, wfs.at, DONE)).itemDetails!.itemIngestionStatus;
-    expect(ingestionErrorsOf(noDims).map((e) => e.field)).toEqual(['TradeItem']);
+    expect(ingestionErrorsOf(noDims).map((e) => e.field)).toEqual([
+      'TradeItem',
+      'batteryTechnologyType',
+      'electronicsIndicator',
+      'chemicalAerosolPesticide',
+    ]);
   });
 
   it('fails a feed Walmart cannot read as a whole, with the reason at feed level', async () => {

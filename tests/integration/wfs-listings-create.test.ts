@@ -91,6 +91,15 @@ beforeAll(async () => {
   await made(fox, 'noUpc', { title: 'Fox mug', msku: 'FOX-MUG-1', ...full });
   await made(fox, 'clash', { title: 'Fox spoon', msku: 'FOX-SPOON-1', upc: upc(81_234_500_003), weightLb: 0.2 });
   await made(acme, 'acme', { title: 'Acme lamp', msku: 'ACME-LAMP-1', upc: upc(81_234_500_004), ...full });
+  // Walmart requires a WFS item's compliance answers: the kettle's are kept on the product (WFS item setup).
+  const answers = {
+    hasBatteries: 'No',
+    electronicsIndicator: 'No',
+    chemicalAerosolPesticide: 'No',
+    isPerishable: 'No',
+  };
+  const kept = await s.put(`/api/outbound/wfs/item-setup/products/${products.wfs}/compliance`, answers, fox);
+  expect(kept.status, JSON.stringify(kept.meta)).toBe(200);
   // The checks are run by hand (one at a time); the last test lets the queue run them.
   withdrawJob('marketplace.poll-operation');
 });
@@ -142,6 +151,18 @@ describe('listing a product on Walmart (WFS listing info)', () => {
     const noDims = await list({ productId: products.clash, price: 5, channel: 'WFS' });
     expect(noDims.status).toBe(412);
     expect(noDims.meta.error_list[0].message).toMatch(/length, width and height/);
+    // A WFS item without the product's compliance answers: Walmart would refuse it.
+    const unanswered = await list({
+      productId: products.light,
+      price: 5,
+      channel: 'WFS',
+      lengthIn: 9,
+      widthIn: 5,
+      heightIn: 1,
+      weightLb: 0.5,
+    });
+    expect(unanswered.status).toBe(412);
+    expect(unanswered.meta.error_list[0].message).toMatch(/compliance answers/);
     expect((await list({ productId: products.wfs, channel: 'WFS' })).status).toBe(400);
     expect((await list({ productId: products.wfs, price: 5, channel: 'FBA' })).status).toBe(400);
     expect((await list({ productId: products.wfs, price: 5, channel: 'WFS', sku: 'X'.repeat(51) })).status).toBe(400);

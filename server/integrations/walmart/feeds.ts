@@ -36,8 +36,42 @@ export const FEED_DETAIL_PAGE = 50;
 /** A WFS item has no restriction on where it may be sold unless the seller says otherwise. */
 const NO_STATE_RESTRICTION = [{ stateRestrictionsText: 'None' }];
 
+/**
+ * The compliance answers Walmart's WFS item spec asks in Orderable, by Walmart's names (its
+ * MP_WFS_ITEM request example: hasBatteries, batteryTechnologyType, lithiumIonBatteries,
+ * electronicsIndicator, chemicalAerosolPesticide, safetyDataSheet, numberOfHazardousComponents; and
+ * TradeItem.countryOfOriginAssembly), with the expiry answers of a perishable item.
+ */
+export interface WfsCompliance {
+  hasBatteries?: 'Yes' | 'No';
+  batteryTechnologyType: string;
+  lithiumIonBatteries?: {
+    ionNumberOfBatteries: number;
+    batteryWattHour: number;
+    ionIncludedBatteryPackaging: string;
+  };
+  electronicsIndicator: 'Yes' | 'No';
+  chemicalAerosolPesticide: 'Yes' | 'No';
+  safetyDataSheet?: string[];
+  numberOfHazardousComponents?: number;
+  isPerishable?: 'Yes' | 'No';
+  /** Days; a perishable item only. */
+  shelfLife?: number;
+  /** As Walmart writes it ("IN - India"). */
+  countryOfOriginAssembly?: string;
+}
+/** An item to set up, with (WFS) its compliance answers. */
+export type ItemSetupWithCompliance = ItemSetup & { compliance?: WfsCompliance };
+
+/** The Orderable part of the answers (the country of assembly goes in TradeItem). */
+function complianceOf(c: WfsCompliance | undefined) {
+  if (!c) return {};
+  const { countryOfOriginAssembly: _inTradeItem, ...orderable } = c;
+  return Object.fromEntries(Object.entries(orderable).filter(([, v]) => v !== undefined));
+}
+
 /** One item as Walmart's MPItem: the offer, what buyers see, and (WFS) the sellable unit. */
-export function mpItemOf(item: ItemSetup, feedType: ItemFeedType): MpItem {
+export function mpItemOf(item: ItemSetupWithCompliance, feedType: ItemFeedType): MpItem {
   const wfs = feedType === 'MP_WFS_ITEM';
   return {
     Orderable: {
@@ -48,7 +82,7 @@ export function mpItemOf(item: ItemSetup, feedType: ItemFeedType): MpItem {
       price: item.price,
       ShippingWeight: item.shippingWeightLb,
       MustShipAlone: 'No',
-      ...(wfs ? { stateRestrictions: NO_STATE_RESTRICTION } : {}),
+      ...(wfs ? { stateRestrictions: NO_STATE_RESTRICTION, ...complianceOf(item.compliance) } : {}),
     },
     Visible: {
       [item.category.name]: {
@@ -61,6 +95,9 @@ export function mpItemOf(item: ItemSetup, feedType: ItemFeedType): MpItem {
           TradeItem: {
             sku: item.sku,
             orderableGTIN: item.gtin,
+            ...(item.compliance?.countryOfOriginAssembly
+              ? { countryOfOriginAssembly: [item.compliance.countryOfOriginAssembly] }
+              : {}),
             each: {
               eachGTIN: item.gtin,
               eachDepth: item.each.depthIn,
@@ -75,7 +112,7 @@ export function mpItemOf(item: ItemSetup, feedType: ItemFeedType): MpItem {
 }
 
 /** A feed file of items of one category (Walmart's header names one subCategory per feed). */
-export function itemFeedOf(items: ItemSetup[], feedType: ItemFeedType): ItemFeed {
+export function itemFeedOf(items: ItemSetupWithCompliance[], feedType: ItemFeedType): ItemFeed {
   const { sellingChannel, version } = ITEM_FEED_HEADERS[feedType];
   return {
     MPItemFeedHeader: {
@@ -106,7 +143,7 @@ export class WalmartFeeds {
   }
 
   /** Sets items up: on WFS (MP_WFS_ITEM, with each item's dimensions) or seller-fulfilled (MP_ITEM). */
-  setUpItems(items: ItemSetup[], opts: { wfs: boolean }) {
+  setUpItems(items: ItemSetupWithCompliance[], opts: { wfs: boolean }) {
     const feedType: ItemFeedType = opts.wfs ? 'MP_WFS_ITEM' : 'MP_ITEM';
     return this.submit(feedType, itemFeedOf(items, feedType));
   }

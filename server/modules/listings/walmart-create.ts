@@ -21,6 +21,7 @@ import { withStore } from '../stores/connection.js';
 import { walmartClientFor } from '../stores/walmart.js';
 import { listingStore } from './service.js';
 import { walmartItemValues } from './walmart-items.js';
+import { storedCompliance } from '../wfs-items/service.js';
 
 type Product = Awaited<ReturnType<typeof getProduct>>;
 
@@ -85,10 +86,16 @@ export async function createWalmartItem(deps: Deps, ctx: RequestContext, storeId
   const sku = input.sku ?? product.msku;
   if (!sku) throw badRequest('sku: the product has no MSKU; give the seller SKU to list it under');
   const setup = itemSetupOf(product, input, sku, product.manufacturer ?? store.name);
+  // Walmart requires a WFS item's compliance answers; they are the product's (WFS item setup keeps them).
+  const compliance = input.channel === 'WFS' ? await storedCompliance(deps, product.id) : null;
+  if (input.channel === 'WFS' && !compliance)
+    throw businessRule(
+      'Walmart Fulfillment Services needs the product’s compliance answers (batteries, electronics, chemicals, expiry): answer them in the WFS item setup form first',
+    );
   if (store.connection === 'not_connected') throw businessRule('Connect the store to Walmart first (Merchant Connect)');
   const client = walmartClientFor(deps, store);
   const { feedId } = await withStore(deps, store, () =>
-    client.feeds.setUpItems([setup], { wfs: input.channel === 'WFS' }),
+    client.feeds.setUpItems([compliance ? { ...setup, compliance } : setup], { wfs: input.channel === 'WFS' }),
   );
   await trackOperation(deps, deps.db, { storeId: store.id, kind: 'walmart.feed', operationId: feedId, subject: sku });
   await audit(deps.db, ctx, 'listing', `${store.id}/${sku}`, 'create', null, {

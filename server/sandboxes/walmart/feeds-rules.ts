@@ -11,6 +11,7 @@
  * ERR_EXT_DATA_ form. The descriptions name the field and what to send.
  */
 import { gtinCheckDigitOk } from '../../../domain/rules/gs1.js';
+import { BATTERY_TECHNOLOGY_TYPES, YES_NO } from '../../../domain/schemas/wfs-items.js';
 import {
   ITEM_FEED_HEADERS,
   itemFeedSchema,
@@ -159,6 +160,54 @@ function tradeItemErrors(item: MpItem): FeedError[] {
   return [];
 }
 
+/**
+ * WFS compliance: Walmart's WFS item spec requires the battery, electronics and chemical answers of
+ * every item it fulfils (its hazmat review reads them), and a perishable item's shelf life.
+ */
+function complianceErrors(item: MpItem): FeedError[] {
+  const o = (item.Orderable ?? {}) as Record<string, unknown>;
+  const errors: FeedError[] = [];
+  const oneOf = (field: string, values: readonly string[], said: string) => {
+    const v = o[field];
+    if (typeof v !== 'string' || !v.trim())
+      errors.push(dataError('0102010', field, `${field} is required for a Walmart Fulfilled item: ${said}.`));
+    else if (!values.includes(v))
+      errors.push(dataError('0102011', field, `${field} "${v}" is not one of Walmart's values: ${said}.`));
+  };
+  oneOf(
+    'batteryTechnologyType',
+    BATTERY_TECHNOLOGY_TYPES,
+    'give the type of battery the item contains, or "Does Not Contain a Battery"',
+  );
+  oneOf('electronicsIndicator', YES_NO, 'answer Yes or No: does the item contain electronic components');
+  oneOf('chemicalAerosolPesticide', YES_NO, 'answer Yes or No: is the item a chemical, aerosol or pesticide');
+  if (o.batteryTechnologyType === 'Lithium Ion') {
+    const ion = (o.lithiumIonBatteries ?? {}) as Record<string, unknown>;
+    for (const f of ['ionNumberOfBatteries', 'batteryWattHour'] as const)
+      if (!positive(ion[f]))
+        errors.push(
+          dataError(
+            '0102013',
+            `lithiumIonBatteries.${f}`,
+            `lithiumIonBatteries.${f} is required for an item with lithium-ion batteries and must be greater than 0.`,
+          ),
+        );
+  }
+  if (o.chemicalAerosolPesticide === 'Yes' && !(Array.isArray(o.safetyDataSheet) && o.safetyDataSheet.length))
+    errors.push(
+      dataError(
+        '0102014',
+        'safetyDataSheet',
+        'safetyDataSheet is required for a chemical, aerosol or pesticide: give the link to its safety data sheet.',
+      ),
+    );
+  if (o.isPerishable === 'Yes' && !positive(o.shelfLife))
+    errors.push(
+      dataError('0102012', 'shelfLife', 'shelfLife is required for a perishable item: give its shelf life in days.'),
+    );
+  return errors;
+}
+
 export interface ItemCheck {
   feedType: ItemFeedType;
   /** SKUs earlier in the same feed. */
@@ -207,6 +256,7 @@ export function itemErrors(item: MpItem, check: ItemCheck): FeedError[] {
     );
   if (check.feedType === 'MP_WFS_ITEM') {
     errors.push(...tradeItemErrors(item));
+    errors.push(...complianceErrors(item));
     if (!o.stateRestrictions?.length)
       errors.push(
         dataError(
