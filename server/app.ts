@@ -13,6 +13,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { fbmOrderRoutes } from './modules/fbm-orders/routes.js';
 import { returnRoutes } from './modules/returns/routes.js';
 import { fbmPickRoutes } from './modules/fbm-pick/routes.js';
+import { batchVerifyRoutes } from './modules/batch-verify/routes.js';
 import { fbmPackRoutes } from './modules/fbm-pack/routes.js';
 import { fbmLabelRoutes } from './modules/fbm-labels/routes.js';
 import { fbmShipRoutes } from './modules/fbm-ship/routes.js';
@@ -125,6 +126,7 @@ export function buildApp(deps: Deps) {
   app.route('/', fbmOrderRoutes(deps, guards));
   app.route('/', returnRoutes(deps, guards));
   app.route('/', fbmPickRoutes(deps, guards));
+  app.route('/', batchVerifyRoutes(deps, guards));
   app.route('/', fbmPackRoutes(deps, guards));
   app.route('/', fbmLabelRoutes(deps, guards));
   app.route('/', fbmShipRoutes(deps, guards));

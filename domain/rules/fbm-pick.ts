@@ -236,3 +236,117 @@ export function pickRefusalMessage(r: PickRefusal): string {
       return `Too many: ${r.left} more of ${r.productKey} at ${r.location}, not ${r.quantity}`;
   }
 }
+
+// ---- Batch verify (Tools): the counting rule, on the screen and again on the server -----------
+
+export interface VerifyCountLine {
+  key: string;
+  /** Upper-cased codes that mean the line. */
+  codes: string[];
+  expected: number;
+  /** How the line is named in words (SKU, else key). */
+  name: string;
+}
+
+export type VerifyScanVerdict =
+  | { ok: true; key: string; counted: number; expected: number }
+  | { ok: false; kind: 'unknown'; code: string }
+  | {
+      ok: false;
+      kind: 'over';
+      code: string;
+      key: string;
+      name: string;
+      counted: number;
+      expected: number;
+      quantity: number;
+    };
+
+/**
+ * One scan while verifying: the code must mean a line (the first, in order, that still needs
+ * units, so two lines sharing a code fill one after the other), and the units must not go over
+ * what the line expects. `counts` is what is counted so far (not changed here).
+ */
+export function judgeVerifyScan(
+  lines: readonly VerifyCountLine[],
+  counts: ReadonlyMap<string, number>,
+  rawCode: string,
+  quantity = 1,
+): VerifyScanVerdict {
+  const code = rawCode.trim().toUpperCase();
+  const matching = lines.filter((l) => l.codes.includes(code));
+  if (!matching.length) return { ok: false, kind: 'unknown', code };
+  const line = matching.find((l) => (counts.get(l.key) ?? 0) + quantity <= l.expected);
+  if (!line) {
+    const first = matching[0];
+    return {
+      ok: false,
+      kind: 'over',
+      code,
+      key: first.key,
+      name: first.name,
+      counted: counts.get(first.key) ?? 0,
+      expected: first.expected,
+      quantity,
+    };
+  }
+  return { ok: true, key: line.key, counted: (counts.get(line.key) ?? 0) + quantity, expected: line.expected };
+}
+
+export interface VerifyTally {
+  counts: Map<string, number>;
+  /** Scans refused (not counted), and lines short of what they expect, in words. */
+  mismatches: {
+    kind: 'unknown' | 'over' | 'missing';
+    code: string | null;
+    key: string | null;
+    quantity: number;
+    message: string;
+  }[];
+  /** Every line counted exactly. */
+  verified: boolean;
+  scanned: number;
+}
+
+/** All scans of a verification, in order, by the same rule: what is counted, refused and missing. */
+export function tallyVerifyScans(
+  lines: readonly VerifyCountLine[],
+  scans: readonly { code: string; quantity: number }[],
+): VerifyTally {
+  const counts = new Map<string, number>();
+  const mismatches: VerifyTally['mismatches'] = [];
+  let scanned = 0;
+  for (const s of scans) {
+    scanned += s.quantity;
+    const v = judgeVerifyScan(lines, counts, s.code, s.quantity);
+    if (v.ok) counts.set(v.key, v.counted);
+    else if (v.kind === 'unknown')
+      mismatches.push({
+        kind: 'unknown',
+        code: v.code,
+        key: null,
+        quantity: s.quantity,
+        message: `${v.code} is not in it`,
+      });
+    else
+      mismatches.push({
+        kind: 'over',
+        code: v.code,
+        key: v.key,
+        quantity: s.quantity,
+        message: `Too many of ${v.name}: ${v.expected} expected, ${v.counted} counted already, ${s.quantity} more scanned`,
+      });
+  }
+  for (const l of lines) {
+    const missing = l.expected - (counts.get(l.key) ?? 0);
+    if (missing > 0)
+      mismatches.push({
+        kind: 'missing',
+        code: null,
+        key: l.key,
+        quantity: missing,
+        message: `${missing} of ${l.name} missing`,
+      });
+  }
+  return { counts, mismatches, verified: !mismatches.some((m) => m.kind === 'missing'), scanned };
+}

@@ -320,3 +320,27 @@ export const verificationListQuerySchema = z.object({
   type: z.enum(VERIFY_SUBJECTS),
   id: z.coerce.number().int().positive(),
 });
+
+/** The force-ship console's counts (/apps/outbound/fbm-force): where the open orders stand. */
+export const forceSummarySchema = z.object({
+  /** Orders awaiting shipment (AWAITING, PARTIALLY_SHIPPED). */
+  awaiting: z.number().int(),
+  /** Of those, holding units and on no open pick batch: ready to pick. */
+  reserved: z.number().int(),
+  /** On an open pick batch with picks left. */
+  onBatches: z.number().int(),
+  /** Every pick of theirs done (in the totes at FBM-PACK), not shipped yet. */
+  picked: z.number().int(),
+  openBatches: z.number().int(),
+  /** Stores with orders ready to pick, for the pick-list form. */
+  stores: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      companyId: z.number().int(),
+      companyName: z.string(),
+      reserved: z.number().int(),
+    }),
+  ),
+});
+export type ForceSummary = z.infer<typeof forceSummarySchema>;

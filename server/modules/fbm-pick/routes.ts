@@ -7,6 +7,7 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { pageRequest } from '../../../domain/paging.js';
 import {
+  forceSummarySchema,
   matchResultSchema,
   pickBatchCreateSchema,
   pickBatchDetailSchema,
@@ -23,6 +24,7 @@ import { errorResponses, idParam, jsonBody, okResponse, pageOf } from '../../htt
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { cancelBatch, createBatch, getBatch, listBatches, recordPick } from './batches.js';
+import { forceSummary } from './console.js';
 import { matchAwaiting, releaseOrder, reserveAwaiting } from './reserve.js';
 
 export function fbmPickRoutes(deps: Deps, guards: Guards) {
@@ -101,6 +103,19 @@ export function fbmPickRoutes(deps: Deps, guards: Guards) {
         warn: r.unallocated.length ? [`${r.unallocated.length} lines have units in no pickable location`] : [],
       });
     },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/force/summary`,
+      tags,
+      summary:
+        'The force-ship console’s counts: orders awaiting shipment, reserved and ready to pick, on open pick batches, picked and not shipped; the stores with orders ready to pick',
+      middleware: [desk('read')],
+      responses: { ...okResponse(forceSummarySchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await forceSummary(deps, c.get('ctx'))),
   );
 
   app.openapi(

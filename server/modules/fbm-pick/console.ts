@@ -1,0 +1,65 @@
+/**
+ * The force-ship console's counts (/apps/outbound/fbm-force, issue 20): orders awaiting shipment,
+ * reserved and ready to pick, on open pick batches, and picked (in the totes, not shipped yet),
+ * with the stores that have orders ready to pick. One read per count, all in the caller's scope.
+ */
+import { sql } from 'drizzle-orm';
+import { FBM_RESERVATION_STATION, type ForceSummary } from '../../../domain/schemas/fbm-pick.js';
+import type { Deps, RequestContext } from '../../context.js';
+import { selectRows } from '../../db/rows.js';
+
+const AWAITING = sql`o.status in ('AWAITING', 'PARTIALLY_SHIPPED')`;
+const ON_OPEN_BATCH = sql`exists (select 1 from pick_batch_lines bl join pick_batches pb on pb.id = bl.batch_id
+  where bl.order_id = o.id and pb.status in ('open', 'picking') and bl.picked + bl.short < bl.quantity)`;
+const HOLDS = sql`exists (select 1 from item_reservations r join marketplace_order_lines l on l.id = r.order_line_id
+  where l.order_id = o.id and r.state = 'held' and r.station = ${FBM_RESERVATION_STATION})`;
+const PICKED = sql`exists (select 1 from pick_batch_lines bl join pick_batches pb on pb.id = bl.batch_id
+  where bl.order_id = o.id and pb.status <> 'cancelled' and bl.picked > 0)`;
+
+export async function forceSummary(deps: Deps, ctx: RequestContext): Promise<ForceSummary> {
+  const scope = sql`o.tenant_id = ${ctx.tenantId} ${ctx.isClient ? sql`and o.company_id = ${ctx.companyId}` : sql``}`;
+  const [counts] = await selectRows<{
+    awaiting: number;
+    reserved: number;
+    on_batches: number;
+    picked: number;
+    open_batches: number;
+  }>(
+    deps.db,
+    sql`select count(*) filter (where ${AWAITING})::int as awaiting,
+          count(*) filter (where ${AWAITING} and ${HOLDS} and not ${ON_OPEN_BATCH})::int as reserved,
+          count(*) filter (where ${AWAITING} and ${ON_OPEN_BATCH})::int as on_batches,
+          count(*) filter (where ${AWAITING} and ${PICKED} and not ${ON_OPEN_BATCH})::int as picked,
+          (select count(*)::int from pick_batches pb where pb.tenant_id = ${ctx.tenantId}
+             and pb.status in ('open', 'picking')
+             ${ctx.isClient ? sql`and pb.company_id = ${ctx.companyId}` : sql``}) as open_batches
+        from marketplace_orders o where ${scope}`,
+  );
+  const stores = await selectRows<{
+    id: number;
+    name: string;
+    company_id: number;
+    company_name: string;
+    reserved: number;
+  }>(
+    deps.db,
+    sql`select s.id, s.name, s.company_id, c.name as company_name, count(*)::int as reserved
+        from marketplace_orders o join stores s on s.id = o.store_id join companies c on c.id = s.company_id
+        where ${scope} and ${AWAITING} and ${HOLDS} and not ${ON_OPEN_BATCH}
+        group by s.id, s.name, s.company_id, c.name order by c.name, s.name`,
+  );
+  return {
+    awaiting: Number(counts?.awaiting ?? 0),
+    reserved: Number(counts?.reserved ?? 0),
+    onBatches: Number(counts?.on_batches ?? 0),
+    picked: Number(counts?.picked ?? 0),
+    openBatches: Number(counts?.open_batches ?? 0),
+    stores: stores.map((s) => ({
+      id: Number(s.id),
+      name: s.name,
+      companyId: Number(s.company_id),
+      companyName: s.company_name,
+      reserved: Number(s.reserved),
+    })),
+  };
+}
