@@ -69,6 +69,8 @@ export const wfsTokenRefreshSchema = z.object({
 
 // ---- a draft plan edited ----
 
+export const MAX_PLAN_NOTES = 2_000;
+
 export const wfsPlanUpdateSchema = z
   .object({
     name: z
@@ -80,9 +82,15 @@ export const wfsPlanUpdateSchema = z
     shipFrom: wfsShipFromSchema.optional(),
     /** A WFS shipping template whose ship-from the plan takes (the client's own or the warehouse's shared). */
     templateId: z.number().int().positive('templateId: a shipping template').optional(),
+    /** Free notes; empty clears them. */
+    notes: z
+      .string({ error: 'notes: text' })
+      .trim()
+      .max(MAX_PLAN_NOTES, `notes: at most ${MAX_PLAN_NOTES.toLocaleString('en-US')} characters`)
+      .optional(),
   })
-  .refine((v) => v.name !== undefined || v.shipFrom !== undefined || v.templateId !== undefined, {
-    message: 'Change something: name, shipFrom or templateId',
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Change something: name, shipFrom, templateId or notes',
   })
   .refine((v) => !(v.shipFrom && v.templateId), {
     message: 'templateId: give a ship-from or a template, not both',

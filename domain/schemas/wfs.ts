@@ -156,6 +156,8 @@ export const wfsPlanDetailSchema = planRowSchema.extend({
   events: z.array(planEventSchema),
   preview: wfsPlanPreviewSchema.nullable(),
   shipments: z.array(wfsShipmentSchema),
+  /** Free notes on the plan (plan/update). */
+  notes: z.string().nullable(),
 });
 export type WfsPlanDetail = z.infer<typeof wfsPlanDetailSchema>;
 

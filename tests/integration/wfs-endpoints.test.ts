@@ -217,6 +217,11 @@ describe('a draft plan edited: plan/update and one line at a time', () => {
     expect(renamed.body.name).toBe('Fox endpoints 2');
     expect(renamed.body.events.at(-1)).toMatchObject({ kind: 'renamed' });
     expect((await s.put(`${P}/${id}`, {}, tok.admin)).status).toBe(400);
+    const noted = await s.put(`${P}/${id}`, { notes: '  Fragile: top load only  ' }, tok.admin);
+    expect(noted.body.notes).toBe('Fragile: top load only');
+    expect((await s.get(`${P}/${id}`, tok.fox)).body.notes).toBe('Fragile: top load only');
+    expect((await s.put(`${P}/${id}`, { notes: 'x'.repeat(2001) }, tok.admin)).status).toBe(400);
+    expect((await s.put(`${P}/${id}`, { notes: '' }, tok.admin)).body.notes).toBeNull();
     expect((await s.put(`${P}/${id}`, { name: 'x'.repeat(51) }, tok.admin)).status).toBe(400);
     const noState = await s.put(`${P}/${id}`, { shipFrom: { ...shipFrom, stateOrProvinceCode: '' } }, tok.admin);
     expect(noState.status).toBe(400);

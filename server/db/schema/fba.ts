@@ -71,6 +71,8 @@ export const shipmentPlans = pgTable(
     transportOptions: jsonb('transport_options').$type<Record<string, unknown>>(),
     /** WFS: Walmart's inbound preview (where each line would go), kept from the last ask. */
     inboundPreview: jsonb('inbound_preview').$type<unknown>(),
+    /** The warehouse's or the client's own notes on the plan (free text; WFS plan/update). */
+    notes: text('notes'),
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps,
   },

@@ -51,13 +51,15 @@ export async function updateWfsPlan(deps: Deps, ctx: RequestContext, id: number,
       throw businessRule(`Template ${tpl.name} is another client’s`);
     const shipFrom = tpl ? shipFromOf(tpl, plan.shipFrom.companyName ?? '') : input.shipFrom;
     const name = input.name ?? plan.name;
+    const notes = input.notes === undefined ? plan.notes : input.notes || null;
     const moved = shipFrom !== undefined && JSON.stringify(shipFrom) !== JSON.stringify(plan.shipFrom);
-    if (name === plan.name && !moved) return;
+    if (name === plan.name && notes === plan.notes && !moved) return;
     const at = deps.now().toISOString();
     await tx
       .update(shipmentPlans)
       .set({
         name,
+        notes,
         ...(moved ? { shipFrom, step: 'items', inboundPreview: null } : {}),
         ...(moved && plan.step !== 'items' ? { stepAt: at } : {}),
         updatedAt: at,
@@ -78,8 +80,8 @@ export async function updateWfsPlan(deps: Deps, ctx: RequestContext, id: number,
       'shipment_plan',
       id,
       'update',
-      { name: plan.name, shipFrom: plan.shipFrom },
-      { name, shipFrom: shipFrom ?? plan.shipFrom },
+      { name: plan.name, shipFrom: plan.shipFrom, notes: plan.notes },
+      { name, shipFrom: shipFrom ?? plan.shipFrom, notes },
     );
   });
   return wfsPlanDetail(deps, ctx, id);

@@ -255,6 +255,7 @@ export async function wfsPlanDetail(deps: Deps, ctx: RequestContext, id: number)
       response: e.response,
     })),
     preview: (p.inboundPreview as WfsPlanPreview | null) ?? null,
+    notes: p.notes,
     shipments: shipments.map((s) => {
       const d = (s.destination ?? {}) as {
         fcName?: string;

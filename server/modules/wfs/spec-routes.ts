@@ -115,7 +115,7 @@ export function wfsSpecRoutes(deps: Deps, guards: Guards) {
       method: 'put',
       path: `${plan}/{id}`,
       tags,
-      summary: 'Edit a draft plan: its name, its ship-from (typed, or a shipping template’s)',
+      summary: 'Edit a draft plan: its name, its ship-from (typed, or a shipping template’s), its notes',
       description:
         'Before the inbound order only (412 after). A new ship-from sends the plan back to its items: Walmart’s preview is asked again.',
       middleware: [update],

@@ -1,0 +1,1 @@
+ALTER TABLE "shipment_plans" ADD COLUMN "notes" text;
