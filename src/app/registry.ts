@@ -747,6 +747,15 @@ export const SCREENS: ScreenDef[] = [
     action: 'create',
     load: () => import('../features/fbm-orders/OrdersFileUploadPage'),
   },
+  {
+    path: '/apps/outbound/fbm-force/buy-bulk-shipping',
+    title: 'fbmLabels.bulk.title',
+    breadcrumb: ['nav.Outbound'],
+    resource: 'mfn',
+    action: 'create',
+    warehouseOnly: true,
+    load: () => import('../features/fbm-labels/BuyBulkShippingPage'),
+  },
   // Issue 20: Tools → Freight (LTL with the warehouse's freight broker; the server refuses clients).
   {
     path: '/apps/tools/freight',

@@ -16,6 +16,8 @@ import {
 } from '../../../domain/schemas/fbm-orders';
 import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
+import { PackPanel } from '../fbm-pack/PackPanel';
+import { ShipPanel } from '../fbm-ship/ShipPanel';
 import { StatusBadge } from './StatusBadge';
 
 export function OrderDetailPanel({
@@ -145,6 +147,14 @@ export function OrderDetailPanel({
           ))}
         </tbody>
       </table>
+      <PackPanel orderId={o.id} />
+      <ShipPanel
+        orderId={o.id}
+        onChanged={() => {
+          void order.refetch();
+          onChanged();
+        }}
+      />
     </section>
   );
 }

@@ -1,0 +1,357 @@
+/**
+ * Buy bulk shipping (/apps/outbound/fbm-force/buy-bulk-shipping, issue 20 step 6): choose picked or
+ * packed orders (by store or pick batch), shop each order's rates side by side with the cheapest
+ * and fastest marked, pick a service per order or a preset for all, buy in bulk — a job with a
+ * progress bar, one result per order and failures in words — then download the merged label PDF
+ * in pick order or send it to the label printer, and void a label within the carrier's window.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  bulkOrderRowSchema,
+  labelRunSchema,
+  orderLabelSchema,
+  orderRatesSchema,
+  type BulkOrderRow,
+  type LabelRun,
+  type OrderLabel,
+  type OrderRates,
+} from '../../../domain/schemas/fbm-labels';
+import { pickBatchSchema } from '../../../domain/schemas/fbm-pick';
+import { LABEL_FORMATS, type LabelFormat } from '../../../domain/schemas/shipping-labels';
+import { ApiFailure } from '../../api/client';
+import { delAs, getAs, postAs } from '../../api/typed';
+import { useFeedback } from '../../ui/feedback-store';
+import { money } from '../finance/money';
+import { downloadMerged, printMerged } from './labels-file';
+
+const F = '/api/fbm/web';
+const shopAnswerSchema = z.array(z.union([orderRatesSchema, z.object({ orderId: z.number(), error: z.string() })]));
+const batchesSchema = z.object({ content: z.array(pickBatchSchema) });
+type Preset = 'cheapest' | 'fastest';
+const newKey = () => `bulk-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+export default function BuyBulkShippingPage() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const toast = useFeedback((s) => s.toast);
+  const [batchId, setBatchId] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [shop, setShop] = useState<Map<number, OrderRates | { orderId: number; error: string }>>(new Map());
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [preset, setPreset] = useState<Preset>('cheapest');
+  const [format, setFormat] = useState<LabelFormat>('pdf');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [runId, setRunId] = useState<number | null>(null);
+  const [requestKey, setRequestKey] = useState(newKey);
+  const fmt = (cents: number | null, currency = 'USD') =>
+    cents === null ? '–' : money(cents, i18n.language, currency);
+
+  const batches = useQuery({
+    queryKey: ['fbm-pick-batches-all'],
+    queryFn: () => getAs(`${F}/pick/batch?pageSize=100`, batchesSchema, { background: true }),
+  });
+  const orders = useQuery({
+    queryKey: ['fbm-bulk-orders', batchId],
+    queryFn: () =>
+      getAs(`${F}/bulk/order/items${batchId ? `?batchId=${batchId}` : ''}`, z.array(bulkOrderRowSchema), {
+        background: true,
+      }),
+  });
+  const run = useQuery({
+    queryKey: ['fbm-label-run', runId],
+    enabled: runId !== null,
+    queryFn: () => getAs(`${F}/bulk/shipping/${runId}`, labelRunSchema, { background: true }),
+    refetchInterval: (q) => (q.state.data?.status === 'done' ? false : 500),
+  });
+  useEffect(() => {
+    if (run.data?.status === 'done') void qc.invalidateQueries({ queryKey: ['fbm-bulk-orders'] });
+  }, [run.data?.status, qc]);
+
+  const rows = orders.data ?? [];
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.orderId));
+
+  const shopRates = async () => {
+    setBusy('shop');
+    setError(null);
+    try {
+      const answer = await postAs(`${F}/label/psh/rates`, { orderIds: [...selected] }, shopAnswerSchema, {
+        quiet: true,
+        inlineRefusal: true,
+      });
+      setShop(new Map(answer.map((a) => [a.orderId, a])));
+      setChosen({});
+      setRequestKey(newKey());
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err.message : String(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const buy = async () => {
+    setBusy('buy');
+    setError(null);
+    try {
+      const r = await postAs(
+        `${F}/bulk/shipping`,
+        { requestKey, orderIds: [...selected], preset: { kind: preset }, rates: chosen, format },
+        labelRunSchema,
+        { quiet: true, inlineRefusal: true },
+      );
+      setRunId(r.id);
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err.message : String(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const voidLabel = async (label: OrderLabel) => {
+    if (!window.confirm(t('fbmLabels.bulk.voidConfirm', { tracking: label.trackingNumber ?? label.id }))) return;
+    try {
+      await delAs(`${F}/label/${label.id}`, orderLabelSchema, { quiet: true, inlineRefusal: true });
+      toast('success', t('fbmLabels.bulk.voided'));
+      void qc.invalidateQueries({ queryKey: ['fbm-bulk-orders'] });
+    } catch (err) {
+      toast('error', err instanceof ApiFailure ? err.message : String(err));
+    }
+  };
+
+  const print = async (r: LabelRun) => {
+    setBusy('print');
+    try {
+      const result = await printMerged(r.id, r.format);
+      if (result.ok) toast('success', t('fbmLabels.bulk.printed'));
+      else toast('error', result.error);
+    } catch (err) {
+      toast('error', err instanceof ApiFailure ? err.message : String(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const r = run.data;
+  const pending = r && r.status !== 'done';
+  const rateSelect = (row: BulkOrderRow) => {
+    const s = shop.get(row.orderId);
+    if (!s) return <span className="muted">–</span>;
+    if ('error' in s)
+      return (
+        <span className="form-error" role="alert">
+          {s.error}
+        </span>
+      );
+    if (!s.rates.length)
+      return (
+        <span className="form-error">{s.refused.map((x) => x.reason).join('; ') || t('fbmLabels.bulk.noRates')}</span>
+      );
+    return (
+      <select
+        aria-label={t('fbmLabels.bulk.service')}
+        value={chosen[String(row.orderId)] ?? ''}
+        onChange={(e) => setChosen({ ...chosen, [String(row.orderId)]: e.target.value })}
+        data-testid={`rate-${row.marketplaceOrderId}`}
+      >
+        <option value="">{t(`fbmLabels.bulk.preset.${preset}`)}</option>
+        {s.rates.map((q) => (
+          <option key={q.rateId} value={q.rateId}>
+            {`${q.carrier} · ${q.service} · ${fmt(q.totalCents, q.currency)}${q.cost ? ` (${fmt(q.cost.costCents, q.currency)} + ${fmt(q.cost.upchargeCents, q.currency)})` : ''}${q.deliveryDays !== null ? ` · ${t('fbmLabels.bulk.days', { count: q.deliveryDays })}` : ''}${q.cheapest ? ` · ${t('fbmLabels.bulk.cheapest')}` : ''}${q.fastest ? ` · ${t('fbmLabels.bulk.fastest')}` : ''}`}
+          </option>
+        ))}
+      </select>
+    );
+  };
+
+  const results = useMemo(() => new Map((r?.results ?? []).map((x) => [x.orderId, x])), [r]);
+
+  return (
+    <div className="page" data-testid="buy-bulk-shipping">
+      <div className="page-head">
+        <h1>{t('fbmLabels.bulk.title')}</h1>
+      </div>
+      <p className="muted">{t('fbmLabels.bulk.intro')}</p>
+      <div className="card form-row">
+        <label>
+          {t('fbmLabels.bulk.batch')}
+          <select value={batchId} onChange={(e) => setBatchId(e.target.value)} data-testid="bulk-batch">
+            <option value="">{t('fbmLabels.bulk.allOrders')}</option>
+            {(batches.data?.content ?? []).map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.number}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('fbmLabels.bulk.presetLabel')}
+          <select value={preset} onChange={(e) => setPreset(e.target.value as Preset)} data-testid="bulk-preset">
+            <option value="cheapest">{t('fbmLabels.bulk.preset.cheapest')}</option>
+            <option value="fastest">{t('fbmLabels.bulk.preset.fastest')}</option>
+          </select>
+        </label>
+        <label>
+          {t('fbmLabels.bulk.format')}
+          <select value={format} onChange={(e) => setFormat(e.target.value as LabelFormat)}>
+            {LABEL_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {f.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="btn"
+          disabled={!selected.size || busy !== null}
+          onClick={() => void shopRates()}
+        >
+          {t('fbmLabels.bulk.shop')}
+        </button>
+        <button
+          type="button"
+          className="btn primary"
+          disabled={!selected.size || busy !== null || !!pending}
+          onClick={() => void buy()}
+          data-testid="bulk-buy"
+        >
+          {t('fbmLabels.bulk.buy', { count: selected.size })}
+        </button>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {r && (
+        <section className="card" aria-live="polite" data-testid="bulk-run">
+          <progress max={r.total || 1} value={r.done} aria-label={t('fbmLabels.bulk.progress')} />{' '}
+          <span>
+            {t('fbmLabels.bulk.progressText', { done: r.done, total: r.total, bought: r.bought, failed: r.failed })}
+          </span>
+          {r.status === 'done' && r.bought > 0 && (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="btn"
+                onClick={() => void downloadMerged(r.id)}
+                data-testid="bulk-download"
+              >
+                {t('fbmLabels.bulk.download')}
+              </button>{' '}
+              <button type="button" className="btn" disabled={busy !== null} onClick={() => void print(r)}>
+                {t('fbmLabels.bulk.print')}
+              </button>
+            </>
+          )}
+          {r.failed > 0 && (
+            <ul className="form-error" data-testid="bulk-failures">
+              {r.results
+                .filter((x) => x.state === 'failed')
+                .map((x) => (
+                  <li key={x.orderId}>{`${x.marketplaceOrderId}: ${x.error ?? ''}`}</li>
+                ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {orders.isError ? (
+        <p className="form-error" role="alert">
+          {t('fbmLabels.bulk.loadError')}
+        </p>
+      ) : !orders.data ? (
+        <p className="muted">{t('app.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p className="grid-state empty">{t('fbmLabels.bulk.empty')}</p>
+      ) : (
+        <table className="table" data-testid="bulk-orders">
+          <thead>
+            <tr>
+              <th>
+                <input
+                  type="checkbox"
+                  aria-label={t('fbmLabels.bulk.selectAll')}
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((x) => x.orderId)))}
+                />
+              </th>
+              <th>{t('fbmLabels.bulk.order')}</th>
+              <th>{t('fbmLabels.bulk.client')}</th>
+              <th>{t('fbmLabels.bulk.batch')}</th>
+              <th className="num">{t('fbmLabels.bulk.units')}</th>
+              <th>{t('fbmLabels.bulk.shipTo')}</th>
+              <th>{t('fbmLabels.bulk.service')}</th>
+              <th>{t('fbmLabels.bulk.result')}</th>
+              <th>{t('fbmLabels.bulk.labels')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const res = results.get(row.orderId);
+              return (
+                <tr key={row.orderId} data-testid={`bulk-order-${row.marketplaceOrderId}`}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={row.marketplaceOrderId}
+                      checked={selected.has(row.orderId)}
+                      onChange={() => toggle(row.orderId)}
+                    />
+                  </td>
+                  <td>
+                    {row.marketplaceOrderId} <span className="muted">{row.storeName}</span>
+                  </td>
+                  <td>{row.companyName}</td>
+                  <td>{row.batchNumber ?? '–'}</td>
+                  <td className="num">{row.units}</td>
+                  <td>
+                    {row.shipTo}{' '}
+                    {row.international && <span className="badge">{t('fbmLabels.bulk.international')}</span>}
+                  </td>
+                  <td>{rateSelect(row)}</td>
+                  <td>
+                    {res ? (
+                      res.state === 'failed' ? (
+                        <span className="form-error">{res.error}</span>
+                      ) : (
+                        t(`fbmLabels.bulk.states.${res.state}`)
+                      )
+                    ) : (
+                      '–'
+                    )}
+                  </td>
+                  <td>
+                    {row.labels.map((l) => (
+                      <div key={l.id}>
+                        {`${l.carrier} ${l.trackingNumber ?? ''}`}{' '}
+                        <span className={`badge label-status-${l.status}`}>
+                          {t(`fbmLabels.bulk.labelStatus.${l.status}`)}
+                        </span>{' '}
+                        {l.status === 'bought' && (
+                          <button type="button" className="danger" onClick={() => void voidLabel(l)}>
+                            {t('fbmLabels.bulk.void')}
+                          </button>
+                        )}
+                      </div>
+                    ))}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
