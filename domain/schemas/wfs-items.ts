@@ -92,7 +92,7 @@ export const wfsItemSetupBaseSchema = z.object({
     .string()
     .trim()
     .regex(/^(\d{12}|\d{13}|\d{14})$/, 'A 12-digit UPC, 13-digit EAN or 14-digit GTIN')
-    .refine(gtinCheckDigitOk, 'The check digit is wrong: check the barcode number'),
+    .refine((g) => !/^\d{12,14}$/.test(g) || gtinCheckDigitOk(g), 'The check digit is wrong: check the barcode number'),
   /** US dollars. */
   price: z.number({ error: 'Enter a number' }).positive('Must be greater than 0').max(100_000),
   category: z.enum(WALMART_CATEGORY_KEYS),
