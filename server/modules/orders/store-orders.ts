@@ -8,6 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MarketplaceOrderInput, OrderLineInput } from '../../../domain/schemas/orders.js';
 import type { Tx } from '../../db/client.js';
+import { selectRows } from '../../db/rows.js';
 import { marketplaceOrderLines, marketplaceOrders, productCodes } from '../../db/schema/index.js';
 import { releaseClosedOrders, RESERVABLE_STATUSES } from '../fbm-pick/reserve.js';
 
@@ -26,8 +27,6 @@ export interface StoredPage {
   unchanged: number;
 }
 
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
-
 export async function storeOrders(
   tx: Tx,
   store: OrderStore,
@@ -42,57 +41,54 @@ export async function storeOrders(
   }
   const unique = [...newest.values()];
   if (!unique.length) return { created: 0, changed: 0, unchanged: 0 };
-  const written = await tx
-    .insert(marketplaceOrders)
-    .values(
-      unique.map((o) => ({
-        tenantId: store.tenantId,
-        companyId: store.companyId,
-        storeId: store.id,
-        marketplaceOrderId: o.marketplaceOrderId,
-        displayId: o.displayId ?? null,
-        salesChannel: o.salesChannel,
-        fulfillmentNetwork: o.fulfillmentNetwork,
-        status: o.status,
-        marketplaceStatus: o.marketplaceStatus,
-        purchasedAt: o.purchasedAt,
-        marketplaceUpdatedAt: o.updatedAt,
-        shipBy: o.shipBy,
-        deliverBy: o.deliverBy,
-        shippingService: o.shippingService,
-        currency: o.currency,
-        total: o.total,
-        shipTo: o.shipTo,
-        pulledAt,
-      })),
+  // One statement and one parameter per table (the rows as JSON): a page of any size — a pull's
+  // hundred or a file's five thousand orders — stays far below PostgreSQL's 65,535 bind
+  // parameters, and the server parses it once instead of thousands of placeholders (bench
+  // fbm-import).
+  const written = (
+    await selectRows<{ id: number; marketplace_order_id: string; inserted: boolean }>(
+      tx,
+      sql`insert into ${marketplaceOrders} (tenant_id, company_id, store_id, marketplace_order_id, display_id,
+          sales_channel, fulfillment_network, status, marketplace_status, purchased_at, marketplace_updated_at,
+          ship_by, deliver_by, shipping_service, currency, total, ship_to, pulled_at)
+        select ${store.tenantId}, ${store.companyId}, ${store.id}, v.marketplace_order_id, v.display_id,
+          v.sales_channel, v.fulfillment_network, v.status, v.marketplace_status, v.purchased_at,
+          v.marketplace_updated_at, v.ship_by, v.deliver_by, v.shipping_service, v.currency, v.total, v.ship_to,
+          ${pulledAt}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(
+          unique.map((o) => ({
+            marketplace_order_id: o.marketplaceOrderId,
+            display_id: o.displayId ?? null,
+            sales_channel: o.salesChannel,
+            fulfillment_network: o.fulfillmentNetwork,
+            status: o.status,
+            marketplace_status: o.marketplaceStatus,
+            purchased_at: o.purchasedAt,
+            marketplace_updated_at: o.updatedAt,
+            ship_by: o.shipBy,
+            deliver_by: o.deliverBy,
+            shipping_service: o.shippingService,
+            currency: o.currency,
+            total: o.total,
+            ship_to: o.shipTo,
+          })),
+        )}::jsonb) as v(marketplace_order_id text, display_id text, sales_channel text, fulfillment_network text,
+          status text, marketplace_status text, purchased_at timestamptz, marketplace_updated_at timestamptz,
+          ship_by timestamptz, deliver_by timestamptz, shipping_service text, currency text, total integer,
+          ship_to jsonb)
+        on conflict (store_id, marketplace_order_id) do update set
+          display_id = excluded.display_id, sales_channel = excluded.sales_channel,
+          fulfillment_network = excluded.fulfillment_network, status = excluded.status,
+          marketplace_status = excluded.marketplace_status, marketplace_updated_at = excluded.marketplace_updated_at,
+          ship_by = excluded.ship_by, deliver_by = excluded.deliver_by, shipping_service = excluded.shipping_service,
+          currency = excluded.currency, total = excluded.total, ship_to = excluded.ship_to,
+          pulled_at = excluded.pulled_at, updated_at = now()
+        -- Only a strictly newer picture replaces the stored one: a repeat of the same is "unchanged".
+        where ${marketplaceOrders}.marketplace_updated_at < excluded.marketplace_updated_at
+        -- xmax is 0 for a row this statement inserted, the updating transaction's id otherwise.
+        returning id, marketplace_order_id, (xmax = 0) as inserted`,
     )
-    .onConflictDoUpdate({
-      target: [marketplaceOrders.storeId, marketplaceOrders.marketplaceOrderId],
-      set: {
-        displayId: excluded('display_id'),
-        salesChannel: excluded('sales_channel'),
-        fulfillmentNetwork: excluded('fulfillment_network'),
-        status: excluded('status'),
-        marketplaceStatus: excluded('marketplace_status'),
-        marketplaceUpdatedAt: excluded('marketplace_updated_at'),
-        shipBy: excluded('ship_by'),
-        deliverBy: excluded('deliver_by'),
-        shippingService: excluded('shipping_service'),
-        currency: excluded('currency'),
-        total: excluded('total'),
-        shipTo: excluded('ship_to'),
-        pulledAt: excluded('pulled_at'),
-        updatedAt: sql`now()`,
-      },
-      // Only a strictly newer picture replaces the stored one: a repeat of the same is "unchanged".
-      setWhere: sql`${marketplaceOrders.marketplaceUpdatedAt} < excluded.marketplace_updated_at`,
-    })
-    .returning({
-      id: marketplaceOrders.id,
-      marketplaceOrderId: marketplaceOrders.marketplaceOrderId,
-      // xmax is 0 for a row this statement inserted, the updating transaction's id otherwise.
-      inserted: sql<boolean>`(xmax = 0)`,
-    });
+  ).map((r) => ({ id: Number(r.id), marketplaceOrderId: r.marketplace_order_id, inserted: r.inserted }));
   const created = written.filter((w) => w.inserted).length;
   if (written.length) {
     const inputs = written.flatMap((w) => newest.get(w.marketplaceOrderId)!.lines);
@@ -112,23 +108,33 @@ export async function storeOrders(
         productId: productOf(l),
       })),
     );
-    await tx
-      .insert(marketplaceOrderLines)
-      .values(lines)
-      .onConflictDoUpdate({
-        target: [marketplaceOrderLines.orderId, marketplaceOrderLines.lineId],
-        set: {
-          sku: excluded('sku'),
-          asin: excluded('asin'),
-          gtin: excluded('gtin'),
-          title: excluded('title'),
-          quantityOrdered: excluded('quantity_ordered'),
-          quantityShipped: excluded('quantity_shipped'),
-          unitPrice: excluded('unit_price'),
-          // A line keeps the product it was linked to; one not linked yet takes what is found now.
-          productId: sql`coalesce(${marketplaceOrderLines.productId}, excluded.product_id)`,
-        },
-      });
+    await tx.execute(
+      sql`insert into ${marketplaceOrderLines} (tenant_id, order_id, line_id, sku, asin, gtin, title,
+          quantity_ordered, quantity_shipped, unit_price, product_id)
+        select ${store.tenantId}, v.order_id, v.line_id, v.sku, v.asin, v.gtin, v.title, v.quantity_ordered,
+          v.quantity_shipped, v.unit_price, v.product_id
+        from jsonb_to_recordset(${JSON.stringify(
+          lines.map((l) => ({
+            order_id: l.orderId,
+            line_id: l.lineId,
+            sku: l.sku,
+            asin: l.asin,
+            gtin: l.gtin,
+            title: l.title,
+            quantity_ordered: l.quantityOrdered,
+            quantity_shipped: l.quantityShipped,
+            unit_price: l.unitPrice,
+            product_id: l.productId,
+          })),
+        )}::jsonb) as v(order_id integer, line_id text, sku text, asin text, gtin text, title text,
+          quantity_ordered integer, quantity_shipped integer, unit_price integer, product_id integer)
+        on conflict (order_id, line_id) do update set
+          sku = excluded.sku, asin = excluded.asin, gtin = excluded.gtin, title = excluded.title,
+          quantity_ordered = excluded.quantity_ordered, quantity_shipped = excluded.quantity_shipped,
+          unit_price = excluded.unit_price,
+          -- A line keeps the product it was linked to; one not linked yet takes what is found now.
+          product_id = coalesce(${marketplaceOrderLines}.product_id, excluded.product_id)`,
+    );
     // An order cancelled (or shipped elsewhere) gives back the units its lines hold (decision 0017).
     const closed = written.filter(
       (w) => !(RESERVABLE_STATUSES as readonly string[]).includes(newest.get(w.marketplaceOrderId)!.status),
@@ -162,6 +168,7 @@ async function productFinder(
           and(
             eq(productCodes.tenantId, store.tenantId),
             eq(productCodes.companyId, store.companyId),
+            // At most three codes a line: a whole file's lines stay below the bind-parameter limit.
             inArray(productCodes.code, codes),
           ),
         )
