@@ -174,6 +174,7 @@ export const MENU: MenuSectionDef[] = [
     entries: [
       e('BuyShippingLabels', 'shippingLabelTool', NOT_CUSTOMER),
       e('FreightShipments', 'freightTool', NOT_CUSTOMER),
+      e('BatchVerify', 'mfn', WAREHOUSE_ONLY, 'update'),
       e('Files', 'common', STANDARD_CLIENTS),
       e('ManualBarcodePrinting', 'barcodePrint', NOT_CUSTOMER),
     ],

@@ -1,0 +1,79 @@
+/**
+ * The printed pick list of a batch, in walking order (zone, location, LPN), for a picker without a
+ * handheld or to tape to the cart: one row per pick with a tick box. Drawn with pdf-lib in the
+ * browser (the same library the label printing uses); Helvetica's WinAnsi set, so text is folded
+ * to what it can draw.
+ */
+import type { PickBatchDetail } from '../../../domain/schemas/fbm-pick';
+
+export interface PickListWords {
+  title: string;
+  columns: [string, string, string, string, string, string, string];
+  footer: string;
+}
+
+const ascii = (s: string) => s.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
+
+export async function pickListPdf(batch: PickBatchDetail, words: PickListWords): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  doc.setTitle(ascii(`${words.title} ${batch.number}`));
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const W = 612;
+  const H = 792;
+  const M = 36;
+  // Zone, location, LPN, SKU, title, qty, order — widths in points.
+  const widths = [52, 62, 70, 90, 180, 30, 56];
+  const fit = (text: string, width: number, size: number, f = font) => {
+    let s = ascii(text);
+    while (s.length > 1 && f.widthOfTextAtSize(s, size) > width - 4) s = s.slice(0, -1);
+    return s;
+  };
+  let page = doc.addPage([W, H]);
+  let y = H - M;
+  const header = () => {
+    page.drawText(fit(`${words.title} ${batch.number}`, W - 2 * M, 16, bold), {
+      x: M,
+      y: y - 16,
+      size: 16,
+      font: bold,
+    });
+    y -= 36;
+    let x = M + 16;
+    words.columns.forEach((c, i) => {
+      page.drawText(fit(c, widths[i], 9, bold), { x, y, size: 9, font: bold });
+      x += widths[i];
+    });
+    y -= 6;
+    page.drawLine({ start: { x: M, y }, end: { x: W - M, y }, thickness: 0.5, color: rgb(0, 0, 0) });
+    y -= 14;
+  };
+  header();
+  for (const l of batch.lines) {
+    if (y < M + 30) {
+      page = doc.addPage([W, H]);
+      y = H - M;
+      header();
+    }
+    page.drawRectangle({ x: M, y: y - 2, width: 9, height: 9, borderWidth: 0.8, borderColor: rgb(0, 0, 0) });
+    const cells = [
+      l.zone ?? '',
+      l.location,
+      l.lpn,
+      l.sku ?? l.productKey,
+      l.title ?? '',
+      String(l.quantity),
+      l.marketplaceOrderId,
+    ];
+    let x = M + 16;
+    cells.forEach((c, i) => {
+      const f = i === 1 || i === 5 ? bold : font;
+      page.drawText(fit(c, widths[i], 9, f), { x, y, size: 9, font: f });
+      x += widths[i];
+    });
+    y -= 16;
+  }
+  page.drawText(fit(words.footer, W - 2 * M, 8), { x: M, y: M - 12, size: 8, font });
+  return doc.save();
+}
