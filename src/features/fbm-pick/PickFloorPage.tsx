@@ -279,7 +279,15 @@ export default function PickFloorPage() {
         </section>
       ) : (
         stop && (
-          <section className="pick-stop" data-testid="pick-stop" data-location={stop.location} data-line={stop.id}>
+          <section
+            className="pick-stop"
+            data-testid="pick-stop"
+            data-location={stop.location}
+            data-line={stop.id}
+            data-code={stop.sku ?? stop.productKey}
+            data-left={leftToPick(stop)}
+            data-here={at === stop.location}
+          >
             <div className="pick-stop-where">
               <span className="pick-zone">{stop.zone ?? t('fbmPick.noZone')}</span>
               <strong className="pick-location" data-testid="pick-location">

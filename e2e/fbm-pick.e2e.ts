@@ -1,0 +1,189 @@
+/**
+ * The FBM picker's day in Chromium (issue 20 step 3): a store with 5 reserved orders and a pick
+ * batch made through the API; the batch opened on a 360×740 handheld, the network lost, the whole
+ * batch picked by wedge scans (location, then each unit) — a wrong item refused in words on the
+ * way, nothing queued for it — "Batch picked" with its totes; back online the outbox drains and
+ * the server has every line picked and the units at FBM-PACK.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { e2eEnv } from './env.js';
+import { apiRequest, apiSignIn, pending, signIn, wedgeScan } from './harness.js';
+
+const env = e2eEnv();
+vi.setConfig({ testTimeout: 180_000 });
+
+const STORE = 'E2E Pick eBay';
+const HEADER =
+  'store,order_id,purchase_date,sku,title,quantity,quantity_shipped,unit_price,ship_to_name,ship_to_country';
+
+async function seed(url: string) {
+  const admin = await apiSignIn(url, 'demo.admin');
+  const client = await apiSignIn(url, 'demo.client');
+  const ok = (res: { status: number; body: unknown }, what: string, codes = [200, 201]) =>
+    expect(codes, `${what}: ${JSON.stringify(res.body)}`).toContain(res.status);
+  for (const [code, type, parentCode] of [
+    ['E2E-ZA', 'zone', undefined],
+    ['E2E-ZB', 'zone', undefined],
+    ['E2E-A-1', 'bin', 'E2E-ZA'],
+    ['E2E-A-2', 'bin', 'E2E-ZA'],
+    ['E2E-B-1', 'bin', 'E2E-ZB'],
+  ])
+    ok(
+      await apiRequest(url, 'POST', '/api/warehouse-location', admin.token, { code, type, parentCode }),
+      code,
+      [201, 409],
+    );
+  for (const msku of ['E2E-PICK-MUG', 'E2E-PICK-LAMP', 'E2E-PICK-TOTE'])
+    ok(
+      await apiRequest(url, 'POST', '/api/product/products', client.token, {
+        companyId: client.companyId,
+        title: `${msku} product`,
+        msku,
+      }),
+      msku,
+      [201, 409],
+    );
+  for (const [sku, location, quantity] of [
+    ['E2E-PICK-MUG', 'E2E-A-1', 3],
+    ['E2E-PICK-LAMP', 'E2E-A-2', 2],
+    ['E2E-PICK-TOTE', 'E2E-B-1', 3],
+  ] as const)
+    ok(
+      await apiRequest(url, 'POST', '/api/inventory/adjust', admin.token, {
+        companyId: client.companyId,
+        productCode: sku,
+        location,
+        quantity,
+        reason: 'found',
+      }),
+      `stock ${sku}`,
+    );
+  const store = await apiRequest<{ id: number }>(url, 'POST', '/api/common/stores', admin.token, {
+    companyId: client.companyId,
+    marketplace: 'ebay',
+    name: STORE,
+    environment: 'sandbox',
+  });
+  ok(store, 'store');
+  const rows = [
+    ['E2E-P1', 'E2E-PICK-MUG', 2],
+    ['E2E-P2', 'E2E-PICK-LAMP', 1],
+    ['E2E-P3', 'E2E-PICK-MUG', 1],
+    ['E2E-P3', 'E2E-PICK-TOTE', 1],
+    ['E2E-P4', 'E2E-PICK-TOTE', 2],
+    ['E2E-P5', 'E2E-PICK-LAMP', 1],
+  ].map(([id, sku, q], i) => `${STORE},${id},2026-11-2${i % 5}T10:00:00Z,${sku},${sku} item,${q},0,9.99,Ada Buyer,US`);
+  const form = new FormData();
+  form.set('file', new Blob([[HEADER, ...rows].join('\n')], { type: 'text/csv' }), 'orders.csv');
+  const upload = await fetch(`${url}/api/fbm/orders/file-upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  expect(upload.status, await upload.clone().text()).toBe(201);
+  const reserved = await apiRequest<{ held: number }>(
+    url,
+    'POST',
+    `/api/fbm/web/reserve/awaiting/items/store/${store.body.id}`,
+    admin.token,
+    {},
+  );
+  expect(reserved.body.held).toBe(6);
+  const batch = await apiRequest<{ id: number; number: string; orders: number; units: number }>(
+    url,
+    'POST',
+    '/api/fbm/web/pick/batch',
+    admin.token,
+    { storeId: store.body.id },
+  );
+  expect(batch.body).toMatchObject({ orders: 5, units: 8 });
+  return { admin, client, batch: batch.body };
+}
+
+describe('the FBM picker', () => {
+  it('picks a 5-order batch by wedge scans offline on a 360 px handheld; the server gets every pick once', async () => {
+    const url = env.server.url;
+    const { admin, client, batch } = await seed(url);
+    const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await signIn(page, url, 'demo.admin');
+    await page.waitForURL('**/dashboard');
+
+    // The pick list shows the batch; it opens on the floor and its lines come into the replica.
+    await page.goto(`${url}/apps/outbound/fbm-force/pick-list`);
+    await page.locator(`[data-testid=pick-batches] tr[data-batch="${batch.number}"]`).waitFor();
+    await page.locator(`tr[data-batch="${batch.number}"] [data-testid=pick-open-floor]`).click();
+    await page.waitForURL(`**/apps/outbound/fbm-force/pick/${batch.id}`);
+    const stop = page.getByTestId('pick-stop');
+    await stop.waitFor();
+    // The handheld fits: nothing wider than its screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await context.setOffline(true);
+    await page.waitForSelector('[data-testid=sync-online][data-online=false]');
+
+    const picked = () => page.getByTestId('pick-progress').getAttribute('data-picked').then(Number);
+    const verdict = page.getByTestId('pick-verdict');
+    let wrongTried = false;
+    let stops = 0;
+    while ((await page.getByTestId('pick-done').count()) === 0) {
+      expect(++stops).toBeLessThan(20);
+      const location = (await stop.getAttribute('data-location'))!;
+      if ((await stop.getAttribute('data-here')) !== 'true') {
+        await wedgeScan(page, location);
+        await expect.poll(() => stop.getAttribute('data-here')).toBe('true');
+      }
+      if (!wrongTried) {
+        // A unit of another stop's item here: refused loudly, in words; nothing queued.
+        const before = await page.getByTestId('pick-pending').count();
+        const other = location === 'E2E-B-1' ? 'E2E-PICK-MUG' : 'E2E-PICK-TOTE';
+        await wedgeScan(page, other);
+        await expect.poll(() => verdict.getAttribute('data-tone')).toBe('error');
+        expect(await verdict.textContent()).toContain(`Wrong item: ${other} is not to be picked at ${location}`);
+        expect(await page.getByTestId('pick-pending').count()).toBe(before);
+        wrongTried = true;
+      }
+      const code = (await stop.getAttribute('data-code'))!;
+      const left = Number(await stop.getAttribute('data-left'));
+      for (let i = 0; i < left; i++) {
+        const was = await picked();
+        await wedgeScan(page, code);
+        await expect.poll(picked).toBe(was + 1);
+        expect(await verdict.getAttribute('data-tone')).toBe('ok');
+      }
+    }
+    expect(wrongTried).toBe(true);
+    // Batch picked: the totes, one per order.
+    const done = page.getByTestId('pick-done');
+    expect(await done.locator('h2').textContent()).toBe('Batch picked');
+    expect(await done.locator('tbody tr').count()).toBe(5);
+    expect(await picked()).toBe(8);
+    expect(await pending(page)).toBeGreaterThan(0);
+
+    // Back online: the picks go out, once each.
+    await context.setOffline(false);
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    expect(await page.getByTestId('pick-refused').count()).toBe(0);
+
+    const after = await apiRequest<{ status: string; picked: number; lines: { quantity: number; picked: number }[] }>(
+      url,
+      'GET',
+      `/api/fbm/web/pick/batch/${batch.id}`,
+      admin.token,
+    );
+    expect(after.body.status).toBe('picked');
+    expect(after.body.picked).toBe(8);
+    expect(after.body.lines.every((l) => l.picked === l.quantity)).toBe(true);
+    const pack = await apiRequest<{ content: { productKey: string; quantity: number }[] }>(
+      url,
+      'GET',
+      `/api/inventory?companyId=${client.companyId}&location=FBM-PACK&q=E2E-PICK&pageSize=50`,
+      admin.token,
+    );
+    const at = (key: string) =>
+      pack.body.content.filter((r) => r.productKey === key).reduce((n, r) => n + r.quantity, 0);
+    expect([at('E2E-PICK-MUG'), at('E2E-PICK-LAMP'), at('E2E-PICK-TOTE')]).toEqual([3, 2, 3]);
+    await context.close();
+  });
+});
