@@ -5,6 +5,7 @@
  * forgets the cached token and asks Walmart for a new one. Secrets and tokens never leave.
  */
 import { and, eq } from 'drizzle-orm';
+import type { StoreRow } from '../../../domain/schemas/stores.js';
 import type { WfsAuthCreate, WfsAuthResult } from '../../../domain/schemas/wfs-endpoints.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { stores } from '../../db/schema/index.js';
@@ -74,5 +75,5 @@ export async function refreshWfsToken(deps: Deps, ctx: RequestContext, id: numbe
   forgetToken(store.id);
   await withStore(deps, store, () => walmartClientFor(deps, store).accessToken());
   const after = await storeRecord(deps.db, ctx, id);
-  return { storeId: id, connection: after.connection, tokenExpiresAt: after.tokenExpiresAt! };
+  return { storeId: id, connection: after.connection as StoreRow['connection'], tokenExpiresAt: after.tokenExpiresAt! };
 }

@@ -34,7 +34,7 @@ import {
 } from '../../../domain/schemas/wfs-endpoints.js';
 import { wfsPlanDetailSchema } from '../../../domain/schemas/wfs.js';
 import type { Guards } from '../../auth/guard.js';
-import type { AppEnv, Deps } from '../../context.js';
+import type { AppEnv, Deps, RequestContext } from '../../context.js';
 import { envelopeOf, errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
@@ -75,6 +75,28 @@ export function wfsSpecRoutes(deps: Deps, guards: Guards) {
   const update = guards.requires('wfs', 'update');
   const tags = ['WFS shipment plans'];
 
+  /** A route of one id in the path and no body, answering what `run` gives for it. */
+  const byId = <T extends z.ZodType>(
+    method: 'get' | 'post' | 'delete',
+    path: string,
+    summary: string,
+    guard: typeof read,
+    schema: T,
+    run: (ctx: RequestContext, id: number) => Promise<z.infer<T>>,
+  ) =>
+    app.openapi(
+      createRoute({
+        method,
+        path,
+        tags,
+        summary,
+        middleware: [guard],
+        request: { params: idParam },
+        responses: { ...okResponse(schema), ...errorResponses },
+      }),
+      async (c) => ok(c, await run(c.get('ctx'), c.req.valid('param').id)),
+    );
+
   // ---- auth ----
   app.openapi(
     createRoute({
@@ -96,17 +118,13 @@ export function wfsSpecRoutes(deps: Deps, guards: Guards) {
       });
     },
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: `${root}/auth/refresh-token/{id}`,
-      tags,
-      summary: 'Ask Walmart for a new access token for the store now: when it expires (the token stays on the server)',
-      middleware: [update],
-      request: { params: idParam },
-      responses: { ...okResponse(wfsTokenRefreshSchema), ...errorResponses },
-    }),
-    async (c) => ok(c, await refreshWfsToken(deps, c.get('ctx'), c.req.valid('param').id)),
+  byId(
+    'post',
+    `${root}/auth/refresh-token/{id}`,
+    'Ask Walmart for a new access token for the store now: when it expires (the token stays on the server)',
+    update,
+    wfsTokenRefreshSchema,
+    (ctx, id) => refreshWfsToken(deps, ctx, id),
   );
 
   // ---- the plan ----
@@ -124,32 +142,23 @@ export function wfsSpecRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => ok(c, await updateWfsPlan(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json'))),
   );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: `${plan}/{id}/batch`,
-      tags,
-      summary:
-        'The plan as the bench sees it: plan row, lines with every code, boxes and their contents (spec plan/batch)',
-      middleware: [read],
-      request: { params: idParam },
-      responses: { ...okResponse(wfsBatchSchema), ...errorResponses },
-    }),
-    async (c) => ok(c, await wfsBatch(deps, c.get('ctx'), c.req.valid('param').id)),
+  byId(
+    'get',
+    `${plan}/{id}/batch`,
+    'The plan as the bench sees it: plan row, lines with every code, boxes and their contents (spec plan/batch)',
+    read,
+    wfsBatchSchema,
+    (ctx, id) => wfsBatch(deps, ctx, id),
   );
 
   // ---- plan items, one line at a time ----
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: `${plan}/{id}/items`,
-      tags,
-      summary: 'The plan’s lines with the units each holds at PREP-WFS and how many are boxed (spec items query/batch)',
-      middleware: [read],
-      request: { params: idParam },
-      responses: { ...okResponse(wfsPlanLinesViewSchema), ...errorResponses },
-    }),
-    async (c) => ok(c, await wfsPlanLines(deps, c.get('ctx'), c.req.valid('param').id)),
+  byId(
+    'get',
+    `${plan}/{id}/items`,
+    'The plan’s lines with the units each holds at PREP-WFS and how many are boxed (spec items query/batch)',
+    read,
+    wfsPlanLinesViewSchema,
+    (ctx, id) => wfsPlanLines(deps, ctx, id),
   );
   app.openapi(
     createRoute({
@@ -225,31 +234,21 @@ export function wfsSpecRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => ok(c, await openWfsBox(deps, c.get('ctx'), c.req.valid('json')), { status: 201 }),
   );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: `${plan}/{id}/boxes`,
-      tags,
-      summary:
-        'The plan’s boxes: contents, size, weight, shipment, and what Walmart would refuse of each (spec boxes/{id})',
-      middleware: [read],
-      request: { params: idParam },
-      responses: { ...okResponse(wfsBoxListSchema), ...errorResponses },
-    }),
-    async (c) => ok(c, await wfsBoxes(deps, c.get('ctx'), c.req.valid('param').id)),
+  byId(
+    'get',
+    `${plan}/{id}/boxes`,
+    'The plan’s boxes: contents, size, weight, shipment, and what Walmart would refuse of each (spec boxes/{id})',
+    read,
+    wfsBoxListSchema,
+    (ctx, id) => wfsBoxes(deps, ctx, id),
   );
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: `${plan}/{id}/boxes`,
-      tags,
-      summary:
-        'Start packing over: every box of the plan and its units taken out, while it is at the bench (spec box/all/{id})',
-      middleware: [update],
-      request: { params: idParam },
-      responses: { ...okResponse(wfsBoxesClearedSchema), ...errorResponses },
-    }),
-    async (c) => ok(c, await clearWfsBoxes(deps, c.get('ctx'), c.req.valid('param').id)),
+  byId(
+    'delete',
+    `${plan}/{id}/boxes`,
+    'Start packing over: every box of the plan and its units taken out, while it is at the bench (spec box/all/{id})',
+    update,
+    wfsBoxesClearedSchema,
+    (ctx, id) => clearWfsBoxes(deps, ctx, id),
   );
   app.openapi(
     createRoute({
