@@ -181,3 +181,10 @@ export const AUTO_CLOSE_KEYS = {
   orderDelayHours: 'FBM_ORDER_AUTO_CLOSE_DELAY_HOURS',
   storeDelayHours: 'FBM_STORE_ORDER_AUTO_CLOSE_DELAY_HOURS',
 } as const;
+
+export const confirmAgainResultSchema = z.object({
+  orderId: z.number(),
+  requeued: z.number(),
+  pending: z.number(),
+  jobId: z.string().nullable(),
+});

@@ -6,12 +6,12 @@
  * gets 403); a client reads the shipments of its own orders.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { z } from 'zod';
 import {
   bulkMarkShipInputSchema,
   bulkPurchaseMarkShipInputSchema,
   bulkShipResultSchema,
   cancelShipmentsResultSchema,
+  confirmAgainResultSchema,
   markShippedInputSchema,
   markShippedResultSchema,
   orderShipmentsSchema,
@@ -149,12 +149,7 @@ export function fbmShipRoutes(deps: Deps, guards: Guards) {
         'Tell the marketplace again of shipments it refused (after fixing the carrier or reconnecting the store)',
       middleware: [desk('update')],
       request: { params: idParam },
-      responses: {
-        ...okResponse(
-          z.object({ orderId: z.number(), requeued: z.number(), pending: z.number(), jobId: z.string().nullable() }),
-        ),
-        ...errorResponses,
-      },
+      responses: { ...okResponse(confirmAgainResultSchema), ...errorResponses },
     }),
     async (c) => ok(c, await retryConfirmation(deps, c.get('ctx'), c.req.valid('param').id)),
   );

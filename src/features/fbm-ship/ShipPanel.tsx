@@ -1,0 +1,304 @@
+/**
+ * Shipping on the order detail panel (issue 20 step 7): per line what is picked and waiting at
+ * FBM-PACK; a "Mark shipped" form (carrier, tracking, units per line — the picked units are the
+ * default); the order's shipments with their packages and where telling the marketplace stands
+ * (pending, sent, failed in the marketplace's words, shipped locally); cancel all shipments,
+ * reopen a cancelled order and send a refused confirmation again. Clients see their shipments;
+ * the warehouse ships.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  cancelShipmentsResultSchema,
+  confirmAgainResultSchema,
+  markShippedResultSchema,
+  orderShipmentsSchema,
+  reopenResultSchema,
+  type FbmShipment,
+  type OrderShipments,
+} from '../../../domain/schemas/fbm-ship';
+import { ApiFailure } from '../../api/client';
+import { getAs, postAs } from '../../api/typed';
+import { useSession } from '../../app/session';
+
+const CARRIERS = ['UPS', 'USPS', 'FedEx', 'DHL', 'OnTrac'] as const;
+
+export function ShipPanel({ orderId, onChanged }: { orderId: number; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
+  const ship = useQuery({
+    queryKey: ['fbm-order-shipments', orderId],
+    queryFn: () => getAs(`/api/fbm/web/order/${orderId}/shipments`, orderShipmentsSchema, { background: true }),
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const data = ship.data;
+  const changed = () => {
+    void ship.refetch();
+    onChanged();
+  };
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await work();
+      changed();
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (ship.isError)
+    return (
+      <section data-testid="ship-panel">
+        <h3>{t('fbmShip.title')}</h3>
+        <p className="form-error">{t('fbmShip.loadError')}</p>
+        <button type="button" className="btn" onClick={() => void ship.refetch()}>
+          {t('grid.retry')}
+        </button>
+      </section>
+    );
+  if (!data)
+    return (
+      <section data-testid="ship-panel" aria-busy="true">
+        <h3>{t('fbmShip.title')}</h3>
+        <p className="muted">{t('app.loading')}</p>
+      </section>
+    );
+
+  const standing = data.shipments.filter((s) => s.status === 'shipped');
+  const canShip =
+    warehouse && data.status !== 'SHIPPED' && data.status !== 'CANCELED' && data.lines.some((l) => l.picked > 0);
+  return (
+    <section data-testid="ship-panel" aria-label={t('fbmShip.title')}>
+      <h3>{t('fbmShip.title')}</h3>
+      {!data.confirms && <p className="muted">{t('fbmShip.localOnly')}</p>}
+      {warehouse && (
+        <div className="toolbar">
+          {standing.length > 0 && (
+            <button
+              type="button"
+              className="btn"
+              data-testid="cancel-shipments"
+              disabled={busy}
+              onClick={() => {
+                if (window.confirm(t('fbmShip.cancelConfirm')))
+                  void act(() =>
+                    postAs(`/api/fbm/web/order/${orderId}/cancel/all/shipment`, {}, cancelShipmentsResultSchema),
+                  );
+              }}
+            >
+              {t('fbmShip.cancelAll')}
+            </button>
+          )}
+          {data.status === 'CANCELED' && (
+            <button
+              type="button"
+              className="btn"
+              data-testid="reopen-order"
+              disabled={busy}
+              onClick={() =>
+                void act(() => postAs(`/api/fbm/web/order/${orderId}/reopen/all/shipment`, {}, reopenResultSchema))
+              }
+            >
+              {t('fbmShip.reopen')}
+            </button>
+          )}
+          {standing.some((s) => s.confirmation === 'failed') && (
+            <button
+              type="button"
+              className="btn"
+              data-testid="resend-confirmation"
+              disabled={busy}
+              onClick={() =>
+                void act(() => postAs(`/api/fbm/web/order/${orderId}/confirm/shipment`, {}, confirmAgainResultSchema))
+              }
+            >
+              {t('fbmShip.resend')}
+            </button>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {canShip ? (
+        <MarkShippedForm data={data} busy={busy} act={act} />
+      ) : (
+        warehouse &&
+        data.status !== 'SHIPPED' &&
+        data.status !== 'CANCELED' && <p className="muted">{t('fbmShip.nothingPicked')}</p>
+      )}
+      {data.shipments.length === 0 ? (
+        <p className="muted" data-testid="no-shipments">
+          {t('fbmShip.none')}
+        </p>
+      ) : (
+        <table className="report" data-testid="shipments">
+          <thead>
+            <tr>
+              <th>{t('fbmShip.shipDate')}</th>
+              <th>{t('fbmShip.packages')}</th>
+              <th>{t('fbmShip.units')}</th>
+              <th>{t('fbmShip.status')}</th>
+              <th>{t('fbmShip.marketplace')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.shipments.map((s) => (
+              <ShipmentRow key={s.id} shipment={s} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function ShipmentRow({ shipment: s }: { shipment: FbmShipment }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <tr data-shipment={s.id} data-confirmation={s.confirmation}>
+      <td>{new Date(s.shipDate).toLocaleString(i18n.language)}</td>
+      <td>
+        {s.packages.map((p) => (
+          <div key={p.sequence}>
+            {p.carrier}
+            {p.service ? ` ${p.service}` : ''} · <code>{p.trackingNumber}</code>
+          </div>
+        ))}
+      </td>
+      <td>{s.units}</td>
+      <td>{t(`fbmShip.statuses.${s.status}`)}</td>
+      <td>
+        <span className="badge" data-testid="confirmation">
+          {t(`fbmShip.confirmation.${s.confirmation}`)}
+        </span>
+        {s.confirmationMessage && s.confirmation !== 'local' && (
+          <div className={s.confirmation === 'failed' ? 'form-error' : 'muted'}>{s.confirmationMessage}</div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function MarkShippedForm({
+  data,
+  busy,
+  act,
+}: {
+  data: OrderShipments;
+  busy: boolean;
+  act: (work: () => Promise<unknown>) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [carrier, setCarrier] = useState<string>('UPS');
+  const [service, setService] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [units, setUnits] = useState<Record<number, string>>(() =>
+    Object.fromEntries(data.lines.map((l) => [l.orderLineId, String(Math.min(l.picked, l.ordered - l.shipped))])),
+  );
+  const [invalid, setInvalid] = useState('');
+  const lines = data.lines
+    .map((l) => ({ orderLineId: l.orderLineId, quantity: Number(units[l.orderLineId] ?? 0) }))
+    .filter((l) => l.quantity > 0);
+  const submit = () => {
+    if (!carrier.trim()) return setInvalid(t('fbmShip.needCarrier'));
+    if (!/^[A-Za-z0-9-]+$/.test(tracking.trim())) return setInvalid(t('fbmShip.needTracking'));
+    if (!lines.length) return setInvalid(t('fbmShip.needUnits'));
+    setInvalid('');
+    void act(async () => {
+      await postAs(
+        `/api/fbm/web/order/${data.orderId}/mark/as/shipped`,
+        {
+          packages: [
+            {
+              carrier: carrier.trim(),
+              ...(service.trim() ? { service: service.trim() } : {}),
+              trackingNumber: tracking.trim(),
+              lines,
+            },
+          ],
+        },
+        markShippedResultSchema,
+        { inlineRefusal: true },
+      );
+      setTracking('');
+    });
+  };
+  return (
+    <form
+      className="inline-form"
+      data-testid="mark-shipped-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <table className="report">
+        <thead>
+          <tr>
+            <th>{t('fbmShip.line')}</th>
+            <th>{t('fbmShip.ordered')}</th>
+            <th>{t('fbmShip.shipped')}</th>
+            <th>{t('fbmShip.picked')}</th>
+            <th>{t('fbmShip.toShip')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.lines.map((l) => (
+            <tr key={l.orderLineId}>
+              <td>{l.sku ?? l.lineId}</td>
+              <td>{l.ordered}</td>
+              <td>{l.shipped}</td>
+              <td>{l.picked}</td>
+              <td>
+                <input
+                  type="number"
+                  min={0}
+                  max={l.picked}
+                  name={`units-${l.orderLineId}`}
+                  aria-label={t('fbmShip.toShipOf', { line: l.sku ?? l.lineId })}
+                  value={units[l.orderLineId] ?? '0'}
+                  onChange={(e) => setUnits({ ...units, [l.orderLineId]: e.target.value })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <label>
+        {t('fbmShip.carrier')}
+        <input
+          name="carrier"
+          list="fbm-ship-carriers"
+          value={carrier}
+          onChange={(e) => setCarrier(e.target.value)}
+          maxLength={60}
+        />
+        <datalist id="fbm-ship-carriers">
+          {CARRIERS.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+      </label>
+      <label>
+        {t('fbmShip.service')}
+        <input name="service" value={service} onChange={(e) => setService(e.target.value)} maxLength={80} />
+      </label>
+      <label>
+        {t('fbmShip.tracking')}
+        <input name="tracking" value={tracking} onChange={(e) => setTracking(e.target.value)} maxLength={60} />
+      </label>
+      <button type="submit" className="btn primary" disabled={busy} data-testid="mark-shipped">
+        {t('fbmShip.markShipped')}
+      </button>
+      {invalid && <span className="form-error">{invalid}</span>}
+    </form>
+  );
+}
