@@ -1756,6 +1756,8 @@ export const de: Messages = {
       'stores.schedule-order-pulls': 'Bestellabrufe planen',
       'marketplace.poll-operation': 'Marktplatz-Vorgang prüfen',
       'billing.run': 'Abrechnungslauf',
+      'returns.pull': 'Retouren und Rücksendungen abrufen',
+      'returns.schedule': 'Retourenabrufe planen',
       'jobs.dead-letter': 'Nach Wiederholungen aufgegeben',
     },
   },

@@ -1742,6 +1742,8 @@ export const en = {
       'stores.schedule-order-pulls': 'Schedule order pulls',
       'marketplace.poll-operation': 'Check a marketplace operation',
       'billing.run': 'Billing run',
+      'returns.pull': 'Pull returns and removals',
+      'returns.schedule': 'Schedule returns pulls',
       'jobs.dead-letter': 'Gave up after retries',
     },
   },

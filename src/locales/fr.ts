@@ -1755,6 +1755,8 @@ export const fr: Messages = {
       'stores.schedule-order-pulls': 'Planifier les récupérations de commandes',
       'marketplace.poll-operation': 'Vérifier une opération marketplace',
       'billing.run': 'Facturation',
+      'returns.pull': 'Récupérer les retours et retraits',
+      'returns.schedule': 'Planifier les récupérations de retours',
       'jobs.dead-letter': 'Abandonnée après les essais',
     },
   },

@@ -1749,6 +1749,8 @@ export const pt: Messages = {
       'stores.schedule-order-pulls': 'Agendar buscas de pedidos',
       'marketplace.poll-operation': 'Verificar operação do marketplace',
       'billing.run': 'Faturamento',
+      'returns.pull': 'Buscar devoluções e remoções',
+      'returns.schedule': 'Agendar buscas de devoluções',
       'jobs.dead-letter': 'Desistiu após as tentativas',
     },
   },

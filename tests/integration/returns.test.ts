@@ -316,8 +316,12 @@ describe('receiving returns through the inbound flow', () => {
       }),
     ]);
 
+    // A different item in the parcel (the buyer sent back something else): a problem, nothing counted.
+    const wrong = await scanItem(ret.batchId, 'NOT-WHAT-WAS-SOLD');
+    expect(wrong.body).toMatchObject({ verdict: 'unknown', units: 0 });
     await scanItem(ret.batchId, 'RET-MUG');
     detail = (await s.get(`/api/returns/fbm/${ret.id}`, client)).body;
+    expect(detail.problems.map((p: { type: string }) => p.type)).toEqual(['damaged', 'item_mismatch']);
     expect(detail).toMatchObject({ stage: 'received', expectedUnits: 3, sellableUnits: 2, problemUnits: 1 });
     expect(
       (await s.get('/api/returns/fbm?stage=received', client)).body.content.map((r: { id: number }) => r.id),
