@@ -71,19 +71,28 @@ export async function undoPendingPick(db: ReplicaDb, entryId: string): Promise<b
 }
 
 interface LockManagerLike {
-  request(name: string, callback: () => Promise<unknown>): Promise<unknown>;
+  request(
+    name: string,
+    options: { ifAvailable: boolean },
+    callback: (lock: unknown) => Promise<unknown>,
+  ): Promise<unknown>;
 }
 
 /**
  * Runs `fn` holding the engine's drain lock (`dockside-drain:<tenant>:<user>`, sync/engine.ts), so
- * no push is on its way while it runs. Without the Web Locks API (tests) it just runs.
+ * no push is on its way while it runs; null when a push holds it right now (the caller says so
+ * rather than waiting behind a slow network). Without the Web Locks API (tests) it just runs.
  */
-export async function withDrainLock<T>(tenantKey: string, userId: string | number, fn: () => Promise<T>): Promise<T> {
+export async function withDrainLock<T>(
+  tenantKey: string,
+  userId: string | number,
+  fn: () => Promise<T>,
+): Promise<T | null> {
   const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
   if (!locks) return fn();
-  let out: T | undefined;
-  await locks.request(`dockside-drain:${tenantKey}:${userId}`, async () => {
-    out = await fn();
+  let out: T | null = null;
+  await locks.request(`dockside-drain:${tenantKey}:${userId}`, { ifAvailable: true }, async (lock) => {
+    if (lock) out = await fn();
   });
-  return out as T;
+  return out;
 }

@@ -148,8 +148,9 @@ export default function PickFloorPage() {
     const last = view.pending[view.pending.length - 1];
     const undone = await withDrainLock(user.tenantKey, user.id, () => undoPendingPick(engine.db, last.id));
     await engine.refresh();
+    // null: a push is on its way right now; false: the pick has left the outbox.
     if (undone) say('info', 'fbmPick.undone', {});
-    else say('error', 'fbmPick.undoTooLate', {});
+    else say('error', undone === null ? 'fbmPick.undoSending' : 'fbmPick.undoTooLate', {});
   };
 
   if (!Number.isInteger(batchId) || batchId <= 0)
