@@ -161,6 +161,8 @@ export const MENU: MenuSectionDef[] = [
       e('WalmartWFS', 'wfs', NOT_CUSTOMER),
       // Beyond spec §2's menu: the spec's /apps/outbound/wfs/shipping/templates screen gets an entry (WFS's audiences).
       e('WfsShippingTemplates', 'wfs', NOT_CUSTOMER),
+      // Beyond spec §2's menu: the spec's /apps/outbound/wfs-dynamic-form (WFS item setup) gets an entry.
+      e('WfsItemSetup', 'wfs', NOT_CUSTOMER),
       e('MerchantFulfillment', 'mfn', ALL6),
       e('OutboundShipments', 'outboundShipments', ALL6),
     ],

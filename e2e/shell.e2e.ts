@@ -67,6 +67,7 @@ describe('sign-in and menus by audience', () => {
       'ShippingLabelFunds',
       'Users',
       'WalmartWFS',
+      'WfsItemSetup',
       'WfsShippingTemplates',
       'WmsActions',
     ]);
@@ -93,6 +94,7 @@ describe('sign-in and menus by audience', () => {
       'SetupLocations',
       'Users',
       'WalmartWFS',
+      'WfsItemSetup',
       'WfsShippingTemplates',
       'WmsActions',
     ]);
@@ -145,6 +147,7 @@ describe('sign-in and menus by audience', () => {
       'ShippingLabelFunds',
       'Users',
       'WalmartWFS',
+      'WfsItemSetup',
       'WfsShippingTemplates',
     ]);
     expect(menus['demo.client']).not.toContain('Clients');

@@ -236,6 +236,16 @@ export const SCREENS: ScreenDef[] = [
     menuKey: 'WfsShippingTemplates',
     load: () => import('../features/wfs-templates/WfsTemplatesPage'),
   },
+  // Issue 19: the WFS item setup form (/apps/outbound/wfs-dynamic-form); a client for its own stores.
+  {
+    path: '/apps/outbound/wfs-dynamic-form',
+    title: 'wfsItemForm.title',
+    breadcrumb: ['nav.Outbound', 'nav.WalmartWFS'],
+    resource: 'wfs',
+    action: 'read',
+    menuKey: 'WfsItemSetup',
+    load: () => import('../features/wfs-item-form/WfsItemFormPage'),
+  },
   // Walmart WFS shipment plans (issue 19): the client, then its plans, one plan at a workflow step.
   {
     path: '/apps/outbound/wfs',
