@@ -61,6 +61,16 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('picks through the outbox', () => {
+  it('the force console counts the orders on the batch; another client sees none of them', async () => {
+    const res = await s.get('/api/fbm/web/force/summary', w.admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ reserved: 0, onBatches: 2, picked: 0 });
+    expect(res.body.awaiting).toBeGreaterThanOrEqual(2);
+    expect(res.body.openBatches).toBeGreaterThanOrEqual(1);
+    const blue = await s.get('/api/fbm/web/force/summary', w.client2);
+    expect(blue.body).toMatchObject({ awaiting: 0, onBatches: 0, openBatches: 0, stores: [] });
+  });
+
   it('the batch and its lines (codes, walking order) reach the warehouse’s devices; a client only its own', async () => {
     const pulled = await s.get('/api/sync/pull?cursor=0&limit=5000', w.admin);
     const lines = pulled.body.changes.filter((c: any) => c.table === 'pickLines' && c.row?.batchId === batch.id);
@@ -213,5 +223,7 @@ describe('picks through the outbox', () => {
     const pulled = await s.get('/api/sync/pull?cursor=0&limit=5000', w.admin);
     const rows = pulled.body.changes.filter((c: any) => c.table === 'pickBatches' && c.key === String(batch.id));
     expect(rows.at(-1).row.status).toBe('picked');
+    const summary = await s.get('/api/fbm/web/force/summary', w.admin);
+    expect(summary.body).toMatchObject({ onBatches: 0, picked: 2 });
   });
 });
