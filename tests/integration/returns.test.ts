@@ -260,6 +260,8 @@ describe('uploading returns and removals', () => {
     const stored = await upload('fbm', RETURNS_CSV, client);
     expect(stored.status).toBe(201);
     expect(stored.body).toMatchObject({ stored: true, created: 1 });
+    // Received as an inbound batch, but not listed among the purchase orders.
+    expect((await s.get('/api/ship/batch?q=DRTEST0001', client)).body.totalElements).toBe(0);
     expect((await upload('fbm', RETURNS_CSV, client)).body).toMatchObject({ created: 0, unchanged: 1 });
     // Warehouse staff upload for a client they name; without one it is a 400.
     expect((await upload('fbm', RETURNS_CSV, admin)).status).toBe(400);

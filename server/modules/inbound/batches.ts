@@ -10,7 +10,14 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import { resolveClientCompany } from '../../http/client-company.js';
 import type { DbOrTx } from '../../db/client.js';
-import { batchItems, companies, inboundBatches, trackingNumbers, warehouses } from '../../db/schema/index.js';
+import {
+  batchItems,
+  companies,
+  inboundBatches,
+  returnOrders,
+  trackingNumbers,
+  warehouses,
+} from '../../db/schema/index.js';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
 import { recordChanges, type Change } from '../../feed/changes.js';
@@ -305,6 +312,10 @@ export async function listBatches(
   q: z.infer<typeof batchListQuerySchema>,
 ) {
   const conds: SQL[] = [scoped(ctx, inboundBatches.tenantId, inboundBatches.companyId, !ctx.isClient)];
+  // Returns and removals are received as inbound batches too, but listed on their own screens.
+  conds.push(
+    sql`not exists (select 1 from ${returnOrders} where ${returnOrders.batchId} = ${outer(inboundBatches.id)})`,
+  );
   if (q.companyId) conds.push(eq(inboundBatches.companyId, q.companyId));
   if (q.stage) conds.push(sql`${stageSql} = ${q.stage}`);
   if (q.itemAction)
