@@ -27,6 +27,7 @@ import { useWarehouseShipFrom } from '../fba/warehouse-address';
 import { WFS_TEMPLATES_API } from '../wfs-templates/WfsTemplateForm';
 import { refreshWfs, WFS_AVAILABLE, WFS_PLANS, wfsKeys } from './api';
 import { checkWfsLines, type WfsDraftLine } from './lines';
+import { LineQuantityInput } from './LineQuantityInput';
 import { wfsClientPlansHref, wfsPlanHref } from './links';
 import { defaultTemplate, shipFromTemplate, walmartShipFromErrors } from './ship-from';
 
@@ -198,20 +199,16 @@ export function WfsNewPlanForm({ client }: { client: ClientOption }) {
                     </td>
                     <td>{available.has(l.productId) ? n(available.get(l.productId)!) : '…'}</td>
                     <td>
-                      <input
-                        name={`quantity-${l.productId}`}
-                        type="number"
-                        min={1}
-                        max={available.get(l.productId)}
+                      <LineQuantityInput
+                        productId={l.productId}
                         value={l.quantity}
-                        aria-invalid={!!lineErrors[l.productId]}
-                        onChange={(e) => {
-                          const quantity = e.target.value;
+                        max={available.get(l.productId)}
+                        error={lineErrors[l.productId]}
+                        onChange={(quantity) => {
                           setLines((ls) => ls.map((x) => (x.productId === l.productId ? { ...x, quantity } : x)));
                           setLineErrors(({ [l.productId]: _fixed, ...rest }) => rest);
                         }}
                       />
-                      {lineErrors[l.productId] && <small className="form-error">{lineErrors[l.productId]}</small>}
                     </td>
                     <td>
                       <button

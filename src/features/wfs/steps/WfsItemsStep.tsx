@@ -10,6 +10,7 @@ import { Refusal } from '../../fba/steps/Refusal';
 import { StepShell } from '../../fba/steps/StepShell';
 import { useWfsAction, WFS_AVAILABLE, wfsKeys } from '../api';
 import { checkWfsLines } from '../lines';
+import { LineQuantityInput } from '../LineQuantityInput';
 import { mayChangeWfs } from '../rights';
 import { PreviewForm } from './PreviewForm';
 import type { WfsStepProps } from './types';
@@ -82,22 +83,17 @@ export function WfsItemsStep({ plan, state }: WfsStepProps) {
                 </td>
                 <td>
                   {deciding ? (
-                    <>
-                      <input
-                        type="number"
-                        name={`quantity-${i.productId}`}
-                        min={1}
-                        max={ceilings.get(i.productId)}
-                        value={draft[i.id] ?? String(i.quantity)}
-                        disabled={draft[i.id] === ''}
-                        aria-invalid={!!errors[i.productId]}
-                        onChange={(e) => {
-                          setDraft({ ...draft, [i.id]: e.target.value });
-                          setErrors(({ [i.productId]: _fixed, ...rest }) => rest);
-                        }}
-                      />
-                      {errors[i.productId] && <small className="form-error">{errors[i.productId]}</small>}
-                    </>
+                    <LineQuantityInput
+                      productId={i.productId}
+                      value={draft[i.id] ?? String(i.quantity)}
+                      max={ceilings.get(i.productId)}
+                      error={errors[i.productId]}
+                      disabled={draft[i.id] === ''}
+                      onChange={(quantity) => {
+                        setDraft({ ...draft, [i.id]: quantity });
+                        setErrors(({ [i.productId]: _fixed, ...rest }) => rest);
+                      }}
+                    />
                   ) : (
                     i.quantity.toLocaleString(i18n.language)
                   )}
