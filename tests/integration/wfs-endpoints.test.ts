@@ -523,6 +523,35 @@ describe('items/search', () => {
   });
 });
 
+describe('two plans raising the same product at once', () => {
+  it('hold no more than PREP-WFS has: one raise goes through, the other is refused', async () => {
+    const cup = await s.post(
+      '/api/product/products',
+      { title: 'Fox race cup', msku: 'FOX-EP-CUP', upc: upc(81_234_700_009), weightLb: 1 },
+      tok.fox,
+    );
+    expect(cup.status, JSON.stringify(cup.meta)).toBe(201);
+    await stockAt(s, tok.admin, fox, 'FOX-EP-CUP', 'PREP-WFS', 10);
+    const plans = [];
+    for (const name of ['Race A', 'Race B']) {
+      const made = await s.post(
+        P,
+        { companyId: fox, storeId: foxStore, name, shipFrom, items: [{ productId: cup.body.id, quantity: 1 }] },
+        tok.admin,
+      );
+      expect(made.status, JSON.stringify(made.meta)).toBe(201);
+      plans.push(made.body as { id: number; items: { id: number }[] });
+    }
+    const raises = await Promise.all(
+      plans.map((p) => s.put(`${P}/${p.id}/items/${p.items[0].id}/quantity`, { quantity: 9 }, tok.admin)),
+    );
+    expect(raises.map((r) => r.status).sort()).toEqual([200, 412]);
+    for (const k of await heldAndOnHand()) expect(k.held, k.key).toBeLessThanOrEqual(k.onHand);
+    const row = (await s.get(`${W}/items/search?q=FOX-EP-CUP`, tok.fox)).body.content[0];
+    expect(row).toMatchObject({ onHand: 10, held: 10, available: 0 });
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('documents every new route with the others', async () => {
     const res = await s.started.app.request('/api/docs/openapi.json');
