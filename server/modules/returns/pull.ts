@@ -57,9 +57,12 @@ export const PULL_KINDS: Record<ReturnKind, KindDef> = {
   },
 };
 
-/** How long one run waits for Amazon to finish a report before leaving it for the retry. */
+/**
+ * How long one run waits for Amazon to finish a report before leaving it (its id kept) for the
+ * job's retry, so a slow report never holds a worker that other stores' pulls wait for.
+ */
 export const reportWait = {
-  maxMs: 10 * 60_000,
+  maxMs: 2 * 60_000,
   delays: [200, 300, 500, 1000, 2000, 5000, 10_000, 20_000, 30_000],
   sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
 };
