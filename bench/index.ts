@@ -18,6 +18,7 @@ import { benchBenchScan } from './bench-scan.js';
 import { benchStorage } from './storage.js';
 import { benchWfsBoxes } from './wfs-boxes.js';
 import { benchFbmReserve } from './fbm-reserve.js';
+import { benchFbmPickFloor } from './fbm-pick-floor.js';
 import { benchFbmLabels } from './fbm-labels.js';
 import { benchFbmImport } from './fbm-import.js';
 
@@ -40,6 +41,7 @@ const suites: Record<string, () => Promise<void>> = {
   storage: benchStorage,
   'wfs-boxes': benchWfsBoxes,
   'fbm-reserve': benchFbmReserve,
+  'fbm-pick-floor': benchFbmPickFloor,
   'fbm-labels': benchFbmLabels,
   'fbm-import': benchFbmImport,
   web: benchWeb,

@@ -34,6 +34,7 @@ export async function productFacts(
   if (!pairs.length) return found;
   const companies = [...new Set(pairs.map((p) => p.companyId))];
   const keys = [...new Set(pairs.map((p) => p.productKey))];
+  const idKeys = keys.flatMap((k) => (/^PRODUCT-\d+$/.test(k) ? [Number(k.slice(8))] : []));
   const list = (values: (string | number)[]) =>
     sql.join(
       values.map((v) => sql`${v}`),
@@ -51,6 +52,11 @@ export async function productFacts(
           array_remove(array_agg(upper(pc.code)), null) as codes
         from products p left join product_codes pc on pc.product_id = p.id
         where p.tenant_id = ${tenantId} and p.company_id in (${list(companies)})
+          -- found through the codes' index first (a key is one of its product's codes, or PRODUCT-<id>),
+          -- then checked: a pick publishes its line this way, so it must not read every product
+          and (p.id in (select pc2.product_id from product_codes pc2 where pc2.tenant_id = ${tenantId}
+                 and pc2.company_id in (${list(companies)}) and pc2.code in (${list(keys.map((k) => k.toUpperCase()))}))
+               or p.id in (${list(idKeys.length ? idKeys : [-1])}))
           and ${catalogueProductKeySql('p')} in (${list(keys)})
         group by p.id`,
   );
