@@ -13,7 +13,7 @@ import { connectAmazonStore } from '../helpers/amazon-sandbox.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { inventoryLedger } from '../../server/db/schema/index.js';
 import { returnOrders, returnPulls } from '../../server/db/schema/returns.js';
-import { pullReturns, scheduleReturnPulls } from '../../server/modules/returns/pull.js';
+import { pullReturns, reportWait, scheduleReturnPulls } from '../../server/modules/returns/pull.js';
 
 let s: TestServer;
 let sandboxUrl: string;
@@ -201,6 +201,24 @@ describe('pulling returns and removals from Amazon', () => {
       .from(returnPulls)
       .where(and(eq(returnPulls.storeId, storeId), eq(returnPulls.kind, 'fbm_return')));
     expect(after).toMatchObject({ pendingReportId: null, lastError: null });
+  });
+
+  it('a report Amazon has not finished in time is left to the retry, which reads that report', async () => {
+    await s.db.update(returnPulls).set({ highWater: null }).where(eq(returnPulls.storeId, storeId));
+    const wait = reportWait.maxMs;
+    reportWait.maxMs = -1;
+    try {
+      await expect(pull()).rejects.toThrow(/has not finished report/);
+    } finally {
+      reportWait.maxMs = wait;
+    }
+    const [mark] = await s.db
+      .select()
+      .from(returnPulls)
+      .where(and(eq(returnPulls.storeId, storeId), eq(returnPulls.kind, 'fbm_return')));
+    expect(mark.pendingReportId).toBeTruthy();
+    const retried = await pull();
+    expect(retried.kinds[0]).toMatchObject({ reportId: mark.pendingReportId, created: 0 });
   });
 
   it('the hourly schedule queues one pull per store with a setting on; the job runs it', async () => {
