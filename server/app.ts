@@ -47,6 +47,7 @@ import { prepMaterialRoutes } from './modules/prep-materials/routes.js';
 import { freightShipmentRoutes } from './modules/freight-shipments/routes.js';
 import { wfsTemplateRoutes } from './modules/wfs-templates/routes.js';
 import { wfsItemSetupRoutes } from './modules/wfs-items/routes.js';
+import { customsRoutes } from './modules/customs/routes.js';
 import { storageChargeRoutes } from './modules/billing/storage-routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { financeRoutes } from './modules/finance/routes.js';
@@ -136,6 +137,7 @@ export function buildApp(deps: Deps) {
   app.route('/', freightShipmentRoutes(deps, guards));
   app.route('/', wfsTemplateRoutes(deps, guards));
   app.route('/', wfsItemSetupRoutes(deps, guards));
+  app.route('/', customsRoutes(deps, guards));
   app.route('/', benchRoutes(deps, guards));
   app.route('/', paymentRoutes(deps));
   mountSandboxes(app, deps);

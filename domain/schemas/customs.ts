@@ -112,8 +112,24 @@ export type CustomsSave = z.infer<typeof customsSaveSchema>;
 export const customsProblemSchema = z.object({ field: z.string(), message: z.string() });
 export type CustomsProblem = z.infer<typeof customsProblemSchema>;
 
+/** An item as prefilled: what the order and the defaults give, possibly incomplete until edited. */
+export const customsItemDraftSchema = z.object({
+  lineId: z.number().int().nullable(),
+  productId: z.number().int().nullable(),
+  sku: z.string().nullable(),
+  description: z.string(),
+  hsCode: z.string(),
+  countryOfOrigin: z.string(),
+  quantity: z.number(),
+  unitValue: z.number(),
+  unitWeightLb: z.number(),
+});
+export type CustomsItemDraft = z.infer<typeof customsItemDraftSchema>;
+
 export const customsDeclarationSchema = customsDeclarationInputSchema.extend({
+  items: z.array(customsItemDraftSchema),
   orderId: z.number().int(),
+  orderNumber: z.string(),
   /** false: prefilled from the order and the products' defaults, not yet saved. */
   saved: z.boolean(),
   international: z.boolean(),
