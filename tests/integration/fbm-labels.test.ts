@@ -13,7 +13,14 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { TestServer } from '../helpers/server.js';
 import { fbmWorld, line, order, orderId, saveOrders, stock, type FbmWorld } from '../helpers/fbm.js';
-import { fbmOrderLabels, financeTransactions, shippingLabels, warehouses } from '../../server/db/schema/index.js';
+import {
+  fbmOrderLabels,
+  financeTransactions,
+  marketplaceOrders,
+  settings,
+  shippingLabels,
+  warehouses,
+} from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { mergedLabels } from '../../server/modules/fbm-labels/documents.js';
 import { runBulk } from '../../server/modules/fbm-labels/bulk.js';
@@ -324,6 +331,47 @@ describe('bulk buying', () => {
   });
 });
 
+describe('auto-close after label purchase', () => {
+  it('when the client’s setting is on, the order is marked shipped with the label’s tracking once bought', async () => {
+    const L4 = ids['L-4'];
+    await s.db.insert(settings).values([
+      {
+        tenantId: w.tenantId,
+        companyId: w.acmeId,
+        referenceType: 'COMPANY',
+        referenceId: w.acmeId,
+        settingKey: 'AUTO_CLOSE_AFTER_LABEL_PURCHASE',
+        value: 'true',
+      },
+      {
+        tenantId: w.tenantId,
+        companyId: w.acmeId,
+        referenceType: 'COMPANY',
+        referenceId: w.acmeId,
+        settingKey: 'FBM_ORDER_AUTO_CLOSE_DELAY_HOURS',
+        value: '0',
+      },
+    ]);
+    const bought = await s.post(`${F}/label/psh/purchase`, { orderId: L4 }, w.admin);
+    expect(bought.status, JSON.stringify(bought.meta)).toBe(200);
+    await expect
+      .poll(async () => (await s.db.select().from(marketplaceOrders).where(eq(marketplaceOrders.id, L4)))[0].status, {
+        timeout: 30_000,
+        interval: 300,
+      })
+      .toBe('SHIPPED');
+    await s.db
+      .delete(settings)
+      .where(
+        and(
+          eq(settings.tenantId, w.tenantId),
+          eq(settings.companyId, w.acmeId),
+          inArray(settings.settingKey, ['AUTO_CLOSE_AFTER_LABEL_PURCHASE', 'FBM_ORDER_AUTO_CLOSE_DELAY_HOURS']),
+        ),
+      );
+  });
+});
+
 describe('who sees what', () => {
   it('a client reads its own labels without cost; another client, another tenant nothing; bulk is the warehouse’s', async () => {
     const [label] = (await s.get(`${F}/order/${ids['L-2']}/labels`, w.admin)).body;
@@ -341,7 +389,7 @@ describe('who sees what', () => {
       404,
     );
     const rows = (await s.get(`${F}/bulk/order/items`, w.admin)).body as any[];
-    expect(rows.map((r) => r.marketplaceOrderId)).toContain('L-4');
+    expect(rows.map((r) => r.marketplaceOrderId)).toContain('LB-1');
     expect((await s.get(`${F}/bulk/order/items`, w.north)).body).toEqual([]);
     const res = await s.started.app.request(`${F}/bulk/merged/labels/download?runId=${1}`, {
       headers: { authorization: `Bearer ${w.north}` },

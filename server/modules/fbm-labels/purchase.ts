@@ -181,6 +181,7 @@ export async function buyOrderLabels(
     s.packages.map((p) => p.number),
   );
   const labels = after.map((a) => a.label).filter((l): l is NonNullable<PackageState['label']> => !!l);
+  // Auto-close after label purchase: the mark-shipped module registers it (its setting and delay).
   if (bought && afterOrderLabelsBought) await afterOrderLabelsBought(deps, ctx, s.order.id);
   return {
     ...base,
