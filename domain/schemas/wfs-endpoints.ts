@@ -32,7 +32,8 @@ export const wfsAuthCreateSchema = z
     name: z.string().trim().min(1, 'name: give the store a name').max(80, 'name: at most 80 characters').optional(),
     /** Walmart's partner id, as Seller Center shows it. */
     sellerId: z.string().trim().max(80, 'sellerId: at most 80 characters').optional(),
-    environment: z.enum(STORE_ENVIRONMENTS, { error: 'environment: sandbox or production' }).default('sandbox'),
+    /** A new store starts in the sandbox unless told; an existing one keeps its own unless told. */
+    environment: z.enum(STORE_ENVIRONMENTS, { error: 'environment: sandbox or production' }).optional(),
     clientId: z
       .string({ error: 'clientId: the client id Walmart issued' })
       .trim()

@@ -156,6 +156,33 @@ describe('auth/create and auth/refresh-token', () => {
     expect(fixed.body).toMatchObject({ created: false, connected: true });
   });
 
+  it('production: the store moves there once its credentials are stored, and Walmart itself is asked', async () => {
+    const asked: string[] = [];
+    clientOverrides.fetch = async (input) => {
+      asked.push(String(input));
+      return new Response(JSON.stringify({ error: [{ code: 'UNAUTHORIZED.GMP_GATEWAY_API', description: 'no' }] }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    try {
+      const prod = await connect({
+        companyId: fox,
+        name: 'Fox WM live',
+        environment: 'production',
+        clientId: FOX_CLIENT_ID,
+        clientSecret: WALMART_SECRET,
+      });
+      expect(prod.status, JSON.stringify(prod.meta)).toBe(201);
+      expect(prod.body.store.environment).toBe('production');
+      expect(prod.body.connected).toBe(false);
+      expect(asked.every((u) => u.startsWith('https://marketplace.walmartapis.com'))).toBe(true);
+      expect(asked.length).toBeGreaterThan(0);
+    } finally {
+      delete clientOverrides.fetch;
+    }
+  });
+
   it('keeps to the caller’s stores: another client 403, another tenant 404, not Walmart 412', async () => {
     const body = { storeId: foxStore, clientId: FOX_CLIENT_ID, clientSecret: WALMART_SECRET };
     expect((await connect(body, tok.acme)).status).toBe(403);

@@ -9,11 +9,18 @@ import type { StoreRow } from '../../../domain/schemas/stores.js';
 import type { WfsAuthCreate, WfsAuthResult } from '../../../domain/schemas/wfs-endpoints.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { stores } from '../../db/schema/index.js';
-import { businessRule, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
 import { resolveClientCompany } from '../../http/client-company.js';
 import { forgetToken } from '../../integrations/token-cache.js';
 import { withStore } from '../stores/connection.js';
-import { createStore, getStore, setCredentials, storeRecord, type StoreRecord } from '../stores/service.js';
+import {
+  createStore,
+  getStore,
+  setCredentials,
+  storeRecord,
+  updateStore,
+  type StoreRecord,
+} from '../stores/service.js';
 import { testConnection } from '../stores/test-connection.js';
 import { walmartClientFor } from '../stores/walmart.js';
 
@@ -37,6 +44,7 @@ export async function connectWfsStore(deps: Deps, ctx: RequestContext, input: Wf
     if (input.companyId && store.companyId !== input.companyId)
       throw businessRule(`${store.name} belongs to another client than the one named`);
   } else {
+    if (input.name === undefined) throw badRequest('name: name the new store, or give the storeId of an existing one');
     const company = await resolveClientCompany(deps.db, ctx, input.companyId);
     // The client's Walmart store of that partner id (or name) takes the new credentials: no twin store.
     const [same] = await deps.db
@@ -47,24 +55,34 @@ export async function connectWfsStore(deps: Deps, ctx: RequestContext, input: Wf
           eq(stores.tenantId, ctx.tenantId),
           eq(stores.companyId, company.id),
           eq(stores.marketplace, 'walmart'),
-          input.sellerId ? eq(stores.sellerId, input.sellerId) : eq(stores.name, input.name!),
+          input.sellerId ? eq(stores.sellerId, input.sellerId) : eq(stores.name, input.name),
         ),
       )
       .limit(1);
     if (same) storeId = same.id;
     else {
+      // The stores module lets a store into production only with its credentials: it starts in
+      // the sandbox and moves once they are stored (below).
       const store = await createStore(deps, ctx, {
         companyId: company.id,
         marketplace: 'walmart',
-        name: input.name!,
+        name: input.name,
         sellerId: input.sellerId,
-        environment: input.environment,
+        environment: 'sandbox',
       });
       storeId = store.id;
       created = true;
     }
   }
   await setCredentials(deps, ctx, storeId, { clientId: input.clientId, clientSecret: input.clientSecret });
+  const stored = await storeRecord(deps.db, ctx, storeId);
+  const environment = input.environment ?? (created ? 'sandbox' : stored.environment);
+  if (environment !== stored.environment)
+    await updateStore(deps, ctx, storeId, {
+      name: stored.name,
+      sellerId: stored.sellerId ?? undefined,
+      environment: environment as 'sandbox' | 'production',
+    });
   const tried = await testConnection(deps, ctx, storeId);
   return { store: await getStore(deps.db, ctx, storeId), created, connected: tried.ok, message: tried.message };
 }
