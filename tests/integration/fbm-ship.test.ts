@@ -11,13 +11,21 @@ import { TestServer } from '../helpers/server.js';
 import { fbmWorld, line, order, orderId, saveOrders, stock, type FbmWorld } from '../helpers/fbm.js';
 import {
   chargeEvents,
+  fbmOrderLabels,
   inventoryBalances,
   inventoryLedger,
   itemReservations,
   marketplaceOrderLines,
   settings,
+  shippingLabels,
+  users,
 } from '../../server/db/schema/index.js';
-import { autoClosePolicy } from '../../server/modules/fbm-ship/auto-close.js';
+import {
+  autoCloseOrder,
+  autoClosePolicy,
+  scheduleAutoClose,
+  sweepAutoClose,
+} from '../../server/modules/fbm-ship/auto-close.js';
 
 let s: TestServer;
 let w: FbmWorld;
@@ -336,5 +344,100 @@ describe('auto-close settings', () => {
       enabled: false,
       delayHours: 0,
     });
+  });
+});
+
+describe('labels: auto-close and bulk purchase', () => {
+  const address = {
+    name: 'Ada Buyer',
+    line1: '1 Main St',
+    city: 'Springfield',
+    state: 'IL',
+    postalCode: '62701',
+    countryCode: 'US',
+  };
+  /** A label bought for the order's package 1 (as the FBM labels module records it), `hoursAgo` ago. */
+  async function labelFor(id: number, tracking: string, hoursAgo: number) {
+    const [admin] = await s.db.select().from(users).where(eq(users.username, 'demo.admin'));
+    const key = `test-label:${id}:1:0`;
+    const at = new Date(Date.now() - hoursAgo * 3600_000).toISOString();
+    await s.db.insert(shippingLabels).values({
+      tenantId: w.tenantId,
+      companyId: w.acmeId,
+      requestKey: key,
+      rateId: `rate-${id}`,
+      carrier: 'UPS',
+      service: 'Ground',
+      trackingNumber: tracking,
+      status: 'bought',
+      shipFrom: address as never,
+      shipTo: address as never,
+      parcels: [],
+      format: 'pdf',
+      costCents: 800,
+      totalCents: 900,
+      currency: 'USD',
+      createdBy: admin.id,
+      createdAt: at,
+    });
+    await s.db.insert(fbmOrderLabels).values({
+      tenantId: w.tenantId,
+      companyId: w.acmeId,
+      orderId: id,
+      packageNumber: 1,
+      attempt: 0,
+      requestKey: key,
+    });
+  }
+
+  it('auto-close marks an order shipped with its label once the delay has passed, and only once', async () => {
+    // Settings from the test above: on for Acme, the store's delay 2 hours.
+    await stock(s, w, w.acmeId, 'TOTE-3', 'A-10', 10);
+    await saveOrders(s, w.acmeStore, [
+      order('AUTO-1', { lines: [line('1', 'TOTE-3', 1)] }),
+      order('AUTO-2', { lines: [line('1', 'TOTE-3', 2)] }),
+    ]);
+    const [a1, a2] = await Promise.all(['AUTO-1', 'AUTO-2'].map((o) => orderId(s, o)));
+    await reserveAndPick([a1, a2]);
+    await labelFor(a1, 'LBL00001', 3);
+    await labelFor(a2, 'LBL00002', 1);
+
+    const closed = await autoCloseOrder(s.started.deps, w.tenantId, a1);
+    expect(closed).toMatchObject({ closed: true });
+    const view = await s.get(`${api}/order/${a1}/shipments`, w.admin);
+    expect(view.body.status).toBe('SHIPPED');
+    expect(view.body.shipments[0]).toMatchObject({ source: 'auto_close', confirmation: 'local' });
+    expect(view.body.shipments[0].packages[0]).toMatchObject({ carrier: 'UPS', trackingNumber: 'LBL00001' });
+    expect(await autoCloseOrder(s.started.deps, w.tenantId, a1)).toMatchObject({ closed: false });
+
+    expect(await autoCloseOrder(s.started.deps, w.tenantId, a2)).toMatchObject({
+      closed: false,
+      reason: expect.stringMatching(/delay/),
+    });
+    const scheduled = await scheduleAutoClose(s.started.deps, { tenantId: w.tenantId, orderId: a2 });
+    expect(Date.parse(scheduled!.runAt)).toBeGreaterThan(Date.now() + 3600_000);
+    // Two hours later the quarter-hour sweep closes it.
+    const realNow = s.started.deps.now;
+    s.started.deps.now = () => new Date(Date.now() + 2 * 3600_000);
+    try {
+      const swept = await sweepAutoClose(s.started.deps, w.tenantId);
+      expect(swept.find((x) => x.orderId === a2)).toMatchObject({ closed: true });
+      expect(swept.find((x) => x.orderId === a1)).toBeUndefined();
+    } finally {
+      s.started.deps.now = realNow;
+    }
+    expect((await s.get(`${api}/order/${a2}/shipments`, w.admin)).body.status).toBe('SHIPPED');
+  });
+
+  it('bulk purchase-and-ship ships each order with its bought label', async () => {
+    await saveOrders(s, w.acmeStore, [order('BUY-1', { lines: [line('1', 'TOTE-3', 1)] })]);
+    const id = await orderId(s, 'BUY-1');
+    await reserveAndPick([id]);
+    await labelFor(id, 'LBL00003', 0);
+    const r = await s.post(`${api}/bulk/purchase/mark/ship`, { orderIds: [id] }, w.admin);
+    expect(r.status, JSON.stringify(r.meta)).toBe(200);
+    expect(r.body.results[0]).toMatchObject({ orderId: id, ok: true, status: 'SHIPPED' });
+    const again = await s.post(`${api}/bulk/purchase/mark/ship`, { orderIds: [id] }, w.admin);
+    expect(again.body.results[0]).toMatchObject({ ok: true, repeated: true });
   });
 });

@@ -162,16 +162,12 @@ export async function sweepAutoClose(deps: Deps, tenantId?: number): Promise<Aut
     );
   const out: AutoCloseOutcome[] = [];
   for (const t of on) {
-    const [known] = await selectRows<{ t: string | null }>(
-      deps.db,
-      sql`select to_regclass('fbm_order_labels')::text as t`,
-    );
-    if (!known?.t) break;
     const candidates = await selectRows<{ id: number }>(
       deps.db,
       sql`select distinct o.id from marketplace_orders o
           join fbm_order_labels fol on fol.order_id = o.id
-          join shipping_labels sl on sl.id = fol.shipping_label_id and sl.status = 'bought'
+          join shipping_labels sl on sl.tenant_id = fol.tenant_id and sl.request_key = fol.request_key
+            and sl.status = 'bought'
           where o.tenant_id = ${t.tenantId} and o.status in ('AWAITING', 'PARTIALLY_SHIPPED')
             and not exists (select 1 from fbm_shipments s where s.order_id = o.id and s.status = 'shipped'
               and s.packages @> jsonb_build_array(jsonb_build_object('trackingNumber', sl.tracking_number)))

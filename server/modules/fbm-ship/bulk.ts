@@ -7,10 +7,10 @@
 import type { BulkMarkShipInput, BulkShipResult } from '../../../domain/schemas/fbm-ship.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { ApiError } from '../../http/errors.js';
-import { packagesFromLabels } from './labels.js';
+import { boughtLabels, packagesFromLabels } from './labels.js';
 import { markOrderShipped, orderInScope, pickedOf, warehouseOnly } from './ship.js';
-import { marketplaceOrderLines } from '../../db/schema/index.js';
-import { eq } from 'drizzle-orm';
+import { fbmShipments, marketplaceOrderLines } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
 
 type Row = BulkShipResult['results'][number];
 
@@ -91,6 +91,22 @@ export async function bulkPurchaseMarkShip(
   for (const orderId of [...new Set(input.orderIds)]) {
     try {
       const order = await orderInScope(deps.db, ctx, orderId);
+      // Its labels' tracking already shipped (a second click, a retried run): answered as it stands.
+      const tracking = (await boughtLabels(deps.db, ctx.tenantId, order.id))
+        .map((l) => l.tracking_number?.toUpperCase())
+        .filter((t): t is string => !!t);
+      const standing = await deps.db
+        .select()
+        .from(fbmShipments)
+        .where(and(eq(fbmShipments.orderId, order.id), eq(fbmShipments.status, 'shipped')));
+      const same = standing.find(
+        (sh) =>
+          tracking.length > 0 && tracking.every((t) => sh.packages.some((p) => p.trackingNumber.toUpperCase() === t)),
+      );
+      if (same) {
+        results.push({ orderId, ok: true, status: order.status, shipmentId: same.id, repeated: true, message: null });
+        continue;
+      }
       const found = await packagesFromLabels(deps.db, ctx.tenantId, order.id);
       if (!found.ok) throw new ApiError(412, [found.message]);
       const r = await markOrderShipped(

@@ -21,22 +21,18 @@ export interface OrderLabel {
   created_by: number | null;
 }
 
-/** Whether the FBM labels tables exist on this database yet (the labels module migrates them). */
-async function labelsKnown(tx: DbOrTx): Promise<boolean> {
-  const [r] = await selectRows<{ t: string | null }>(tx, sql`select to_regclass('fbm_order_labels')::text as t`);
-  return !!r?.t;
-}
-
 /** Each package's latest bought label of the order, package order. */
 export async function boughtLabels(tx: DbOrTx, tenantId: number, orderId: number): Promise<OrderLabel[]> {
-  if (!(await labelsKnown(tx))) return [];
+  // The label is the shipping_labels row of the package's purchase key (its latest attempt); the
+  // key, not shipping_label_id, is what a purchase writes first.
   return selectRows<OrderLabel>(
     tx,
     sql`select distinct on (fol.package_number) sl.id as label_id, fol.package_number, sl.carrier, sl.service,
           sl.tracking_number, sl.created_at, sl.created_by
-        from fbm_order_labels fol join shipping_labels sl on sl.id = fol.shipping_label_id
+        from fbm_order_labels fol
+        join shipping_labels sl on sl.tenant_id = fol.tenant_id and sl.request_key = fol.request_key
         where fol.tenant_id = ${tenantId} and fol.order_id = ${orderId} and sl.status = 'bought'
-        order by fol.package_number, sl.created_at desc, sl.id desc`,
+        order by fol.package_number, fol.attempt desc, sl.id desc`,
   );
 }
 

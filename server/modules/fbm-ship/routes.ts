@@ -22,7 +22,8 @@ import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
-import { provideAutoClose } from './auto-close.js';
+import { onOrderLabelsBought } from '../fbm-labels/purchase.js';
+import { provideAutoClose, scheduleAutoClose } from './auto-close.js';
 import { bulkMarkShip, bulkPurchaseMarkShip } from './bulk.js';
 import { provideShipmentConfirmation } from './confirm.js';
 import { markOrderShipped } from './ship.js';
@@ -37,6 +38,10 @@ const CONFIRM_WORDS = {
 export function fbmShipRoutes(deps: Deps, guards: Guards) {
   provideShipmentConfirmation();
   provideAutoClose();
+  // Every package of an order has its label: auto-close (when on) marks it shipped after the delay.
+  onOrderLabelsBought(async (d, ctx, orderId) => {
+    await scheduleAutoClose(d, { tenantId: ctx.tenantId, orderId });
+  });
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const tags = ['FBM mark shipped'];
   const base = '/api/fbm/web';
