@@ -217,3 +217,35 @@ export const mergedLabelsQuerySchema = z.object({
     .regex(/^\d+(,\d+)*$/, 'labelIds: label ids separated by commas')
     .optional(),
 });
+
+/** Carriers a label from the client's own carrier account may name (spec /label/custom/carriers). */
+export const CUSTOM_LABEL_CARRIERS = [
+  'USPS',
+  'UPS',
+  'FedEx',
+  'DHL Express',
+  'Amazon Shipping',
+  'OnTrac',
+  'Canada Post',
+  'Royal Mail',
+  'Other',
+] as const;
+
+/**
+ * A label the client bought on its own carrier account (spec /label/custom): kept for the order's
+ * package with its carrier and tracking, printed by the warehouse; it costs the label funds nothing.
+ */
+export const customLabelSchema = z.object({
+  orderId: z.number().int().positive(),
+  packageNumber: z.number().int().min(1).max(50).default(1),
+  carrier: z.enum(CUSTOM_LABEL_CARRIERS, { error: 'carrier: one of the listed carriers' }),
+  service: z.string().trim().max(60).optional(),
+  trackingNumber: z
+    .string({ error: 'trackingNumber: required' })
+    .trim()
+    .regex(/^[A-Za-z0-9]{6,40}$/, 'trackingNumber: 6–40 letters and digits'),
+  format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).default('pdf'),
+  /** The label document, base64 (a 4×6 PDF or ZPL); none: the client prints it itself. */
+  document: z.string().max(7_000_000, 'document: at most 5 MB').optional(),
+});
+export type CustomLabel = z.infer<typeof customLabelSchema>;

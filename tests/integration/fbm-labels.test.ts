@@ -372,6 +372,51 @@ describe('auto-close after label purchase', () => {
   });
 });
 
+describe('labels from the client’s own carrier account', () => {
+  it('the client adds its own label to a package: kept and printable, no funds drawn, once per package', async () => {
+    const LB1 = ids['LB-1'];
+    const carriers = await s.get(`${F}/label/custom/carriers`, w.client2);
+    expect(carriers.body).toContain('UPS');
+    const pdf = await PDFDocument.create();
+    pdf.addPage([288, 432]);
+    const document = Buffer.from(await pdf.save()).toString('base64');
+    const before = await balance(w.blueId);
+    const body = { orderId: LB1, carrier: 'UPS', service: 'Ground', trackingNumber: '1z999aa10123456784', document };
+    expect(
+      (await s.post(`${F}/label/custom`, { ...body, document: Buffer.from('hello').toString('base64') }, w.client2))
+        .status,
+    ).toBe(400);
+    expect((await s.post(`${F}/label/custom`, { ...body, trackingNumber: 'x' }, w.client2)).status).toBe(400);
+    expect((await s.post(`${F}/label/custom`, body, w.client)).status).toBe(404);
+    const added = await s.post(`${F}/label/custom`, body, w.client2);
+    expect(added.status, JSON.stringify(added.meta)).toBe(201);
+    expect(added.body).toMatchObject({
+      provider: 'custom',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      status: 'bought',
+      totalCents: 0,
+      cost: null,
+      packageNumber: 1,
+    });
+    expect(await balance(w.blueId)).toBe(before);
+    const twice = await s.post(`${F}/label/custom`, body, w.client2);
+    expect(twice.status).toBe(409);
+    const merged = await s.started.app.request(`${F}/bulk/merged/labels/download?labelIds=${added.body.id}`, {
+      headers: { authorization: `Bearer ${w.admin}` },
+    });
+    expect((await PDFDocument.load(new Uint8Array(await merged.arrayBuffer()))).getPageCount()).toBe(1);
+    const voided = await s.del(`${F}/label/${added.body.id}`, w.client2);
+    expect(voided.status, JSON.stringify(voided.meta)).toBe(200);
+    expect(voided.body.status).toBe('voided');
+    expect((await s.del(`${F}/label/${added.body.id}`, w.client2)).status).toBe(412);
+    // Voided, the package takes a label again.
+    expect(
+      (await s.post(`${F}/label/custom`, { ...body, trackingNumber: '1Z999AA10123456785' }, w.client2)).status,
+    ).toBe(201);
+  });
+});
+
 describe('who sees what', () => {
   it('a client reads its own labels without cost; another client, another tenant nothing; bulk is the warehouse’s', async () => {
     const [label] = (await s.get(`${F}/order/${ids['L-2']}/labels`, w.admin)).body;

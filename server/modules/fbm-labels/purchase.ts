@@ -36,7 +36,7 @@ interface PackageState {
 }
 
 /** Each package's current purchase key and what stands under it (nothing, being bought, bought). */
-async function packageStates(
+export async function packageStates(
   deps: Deps,
   tenantId: number,
   orderId: number,

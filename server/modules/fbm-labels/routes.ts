@@ -11,6 +11,8 @@ import {
   bulkOrderRowSchema,
   bulkOrdersQuerySchema,
   bulkPurchaseSchema,
+  CUSTOM_LABEL_CARRIERS,
+  customLabelSchema,
   bulkOrderResultSchema,
   labelRunSchema,
   mergedLabelsQuerySchema,
@@ -26,6 +28,7 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { voidLabel } from '../shipping/labels.js';
 import { getRun, provideBulkLabelJob, startBulk } from './bulk.js';
+import { addCustomLabel, voidCustomLabel } from './custom.js';
 import { mergedLabels, orderLabel, orderLabelDocument, orderLabels } from './documents.js';
 import { bulkOrders } from './orders.js';
 import { messageOf, purchaseOne } from './purchase.js';
@@ -200,6 +203,36 @@ export function fbmLabelRoutes(deps: Deps, guards: Guards) {
   app.openapi(
     createRoute({
       method: 'get',
+      path: `${base}/label/custom/carriers`,
+      tags,
+      summary: 'Carriers a label from the client’s own carrier account may name',
+      middleware: [desk('read')],
+      responses: { ...okResponse(z.array(z.string())), ...errorResponses },
+    }),
+    (c) => ok(c, [...CUSTOM_LABEL_CARRIERS]),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/label/custom`,
+      tags,
+      summary:
+        'Add the label the client bought on its own carrier account to a package of its order (carrier, tracking, the PDF or ZPL): printed with the others, nothing drawn from the label funds; a package with a label is refused (409)',
+      middleware: [desk('create')],
+      request: jsonBody(customLabelSchema),
+      responses: { ...okResponse(orderLabelSchema), ...errorResponses },
+    }),
+    async (c) =>
+      ok(c, await addCustomLabel(deps, c.get('ctx'), c.req.valid('json')), {
+        status: 201,
+        info: ['Label added to the order'],
+      }),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
       path: `${base}/label/{id}`,
       tags,
       summary: 'One FBM order label',
@@ -223,8 +256,9 @@ export function fbmLabelRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => {
       const id = c.req.valid('param').id;
-      await orderLabel(deps, c.get('ctx'), id);
-      await voidLabel(deps, c.get('ctx'), id);
+      const label = await orderLabel(deps, c.get('ctx'), id);
+      if (label.provider === 'custom') await voidCustomLabel(deps, c.get('ctx'), id);
+      else await voidLabel(deps, c.get('ctx'), id);
       return ok(c, await orderLabel(deps, c.get('ctx'), id), { info: ['Label voided; its funds are back'] });
     },
   );
