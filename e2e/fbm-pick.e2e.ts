@@ -21,13 +21,14 @@ async function seed(url: string) {
   const client = await apiSignIn(url, 'demo.client');
   const ok = (res: { status: number; body: unknown }, what: string, codes = [200, 201]) =>
     expect(codes, `${what}: ${JSON.stringify(res.body)}`).toContain(res.status);
-  for (const [code, type, parentCode] of [
-    ['E2E-ZA', 'zone', undefined],
-    ['E2E-ZB', 'zone', undefined],
+  const places: [string, string, string?][] = [
+    ['E2E-ZA', 'zone'],
+    ['E2E-ZB', 'zone'],
     ['E2E-A-1', 'bin', 'E2E-ZA'],
     ['E2E-A-2', 'bin', 'E2E-ZA'],
     ['E2E-B-1', 'bin', 'E2E-ZB'],
-  ])
+  ];
+  for (const [code, type, parentCode] of places)
     ok(
       await apiRequest(url, 'POST', '/api/warehouse-location', admin.token, { code, type, parentCode }),
       code,

@@ -12,7 +12,14 @@ export interface PickListWords {
   footer: string;
 }
 
-const ascii = (s: string) => s.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
+/** Latin-1 kept (German, French, Portuguese titles print as they are); typographic quotes and dashes
+ * made plain; anything else folded to its base letter or dropped (Helvetica cannot draw it). */
+const ascii = (s: string) =>
+  s
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, (c) => c.normalize('NFKD').replace(/[^\x20-\x7e]/g, ''));
 
 export async function pickListPdf(batch: PickBatchDetail, words: PickListWords): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
