@@ -454,123 +454,127 @@ export async function pickInTx(
     const before = await recordedPick(tx, ctx, input.pickId);
     if (before) return before;
   }
-  {
-    // Which line, read without row locks; then the product's lock (taken first by every FBM write,
-    // so nobody waits in a circle); then the batch and the line locked and read again.
-    const peek = await openBatch(tx, ctx, batchId, false);
-    const named = await lineForPick(tx, ctx, peek.id, peek.number, input);
-    await lockProducts(tx, ctx.tenantId, new Map([[named.companyId, [named.productKey]]]));
-    const batch = await openBatch(tx, ctx, batchId);
-    const [line] = await tx.select().from(pickBatchLines).where(eq(pickBatchLines.id, named.id)).for('update');
-    if (!line) throw businessRule('This pick was taken off the batch: its order was released');
-    const remaining = remainingOf(line);
-    if (remaining <= 0) throw businessRule(`This pick of ${line.productKey} at ${line.location} is done already`);
-    if (input.quantity > remaining)
-      throw businessRule(
-        `Too many: this pick asks for ${remaining} more of ${line.productKey} at ${line.location}, not ${input.quantity}`,
-      );
-    const now = new Date().toISOString();
-    const pickedAt = meta.at ?? now;
-    if (input.quantity > 0) {
-      const [held] = await tx
-        .select()
-        .from(itemReservations)
-        .where(and(eq(itemReservations.orderLineId, line.orderLineId), eq(itemReservations.state, 'held')))
-        .for('update');
-      if (!held || held.quantity < input.quantity)
-        throw businessRule(`The order no longer holds ${input.quantity} of ${line.productKey}: it was released`);
-      if (held.quantity === input.quantity)
-        await tx
-          .update(itemReservations)
-          .set({ state: 'consumed', updatedAt: now })
-          .where(eq(itemReservations.id, held.id));
-      else {
-        await tx
-          .update(itemReservations)
-          .set({ quantity: held.quantity - input.quantity, updatedAt: now })
-          .where(eq(itemReservations.id, held.id));
-        await tx.insert(itemReservations).values({
-          tenantId: held.tenantId,
-          companyId: held.companyId,
-          productKey: held.productKey,
-          quantity: input.quantity,
-          orderLineId: held.orderLineId,
-          station: FBM_RESERVATION_STATION,
-          state: 'consumed',
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-      const base = {
-        tenantId: ctx.tenantId,
-        companyId: line.companyId,
-        productKey: line.productKey,
-        condition: 'sellable',
-        reason: 'fbm_pick',
-        refType: 'pick_batch',
-        refId: String(batch.id),
-        userId: ctx.userId,
-        deviceId: meta.deviceId ?? null,
-        at: pickedAt,
-      };
-      await postLedger(tx, [
-        { ...base, location: line.location, lpn: line.lpn, quantity: -input.quantity },
-        { ...base, location: FBM_PACK_LOCATION, lpn: '', quantity: input.quantity },
-      ]);
-    }
-    const short = input.short ? remaining - input.quantity : 0;
-    await tx
-      .update(pickBatchLines)
-      .set({ picked: line.picked + input.quantity, short: line.short + short, updatedAt: now })
-      .where(eq(pickBatchLines.id, line.id));
-    let problemId: number | null = null;
-    if (short > 0) {
-      const [order] = await tx
-        .select({ marketplaceOrderId: marketplaceOrders.marketplaceOrderId })
-        .from(marketplaceOrders)
-        .where(eq(marketplaceOrders.id, line.orderId));
-      problemId = await insertProblem(
-        tx,
-        ctx,
-        {
-          companyId: line.companyId,
-          type: 'missing_item',
-          quantity: short,
-          damageType: 'none',
-          code: line.productKey,
-          notes: `Short pick on ${batch.number}: ${short} of ${line.productKey} ${SHORT_WORDS[input.reason ?? 'not_found']} at ${line.location}${
-            line.lpn ? ` (${line.lpn})` : ''
-          } for order ${order?.marketplaceOrderId ?? line.orderId}`,
-        },
-        { sourceRef: `pick-line:${line.id}` },
-      );
-    }
-    if (input.pickId)
-      await tx.insert(pickBatchPicks).values({
-        id: input.pickId,
-        tenantId: ctx.tenantId,
-        batchId: batch.id,
-        batchLineId: line.id,
-        quantity: input.quantity,
-        short,
-        reason: input.short ? (input.reason ?? 'not_found') : null,
-        problemId,
-        userId: ctx.userId,
-        deviceId: meta.deviceId ?? null,
-        pickedAt,
-      });
-    const batchStatus = (await settleBatchStatus(tx, batch.id, now)) as PickBatchStatus;
-    await publishBatch(tx, ctx.tenantId, batch.id, { lines: [line.id] });
-    return {
-      pickId: input.pickId ?? null,
-      batchId: batch.id,
-      lineId: line.id,
-      picked: line.picked + input.quantity,
-      short: line.short + short,
-      problemId,
-      batchStatus,
-    };
+  // Which line, read without row locks; then the product's lock (taken first by every FBM write,
+  // so nobody waits in a circle); then the batch and the line locked and read again.
+  const peek = await openBatch(tx, ctx, batchId, false);
+  const named = await lineForPick(tx, ctx, peek.id, peek.number, input);
+  await lockProducts(tx, ctx.tenantId, new Map([[named.companyId, [named.productKey]]]));
+  // The same pick sent twice at once (two tabs): the second waited for the lock and finds it done.
+  // (Should both still pass, the pick id's primary key refuses the second: the device retries.)
+  if (input.pickId) {
+    const meanwhile = await recordedPick(tx, ctx, input.pickId);
+    if (meanwhile) return meanwhile;
   }
+  const batch = await openBatch(tx, ctx, batchId);
+  const [line] = await tx.select().from(pickBatchLines).where(eq(pickBatchLines.id, named.id)).for('update');
+  if (!line) throw businessRule('This pick was taken off the batch: its order was released');
+  const remaining = remainingOf(line);
+  if (remaining <= 0) throw businessRule(`This pick of ${line.productKey} at ${line.location} is done already`);
+  if (input.quantity > remaining)
+    throw businessRule(
+      `Too many: this pick asks for ${remaining} more of ${line.productKey} at ${line.location}, not ${input.quantity}`,
+    );
+  const now = new Date().toISOString();
+  const pickedAt = meta.at ?? now;
+  if (input.quantity > 0) {
+    const [held] = await tx
+      .select()
+      .from(itemReservations)
+      .where(and(eq(itemReservations.orderLineId, line.orderLineId), eq(itemReservations.state, 'held')))
+      .for('update');
+    if (!held || held.quantity < input.quantity)
+      throw businessRule(`The order no longer holds ${input.quantity} of ${line.productKey}: it was released`);
+    if (held.quantity === input.quantity)
+      await tx
+        .update(itemReservations)
+        .set({ state: 'consumed', updatedAt: now })
+        .where(eq(itemReservations.id, held.id));
+    else {
+      await tx
+        .update(itemReservations)
+        .set({ quantity: held.quantity - input.quantity, updatedAt: now })
+        .where(eq(itemReservations.id, held.id));
+      await tx.insert(itemReservations).values({
+        tenantId: held.tenantId,
+        companyId: held.companyId,
+        productKey: held.productKey,
+        quantity: input.quantity,
+        orderLineId: held.orderLineId,
+        station: FBM_RESERVATION_STATION,
+        state: 'consumed',
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    const base = {
+      tenantId: ctx.tenantId,
+      companyId: line.companyId,
+      productKey: line.productKey,
+      condition: 'sellable',
+      reason: 'fbm_pick',
+      refType: 'pick_batch',
+      refId: String(batch.id),
+      userId: ctx.userId,
+      deviceId: meta.deviceId ?? null,
+      at: pickedAt,
+    };
+    await postLedger(tx, [
+      { ...base, location: line.location, lpn: line.lpn, quantity: -input.quantity },
+      { ...base, location: FBM_PACK_LOCATION, lpn: '', quantity: input.quantity },
+    ]);
+  }
+  const short = input.short ? remaining - input.quantity : 0;
+  await tx
+    .update(pickBatchLines)
+    .set({ picked: line.picked + input.quantity, short: line.short + short, updatedAt: now })
+    .where(eq(pickBatchLines.id, line.id));
+  let problemId: number | null = null;
+  if (short > 0) {
+    const [order] = await tx
+      .select({ marketplaceOrderId: marketplaceOrders.marketplaceOrderId })
+      .from(marketplaceOrders)
+      .where(eq(marketplaceOrders.id, line.orderId));
+    problemId = await insertProblem(
+      tx,
+      ctx,
+      {
+        companyId: line.companyId,
+        type: 'missing_item',
+        quantity: short,
+        damageType: 'none',
+        code: line.productKey,
+        notes: `Short pick on ${batch.number}: ${short} of ${line.productKey} ${SHORT_WORDS[input.reason ?? 'not_found']} at ${line.location}${
+          line.lpn ? ` (${line.lpn})` : ''
+        } for order ${order?.marketplaceOrderId ?? line.orderId}`,
+      },
+      { sourceRef: `pick-line:${line.id}` },
+    );
+  }
+  if (input.pickId)
+    await tx.insert(pickBatchPicks).values({
+      id: input.pickId,
+      tenantId: ctx.tenantId,
+      batchId: batch.id,
+      batchLineId: line.id,
+      quantity: input.quantity,
+      short,
+      reason: input.short ? (input.reason ?? 'not_found') : null,
+      problemId,
+      userId: ctx.userId,
+      deviceId: meta.deviceId ?? null,
+      pickedAt,
+    });
+  const batchStatus = (await settleBatchStatus(tx, batch.id, now)) as PickBatchStatus;
+  await publishBatch(tx, ctx.tenantId, batch.id, { lines: [line.id] });
+  return {
+    pickId: input.pickId ?? null,
+    batchId: batch.id,
+    lineId: line.id,
+    picked: line.picked + input.quantity,
+    short: line.short + short,
+    problemId,
+    batchStatus,
+  };
 }
 
 /** The REST pick: one transaction, answered with the batch as it stands. */
