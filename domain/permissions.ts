@@ -164,6 +164,8 @@ export const MENU: MenuSectionDef[] = [
       // Beyond spec §2's menu: the spec's /apps/outbound/wfs-dynamic-form (WFS item setup) gets an entry.
       e('WfsItemSetup', 'wfs', NOT_CUSTOMER),
       e('MerchantFulfillment', 'mfn', ALL6),
+      // Beyond spec §2's menu: the warehouse's force-ship console (/apps/outbound/fbm-force) gets an entry.
+      e('FbmForce', 'mfn', WAREHOUSE_ONLY, 'update'),
       e('OutboundShipments', 'outboundShipments', ALL6),
     ],
   },

@@ -774,6 +774,7 @@ export const SCREENS: ScreenDef[] = [
     resource: 'mfn',
     action: 'update',
     warehouseOnly: true,
+    menuKey: 'FbmForce',
     load: () => import('../features/fbm-pick/ForceConsolePage'),
   },
   {

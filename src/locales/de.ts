@@ -149,6 +149,7 @@ export const de: Messages = {
     BuyShippingLabels: 'Versandetiketten kaufen',
     FreightShipments: 'Frachtsendungen',
     BatchVerify: 'Chargenprüfung',
+    FbmForce: 'Versandkonsole',
     Files: 'Dateien',
     ManualBarcodePrinting: 'Etiketten drucken',
     Clients: 'Kunden',

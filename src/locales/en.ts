@@ -148,6 +148,7 @@ export const en = {
     BuyShippingLabels: 'Buy shipping labels',
     FreightShipments: 'Freight shipments',
     BatchVerify: 'Batch verify',
+    FbmForce: 'Force ship',
     Files: 'Files',
     ManualBarcodePrinting: 'Print labels',
     Clients: 'Clients',

@@ -149,6 +149,7 @@ export const fr: Messages = {
     BuyShippingLabels: 'Acheter des étiquettes',
     FreightShipments: 'Fret',
     BatchVerify: 'Vérification de lot',
+    FbmForce: 'Expédition forcée',
     Files: 'Fichiers',
     ManualBarcodePrinting: 'Imprimer des étiquettes',
     Clients: 'Clients',

@@ -149,6 +149,7 @@ export const pt: Messages = {
     BuyShippingLabels: 'Comprar etiquetas de envio',
     FreightShipments: 'Cargas',
     BatchVerify: 'Verificação de lote',
+    FbmForce: 'Envio forçado',
     Files: 'Arquivos',
     ManualBarcodePrinting: 'Imprimir etiquetas',
     Clients: 'Clientes',
