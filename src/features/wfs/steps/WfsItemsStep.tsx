@@ -9,7 +9,7 @@ import { useAvailableIndex } from '../../fba/availability';
 import { Refusal } from '../../fba/steps/Refusal';
 import { StepShell } from '../../fba/steps/StepShell';
 import { useWfsAction, WFS_AVAILABLE, wfsKeys } from '../api';
-import { checkWfsLines } from '../lines';
+import { checkWfsLines, withLineFields } from '../lines';
 import { LineQuantityInput } from '../LineQuantityInput';
 import { mayChangeWfs } from '../rights';
 import { PreviewForm } from './PreviewForm';
@@ -49,7 +49,8 @@ export function WfsItemsStep({ plan, state }: WfsStepProps) {
     const checked = checkWfsLines(lines, ceilings, t);
     setErrors(checked.errors);
     if (Object.keys(checked.errors).length) return;
-    void action.run('lines', 'items', { items: checked.items }, 'put').then((ok) => ok && setDraft({}));
+    const items = withLineFields(checked.items, plan.items);
+    void action.run('lines', 'items', { items }, 'put').then((ok) => ok && setDraft({}));
   };
   return (
     <StepShell step="items" state={state} words="wfs">
