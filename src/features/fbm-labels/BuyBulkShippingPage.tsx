@@ -30,7 +30,13 @@ import { downloadMerged, printMerged } from './labels-file';
 const F = '/api/fbm/web';
 const shopAnswerSchema = z.array(z.union([orderRatesSchema, z.object({ orderId: z.number(), error: z.string() })]));
 const batchesSchema = z.object({ content: z.array(pickBatchSchema) });
-type Preset = 'cheapest' | 'fastest';
+/** cheapest, fastest, or one carrier's service (`carrierCode|serviceCode`) for every order. */
+type Preset = string;
+const presetBody = (p: string) => {
+  if (p === 'cheapest' || p === 'fastest') return { kind: p };
+  const [carrierCode, serviceCode] = p.split('|');
+  return { kind: 'service', carrierCode, serviceCode };
+};
 const newKey = () => `bulk-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 export default function BuyBulkShippingPage() {
@@ -105,7 +111,7 @@ export default function BuyBulkShippingPage() {
     try {
       const r = await postAs(
         `${F}/bulk/shipping`,
-        { requestKey, orderIds: [...selected], preset: { kind: preset }, rates: chosen, format },
+        { requestKey, orderIds: [...selected], preset: presetBody(preset), rates: chosen, format },
         labelRunSchema,
         { quiet: true, inlineRefusal: true },
       );
@@ -163,7 +169,7 @@ export default function BuyBulkShippingPage() {
         onChange={(e) => setChosen({ ...chosen, [String(row.orderId)]: e.target.value })}
         data-testid={`rate-${row.marketplaceOrderId}`}
       >
-        <option value="">{t(`fbmLabels.bulk.preset.${preset}`)}</option>
+        <option value="">{presetName}</option>
         {s.rates.map((q) => (
           <option key={q.rateId} value={q.rateId}>
             {`${q.carrier} · ${q.service} · ${fmt(q.totalCents, q.currency)}${q.cost ? ` (${fmt(q.cost.costCents, q.currency)} + ${fmt(q.cost.upchargeCents, q.currency)})` : ''}${q.deliveryDays !== null ? ` · ${t('fbmLabels.bulk.days', { count: q.deliveryDays })}` : ''}${q.cheapest ? ` · ${t('fbmLabels.bulk.cheapest')}` : ''}${q.fastest ? ` · ${t('fbmLabels.bulk.fastest')}` : ''}`}
@@ -172,6 +178,22 @@ export default function BuyBulkShippingPage() {
       </select>
     );
   };
+
+  // Services every shopped order is offered: a preset for all of them.
+  const services = useMemo(() => {
+    const shopped = [...shop.values()].filter((x): x is OrderRates => !('error' in x) && x.rates.length > 0);
+    if (!shopped.length) return [];
+    const [first, ...rest] = shopped;
+    return first.rates
+      .filter((q) =>
+        rest.every((o) => o.rates.some((r) => r.carrierCode === q.carrierCode && r.serviceCode === q.serviceCode)),
+      )
+      .map((q) => ({ value: `${q.carrierCode}|${q.serviceCode}`, name: `${q.carrier} · ${q.service}` }));
+  }, [shop]);
+  const presetName =
+    preset === 'cheapest' || preset === 'fastest'
+      ? t(`fbmLabels.bulk.preset.${preset}`)
+      : (services.find((x) => x.value === preset)?.name ?? preset);
 
   const results = useMemo(() => new Map((r?.results ?? []).map((x) => [x.orderId, x])), [r]);
 
@@ -198,6 +220,11 @@ export default function BuyBulkShippingPage() {
           <select value={preset} onChange={(e) => setPreset(e.target.value as Preset)} data-testid="bulk-preset">
             <option value="cheapest">{t('fbmLabels.bulk.preset.cheapest')}</option>
             <option value="fastest">{t('fbmLabels.bulk.preset.fastest')}</option>
+            {services.map((x) => (
+              <option key={x.value} value={x.value}>
+                {x.name}
+              </option>
+            ))}
           </select>
         </label>
         <label>
