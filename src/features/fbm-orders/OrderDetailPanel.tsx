@@ -18,6 +18,7 @@ import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { PackPanel } from '../fbm-pack/PackPanel';
 import { ShipPanel } from '../fbm-ship/ShipPanel';
+import { CustomsPanel } from '../customs/CustomsPanel';
 import { StatusBadge } from './StatusBadge';
 
 export function OrderDetailPanel({
@@ -147,6 +148,7 @@ export function OrderDetailPanel({
           ))}
         </tbody>
       </table>
+      <CustomsPanel orderId={o.id} />
       <PackPanel orderId={o.id} />
       <ShipPanel
         orderId={o.id}
