@@ -115,7 +115,7 @@ export type ServicePreset = z.infer<typeof servicePresetSchema>;
 export const orderLabelPurchaseSchema = z.object({
   orderId: z.number().int().positive(),
   /** A rate from the rate shop; none: the preset's choice shopped again. */
-  rateId: z.string().trim().min(1).max(100).optional(),
+  rateId: z.string().trim().min(1).max(2000).optional(),
   preset: servicePresetSchema.default({ kind: 'cheapest' }),
   format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).default('pdf'),
 });
@@ -133,7 +133,7 @@ export const bulkPurchaseSchema = z.object({
     .max(500, 'orderIds: at most 500 orders at once'),
   preset: servicePresetSchema.default({ kind: 'cheapest' }),
   /** Chosen rates per order (rate shop), overriding the preset for those orders. */
-  rates: z.record(z.string(), z.string().min(1).max(100)).optional(),
+  rates: z.record(z.string(), z.string().min(1).max(2000)).optional(),
   format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).default('pdf'),
 });
 export type BulkPurchase = z.infer<typeof bulkPurchaseSchema>;

@@ -372,6 +372,36 @@ describe('auto-close after label purchase', () => {
   });
 });
 
+describe('an order in two boxes', () => {
+  it('is shopped for both packages (each with its upcharge) and bought as two labels, one per box', async () => {
+    await stock(s, w, w.acmeId, 'LAMP-2', 'A-2', 2);
+    await saveOrders(s, w.acmeStore, [order('L-6', { lines: [line('1', 'LAMP-2', 2)] })]);
+    expect((await s.post(`${F}/reserve/awaiting/items/store/${w.acmeStore.id}`, {}, w.admin)).status).toBe(200);
+    const L6 = await orderId(s, 'L-6');
+    const batch = await s.post(`${F}/pick/batch`, { orderIds: [L6] }, w.admin);
+    expect(batch.status, JSON.stringify(batch.meta)).toBe(201);
+    for (const l of batch.body.lines)
+      await s.post(`${F}/pick/batch/${batch.body.id}/pick`, { batchLineId: l.id, quantity: l.quantity }, w.admin);
+    await s.put(`${F}/order/${L6}/default/box/dimensions`, dims, w.admin);
+    await s.post(`${F}/box/item/label/${L6}`, { code: 'LAMP-2' }, w.admin);
+    const two = await s.post(`${F}/box/item/label/${L6}`, { code: 'LAMP-2', newBox: true }, w.admin);
+    expect(two.body.boxes.map((b: any) => b.number)).toEqual([1, 2]);
+    const heavier = await s.put(`${F}/box/${two.body.boxes[1].id}/dimensions`, { ...dims, weightLb: 9 }, w.admin);
+    expect(heavier.body.boxes[1].dimensions.weightLb).toBe(9);
+    const [shop] = (await s.post(`${F}/label/psh/rates`, { orderIds: [L6] }, w.admin)).body;
+    expect(shop.parcels).toBe(2);
+    const cheapest = shop.rates.find((r: any) => r.cheapest);
+    expect(cheapest.rateId.split('|')).toHaveLength(2);
+    expect(cheapest.cost.upchargeCents).toBeGreaterThanOrEqual(100);
+    const bought = await s.post(`${F}/label/psh/purchase`, { orderId: L6, rateId: cheapest.rateId }, w.admin);
+    expect(bought.status, JSON.stringify(bought.meta)).toBe(200);
+    expect(bought.body.labelIds).toHaveLength(2);
+    expect(bought.body.totalCents).toBe(cheapest.totalCents);
+    const labels = (await s.get(`${F}/order/${L6}/labels`, w.admin)).body;
+    expect(labels.map((l: any) => l.packageNumber)).toEqual([1, 2]);
+  });
+});
+
 describe('labels from the client’s own carrier account', () => {
   it('the client adds its own label to a package: kept and printable, no funds drawn, once per package', async () => {
     const LB1 = ids['LB-1'];
