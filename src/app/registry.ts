@@ -757,15 +757,6 @@ export const SCREENS: ScreenDef[] = [
     action: 'create',
     load: () => import('../features/fbm-orders/OrdersFileUploadPage'),
   },
-  {
-    path: '/apps/outbound/fbm-force/buy-bulk-shipping',
-    title: 'fbmLabels.bulk.title',
-    breadcrumb: ['nav.Outbound'],
-    resource: 'mfn',
-    action: 'create',
-    warehouseOnly: true,
-    load: () => import('../features/fbm-labels/BuyBulkShippingPage'),
-  },
   // Issue 20: the force-ship console, its pick list and the floor pick screen (a handheld, offline).
   {
     path: '/apps/outbound/fbm-force',
