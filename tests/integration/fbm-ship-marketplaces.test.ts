@@ -10,7 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SandboxProvider } from '../../domain/schemas/stores.js';
+import type { ValidateFunction } from 'ajv';
 import { TestServer } from '../helpers/server.js';
+import { excerptSchema, openApiSchema, problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
 import { connectAmazonStore } from '../helpers/amazon-sandbox.js';
 import { fbmWorld, stock, type FbmWorld } from '../helpers/fbm.js';
 import {
@@ -40,9 +42,38 @@ beforeAll(async () => {
   sandboxUrl = await s.listen();
   clientOverrides.sleep = async () => undefined;
   clientOverrides.timeoutMs = 1_500;
+  clientOverrides.fetch = (input, init) => {
+    if (init?.method === 'POST' && typeof init.body === 'string')
+      try {
+        posted.push({ url: String(input), body: JSON.parse(init.body) as unknown });
+      } catch {
+        // A form-encoded token request: not a confirmation.
+      }
+    return fetch(input, init);
+  };
   w = await fbmWorld(s, 'MP');
 });
+/** Every POST the marketplace clients send, to hold the confirmations to the providers' models. */
+const posted: { url: string; body: unknown }[] = [];
+
+/** The provider's published model of the confirmation body, and where it is posted. */
+const MODELS: Partial<Record<SandboxProvider, { path: RegExp; validate: () => ValidateFunction }>> = {
+  amazon: {
+    path: /\/orders\/v0\/orders\/[^/]+\/shipmentConfirmation$/,
+    validate: () => swaggerDefinition('amazon/ordersV0.json', 'ConfirmShipmentRequest'),
+  },
+  walmart: {
+    path: /\/v3\/orders\/[^/]+\/shipping$/,
+    validate: () => excerptSchema('walmart/shippingUpdates.request.json'),
+  },
+  ebay: {
+    path: /\/sell\/fulfillment\/v1\/order\/[^/]+\/shipping_fulfillment$/,
+    validate: () => openApiSchema('ebay/order-schemas.json', 'ShippingFulfillmentDetails'),
+  },
+};
+
 afterAll(async () => {
+  delete clientOverrides.fetch;
   for (const p of ['amazon', 'walmart', 'ebay', 'shopify'] as const) await setFaultRate(s.started.deps, p, 0);
   await s.close();
 });
@@ -252,7 +283,9 @@ describe.each(['amazon', 'walmart', 'ebay', 'shopify'] as const)('%s', (provider
     await holdRetries(order.id);
     await setFaultRate(s.started.deps, provider, 0);
     const retried = await confirmOrderShipments(s.started.deps, { tenantId: w.tenantId, orderId: order.id });
-    expect(retried).toMatchObject({ sent: 1, failed: 0, pending: 0 });
+    // Said in full when it fails: what the retry found and how the shipment stood.
+    const [after] = await s.db.select().from(fbmShipments).where(eq(fbmShipments.id, shipmentId));
+    expect(retried, JSON.stringify({ retried, after })).toMatchObject({ sent: 1, failed: 0, pending: 0 });
     const held = await heldTracking(provider, storeId, order.marketplaceOrderId);
     expect(held.filter((t) => t === tracking)).toHaveLength(1);
     const [sent] = await s.db.select().from(fbmShipments).where(eq(fbmShipments.id, shipmentId));
@@ -270,6 +303,14 @@ describe.each(['amazon', 'walmart', 'ebay', 'shopify'] as const)('%s', (provider
     expect(
       (await heldTracking(provider, storeId, order.marketplaceOrderId)).filter((t) => t === tracking),
     ).toHaveLength(1);
+    // What was sent is the provider's own model of a shipment confirmation.
+    const model = MODELS[provider];
+    if (model) {
+      const bodies = posted.filter((x) => model.path.test(new URL(x.url).pathname));
+      expect(bodies.length).toBeGreaterThan(0);
+      const validate = model.validate();
+      for (const b of bodies) expect(validate(b.body), problemsOf(validate)).toBe(true);
+    } else expect(posted.some((x) => JSON.stringify(x.body).includes('fulfillmentCreate'))).toBe(true);
     // A sent shipment is not sent again by a later run.
     expect(await confirmOrderShipments(s.started.deps, { tenantId: w.tenantId, orderId: order.id })).toMatchObject({
       sent: 0,

@@ -141,7 +141,8 @@ export async function confirmEbay(t: ConfirmTarget): Promise<Told> {
       lineItems: p.lines.map((l) => ({ lineItemId: l.lineId, quantity: l.quantity })),
       shippedDate: new Date(t.shipDate).toISOString(),
       shippingCarrierCode: p.carrier,
-      trackingNumber: p.trackingNumber,
+      // eBay: "Only alphanumeric characters are supported for shipment tracking numbers."
+      trackingNumber: p.trackingNumber.replace(/[^A-Za-z0-9]/g, ''),
     });
     told.set(p.sequence, made.fulfillmentId);
   }
