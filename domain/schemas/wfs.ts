@@ -14,6 +14,7 @@ import {
   reservationSchema,
   shipFromSchema,
 } from './fba.js';
+import type { WfsTemplate } from './wfs-templates.js';
 
 /** Walmart's limit on one inbound order's lines. */
 export const MAX_WFS_LINES = 5_000;
@@ -27,6 +28,24 @@ export const wfsShipFromSchema = shipFromSchema.refine((a) => !!a.stateOrProvinc
   message: 'stateOrProvinceCode: Walmart needs the state (two letters, e.g. NJ)',
   path: ['stateOrProvinceCode'],
 });
+
+/**
+ * A WFS shipping template's address as a plan's ship-from fields (all text, as typed): the
+ * new-plan form's prefill and plan/update's templateId both read a template through this.
+ */
+export function templateShipFrom(a: WfsTemplate['shipFrom'], companyName: string) {
+  return {
+    name: a.name,
+    companyName: companyName.slice(0, 50),
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2 ?? '',
+    city: a.city,
+    stateOrProvinceCode: a.stateCode,
+    postalCode: a.postalCode,
+    countryCode: a.countryCode,
+    phoneNumber: a.phone ?? '',
+  };
+}
 
 const wfsLines = z
   .array(planLineInputSchema, { error: 'items: a list of products and quantities' })

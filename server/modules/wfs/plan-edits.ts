@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { PlanLineInput } from '../../../domain/schemas/fba.js';
 import type { WfsLineUpdate, WfsPlanUpdate } from '../../../domain/schemas/wfs-endpoints.js';
-import { wfsShipFromSchema } from '../../../domain/schemas/wfs.js';
+import { templateShipFrom, wfsShipFromSchema } from '../../../domain/schemas/wfs.js';
 import type { WfsTemplate } from '../../../domain/schemas/wfs-templates.js';
 import { audit } from '../../audit.js';
 import type { Deps, RequestContext } from '../../context.js';
@@ -22,18 +22,7 @@ import { assertWfsEditable, changeWfsLines, lineInputOf, wfsPlan, wfsPlanDetail 
 
 /** A template's address as a plan's ship-from, checked against Walmart's rules (412 with what does not fit). */
 function shipFromOf(tpl: WfsTemplate, companyName: string) {
-  const a = tpl.shipFrom;
-  const parsed = wfsShipFromSchema.safeParse({
-    name: a.name,
-    companyName: companyName.slice(0, 50),
-    addressLine1: a.addressLine1,
-    addressLine2: a.addressLine2 ?? '',
-    city: a.city,
-    stateOrProvinceCode: a.stateCode,
-    postalCode: a.postalCode,
-    countryCode: a.countryCode,
-    phoneNumber: a.phone ?? '',
-  });
+  const parsed = wfsShipFromSchema.safeParse(templateShipFrom(tpl.shipFrom, companyName));
   if (!parsed.success)
     throw new ApiError(
       412,

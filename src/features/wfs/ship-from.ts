@@ -3,6 +3,7 @@
  * own before the warehouse's shared default), else the warehouse's address; and Walmart's extra
  * rule on top of Amazon's fields (the state is required). Pure, unit-tested.
  */
+import { templateShipFrom } from '../../../domain/schemas/wfs';
 import type { WfsTemplate } from '../../../domain/schemas/wfs-templates';
 import type { ShipFromDraft, ShipFromField } from '../fba/ship-from';
 import { emptyShipFrom } from '../fba/ship-from';
@@ -17,19 +18,7 @@ export function defaultTemplate(rows: readonly WfsTemplate[], companyId: number)
 }
 
 export function shipFromTemplate(tpl: WfsTemplate, companyName = ''): ShipFromDraft {
-  const a = tpl.shipFrom;
-  return {
-    ...emptyShipFrom,
-    name: a.name,
-    companyName: companyName.slice(0, 50),
-    addressLine1: a.addressLine1,
-    addressLine2: a.addressLine2 ?? '',
-    city: a.city,
-    stateOrProvinceCode: a.stateCode,
-    postalCode: a.postalCode,
-    countryCode: a.countryCode,
-    phoneNumber: a.phone ?? '',
-  };
+  return { ...emptyShipFrom, ...templateShipFrom(tpl.shipFrom, companyName) };
 }
 
 /** Walmart's return address needs the state, which Amazon's does not. */
