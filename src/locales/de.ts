@@ -3746,6 +3746,8 @@ export const de: Messages = {
       loadError: 'Die Verpackung konnte nicht geladen werden.',
     },
     bulk: {
+      store: 'Shop',
+      allStores: 'Alle Shops',
       title: 'Versandetiketten in Menge kaufen',
       intro:
         'Kommissionierte oder verpackte Bestellungen wählen, Tarife nebeneinander vergleichen und alle Etiketten auf einmal kaufen. Jede Bestellung erhält ein eigenes Ergebnis; keine Bestellung wird doppelt gekauft.',

@@ -3706,6 +3706,8 @@ export const en = {
       loadError: 'The packing could not be loaded.',
     },
     bulk: {
+      store: 'Store',
+      allStores: 'All stores',
       title: 'Buy bulk shipping',
       intro:
         'Choose picked or packed orders, shop their rates side by side, then buy every label at once. Each order gets its own result; an order is never bought twice.',

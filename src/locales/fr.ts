@@ -3744,6 +3744,8 @@ export const fr: Messages = {
       loadError: 'L’emballage n’a pas pu être chargé.',
     },
     bulk: {
+      store: 'Boutique',
+      allStores: 'Toutes les boutiques',
       title: 'Achat groupé d’étiquettes',
       intro:
         'Choisissez des commandes prélevées ou emballées, comparez leurs tarifs côte à côte, puis achetez toutes les étiquettes d’un coup. Chaque commande a son propre résultat ; aucune commande n’est achetée deux fois.',

@@ -3722,6 +3722,8 @@ export const pt: Messages = {
       loadError: 'Não foi possível carregar a embalagem.',
     },
     bulk: {
+      store: 'Loja',
+      allStores: 'Todas as lojas',
       title: 'Comprar envios em lote',
       intro:
         'Escolha pedidos separados ou embalados, compare as tarifas lado a lado e compre todas as etiquetas de uma vez. Cada pedido tem seu próprio resultado; nenhum pedido é comprado duas vezes.',

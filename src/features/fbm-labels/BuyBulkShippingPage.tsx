@@ -20,6 +20,7 @@ import {
   type OrderRates,
 } from '../../../domain/schemas/fbm-labels';
 import { pickBatchSchema } from '../../../domain/schemas/fbm-pick';
+import { storeRowSchema } from '../../../domain/schemas/stores';
 import { LABEL_FORMATS, type LabelFormat } from '../../../domain/schemas/shipping-labels';
 import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs } from '../../api/typed';
@@ -44,6 +45,7 @@ export default function BuyBulkShippingPage() {
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
   const [batchId, setBatchId] = useState('');
+  const [storeId, setStoreId] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [shop, setShop] = useState<Map<number, OrderRates | { orderId: number; error: string }>>(new Map());
   const [chosen, setChosen] = useState<Record<string, string>>({});
@@ -60,12 +62,15 @@ export default function BuyBulkShippingPage() {
     queryKey: ['fbm-pick-batches-all'],
     queryFn: () => getAs(`${F}/pick/batch?pageSize=100`, batchesSchema, { background: true }),
   });
+  const stores = useQuery({
+    queryKey: ['stores-for-bulk-labels'],
+    queryFn: () => getAs('/api/common/stores', z.array(storeRowSchema), { background: true }),
+  });
+  const filter = new URLSearchParams({ ...(batchId ? { batchId } : {}), ...(storeId ? { storeId } : {}) }).toString();
   const orders = useQuery({
-    queryKey: ['fbm-bulk-orders', batchId],
+    queryKey: ['fbm-bulk-orders', filter],
     queryFn: () =>
-      getAs(`${F}/bulk/order/items${batchId ? `?batchId=${batchId}` : ''}`, z.array(bulkOrderRowSchema), {
-        background: true,
-      }),
+      getAs(`${F}/bulk/order/items${filter ? `?${filter}` : ''}`, z.array(bulkOrderRowSchema), { background: true }),
   });
   const run = useQuery({
     queryKey: ['fbm-label-run', runId],
@@ -204,6 +209,17 @@ export default function BuyBulkShippingPage() {
       </div>
       <p className="muted">{t('fbmLabels.bulk.intro')}</p>
       <div className="card form-row">
+        <label>
+          {t('fbmLabels.bulk.store')}
+          <select value={storeId} onChange={(e) => setStoreId(e.target.value)} data-testid="bulk-store">
+            <option value="">{t('fbmLabels.bulk.allStores')}</option>
+            {(stores.data ?? []).map((st) => (
+              <option key={st.id} value={st.id}>
+                {`${st.companyName} · ${st.name}`}
+              </option>
+            ))}
+          </select>
+        </label>
         <label>
           {t('fbmLabels.bulk.batch')}
           <select value={batchId} onChange={(e) => setBatchId(e.target.value)} data-testid="bulk-batch">
