@@ -100,6 +100,54 @@ describe('orders desk', () => {
     await detail.getByTestId('line-product').filter({ hasText: 'E2E gadget (E2E-NEW-SKU)' }).waitFor();
     await expect.poll(() => grid.locator('tbody tr').first().textContent()).not.toContain('unmatched');
 
+    // Picked on the floor (through the API here), then marked shipped from the panel: a store without
+    // an API is shipped in Dockside only.
+    const storeId = (store.body as { id: number }).id;
+    const call = <T = unknown>(method: string, path: string, body?: unknown) =>
+      apiRequest<T>(env.server.url, method, path, admin.token, body);
+    expect([201, 409]).toContain(
+      (await call('POST', '/api/warehouse-location', { code: 'E2E-BIN-1', type: 'bin' })).status,
+    );
+    const adjusted = await call('POST', '/api/inventory/adjust', {
+      companyId: acme.companyId,
+      productCode: 'E2E-NEW-SKU',
+      location: 'E2E-BIN-1',
+      quantity: 2,
+      reason: 'found',
+    });
+    expect(adjusted.status).toBe(200);
+    expect((await call('POST', `/api/fbm/web/reserve/awaiting/items/store/${storeId}`)).status).toBe(200);
+    const batch = await call<{ id: number; lines: { id: number; quantity: number }[] }>(
+      'POST',
+      '/api/fbm/web/pick/batch',
+      {
+        storeId,
+      },
+    );
+    expect(batch.status).toBe(201);
+    for (const l of batch.body.lines)
+      expect(
+        (
+          await call('POST', `/api/fbm/web/pick/batch/${batch.body.id}/pick`, {
+            batchLineId: l.id,
+            quantity: l.quantity,
+          })
+        ).status,
+      ).toBe(200);
+    await detail.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await grid
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /E2E-FBM-1/ })
+      .click();
+    const shipping = detail.getByTestId('ship-panel');
+    await shipping.getByText('This store has no marketplace connection').waitFor();
+    const shipForm = shipping.getByTestId('mark-shipped-form');
+    await shipForm.locator('input[name=tracking]').fill('E2E1Z0001');
+    await shipForm.getByRole('button', { name: 'Mark shipped' }).click();
+    await shipping.locator('tr[data-confirmation=local]', { hasText: 'E2E1Z0001' }).waitFor();
+    await detail.getByTestId('order-status').filter({ hasText: 'Shipped' }).waitFor();
+
     // The catalog link lands on the list searched for the line's SKU: the product just made.
     await page.goto(`${env.server.url}${catalog}`);
     const products = page.locator('[data-grid=products]');

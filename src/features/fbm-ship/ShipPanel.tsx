@@ -30,6 +30,8 @@ export function ShipPanel({ orderId, onChanged }: { orderId: number; onChanged: 
   const ship = useQuery({
     queryKey: ['fbm-order-shipments', orderId],
     queryFn: () => getAs(`/api/fbm/web/order/${orderId}/shipments`, orderShipmentsSchema, { background: true }),
+    // Picks happen on the floor meanwhile: what is picked is read again whenever the panel opens.
+    refetchOnMount: 'always',
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
