@@ -1760,6 +1760,8 @@ export const de: Messages = {
       'billing.run': 'Abrechnungslauf',
       'returns.pull': 'Retouren und Rücksendungen abrufen',
       'returns.schedule': 'Retourenabrufe planen',
+      'fbm.confirm-shipment': 'Dem Marktplatz den Versand melden',
+      'fbm.auto-close': 'Bestellungen nach Etikettenkauf abschließen',
       'jobs.dead-letter': 'Nach Wiederholungen aufgegeben',
     },
   },

@@ -1746,6 +1746,8 @@ export const en = {
       'billing.run': 'Billing run',
       'returns.pull': 'Pull returns and removals',
       'returns.schedule': 'Schedule returns pulls',
+      'fbm.confirm-shipment': 'Tell the marketplace an order shipped',
+      'fbm.auto-close': 'Close orders after label purchase',
       'jobs.dead-letter': 'Gave up after retries',
     },
   },

@@ -1759,6 +1759,8 @@ export const fr: Messages = {
       'billing.run': 'Facturation',
       'returns.pull': 'Récupérer les retours et retraits',
       'returns.schedule': 'Planifier les récupérations de retours',
+      'fbm.confirm-shipment': 'Informer la place de marché de l’expédition',
+      'fbm.auto-close': 'Clôturer les commandes après achat d’étiquette',
       'jobs.dead-letter': 'Abandonnée après les essais',
     },
   },

@@ -1753,6 +1753,8 @@ export const pt: Messages = {
       'billing.run': 'Faturamento',
       'returns.pull': 'Buscar devoluções e remoções',
       'returns.schedule': 'Agendar buscas de devoluções',
+      'fbm.confirm-shipment': 'Informar o envio ao marketplace',
+      'fbm.auto-close': 'Fechar pedidos após a compra da etiqueta',
       'jobs.dead-letter': 'Desistiu após as tentativas',
     },
   },
