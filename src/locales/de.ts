@@ -2116,6 +2116,16 @@ export const de: Messages = {
     save: 'Erklärung speichern',
     saved: 'Zollinhaltserklärung gespeichert ({{type}})',
     print: '{{type}} drucken (PDF)',
+    defaultsTitle: 'Zollvorgaben',
+    saveDefaults: 'Zollvorgaben speichern',
+    defaultsSaved: 'Zollvorgaben gespeichert',
+    defaults: {
+      description: 'Zollbeschreibung',
+      hsCode: 'HS-Zolltarifnummer',
+      countryOfOrigin: 'Ursprungsland',
+      declaredValue: 'Angegebener Wert (USD je Stück)',
+      weightLb: 'Gewicht (lb je Stück)',
+    },
   },
   wfsItemForm: {
     title: 'WFS-Artikelanlage',

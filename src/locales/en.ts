@@ -2099,6 +2099,16 @@ export const en = {
     save: 'Save declaration',
     saved: 'Customs declaration saved ({{type}})',
     print: 'Print {{type}} (PDF)',
+    defaultsTitle: 'Customs defaults',
+    saveDefaults: 'Save customs defaults',
+    defaultsSaved: 'Customs defaults saved',
+    defaults: {
+      description: 'Customs description',
+      hsCode: 'HS tariff code',
+      countryOfOrigin: 'Country of origin',
+      declaredValue: 'Declared value (USD per unit)',
+      weightLb: 'Weight (lb per unit)',
+    },
   },
   wfsItemForm: {
     title: 'WFS item setup',

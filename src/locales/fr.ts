@@ -2117,6 +2117,16 @@ export const fr: Messages = {
     save: 'Enregistrer la déclaration',
     saved: 'Déclaration en douane enregistrée ({{type}})',
     print: 'Imprimer le {{type}} (PDF)',
+    defaultsTitle: 'Valeurs douanières',
+    saveDefaults: 'Enregistrer les valeurs douanières',
+    defaultsSaved: 'Valeurs douanières enregistrées',
+    defaults: {
+      description: 'Description douanière',
+      hsCode: 'Code tarifaire SH',
+      countryOfOrigin: 'Pays d’origine',
+      declaredValue: 'Valeur déclarée (USD l’unité)',
+      weightLb: 'Poids (lb l’unité)',
+    },
   },
   wfsItemForm: {
     title: 'Création d’article WFS',

@@ -2107,6 +2107,16 @@ export const pt: Messages = {
     save: 'Salvar declaração',
     saved: 'Declaração aduaneira salva ({{type}})',
     print: 'Imprimir {{type}} (PDF)',
+    defaultsTitle: 'Padrões aduaneiros',
+    saveDefaults: 'Salvar padrões aduaneiros',
+    defaultsSaved: 'Padrões aduaneiros salvos',
+    defaults: {
+      description: 'Descrição aduaneira',
+      hsCode: 'Código tarifário SH',
+      countryOfOrigin: 'País de origem',
+      declaredValue: 'Valor declarado (USD por unidade)',
+      weightLb: 'Peso (lb por unidade)',
+    },
   },
   wfsItemForm: {
     title: 'Cadastro de item WFS',

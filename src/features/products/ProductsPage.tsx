@@ -14,6 +14,7 @@ import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
 import { ClientFilter } from '../inventory/ClientChoice';
 import { CodesPanel } from './CodesPanel';
+import { ProductCustomsDefaults } from '../customs/ProductCustomsDefaults';
 import { ProductForm } from './ProductForm';
 import type { Product, ProductListRow } from './types';
 import { productDetailSchema, productPageSchema } from '../../../domain/schemas/products';
@@ -154,6 +155,7 @@ export default function ProductsPage() {
               refresh();
             }}
           />
+          <ProductCustomsDefaults productId={open.data.id} />
           <div className="button-row">
             <button type="button" className="btn danger" onClick={() => void remove(open.data!)}>
               {t('products.delete')}
