@@ -3393,11 +3393,13 @@ export const de: Messages = {
     title: 'Versand',
     loadError: 'Die Sendungen der Bestellung konnten nicht geladen werden.',
     localOnly: 'Dieser Shop hat keine Marktplatzverbindung: Sendungen werden nur in Dockside erfasst.',
-    nothingPicked: 'Noch nichts kommissioniert: Kommissionieren Sie die Einheiten, bevor Sie die Bestellung als versandt markieren.',
+    nothingPicked:
+      'Noch nichts kommissioniert: Kommissionieren Sie die Einheiten, bevor Sie die Bestellung als versandt markieren.',
     none: 'Noch keine Sendungen.',
     markShipped: 'Als versandt markieren',
     cancelAll: 'Alle Sendungen stornieren',
-    cancelConfirm: 'Alle Sendungen dieser Bestellung stornieren? Die Einheiten gehen zurück nach FBM-PACK; ein bereits informierter Marktplatz behält die Bestellung als versandt.',
+    cancelConfirm:
+      'Alle Sendungen dieser Bestellung stornieren? Die Einheiten gehen zurück nach FBM-PACK; ein bereits informierter Marktplatz behält die Bestellung als versandt.',
     reopen: 'Bestellung wieder öffnen',
     resend: 'Erneut an den Marktplatz senden',
     line: 'Position',
@@ -3896,6 +3898,7 @@ export const de: Messages = {
       amazonDesk: 'Amazon-FBM-Bestellungen',
       mfnDesk: 'Händlerversand-Bestellungen',
       verify: 'Chargenprüfung',
+      bulkLabels: 'Versandetiketten in Menge kaufen',
     },
     list: {
       title: 'Pickliste',

@@ -3361,7 +3361,8 @@ export const en = {
     none: 'No shipments yet.',
     markShipped: 'Mark shipped',
     cancelAll: 'Cancel all shipments',
-    cancelConfirm: 'Cancel every shipment of this order? The units go back to FBM-PACK; a marketplace already told keeps the order shipped.',
+    cancelConfirm:
+      'Cancel every shipment of this order? The units go back to FBM-PACK; a marketplace already told keeps the order shipped.',
     reopen: 'Reopen order',
     resend: 'Send to the marketplace again',
     line: 'Line',
@@ -3854,6 +3855,7 @@ export const en = {
       amazonDesk: 'Amazon FBM orders',
       mfnDesk: 'Merchant fulfillment orders',
       verify: 'Batch verify',
+      bulkLabels: 'Buy bulk shipping labels',
     },
     list: {
       title: 'Pick list',

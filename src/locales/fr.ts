@@ -3388,12 +3388,14 @@ export const fr: Messages = {
   fbmShip: {
     title: 'Expédition',
     loadError: 'Les expéditions de la commande n’ont pas pu être chargées.',
-    localOnly: 'Cette boutique n’a pas de connexion à la place de marché : les expéditions sont enregistrées dans Dockside uniquement.',
+    localOnly:
+      'Cette boutique n’a pas de connexion à la place de marché : les expéditions sont enregistrées dans Dockside uniquement.',
     nothingPicked: 'Rien n’est encore prélevé : prélevez les unités avant de marquer la commande expédiée.',
     none: 'Aucune expédition pour l’instant.',
     markShipped: 'Marquer expédiée',
     cancelAll: 'Annuler toutes les expéditions',
-    cancelConfirm: 'Annuler toutes les expéditions de cette commande ? Les unités retournent à FBM-PACK ; une place de marché déjà informée garde la commande expédiée.',
+    cancelConfirm:
+      'Annuler toutes les expéditions de cette commande ? Les unités retournent à FBM-PACK ; une place de marché déjà informée garde la commande expédiée.',
     reopen: 'Rouvrir la commande',
     resend: 'Renvoyer à la place de marché',
     line: 'Ligne',
@@ -3893,6 +3895,7 @@ export const fr: Messages = {
       amazonDesk: 'Commandes Amazon FBM',
       mfnDesk: 'Commandes expédiées par le vendeur',
       verify: 'Vérification de lot',
+      bulkLabels: 'Acheter des étiquettes en lot',
     },
     list: {
       title: 'Liste de prélèvement',

@@ -3376,7 +3376,8 @@ export const pt: Messages = {
     none: 'Ainda não há envios.',
     markShipped: 'Marcar como enviado',
     cancelAll: 'Cancelar todos os envios',
-    cancelConfirm: 'Cancelar todos os envios deste pedido? As unidades voltam para FBM-PACK; um marketplace já informado mantém o pedido como enviado.',
+    cancelConfirm:
+      'Cancelar todos os envios deste pedido? As unidades voltam para FBM-PACK; um marketplace já informado mantém o pedido como enviado.',
     reopen: 'Reabrir pedido',
     resend: 'Enviar novamente ao marketplace',
     line: 'Linha',
@@ -3871,6 +3872,7 @@ export const pt: Messages = {
       amazonDesk: 'Pedidos Amazon FBM',
       mfnDesk: 'Pedidos enviados pelo vendedor',
       verify: 'Verificação de lote',
+      bulkLabels: 'Comprar etiquetas em lote',
     },
     list: {
       title: 'Lista de separação',

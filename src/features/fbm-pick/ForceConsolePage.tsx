@@ -48,6 +48,11 @@ export default function ForceConsolePage() {
           </Link>
         </li>
         <li>
+          <Link to="/apps/outbound/fbm-force/buy-bulk-shipping" data-testid="force-bulk-labels">
+            {t('fbmPick.console.bulkLabels')}
+          </Link>
+        </li>
+        <li>
           <Link to="/apps/outbound/fbm-force/orders-file-upload">{t('fbmPick.console.upload')}</Link>
         </li>
         <li>
