@@ -168,7 +168,10 @@ async function heldTracking(provider: SandboxProvider, storeId: number, mpOrderI
 }
 
 /** An open, seller-shipped order of the store with SKUs on every line; its lines linked, stocked, held and picked. */
-async function pickedOrder(storeId: number) {
+async function pickedOrder(
+  storeId: number,
+  usable: (marketplaceOrderId: string) => Promise<boolean> = async () => true,
+) {
   const orders = await s.db
     .select()
     .from(marketplaceOrders)
@@ -183,6 +186,7 @@ async function pickedOrder(storeId: number) {
   next: for (const o of orders) {
     const lines = await s.db.select().from(marketplaceOrderLines).where(eq(marketplaceOrderLines.orderId, o.id));
     if (!lines.length || lines.some((l) => !l.sku || l.quantityShipped > 0) || lines.length > 3) continue;
+    if (!(await usable(o.marketplaceOrderId))) continue;
     for (const l of lines) {
       const link = (body: object) => s.post(`${api}/view/orders/${o.id}/lines/${l.id}/product`, body, w.admin);
       let linked = await link({ create: true });
@@ -247,7 +251,16 @@ describe.each(['amazon', 'walmart', 'ebay', 'shopify'] as const)('%s', (provider
     const storeId = await connect(provider);
     const pulled = await pullOrders(s.started.deps, { tenantId: w.tenantId, storeId });
     expect(pulled.read, JSON.stringify(pulled)).toBeGreaterThan(0);
-    const { order, lines } = await pickedOrder(storeId);
+    // Amazon's in-store pickup orders are not shipped (updateShipmentStatus, not confirmShipment).
+    const shippable =
+      provider === 'amazon'
+        ? async (id: string) => {
+            const [store] = await s.db.select().from(stores).where(eq(stores.id, storeId));
+            const client = await amazonClientFor(s.started.deps, store);
+            return !(await client.orders.getOrder(id)).order.programs?.includes('IN_STORE_PICK_UP');
+          }
+        : undefined;
+    const { order, lines } = await pickedOrder(storeId, shippable);
     const units = lines.reduce((n, l) => n + l.quantityOrdered, 0);
     const tracking = `1Z${provider.toUpperCase().slice(0, 3)}${String(order.id).padStart(10, '0')}`;
 
