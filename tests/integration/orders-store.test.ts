@@ -137,4 +137,20 @@ describe('storing pulled orders', () => {
     const lines = (await stored('A-4')).lines;
     expect(lines.map((l) => l.productId)).toEqual([products.mug, products.lamp, products.kettle, null, null]);
   });
+
+  it('stores a 4,000-order file in one page (past PostgreSQL’s 65,535 bind parameters) and again unchanged', async () => {
+    // Each order once took 18 bind parameters: a page past ~3,600 orders failed on both databases.
+    const page = Array.from({ length: 4000 }, (_, i) =>
+      order(`BIG-${i}`, '2026-11-21T12:00:00Z', {
+        lines: [line('1', { sku: 'mug-blue' }), line('2', { sku: 'NOT-IN-CATALOGUE', quantityOrdered: 1 })],
+      }),
+    );
+    expect(await save(page)).toEqual({ created: 4000, changed: 0, unchanged: 0 });
+    expect(await save(page)).toEqual({ created: 0, changed: 0, unchanged: 4000 });
+    const last = await stored('BIG-3999');
+    expect(last.lines.map((l) => [l.lineId, l.productId])).toEqual([
+      ['1', products.mug],
+      ['2', null],
+    ]);
+  });
 });
