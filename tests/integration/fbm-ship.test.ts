@@ -251,6 +251,35 @@ describe('mark shipped', () => {
   });
 });
 
+describe('at once', () => {
+  it('the same shipment sent twice at once moves the units once; two trackings for the same units: one refused', async () => {
+    await stock(s, w, w.acmeId, 'MUG-1', 'A-2', 4);
+    await saveOrders(s, w.acmeStore, [order('ONCE-1', { lines: [line('1', 'MUG-1', 2)] })]);
+    const id = await orderId(s, 'ONCE-1');
+    await reserveAndPick([id]);
+    const [l] = await linesOf(id);
+    const before = await packOf(w.acmeId, 'MUG-1');
+    const ship = (tracking: string) =>
+      s.post(
+        `${api}/order/${id}/mark/as/shipped`,
+        { packages: [{ carrier: 'UPS', trackingNumber: tracking, lines: [{ orderLineId: l.id, quantity: 2 }] }] },
+        w.admin,
+      );
+    const twice = await Promise.all([ship('ONCE0001'), ship('ONCE0001')]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(await packOf(w.acmeId, 'MUG-1')).toBe(before - 2);
+    const cancelled = await Promise.all([
+      s.post(`${api}/order/${id}/cancel/all/shipment`, {}, w.admin),
+      s.post(`${api}/order/${id}/cancel/all/shipment`, {}, w.admin),
+    ]);
+    expect(cancelled.map((r) => r.body.unitsBack).sort()).toEqual([0, 2]);
+    expect(await packOf(w.acmeId, 'MUG-1')).toBe(before);
+    const rivals = await Promise.all([ship('RIVAL001'), ship('RIVAL002')]);
+    expect(rivals.map((r) => r.status).sort()).toEqual([201, 412]);
+    expect(await packOf(w.acmeId, 'MUG-1')).toBe(before - 2);
+  });
+});
+
 describe('reopen', () => {
   it('a cancelled order reopened awaits again and holds its units, or says why not', async () => {
     await saveOrders(s, w.acmeStore, [order('SHIP-2', { lines: [line('1', 'TOTE-3', 2), line('2', 'MUG-1', 50)] })]);
