@@ -3,7 +3,7 @@ import { WFS_STEPS } from '../../domain/schemas/fba';
 import type { WfsTemplate } from '../../domain/schemas/wfs-templates';
 import { stepState } from '../../src/features/fba/words';
 import { checkDeliveryDate, defaultDeliveryDate } from '../../src/features/wfs/dates';
-import { checkWfsLines } from '../../src/features/wfs/lines';
+import { checkWfsLines, withLineFields } from '../../src/features/wfs/lines';
 import {
   quoteMoney,
   trackingList,
@@ -132,5 +132,47 @@ describe('WFS ship-from', () => {
   it('needs the state for Walmart', () => {
     expect(walmartShipFromErrors({ ...emptyShipFrom, stateOrProvinceCode: 'NJ' }, t)).toEqual({});
     expect(walmartShipFromErrors(emptyShipFrom, t)).toEqual({ stateOrProvinceCode: 'wfs.stateRequired' });
+  });
+});
+
+describe('saving a WFS plan’s quantities', () => {
+  it('keeps each line’s owners, expiration and lot; a new line gets the seller’s prep', () => {
+    const had = [
+      {
+        productId: 1,
+        labelOwner: 'AMAZON',
+        prepOwner: 'NONE',
+        expiration: '2027-03-01',
+        manufacturingLotCode: 'LOT-9',
+      },
+      { productId: 2, labelOwner: 'SELLER', prepOwner: 'SELLER', expiration: null, manufacturingLotCode: null },
+    ] as const;
+    const sent = withLineFields(
+      [
+        { productId: 1, quantity: 5 },
+        { productId: 2, quantity: 3 },
+        { productId: 3, quantity: 1 },
+      ],
+      had,
+    );
+    expect(sent).toEqual([
+      {
+        productId: 1,
+        quantity: 5,
+        labelOwner: 'AMAZON',
+        prepOwner: 'NONE',
+        expiration: '2027-03-01',
+        manufacturingLotCode: 'LOT-9',
+      },
+      {
+        productId: 2,
+        quantity: 3,
+        labelOwner: 'SELLER',
+        prepOwner: 'SELLER',
+        expiration: undefined,
+        manufacturingLotCode: undefined,
+      },
+      { productId: 3, quantity: 1, prepOwner: 'SELLER', manufacturingLotCode: undefined },
+    ]);
   });
 });
