@@ -18,6 +18,7 @@ import { selectRows } from '../../db/rows.js';
 import { fbmOrderLabels } from '../../db/schema/index.js';
 import { ApiError, businessRule } from '../../http/errors.js';
 import { purchaseLabel } from '../shipping/labels.js';
+import { amazonSeller, amazonStoreOf, isAmazonRate } from './amazon.js';
 import { packageRateIds, shipmentOf, shopOrder } from './rates.js';
 
 interface PackageState {
@@ -157,17 +158,25 @@ export async function buyOrderLabels(
         runId: input.runId ?? null,
       })
       .onConflictDoNothing();
-    const label = await purchaseLabel(deps, ctx, {
+    // A purchase still under way under this key is waited for with its own rate.
+    const rateId = st.label?.status === 'buying' ? st.label.rateId : rateIds[i];
+    const request = {
       requestKey: st.requestKey,
-      // A purchase still under way under this key is waited for with its own rate.
-      rateId: st.label?.status === 'buying' ? st.label.rateId : rateIds[i],
+      rateId,
       companyId: s.order.companyId,
       format: input.format,
       reference: s.order.displayId ?? s.order.marketplaceOrderId,
       shipFrom: s.shipFrom,
       shipTo: s.shipTo,
       parcels: [pkg.parcel],
-    });
+    };
+    let label;
+    if (isAmazonRate(rateId)) {
+      // Amazon Buy Shipping: the same key, row and funds draw, Amazon selling the label.
+      const store = await amazonStoreOf(deps, s.order);
+      if (!store) throw businessRule('This rate is Amazon Buy Shipping’s and the order is not an Amazon store’s');
+      label = await purchaseLabel(deps, ctx, request, amazonSeller(deps, store, s, pkg, rateId, input.format));
+    } else label = await purchaseLabel(deps, ctx, request);
     await deps.db
       .update(fbmOrderLabels)
       .set({ shippingLabelId: label.id, updatedAt: new Date().toISOString() })

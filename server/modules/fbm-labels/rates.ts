@@ -5,8 +5,8 @@
  * total is the sum of the packages' rates plus the warehouse's upcharge (the client's label funds
  * pay both), the warehouse alone reads the cost and upcharge. Cheapest and fastest are marked.
  *
- * Providers: the aggregator (ShipEngine). Amazon Buy Shipping (merchant fulfillment) needs the
- * order's Amazon store and items and is not wired here yet; Walmart's and eBay's own label APIs are
+ * Providers: the aggregator (ShipEngine) and, for an Amazon store's order, Amazon Buy Shipping
+ * (merchant fulfillment, amazon.ts) side by side; Walmart's and eBay's own label APIs are
  * not in the provider reference (Walmart's only carrier labels are WFS inbound ones), so none is
  * invented: their orders are quoted by the aggregator like any other.
  */
@@ -20,6 +20,7 @@ import { feeSettingsOf } from '../settings/fees.js';
 import { orderInScope, parcelsOf } from '../fbm-pack/service.js';
 import { quoteRates } from '../shipping/rates.js';
 import { shipFromOf, shipToOf } from './addresses.js';
+import { AMAZON_RATE_PREFIX, amazonOffers, amazonStoreOf, deliveryDaysOf } from './amazon.js';
 
 /** Joins the per-package rate ids of one service into the order's rate id, and back. */
 export const RATE_ID_SEPARATOR = '|';
@@ -67,14 +68,8 @@ export async function shopOrder(deps: Deps, ctx: RequestContext, orderId: number
       // The aggregator down or refusing says so beside the order instead of failing the whole shop.
       if (!(err instanceof ApiError)) throw err;
       refused.push({ provider: 'shipengine', carrier: 'all', service: 'all', reason: err.messages.join('; ') });
-      return {
-        orderId: s.order.id,
-        marketplaceOrderId: s.order.marketplaceOrderId,
-        parcels: s.packages.length,
-        rates: [],
-        refused,
-        sandbox,
-      };
+      perService.clear();
+      break;
     }
     sandbox = answer.sandbox;
     for (const r of answer.refused) refused.push({ provider: 'shipengine', ...r });
@@ -110,7 +105,7 @@ export async function shopOrder(deps: Deps, ctx: RequestContext, orderId: number
       }
     }
   }
-  const quotes = [...perService.values()]
+  const quotes: Omit<OrderRate, 'cheapest' | 'fastest'>[] = [...perService.values()]
     .filter((q) => q.ids.length === s.packages.length)
     .map((q) => {
       // Each package's label is drawn from the client's funds with its own upcharge (and minimum).
@@ -127,6 +122,56 @@ export async function shopOrder(deps: Deps, ctx: RequestContext, orderId: number
         cost: ctx.isClient ? null : { costCents: cost, upchargeCents: upcharge },
       };
     });
+  // An Amazon store's order: Amazon Buy Shipping's services beside the aggregator's, same upcharge.
+  const store = await amazonStoreOf(deps, s.order);
+  if (store) {
+    try {
+      const answers = await amazonOffers(deps, store, s);
+      for (const a of answers) {
+        for (const r of a.RejectedShippingServiceList ?? [])
+          refused.push({
+            provider: 'amazon',
+            carrier: r.CarrierName,
+            service: r.ShippingServiceName,
+            reason: r.RejectionReasonMessage ?? r.RejectionReasonCode,
+          });
+      }
+      for (const svc of answers[0]?.ShippingServiceList ?? []) {
+        const perPackage = answers.map((a) =>
+          a.ShippingServiceList.find((x) => x.ShippingServiceId === svc.ShippingServiceId),
+        );
+        if (perPackage.some((x) => !x)) continue;
+        const costs = perPackage.map((x) => Math.round(x!.Rate.Amount * 100));
+        const days = perPackage.map((x) => deliveryDaysOf(x!));
+        const upcharge = costs.reduce(
+          (n, c) => n + labelUpchargeCents(c, fees.SHIPPING_UPCHARGE_PERCENT, fees.SHIPPING_UPCHARGE_MINIMUM_DOLLAR),
+          0,
+        );
+        const cost = costs.reduce((n, c) => n + c, 0);
+        quotes.push({
+          provider: 'amazon',
+          rateId: s.packages.map(() => `${AMAZON_RATE_PREFIX}${svc.ShippingServiceId}`).join(RATE_ID_SEPARATOR),
+          carrier: svc.CarrierName,
+          carrierCode: `amazon-${svc.CarrierName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+          service: svc.ShippingServiceName,
+          serviceCode: svc.ShippingServiceId,
+          totalCents: cost + upcharge,
+          currency: svc.Rate.CurrencyCode.toUpperCase(),
+          deliveryDays: days.some((d) => d === null) ? null : Math.max(...(days as number[])),
+          cost: ctx.isClient ? null : { costCents: cost, upchargeCents: upcharge },
+        });
+      }
+    } catch (err) {
+      // Amazon down or refusing: the aggregator's quotes still stand, Amazon's absence said in words.
+      if (!(err instanceof ApiError)) throw err;
+      refused.push({
+        provider: 'amazon',
+        carrier: 'all',
+        service: 'all',
+        reason: `Amazon Buy Shipping gave no quotes: ${err.messages.join('; ')}`,
+      });
+    }
+  }
   return {
     orderId: s.order.id,
     marketplaceOrderId: s.order.marketplaceOrderId,

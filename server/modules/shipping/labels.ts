@@ -112,7 +112,74 @@ async function settled(deps: Deps, ctx: RequestContext, requestKey: string): Pro
   }
 }
 
-export async function purchaseLabel(deps: Deps, ctx: RequestContext, input: LabelPurchase): Promise<ShippingLabel> {
+/** A label as a provider sold it: what the row keeps and the draw is made from. */
+export interface BoughtLabel {
+  providerLabelId: string;
+  carrier: string;
+  service: string;
+  trackingNumber: string | null;
+  /** The document, base64; null when it could not be fetched (the label is bought either way). */
+  document: string | null;
+  costCents: number;
+}
+
+/**
+ * Who sells the label: the aggregator (ShipEngine, by default) or a marketplace's own label API
+ * (Amazon Buy Shipping). purchaseLabel keeps the key, the row and the draw the same for all.
+ */
+export interface LabelSeller {
+  provider: string;
+  buy(): Promise<BoughtLabel>;
+  /** Takes a label just bought back when its row or draw could not be written. */
+  cancel(providerLabelId: string): Promise<void>;
+}
+
+/** Voids a bought label at its provider (other than the aggregator): registered by the provider's module. */
+export type LabelVoider = (
+  deps: Deps,
+  ctx: RequestContext,
+  row: Row,
+) => Promise<{ approved: boolean; message: string }>;
+const voiders = new Map<string, LabelVoider>();
+export function registerLabelVoider(provider: string, voider: LabelVoider) {
+  voiders.set(provider, voider);
+}
+
+function shipEngineSeller(deps: Deps, ctx: RequestContext, input: LabelPurchase): LabelSeller {
+  return {
+    provider: 'shipengine',
+    async buy() {
+      const { client: shipEngine } = await shipEngineFor(deps, ctx.tenantId);
+      let label: ShipEngineLabel;
+      try {
+        label = await shipEngine.labelFromRate(input.rateId, input.format);
+      } catch (err) {
+        if (err instanceof ProviderFailure) throw apiErrorOf(err);
+        throw err;
+      }
+      const names = await carrierNames(deps, ctx, label);
+      return {
+        providerLabelId: label.label_id,
+        carrier: names.carrier,
+        service: names.service,
+        trackingNumber: label.tracking_number || null,
+        document: await downloadDocument(label, input.format),
+        costCents: labelCostCents(label),
+      };
+    },
+    async cancel(providerLabelId) {
+      const { client: shipEngine } = await shipEngineFor(deps, ctx.tenantId);
+      await shipEngine.voidLabel(providerLabelId);
+    },
+  };
+}
+
+export async function purchaseLabel(
+  deps: Deps,
+  ctx: RequestContext,
+  input: LabelPurchase,
+  seller: LabelSeller = shipEngineSeller(deps, ctx, input),
+): Promise<ShippingLabel> {
   if (ctx.isClient && input.companyId != null && input.companyId !== ctx.companyId)
     throw forbidden('You may buy labels only for your own company');
   const client =
@@ -129,6 +196,7 @@ export async function purchaseLabel(deps: Deps, ctx: RequestContext, input: Labe
         companyId: client?.id ?? null,
         requestKey: input.requestKey,
         status: 'buying',
+        provider: seller.provider,
         rateId: input.rateId,
         carrier: '',
         service: '',
@@ -147,24 +215,20 @@ export async function purchaseLabel(deps: Deps, ctx: RequestContext, input: Labe
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const earlier = await settled(deps, ctx, input.requestKey);
-    if (!earlier) return purchaseLabel(deps, ctx, input);
+    if (!earlier) return purchaseLabel(deps, ctx, input, seller);
     return view(sameRequest(earlier, input), ctx, client?.name ?? null);
   }
   const release = () => deps.db.delete(shippingLabels).where(eq(shippingLabels.id, claimId));
 
   // 2. Ask the carrier; a refusal leaves nothing behind.
-  const { client: shipEngine } = await shipEngineFor(deps, ctx.tenantId);
-  let label: ShipEngineLabel;
+  let label: BoughtLabel;
   try {
-    label = await shipEngine.labelFromRate(input.rateId, input.format);
+    label = await seller.buy();
   } catch (err) {
     await release();
-    if (err instanceof ProviderFailure) throw apiErrorOf(err);
     throw err;
   }
-  const document = await downloadDocument(label, input.format);
-  const costCents = labelCostCents(label);
-  const names = await carrierNames(deps, ctx, label);
+  const { costCents, document } = label;
 
   // 3. The label and its draw together; short funds void the label at the carrier again.
   try {
@@ -173,10 +237,10 @@ export async function purchaseLabel(deps: Deps, ctx: RequestContext, input: Labe
         .update(shippingLabels)
         .set({
           status: 'bought',
-          providerLabelId: label.label_id,
-          carrier: names.carrier,
-          service: names.service,
-          trackingNumber: label.tracking_number || null,
+          providerLabelId: label.providerLabelId,
+          carrier: label.carrier,
+          service: label.service,
+          trackingNumber: label.trackingNumber,
           document,
           costCents,
           totalCents: costCents,
@@ -204,7 +268,7 @@ export async function purchaseLabel(deps: Deps, ctx: RequestContext, input: Labe
     });
     return view(row, ctx, client?.name ?? null, balanceCents);
   } catch (err) {
-    await shipEngine.voidLabel(label.label_id).catch(() => undefined);
+    await seller.cancel(label.providerLabelId).catch(() => undefined);
     await release();
     throw err;
   }
@@ -294,10 +358,14 @@ export async function voidLabel(deps: Deps, ctx: RequestContext, id: number): Pr
   const row = await rowInScope(deps.db, ctx, id);
   if (row.status === 'voided') throw businessRule('This label is voided already');
   if (!row.providerLabelId) throw businessRule('This label has no carrier label to void');
-  const { client } = await shipEngineFor(deps, ctx.tenantId);
   let answer: { approved: boolean; message: string };
   try {
-    answer = await client.voidLabel(row.providerLabelId);
+    const voider = voiders.get(row.provider);
+    if (voider) answer = await voider(deps, ctx, row);
+    else {
+      const { client } = await shipEngineFor(deps, ctx.tenantId);
+      answer = await client.voidLabel(row.providerLabelId);
+    }
   } catch (err) {
     if (err instanceof ProviderFailure) throw apiErrorOf(err);
     throw err;
