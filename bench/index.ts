@@ -21,6 +21,7 @@ import { benchFbmReserve } from './fbm-reserve.js';
 import { benchFbmPickFloor } from './fbm-pick-floor.js';
 import { benchFbmLabels } from './fbm-labels.js';
 import { benchFbmImport } from './fbm-import.js';
+import { benchFbmShip } from './fbm-ship.js';
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -44,6 +45,7 @@ const suites: Record<string, () => Promise<void>> = {
   'fbm-pick-floor': benchFbmPickFloor,
   'fbm-labels': benchFbmLabels,
   'fbm-import': benchFbmImport,
+  'fbm-ship': benchFbmShip,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };

@@ -32,8 +32,27 @@ export async function bulkMarkShip(deps: Deps, ctx: RequestContext, input: BulkM
     try {
       let lines = o.lines;
       if (!lines) {
-        // Every picked unit not shipped yet, in one package.
+        // Every picked unit not shipped yet, in one package — unless this tracking shipped already.
         await orderInScope(deps.db, ctx, o.orderId);
+        const standing = await deps.db
+          .select()
+          .from(fbmShipments)
+          .where(and(eq(fbmShipments.orderId, o.orderId), eq(fbmShipments.status, 'shipped')));
+        const same = standing.find(
+          (sh) =>
+            sh.packages.length === 1 && sh.packages[0].trackingNumber.toUpperCase() === o.trackingNumber.toUpperCase(),
+        );
+        if (same) {
+          results.push({
+            orderId: o.orderId,
+            ok: true,
+            status: (await orderInScope(deps.db, ctx, o.orderId)).status,
+            shipmentId: same.id,
+            repeated: true,
+            message: null,
+          });
+          continue;
+        }
         const ids = await deps.db
           .select({ id: marketplaceOrderLines.id })
           .from(marketplaceOrderLines)
