@@ -50,17 +50,15 @@ export async function benchFbmShip(): Promise<void> {
         })),
       )
       .returning({ id: products.id, msku: products.msku });
-    await deps.db
-      .insert(productCodes)
-      .values(
-        made.map((p) => ({
-          tenantId: tenant.id,
-          companyId: company.id,
-          productId: p.id,
-          code: p.msku!,
-          codeType: 'MSKU',
-        })),
-      );
+    await deps.db.insert(productCodes).values(
+      made.map((p) => ({
+        tenantId: tenant.id,
+        companyId: company.id,
+        productId: p.id,
+        code: p.msku!,
+        codeType: 'MSKU',
+      })),
+    );
     const orders: MarketplaceOrderInput[] = Array.from({ length: ORDERS }, (_, i) => ({
       marketplaceOrderId: `SHIP-BENCH-${i}`,
       salesChannel: 'Shopify',
