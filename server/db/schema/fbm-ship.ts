@@ -6,11 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import {
-  CONFIRMATION_STATES,
-  FBM_SHIPMENT_SOURCES,
-  FBM_SHIPMENT_STATUSES,
-} from '../../../domain/schemas/fbm-ship.js';
+import { CONFIRMATION_STATES, FBM_SHIPMENT_SOURCES, FBM_SHIPMENT_STATUSES } from '../../../domain/schemas/fbm-ship.js';
 import { users } from './auth.js';
 import { marketplaceOrders } from './orders.js';
 import { shippingLabels } from './shipping-labels.js';
