@@ -171,16 +171,18 @@ export async function scanIntoBox(deps: Deps, ctx: RequestContext, orderId: numb
     const key = await resolveProductKey(tx, ctx, order.companyId, input.code);
     const lines = (await linesOf(tx, order.id)).filter((l) => l.product_key === key);
     if (!lines.length) throw businessRule(`Wrong item: ${input.code} is not on order ${order.marketplaceOrderId}`);
-    const line = lines.find((l) => Math.min(l.to_ship, l.picked) - l.packed > 0);
-    if (!line) {
-      const l = lines[0];
+    // One SKU may sit on several lines of an order (a marketplace splits them): the room is
+    // theirs together, and a scan of many units fills the lines in order.
+    const roomOf = (l: (typeof lines)[number]) => Math.max(0, Math.min(l.to_ship, l.picked) - l.packed);
+    const room = lines.reduce((sum, l) => sum + roomOf(l), 0);
+    if (!room) {
+      const total = (k: 'picked' | 'packed' | 'to_ship') => lines.reduce((sum, l) => sum + l[k], 0);
       throw businessRule(
-        l.picked <= l.packed && l.packed < l.to_ship
-          ? `${input.code}: ${l.picked} picked and all of them packed; pick the rest before packing more`
-          : `Too many: all ${l.to_ship} of ${input.code} for order ${order.marketplaceOrderId} are packed`,
+        total('packed') < total('to_ship')
+          ? `${input.code}: ${total('picked')} picked and all of them packed; pick the rest before packing more`
+          : `Too many: all ${total('to_ship')} of ${input.code} for order ${order.marketplaceOrderId} are packed`,
       );
     }
-    const room = Math.min(line.to_ship, line.picked) - line.packed;
     if (input.quantity > room)
       throw businessRule(`Too many: ${room} more of ${input.code} can be packed for this order, not ${input.quantity}`);
 
@@ -206,19 +208,19 @@ export async function scanIntoBox(deps: Deps, ctx: RequestContext, orderId: numb
         })
         .returning();
     }
-    await tx
-      .insert(fbmBoxItems)
-      .values({
-        tenantId: ctx.tenantId,
-        boxId: box.id,
-        orderLineId: line.id,
-        productKey: key,
-        quantity: input.quantity,
-      })
-      .onConflictDoUpdate({
-        target: [fbmBoxItems.boxId, fbmBoxItems.orderLineId],
-        set: { quantity: sql`${fbmBoxItems.quantity} + ${input.quantity}`, updatedAt: new Date().toISOString() },
-      });
+    let left = input.quantity;
+    for (const line of lines) {
+      const quantity = Math.min(left, roomOf(line));
+      if (!quantity) continue;
+      left -= quantity;
+      await tx
+        .insert(fbmBoxItems)
+        .values({ tenantId: ctx.tenantId, boxId: box.id, orderLineId: line.id, productKey: key, quantity })
+        .onConflictDoUpdate({
+          target: [fbmBoxItems.boxId, fbmBoxItems.orderLineId],
+          set: { quantity: sql`${fbmBoxItems.quantity} + ${quantity}`, updatedAt: new Date().toISOString() },
+        });
+    }
   });
   return getPack(deps.db, ctx, orderId);
 }
