@@ -32,6 +32,7 @@ const dims = { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 2 };
 let amazonStoreId: number;
 let amazonOrder: number;
 let ebayOrder: number;
+let intlOrder: number;
 
 const balance = async (companyId: number) =>
   (await s.get(`/api/finance/customer/balances?companyId=${companyId}`, w.admin)).body.balanceCents as number;
@@ -129,6 +130,31 @@ beforeAll(async () => {
   for (const b of batch.body.lines)
     await s.post(`${F}/pick/batch/${batch.body.id}/pick`, { batchLineId: b.id, quantity: b.quantity }, w.admin);
   expect((await s.put(`${F}/order/${ebayOrder}/default/box/dimensions`, dims, w.admin)).status).toBe(200);
+
+  // An international order (to Canada) of the same store: customs declared before it is bought.
+  await stock(s, w, w.acmeId, 'MUG-1', 'B-1', 1);
+  await saveOrders(s, w.acmeStore, [
+    order('INTL-1', {
+      lines: [line('1', 'MUG-1', 1)],
+      shipTo: {
+        name: 'Zoe Buyer',
+        line1: '200 King St W',
+        line2: null,
+        city: 'Toronto',
+        state: 'ON',
+        postalCode: 'M5H 3T4',
+        countryCode: 'CA',
+        phone: '4165550100',
+      },
+    }),
+  ]);
+  expect((await s.post(`${F}/reserve/awaiting/items/store/${w.acmeStore.id}`, {}, w.admin)).status).toBe(200);
+  intlOrder = await orderId(s, 'INTL-1');
+  const intlBatch = await s.post(`${F}/pick/batch`, { orderIds: [intlOrder] }, w.admin);
+  expect(intlBatch.status, JSON.stringify(intlBatch.meta)).toBe(201);
+  for (const b of intlBatch.body.lines)
+    await s.post(`${F}/pick/batch/${intlBatch.body.id}/pick`, { batchLineId: b.id, quantity: b.quantity }, w.admin);
+  expect((await s.put(`${F}/order/${intlOrder}/default/box/dimensions`, dims, w.admin)).status).toBe(200);
 }, 120_000);
 afterAll(async () => {
   clientOverrides.fetch = undefined;
@@ -241,5 +267,87 @@ describe('buying and voiding an Amazon label', () => {
     const [store] = await s.db.select().from(stores).where(eq(stores.id, amazonStoreId));
     const shipment = await (await amazonClientFor(s.deps, store)).merchantFulfillment.getShipment(shipmentId);
     expect(['RefundPending', 'RefundApplied']).toContain(shipment.Status);
+  });
+});
+
+describe('customs for an international order', () => {
+  it('is refused (412, in words) while its customs declaration is incomplete; nothing is bought', async () => {
+    const res = await s.post(`${F}/label/psh/purchase`, { orderId: intlOrder }, w.admin);
+    expect(res.status).toBe(412);
+    expect(res.meta.error_list.map((e: any) => e.message).join()).toMatch(/customs declaration .* is not complete/);
+    const rows = await s.db
+      .select()
+      .from(shippingLabels)
+      .where(and(eq(shippingLabels.tenantId, w.tenantId), sql`${shippingLabels.shipTo}->>'countryCode' = 'CA'`));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('once declared, is bought with its customs and the merged PDF has the CN22 after the label', async () => {
+    const saved = await s.put(
+      '/api/external/ship/rate/label/customs/declaration',
+      {
+        orderId: intlOrder,
+        incoterm: 'DDU',
+        purpose: 'MERCHANDISE',
+        taxIdType: null,
+        taxId: null,
+        returnHandling: 'RETURN',
+        exportFiling: 'NOEEI 30.37(a)',
+        itn: null,
+        items: [
+          {
+            lineId: null,
+            productId: null,
+            sku: 'MUG-1',
+            description: 'Ceramic coffee mug',
+            hsCode: '6912.00',
+            countryOfOrigin: 'US',
+            quantity: 1,
+            unitValue: 10,
+            unitWeightLb: 1,
+          },
+        ],
+      },
+      w.admin,
+    );
+    expect(saved.status, JSON.stringify(saved.meta)).toBe(200);
+    const posted: any[] = [];
+    clientOverrides.fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/v1/rates') && typeof init?.body === 'string') posted.push(JSON.parse(init.body));
+      return fetch(input, init);
+    };
+    let bought;
+    try {
+      bought = await s.post(`${F}/label/psh/purchase`, { orderId: intlOrder }, w.admin);
+    } finally {
+      clientOverrides.fetch = undefined;
+    }
+    expect(bought.status, JSON.stringify(bought.meta)).toBe(200);
+    expect(bought.body.state).toBe('bought');
+    // The shipment was rated with ShipEngine's customs (international_shipment_options).
+    expect(posted.at(-1).shipment.customs).toMatchObject({
+      contents: 'merchandise',
+      non_delivery: 'return_to_sender',
+      terms_of_trade_code: 'ddu',
+      customs_items: [{ harmonized_tariff_code: '691200', country_of_origin: 'US', quantity: 1 }],
+    });
+    const labelIds = bought.body.labelIds.join(',');
+    const res = await s.started.app.request(`${F}/bulk/merged/labels/download?labelIds=${labelIds}`, {
+      headers: { authorization: `Bearer ${w.admin}` },
+    });
+    expect(res.status).toBe(200);
+    const merged = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
+    expect(merged.getPageCount()).toBe(bought.body.labelIds.length + 1);
+    // A domestic order's merge has no customs page.
+    const domestic = await s.post(`${F}/label/psh/purchase`, { orderId: ebayOrder }, w.admin);
+    expect(domestic.status, JSON.stringify(domestic.meta)).toBe(200);
+    const res2 = await s.started.app.request(
+      `${F}/bulk/merged/labels/download?labelIds=${domestic.body.labelIds.join(',')}`,
+      { headers: { authorization: `Bearer ${w.admin}` } },
+    );
+    expect((await PDFDocument.load(new Uint8Array(await res2.arrayBuffer()))).getPageCount()).toBe(
+      domestic.body.labelIds.length,
+    );
   });
 });

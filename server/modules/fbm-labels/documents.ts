@@ -11,7 +11,9 @@ import type { OrderLabel } from '../../../domain/schemas/fbm-labels.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { selectRows } from '../../db/rows.js';
-import { badRequest, businessRule, notFound } from '../../http/errors.js';
+import { ApiError, badRequest, businessRule, notFound } from '../../http/errors.js';
+import { customsDocuments } from '../customs/documents.js';
+import { warehouseCountry } from '../customs/service.js';
 import { getRun } from './bulk.js';
 
 interface LabelRow {
@@ -32,6 +34,7 @@ interface LabelRow {
   created_at: string;
   voided_at: string | null;
   pick_sequence: number | null;
+  ship_to_country: string | null;
 }
 
 const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
@@ -65,7 +68,7 @@ async function labelRows(db: DbOrTx, ctx: RequestContext, where: ReturnType<type
     db,
     sql`select sl.id, fol.order_id, o.marketplace_order_id, fol.package_number, sl.provider, sl.carrier, sl.service,
           sl.tracking_number, sl.status, sl.format, sl.total_cents, sl.cost_cents, sl.upcharge_cents, sl.currency,
-          sl.created_at, sl.voided_at,
+          sl.created_at, sl.voided_at, upper(o.ship_to->>'countryCode') as ship_to_country,
           (select min(bl.sequence) from pick_batch_lines bl where bl.order_id = fol.order_id
              and bl.batch_id = (select max(b2.batch_id) from pick_batch_lines b2 where b2.order_id = fol.order_id)) as pick_sequence
         from fbm_order_labels fol
@@ -151,10 +154,23 @@ export async function mergedLabels(deps: Deps, ctx: RequestContext, q: { runId?:
     return { bytes: Buffer.from(zpl, 'utf8'), contentType: 'application/zpl', filename: 'labels.zpl', order };
   }
   const merged = await PDFDocument.create();
-  for (const r of rows) {
-    const src = await PDFDocument.load(Buffer.from(docs.get(Number(r.id))!.document!, 'base64'));
-    const pages = await merged.copyPages(src, src.getPageIndices());
-    for (const p of pages) merged.addPage(p);
+  const append = async (bytes: Uint8Array) => {
+    const src = await PDFDocument.load(bytes);
+    for (const p of await merged.copyPages(src, src.getPageIndices())) merged.addPage(p);
+  };
+  const home = await warehouseCountry(deps, ctx.tenantId);
+  for (const [i, r] of rows.entries()) {
+    await append(Buffer.from(docs.get(Number(r.id))!.document!, 'base64'));
+    // An international order's CN22/CN23 follows its last label, to be packed with the parcel.
+    const lastOfOrder = rows[i + 1]?.order_id !== r.order_id;
+    if (lastOfOrder && r.ship_to_country && r.ship_to_country !== home) {
+      try {
+        await append((await customsDocuments(deps, ctx, Number(r.order_id), 'pdf')).data);
+      } catch (err) {
+        // A declaration edited into an invalid one since: the labels still print; the form is fixed there.
+        if (!(err instanceof ApiError)) throw err;
+      }
+    }
   }
   return {
     bytes: Buffer.from(await merged.save()),

@@ -19,7 +19,8 @@ import { fbmOrderLabels } from '../../db/schema/index.js';
 import { ApiError, businessRule } from '../../http/errors.js';
 import { purchaseLabel } from '../shipping/labels.js';
 import { amazonSeller, amazonStoreOf, isAmazonRate } from './amazon.js';
-import { packageRateIds, shipmentOf, shopOrder } from './rates.js';
+import { customsForLabel } from '../customs/service.js';
+import { isInternationalShipment, packageRateIds, shipmentOf, shopOrder } from './rates.js';
 
 interface PackageState {
   number: number;
@@ -124,6 +125,8 @@ export async function buyOrderLabels(
   const done = (st: PackageState) => st.label && st.label.status === 'bought';
   const todo = states.filter((st) => !done(st));
   let rateIds: string[] = [];
+  // An international parcel is not bought without a complete customs declaration (412 in words).
+  if (todo.length && isInternationalShipment(s)) await customsForLabel(deps, ctx, s.order.id);
   if (todo.length) {
     let rateId = input.rateId;
     if (!rateId) {

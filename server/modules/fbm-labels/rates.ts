@@ -18,7 +18,9 @@ import { ApiError, businessRule } from '../../http/errors.js';
 import { labelUpchargeCents } from '../finance/label-funds.js';
 import { feeSettingsOf } from '../settings/fees.js';
 import { orderInScope, parcelsOf } from '../fbm-pack/service.js';
+import { customsForLabel } from '../customs/service.js';
 import { quoteRates } from '../shipping/rates.js';
+import { toShipEngineCustoms, type ShipEngineCustoms } from '../shipping/shipengine.js';
 import { shipFromOf, shipToOf } from './addresses.js';
 import { AMAZON_RATE_PREFIX, amazonOffers, amazonStoreOf, deliveryDaysOf } from './amazon.js';
 
@@ -50,6 +52,9 @@ export async function shipmentOf(deps: Deps, ctx: RequestContext, orderId: numbe
   return { order, shipFrom: await shipFromOf(deps.db, ctx.tenantId), shipTo: shipToOf(order), packages };
 }
 
+export const isInternationalShipment = (s: OrderShipment) =>
+  s.shipTo.countryCode.toUpperCase() !== s.shipFrom.countryCode.toUpperCase();
+
 export async function shopOrder(deps: Deps, ctx: RequestContext, orderId: number): Promise<OrderRates> {
   const s = await shipmentOf(deps, ctx, orderId);
   const fees = await feeSettingsOf(deps.db, ctx.tenantId, s.order.companyId);
@@ -60,10 +65,20 @@ export async function shopOrder(deps: Deps, ctx: RequestContext, orderId: number
     string,
     { first: Omit<OrderRate, 'cheapest' | 'fastest'>; ids: string[]; costs: number[]; days: number | null }
   >();
+  // International: rated with its customs declaration, so the label bought from the rate carries it.
+  let customs: ShipEngineCustoms | undefined;
+  if (isInternationalShipment(s))
+    try {
+      const declared = await customsForLabel(deps, ctx, s.order.id);
+      if (declared) customs = toShipEngineCustoms(declared);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      refused.push({ provider: 'customs', carrier: 'all', service: 'all', reason: err.messages.join('; ') });
+    }
   for (const [i, p] of s.packages.entries()) {
     let answer: Awaited<ReturnType<typeof quoteRates>>;
     try {
-      answer = await quoteRates(deps, ctx, { shipFrom: s.shipFrom, shipTo: s.shipTo, parcels: [p.parcel] });
+      answer = await quoteRates(deps, ctx, { shipFrom: s.shipFrom, shipTo: s.shipTo, parcels: [p.parcel] }, customs);
     } catch (err) {
       // The aggregator down or refusing says so beside the order instead of failing the whole shop.
       if (!(err instanceof ApiError)) throw err;

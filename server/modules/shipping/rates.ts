@@ -6,14 +6,20 @@ import type { RateQuoteRequest } from '../../../domain/schemas/shipping.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { ProviderFailure } from '../../integrations/http.js';
 import { apiErrorOf } from '../stores/connection.js';
-import { shipEngineFor, toShipEngineShipment } from './shipengine.js';
+import type { RateShipment } from '../../integrations/shipengine/models.js';
+import { shipEngineFor, toShipEngineShipment, type ShipEngineCustoms } from './shipengine.js';
 
-export async function quoteRates(deps: Deps, ctx: RequestContext, q: RateQuoteRequest) {
+/** `customs`: an international shipment's declaration, rated with it so the label bought carries it. */
+export async function quoteRates(deps: Deps, ctx: RequestContext, q: RateQuoteRequest, customs?: ShipEngineCustoms) {
   const { client, sandbox } = await shipEngineFor(deps, ctx.tenantId);
   try {
     const { carriers } = await client.carriers();
+    const shipment: RateShipment & { customs?: ShipEngineCustoms } = {
+      ...toShipEngineShipment(q),
+      ...(customs ? { customs } : {}),
+    };
     const answer = await client.rates(
-      toShipEngineShipment(q),
+      shipment,
       carriers.map((c) => c.carrier_id),
     );
     const rr = answer.rate_response;

@@ -3,6 +3,7 @@
  * or — when it has none and the sandboxes are on — the local sandbox, so a demo can shop rates and
  * buy labels without any account. Calls are logged for support against the warehouse.
  */
+import type { LabelCustoms } from '../../../domain/schemas/customs.js';
 import type { RateQuoteRequest, ShipAddress } from '../../../domain/schemas/shipping.js';
 import type { Deps } from '../../context.js';
 import { businessRule } from '../../http/errors.js';
@@ -61,5 +62,53 @@ export const toShipEngineShipment = (q: RateQuoteRequest) => ({
     ...(p.lengthIn && p.widthIn && p.heightIn
       ? { dimensions: { unit: 'inch' as const, length: p.lengthIn, width: p.widthIn, height: p.heightIn } }
       : {}),
+  })),
+});
+
+/**
+ * ShipEngine's `shipment.customs` (international_shipment_options in the provider reference,
+ * /v1/rates): a label bought from a rate carries the customs of the shipment that was rated. Not
+ * in the client's RateShipment model yet (server/integrations/shipengine/models.ts), so it is
+ * typed here from the reference and sent beside the shipment.
+ */
+export interface ShipEngineCustoms {
+  contents: 'merchandise' | 'documents' | 'gift' | 'returned_goods' | 'sample' | 'other';
+  contents_explanation?: string;
+  non_delivery: 'return_to_sender' | 'treat_as_abandoned';
+  terms_of_trade_code: 'ddu' | 'ddp' | 'fca';
+  customs_items: {
+    description: string;
+    quantity: number;
+    value: { currency: string; amount: number };
+    weight: { value: number; unit: 'pound' };
+    harmonized_tariff_code: string;
+    country_of_origin: string;
+    sku?: string;
+  }[];
+}
+
+const CONTENTS: Record<LabelCustoms['contents'], ShipEngineCustoms['contents']> = {
+  MERCHANDISE: 'merchandise',
+  DOCUMENTS: 'documents',
+  GIFT: 'gift',
+  SAMPLE: 'sample',
+  RETURN_MERCHANDISE: 'returned_goods',
+  HUMANITARIAN_DONATION: 'other',
+  OTHER: 'other',
+};
+
+export const toShipEngineCustoms = (c: LabelCustoms): ShipEngineCustoms => ({
+  contents: CONTENTS[c.contents],
+  ...(CONTENTS[c.contents] === 'other' ? { contents_explanation: c.contents.toLowerCase().replace(/_/g, ' ') } : {}),
+  non_delivery: c.nonDelivery === 'ABANDON' ? 'treat_as_abandoned' : 'return_to_sender',
+  terms_of_trade_code: c.incoterm.toLowerCase() as ShipEngineCustoms['terms_of_trade_code'],
+  customs_items: c.items.map((i) => ({
+    description: i.description,
+    quantity: i.quantity,
+    value: { currency: c.currency.toLowerCase(), amount: i.unitValue },
+    weight: { value: i.unitWeightLb, unit: 'pound' as const },
+    harmonized_tariff_code: i.hsCode,
+    country_of_origin: i.countryOfOrigin,
+    ...(i.sku ? { sku: i.sku } : {}),
   })),
 });
