@@ -167,20 +167,29 @@ export default function BuyBulkShippingPage() {
       return (
         <span className="form-error">{s.refused.map((x) => x.reason).join('; ') || t('fbmLabels.bulk.noRates')}</span>
       );
+    // A provider that gave no quotes at all (Amazon down, customs not declared yet) is said beside the rest.
+    const warnings = s.refused.filter((x) => x.carrier === 'all').map((x) => x.reason);
     return (
-      <select
-        aria-label={t('fbmLabels.bulk.service')}
-        value={chosen[String(row.orderId)] ?? ''}
-        onChange={(e) => setChosen({ ...chosen, [String(row.orderId)]: e.target.value })}
-        data-testid={`rate-${row.marketplaceOrderId}`}
-      >
-        <option value="">{presetName}</option>
-        {s.rates.map((q) => (
-          <option key={q.rateId} value={q.rateId}>
-            {`${q.carrier} · ${q.service} · ${fmt(q.totalCents, q.currency)}${q.cost ? ` (${fmt(q.cost.costCents, q.currency)} + ${fmt(q.cost.upchargeCents, q.currency)})` : ''}${q.deliveryDays !== null ? ` · ${t('fbmLabels.bulk.days', { count: q.deliveryDays })}` : ''}${q.cheapest ? ` · ${t('fbmLabels.bulk.cheapest')}` : ''}${q.fastest ? ` · ${t('fbmLabels.bulk.fastest')}` : ''}`}
-          </option>
-        ))}
-      </select>
+      <>
+        <select
+          aria-label={t('fbmLabels.bulk.service')}
+          value={chosen[String(row.orderId)] ?? ''}
+          onChange={(e) => setChosen({ ...chosen, [String(row.orderId)]: e.target.value })}
+          data-testid={`rate-${row.marketplaceOrderId}`}
+        >
+          <option value="">{presetName}</option>
+          {s.rates.map((q) => (
+            <option key={q.rateId} value={q.rateId}>
+              {`${q.provider === 'amazon' ? 'Amazon Buy Shipping · ' : ''}${q.carrier} · ${q.service} · ${fmt(q.totalCents, q.currency)}${q.cost ? ` (${fmt(q.cost.costCents, q.currency)} + ${fmt(q.cost.upchargeCents, q.currency)})` : ''}${q.deliveryDays !== null ? ` · ${t('fbmLabels.bulk.days', { count: q.deliveryDays })}` : ''}${q.cheapest ? ` · ${t('fbmLabels.bulk.cheapest')}` : ''}${q.fastest ? ` · ${t('fbmLabels.bulk.fastest')}` : ''}`}
+            </option>
+          ))}
+        </select>
+        {warnings.length > 0 && (
+          <div className="muted" role="status" data-testid={`rate-warning-${row.marketplaceOrderId}`}>
+            {warnings.join('; ')}
+          </div>
+        )}
+      </>
     );
   };
 
