@@ -5,7 +5,8 @@
  * newer one. Lines are linked to the client's products by SKU (its MSKU), ASIN or GTIN, within the
  * store's client only.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { FBM_RESERVATION_STATION } from '../../../domain/schemas/fbm-pick.js';
 import type { MarketplaceOrderInput, OrderLineInput } from '../../../domain/schemas/orders.js';
 import type { Tx } from '../../db/client.js';
 import { selectRows } from '../../db/rows.js';
@@ -130,10 +131,26 @@ export async function storeOrders(
           quantity_ordered integer, quantity_shipped integer, unit_price integer, product_id integer)
         on conflict (order_id, line_id) do update set
           sku = excluded.sku, asin = excluded.asin, gtin = excluded.gtin, title = excluded.title,
-          quantity_ordered = excluded.quantity_ordered, quantity_shipped = excluded.quantity_shipped,
+          quantity_ordered = excluded.quantity_ordered,
+          -- Units Dockside shipped stay shipped until the marketplace's picture has caught up with
+          -- them (its confirmation may still be on its way): a newer picture never un-ships them.
+          quantity_shipped = greatest(excluded.quantity_shipped, ${dockSideShipped(sql`${marketplaceOrderLines}.id`)}),
           unit_price = excluded.unit_price,
           -- A line keeps the product it was linked to; one not linked yet takes what is found now.
           product_id = coalesce(${marketplaceOrderLines}.product_id, excluded.product_id)`,
+    );
+    // An order still awaiting on the marketplace but shipped by Dockside keeps the status its
+    // lines say (a cancellation on the marketplace stands: the desk shows it beside the shipment).
+    await tx.execute(
+      sql`update ${marketplaceOrders} o set status = case
+            when not exists (select 1 from ${marketplaceOrderLines} l where l.order_id = o.id
+              and l.quantity_shipped < l.quantity_ordered) then 'SHIPPED' else 'PARTIALLY_SHIPPED' end
+          where o.id in (${sql.join(
+            written.map((w) => sql`${w.id}`),
+            sql`, `,
+          )}) and o.status in ('AWAITING', 'PARTIALLY_SHIPPED')
+            and exists (select 1 from ${marketplaceOrderLines} l where l.order_id = o.id
+              and ${dockSideShipped(sql`l.id`)} > 0)`,
     );
     // An order cancelled (or shipped elsewhere) gives back the units its lines hold (decision 0017).
     const closed = written.filter(
@@ -147,6 +164,11 @@ export async function storeOrders(
   }
   return { created, changed: written.length - created, unchanged: unique.length - written.length };
 }
+
+/** Units of an order line that Dockside has shipped (its FBM holds turned `shipped`). */
+const dockSideShipped = (lineId: SQL) =>
+  sql`coalesce((select sum(r.quantity) from item_reservations r where r.order_line_id = ${lineId}
+    and r.station = ${FBM_RESERVATION_STATION} and r.state = 'shipped'), 0)`;
 
 /**
  * Which of the client's products a line is: the one whose codes hold its SKU, else its ASIN, else
