@@ -268,6 +268,42 @@ describe('buying and voiding an Amazon label', () => {
     const shipment = await (await amazonClientFor(s.deps, store)).merchantFulfillment.getShipment(shipmentId);
     expect(['RefundPending', 'RefundApplied']).toContain(shipment.Status);
   });
+  it('a crash after Amazon sold the label: the retry reads it back (getShipment) instead of buying twice', async () => {
+    const amazon = (await ratesOf(amazonOrder)).rates.find((r: any) => r.provider === 'amazon');
+    const first = await s.post(`${F}/label/psh/purchase`, { orderId: amazonOrder, rateId: amazon.rateId }, w.admin);
+    expect(first.status, JSON.stringify(first.meta)).toBe(200);
+    const id = first.body.labelIds[0];
+    expect(id).not.toBe(labelId);
+    const [sold] = await s.db.select().from(shippingLabels).where(eq(shippingLabels.id, id));
+    // As the process left it when it died after Amazon's answer: the claim still buying, Amazon's id kept.
+    await s.db
+      .update(shippingLabels)
+      .set({ status: 'buying', createdAt: new Date(Date.now() - 60_000).toISOString() })
+      .where(eq(shippingLabels.id, id));
+    const calls: string[] = [];
+    clientOverrides.fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes('/mfn/v0/shipments'))
+        calls.push(`${init?.method ?? 'GET'} ${new URL(url).pathname.replace(/^.*(?=\/mfn\/)/, '')}`);
+      return fetch(input, init);
+    };
+    let again;
+    try {
+      again = await s.post(`${F}/label/psh/purchase`, { orderId: amazonOrder, rateId: amazon.rateId }, w.admin);
+    } finally {
+      clientOverrides.fetch = undefined;
+    }
+    expect(again.status, JSON.stringify(again.meta)).toBe(200);
+    expect(again.body.labelIds).toEqual([id]);
+    expect(calls).toEqual([`GET /mfn/v0/shipments/${sold.providerLabelId}`]);
+    const [healed] = await s.db.select().from(shippingLabels).where(eq(shippingLabels.id, id));
+    expect(healed).toMatchObject({ status: 'bought', providerLabelId: sold.providerLabelId });
+    const draws = await s.db
+      .select()
+      .from(financeTransactions)
+      .where(and(eq(financeTransactions.kind, 'label_purchase'), eq(financeTransactions.sourceId, `label-${id}`)));
+    expect(draws).toHaveLength(1);
+  });
 });
 
 describe('customs for an international order', () => {

@@ -15,11 +15,11 @@ import { fbmOrderLabels, marketplaceOrders, stores } from '../../db/schema/index
 import { businessRule } from '../../http/errors.js';
 import { ProviderFailure } from '../../integrations/http.js';
 import { labelDocument } from '../../integrations/amazon/merchant-fulfillment.js';
-import type { ShipmentRequestDetails, ShippingService } from '../../integrations/amazon/mfn-models.js';
+import type { MfnShipment, ShipmentRequestDetails, ShippingService } from '../../integrations/amazon/mfn-models.js';
 import { amazonClientFor } from '../stores/amazon.js';
 import { apiErrorOf } from '../stores/connection.js';
 import type { StoreRecord } from '../stores/service.js';
-import { registerLabelVoider, type LabelSeller } from '../shipping/labels.js';
+import { registerLabelVoider, type BoughtLabel, type LabelSeller } from '../shipping/labels.js';
 import type { OrderShipment } from './rates.js';
 
 /** An Amazon package rate id: the provider's prefix and Amazon's ShippingServiceId. */
@@ -115,6 +115,18 @@ export async function amazonOffers(deps: Deps, store: StoreRecord, s: OrderShipm
   return answers;
 }
 
+const boughtOf = (shipment: MfnShipment): BoughtLabel => {
+  const svc = shipment.ShippingService;
+  return {
+    providerLabelId: shipment.ShipmentId,
+    carrier: svc.CarrierName,
+    service: svc.ShippingServiceName,
+    trackingNumber: shipment.TrackingId ?? null,
+    document: labelDocument(shipment.Label).bytes.toString('base64'),
+    costCents: Math.round(svc.Rate.Amount * 100),
+  };
+};
+
 /** The label seller for one package bought through Amazon Buy Shipping. */
 export function amazonSeller(
   deps: Deps,
@@ -126,23 +138,25 @@ export function amazonSeller(
 ): LabelSeller {
   return {
     provider: 'amazon',
-    async buy() {
+    async buy(sold) {
       const client = await amazonClientFor(deps, store);
       try {
         const shipment = await client.merchantFulfillment.createShipment({
           ShipmentRequestDetails: await requestDetails(deps, s, pkg, format),
           ShippingServiceId: amazonServiceId(rateId),
         });
-        const doc = labelDocument(shipment.Label);
-        const svc = shipment.ShippingService;
-        return {
-          providerLabelId: shipment.ShipmentId,
-          carrier: svc.CarrierName,
-          service: svc.ShippingServiceName,
-          trackingNumber: shipment.TrackingId ?? null,
-          document: doc.bytes.toString('base64'),
-          costCents: Math.round(svc.Rate.Amount * 100),
-        };
+        // Kept at once: a crash from here on is healed by getShipment, never a second purchase.
+        await sold(shipment.ShipmentId);
+        return boughtOf(shipment);
+      } catch (err) {
+        throw failureOf(err);
+      }
+    },
+    async recover(shipmentId) {
+      const client = await amazonClientFor(deps, store);
+      try {
+        const shipment = await client.merchantFulfillment.getShipment(shipmentId);
+        return shipment.Status === 'Purchased' ? boughtOf(shipment) : null;
       } catch (err) {
         throw failureOf(err);
       }

@@ -102,11 +102,18 @@ async function downloadDocument(label: ShipEngineLabel, format: 'pdf' | 'zpl'): 
 const CLAIM_WAIT_MS = 20_000;
 
 /** The request key's row once it is no longer being bought (null: the purchase failed and left). */
-async function settled(deps: Deps, ctx: RequestContext, requestKey: string): Promise<Row | null> {
+async function settled(
+  deps: Deps,
+  ctx: RequestContext,
+  requestKey: string,
+  recoverable: (row: Row) => boolean = () => false,
+): Promise<Row | null> {
   const until = Date.now() + CLAIM_WAIT_MS;
   for (;;) {
     const row = await byKey(deps.db, ctx, requestKey);
     if (!row || row.status !== 'buying') return row ?? null;
+    // A purchase that crashed after the provider sold the label: answered by reading it back.
+    if (recoverable(row)) return row;
     if (Date.now() > until) throw conflict('This label is still being bought: look for it in the list in a moment');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -129,7 +136,13 @@ export interface BoughtLabel {
  */
 export interface LabelSeller {
   provider: string;
-  buy(): Promise<BoughtLabel>;
+  /** `sold` is told the provider's id as soon as it answers, before anything else can fail. */
+  buy(sold: (providerLabelId: string) => Promise<void>): Promise<BoughtLabel>;
+  /**
+   * Reads a sale back after a crash (null: no longer a live label). A provider that has it never
+   * sells twice under one key: the retry reads first.
+   */
+  recover?(providerLabelId: string): Promise<BoughtLabel | null>;
   /** Takes a label just bought back when its row or draw could not be written. */
   cancel(providerLabelId: string): Promise<void>;
 }
@@ -188,6 +201,7 @@ export async function purchaseLabel(
 
   // 1. Claim the request key; a second request with it waits for the first and answers its label.
   let claimId: number;
+  let label: BoughtLabel | null = null;
   try {
     const [claim] = await deps.db
       .insert(shippingLabels)
@@ -214,21 +228,42 @@ export async function purchaseLabel(
     claimId = claim.id;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const earlier = await settled(deps, ctx, input.requestKey);
+    const stale = (row: Row) =>
+      !!seller.recover && !!row.providerLabelId && Date.now() - new Date(row.createdAt).getTime() > CLAIM_WAIT_MS;
+    const earlier = await settled(deps, ctx, input.requestKey, stale);
     if (!earlier) return purchaseLabel(deps, ctx, input, seller);
-    return view(sameRequest(earlier, input), ctx, client?.name ?? null);
+    if (earlier.status !== 'buying') return view(sameRequest(earlier, input), ctx, client?.name ?? null);
+    sameRequest(earlier, input);
+    label = await seller.recover!(earlier.providerLabelId!);
+    claimId = earlier.id;
+    if (!label) {
+      // Cancelled at the provider since: nothing stands under the key, so it is bought afresh.
+      await deps.db
+        .delete(shippingLabels)
+        .where(and(eq(shippingLabels.id, claimId), eq(shippingLabels.status, 'buying')));
+      return purchaseLabel(deps, ctx, input, seller);
+    }
   }
   const release = () => deps.db.delete(shippingLabels).where(eq(shippingLabels.id, claimId));
 
-  // 2. Ask the carrier; a refusal leaves nothing behind.
-  let label: BoughtLabel;
-  try {
-    label = await seller.buy();
-  } catch (err) {
-    await release();
-    throw err;
+  // 2. Ask the carrier (unless a crashed purchase's label was read back); a refusal leaves nothing.
+  if (!label) {
+    let soldId: string | null = null;
+    const sold = async (providerLabelId: string) => {
+      soldId = providerLabelId;
+      await deps.db.update(shippingLabels).set({ providerLabelId }).where(eq(shippingLabels.id, claimId));
+    };
+    try {
+      label = await seller.buy(sold);
+    } catch (err) {
+      // Sold but not usable (its document refused): taken back at the provider.
+      if (soldId) await seller.cancel(soldId).catch(() => undefined);
+      await release();
+      throw err;
+    }
   }
-  const { costCents, document } = label;
+  const bought: BoughtLabel = label;
+  const { costCents, document } = bought;
 
   // 3. The label and its draw together; short funds void the label at the carrier again.
   try {
@@ -237,10 +272,10 @@ export async function purchaseLabel(
         .update(shippingLabels)
         .set({
           status: 'bought',
-          providerLabelId: label.providerLabelId,
-          carrier: label.carrier,
-          service: label.service,
-          trackingNumber: label.trackingNumber,
+          providerLabelId: bought.providerLabelId,
+          carrier: bought.carrier,
+          service: bought.service,
+          trackingNumber: bought.trackingNumber,
           document,
           costCents,
           totalCents: costCents,
@@ -268,7 +303,7 @@ export async function purchaseLabel(
     });
     return view(row, ctx, client?.name ?? null, balanceCents);
   } catch (err) {
-    await seller.cancel(label.providerLabelId).catch(() => undefined);
+    await seller.cancel(bought.providerLabelId).catch(() => undefined);
     await release();
     throw err;
   }
