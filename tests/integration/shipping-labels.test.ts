@@ -244,6 +244,20 @@ describe('bad input', () => {
     expect((await s.db.select().from(shippingLabels)).length).toBe(before);
   });
 
+  it('across a border without a customs declaration the carrier sells nothing: a 4xx in its words, nothing stored', async () => {
+    const abroad = { ...to, city: 'Toronto', state: 'ON', postalCode: 'M5V 2T6', countryCode: 'CA' };
+    const rated = await s.post(`${L}/list/rates`, { shipFrom: from, shipTo: abroad, parcels }, tok.admin);
+    expect(rated.status, JSON.stringify(rated.meta)).toBe(200);
+    const before = (await s.db.select().from(shippingLabels)).length;
+    const res = await buy({ shipTo: abroad, requestKey: key(), rateId: rated.body.rates[0].rateId, companyId: acme });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.meta.error_list.map((e: { message: string }) => e.message).join()).toMatch(
+      /customs information is required for international shipments/,
+    );
+    expect((await s.db.select().from(shippingLabels)).length).toBe(before);
+  });
+
   it('is documented in the OpenAPI document', async () => {
     const doc = (await (await s.started.app.request('/api/docs/openapi.json')).json()) as {
       paths: Record<string, object>;

@@ -38,10 +38,38 @@ export const packageSchema = z.object({
 });
 
 /** What Dockside asks rates for: the shipment and which connected carriers to ask. */
+/**
+ * A customs declaration for one item (customs_item). `customs_items` is marked deprecated in favour
+ * of `packages[].products` but still accepted; it keeps one declaration per shipment.
+ */
+export const customsItemSchema = z.object({
+  description: z.string().max(100),
+  quantity: z.number().int().min(0),
+  value: z.number().min(0),
+  value_currency: z.string().length(3),
+  weight: weightSchema.optional(),
+  harmonized_tariff_code: z.string().nullable().optional(),
+  country_of_origin: z.string().length(2).nullable().optional(),
+  sku: z.string().nullable().optional(),
+});
+
+/** international_shipment_options: `shipment.customs`, required by carriers across a border. */
+export const customsSchema = z.object({
+  contents: z.enum(['merchandise', 'documents', 'gift', 'returned_goods', 'sample', 'other']),
+  contents_explanation: z.string().optional(),
+  non_delivery: z.enum(['return_to_sender', 'treat_as_abandoned']),
+  terms_of_trade_code: z
+    .enum(['exw', 'fca', 'cpt', 'cip', 'dpu', 'dap', 'ddp', 'fas', 'fob', 'cfr', 'cif', 'ddu', 'daf'])
+    .optional(),
+  customs_items: z.array(customsItemSchema).optional(),
+});
+export type ShipEngineCustoms = z.infer<typeof customsSchema>;
+
 export interface RateShipment {
   ship_to: ShipEngineAddress;
   ship_from: ShipEngineAddress;
   packages: z.infer<typeof packageSchema>[];
+  customs?: ShipEngineCustoms;
 }
 
 export const errorSchema = z.object({

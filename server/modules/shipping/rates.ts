@@ -14,7 +14,7 @@ export async function quoteRates(deps: Deps, ctx: RequestContext, q: RateQuoteRe
   const { client, sandbox } = await shipEngineFor(deps, ctx.tenantId);
   try {
     const { carriers } = await client.carriers();
-    const shipment: RateShipment & { customs?: ShipEngineCustoms } = {
+    const shipment: RateShipment = {
       ...toShipEngineShipment(q),
       ...(customs ? { customs } : {}),
     };

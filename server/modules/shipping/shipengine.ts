@@ -13,7 +13,7 @@ import {
   SHIPENGINE_URL,
   shipEngineSandboxUrl,
 } from '../../integrations/shipengine/client.js';
-import type { ShipEngineAddress } from '../../integrations/shipengine/models.js';
+import type { ShipEngineAddress, ShipEngineCustoms } from '../../integrations/shipengine/models.js';
 import { accountValues } from '../stores/accounts.js';
 import { callLog, clientOverrides, sandboxBase } from '../stores/connection.js';
 
@@ -66,26 +66,10 @@ export const toShipEngineShipment = (q: RateQuoteRequest) => ({
 });
 
 /**
- * ShipEngine's `shipment.customs` (international_shipment_options in the provider reference,
- * /v1/rates): a label bought from a rate carries the customs of the shipment that was rated. Not
- * in the client's RateShipment model yet (server/integrations/shipengine/models.ts), so it is
- * typed here from the reference and sent beside the shipment.
+ * ShipEngine's `shipment.customs` (international_shipment_options, /v1/rates): a label bought
+ * from a rate carries the customs of the shipment that was rated.
  */
-export interface ShipEngineCustoms {
-  contents: 'merchandise' | 'documents' | 'gift' | 'returned_goods' | 'sample' | 'other';
-  contents_explanation?: string;
-  non_delivery: 'return_to_sender' | 'treat_as_abandoned';
-  terms_of_trade_code: 'ddu' | 'ddp' | 'fca';
-  customs_items: {
-    description: string;
-    quantity: number;
-    value: { currency: string; amount: number };
-    weight: { value: number; unit: 'pound' };
-    harmonized_tariff_code: string;
-    country_of_origin: string;
-    sku?: string;
-  }[];
-}
+export type { ShipEngineCustoms };
 
 const CONTENTS: Record<LabelCustoms['contents'], ShipEngineCustoms['contents']> = {
   MERCHANDISE: 'merchandise',
@@ -105,7 +89,8 @@ export const toShipEngineCustoms = (c: LabelCustoms): ShipEngineCustoms => ({
   customs_items: c.items.map((i) => ({
     description: i.description,
     quantity: i.quantity,
-    value: { currency: c.currency.toLowerCase(), amount: i.unitValue },
+    value: i.unitValue,
+    value_currency: c.currency.toUpperCase(),
     weight: { value: i.unitWeightLb, unit: 'pound' as const },
     harmonized_tariff_code: i.hsCode,
     country_of_origin: i.countryOfOrigin,

@@ -11,6 +11,7 @@ import type { Deps } from '../../context.js';
 import {
   addressSchema,
   labelSchema,
+  customsSchema,
   packageSchema,
   rateSchema,
   type ShipEngineAddress,
@@ -53,6 +54,7 @@ const shipmentSchema = z.object({
   ship_to: addressSchema,
   ship_from: addressSchema,
   packages: z.array(packageSchema).min(1),
+  customs: customsSchema.optional(),
 });
 const rateRequestSchema = z.object({
   rate_options: z.object({ carrier_ids: z.array(z.string()).min(1) }),
@@ -255,6 +257,16 @@ export function shipEngineSandbox(deps: Deps): Hono {
         'rate_id',
       );
     const { rate, shipment } = stored;
+    // Across a border the carrier needs the declaration: a rate shopped without it buys nothing.
+    if (shipment.ship_to.country_code !== shipment.ship_from.country_code && !shipment.customs?.customs_items?.length)
+      return seError(
+        c,
+        400,
+        'validation',
+        'field_value_required',
+        'customs information is required for international shipments (shipment.customs with its customs_items)',
+        'shipment.customs',
+      );
     const carrier = carrierById(rate.carrier_id)!;
     const labelId = id('se');
     const at = now();
