@@ -4,7 +4,6 @@
  * is good, all in one transaction, through the same storeOrders upsert a pull uses — so lines
  * match products the same way, and the same file again changes nothing.
  */
-import Papa from 'papaparse';
 import {
   checkOrdersCsv,
   MAX_ORDERS_CSV_ROWS,
@@ -16,6 +15,7 @@ import {
 } from '../../../domain/rules/orders-csv.js';
 import type { OrdersFileResult } from '../../../domain/schemas/fbm-orders.js';
 import type { Deps, RequestContext } from '../../context.js';
+import { readCsvFile } from '../../http/csv-file.js';
 import { ApiError } from '../../http/errors.js';
 import { storeOrders } from '../orders/store-orders.js';
 import { listOrderStores } from './service.js';
@@ -28,31 +28,19 @@ export const ORDERS_CSV_TEMPLATE =
   'Acme Shop,1001-A,#1001,,,2026-11-20,,2026-11-23,Standard,USD,,MUG-BLUE,,,Blue mug,2,0,12.99,Ada Buyer,1 Main St,,Springfield,IL,62701,US,\n' +
   'Acme Shop,1001-A,#1001,,,2026-11-20,,2026-11-23,Standard,USD,,,,0840123456786,Water bottle,1,0,8.50,Ada Buyer,1 Main St,,Springfield,IL,62701,US,\n';
 
-/** Papa's "Too few fields: expected 12 fields but parsed 11" (or too many) → 11. */
-const countValues = (e: Papa.ParseError): number => Number(/parsed (\d+)/.exec(e.message)?.[1] ?? 0);
-
 export async function uploadOrdersFile(
   deps: Deps,
   ctx: RequestContext,
   text: string,
   validateOnly: boolean,
 ): Promise<OrdersFileResult> {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (h) => h.trim().toLowerCase().replace(/\s+/g, '_'),
-  });
-  const issues: OrdersCsvIssue[] = [];
-  const headers = parsed.meta.fields ?? [];
-  for (const column of ORDERS_CSV_REQUIRED)
-    if (!headers.includes(column)) issues.push({ row: null, column, code: 'missing_column' });
-  const unknown = headers.filter((h) => !(ORDERS_CSV_COLUMNS as readonly string[]).includes(h));
-  if (unknown.length) issues.push({ row: null, column: null, code: 'unknown_columns', value: unknown.join(', ') });
   // Wrong columns: the file cannot be read as orders at all — 400 naming them, nothing else.
-  if (issues.length) throw refusal(issues);
-  if (parsed.data.length === 0) throw refusal([{ row: null, column: null, code: 'no_rows' }]);
-  if (parsed.data.length > MAX_ORDERS_CSV_ROWS)
-    throw refusal([{ row: null, column: null, code: 'too_many_rows', params: { max: MAX_ORDERS_CSV_ROWS } }]);
+  const file = readCsvFile(
+    text,
+    { required: ORDERS_CSV_REQUIRED, columns: ORDERS_CSV_COLUMNS, maxRows: MAX_ORDERS_CSV_ROWS },
+    refusal,
+  );
+  const issues: OrdersCsvIssue[] = [...file.malformed];
 
   // Stores are named by name or number, within the caller's scope only.
   const scope = await listOrderStores(deps, ctx);
@@ -61,31 +49,13 @@ export async function uploadOrdersFile(
   for (const s of scope) byName.set(String(s.id), s);
   const storeOf = (name: string) => byName.get(name.trim().toLowerCase()) ?? null;
 
-  const malformed = new Map<number, Papa.ParseError>();
-  for (const e of parsed.errors) if (e.row !== undefined && !malformed.has(e.row)) malformed.set(e.row, e);
-  const wellFormed: Record<string, string>[] = [];
-  const rowNumbers: number[] = [];
-  parsed.data.forEach((rec, index) => {
-    const bad = malformed.get(index);
-    if (bad)
-      issues.push({
-        row: index + 2,
-        column: null,
-        code: 'malformed_row',
-        params: { found: countValues(bad), expected: headers.length },
-      });
-    else {
-      wellFormed.push(rec);
-      rowNumbers.push(index + 2);
-    }
-  });
   // Row numbers stay the spreadsheet's even when a malformed row is skipped.
-  const checked = checkOrdersCsv(wellFormed, storeOf, (i) => rowNumbers[i]);
+  const checked = checkOrdersCsv(file.wellFormed, storeOf, (i) => file.rowNumbers[i]);
   issues.push(...checked.issues);
   issues.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
   if (issues.length) throw refusal(issues);
 
-  const summary = { rows: parsed.data.length, orders: checked.orders, lines: checked.lines, valid: true as const };
+  const summary = { rows: file.total, orders: checked.orders, lines: checked.lines, valid: true as const };
   if (validateOnly) return { ...summary, stored: false, created: 0, changed: 0, unchanged: 0, matchedLines: 0 };
   const pulledAt = deps.now().toISOString();
   const totals = { created: 0, changed: 0, unchanged: 0, matchedLines: 0 };
