@@ -7,14 +7,11 @@
  * DATABASE_URL runs it on PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { MarketplaceOrderInput } from '../domain/schemas/orders.js';
 import type { RequestContext } from '../server/context.js';
-import { companies, productCodes, products, stores, tenants, warehouseLocations } from '../server/db/schema/index.js';
 import { createBatch } from '../server/modules/fbm-pick/batches.js';
 import { reserveAwaiting } from '../server/modules/fbm-pick/reserve.js';
 import { postLedger } from '../server/modules/inventory/ledger.js';
-import { storeOrders } from '../server/modules/orders/store-orders.js';
+import { benchBins, benchOrder, benchShop, benchStoreOrders } from './fbm-world.js';
 import { startBenchServer } from './http-server.js';
 
 const ORDERS = Number(process.env.BENCH_PICK_ORDERS ?? 1_000);
@@ -24,86 +21,30 @@ const PER_PUSH = 100;
 export async function benchFbmPickFloor(): Promise<void> {
   const { deps, database, call, close } = await startBenchServer('fbm-pick-floor');
   try {
-    const [tenant] = await deps.db.select().from(tenants).where(eq(tenants.key, 'demo'));
-    const [company] = await deps.db.select().from(companies).where(eq(companies.tenantId, tenant.id)).limit(1);
-    const [store] = await deps.db
-      .insert(stores)
-      .values({ tenantId: tenant.id, companyId: company.id, marketplace: 'shopify', name: 'Bench pick shop' })
-      .returning();
-    const made = await deps.db
-      .insert(products)
-      .values(
-        Array.from({ length: PRODUCTS }, (_, i) => ({
-          tenantId: tenant.id,
-          companyId: company.id,
-          title: `P${i}`,
-          msku: `PICK-${String(i).padStart(4, '0')}`,
-        })),
-      )
-      .returning({ id: products.id, msku: products.msku });
-    await deps.db.insert(productCodes).values(
-      made.map((p) => ({
-        tenantId: tenant.id,
-        companyId: company.id,
-        productId: p.id,
-        code: p.msku!,
-        codeType: 'MSKU',
-      })),
-    );
-    const bins = Array.from({ length: 20 }, (_, i) => `PZ-${String(i).padStart(2, '0')}`);
-    await deps.db
-      .insert(warehouseLocations)
-      .values(bins.map((code) => ({ tenantId: tenant.id, code, type: 'bin' })))
-      .onConflictDoNothing();
+    const { tenant, company, store, skus } = await benchShop(deps, {
+      storeName: 'Bench pick shop',
+      count: PRODUCTS,
+      sku: (i) => `PICK-${String(i).padStart(4, '0')}`,
+    });
+    const bins = await benchBins(deps, tenant.id, 'PZ', 20);
     await deps.db.transaction((tx) =>
       postLedger(
         tx,
-        made.map((p, i) => ({
+        skus.map((sku, i) => ({
           tenantId: tenant.id,
           companyId: company.id,
-          productKey: p.msku!,
+          productKey: sku,
           location: bins[i % bins.length],
           quantity: Math.ceil(ORDERS / PRODUCTS),
           reason: 'bench',
         })),
       ),
     );
-    const orders: MarketplaceOrderInput[] = Array.from({ length: ORDERS }, (_, i) => ({
-      marketplaceOrderId: `PICK-BENCH-${i}`,
-      salesChannel: 'Shopify',
-      fulfillmentNetwork: 'MFN',
-      status: 'AWAITING',
-      marketplaceStatus: 'UNFULFILLED',
-      purchasedAt: new Date(Date.parse('2026-11-01T00:00:00Z') + i * 60_000).toISOString(),
-      updatedAt: '2026-11-20T10:00:00Z',
-      shipBy: null,
-      deliverBy: null,
-      shippingService: 'Standard',
-      currency: 'USD',
-      total: 1000,
-      shipTo: null,
-      lines: [
-        {
-          lineId: '1',
-          sku: made[i % PRODUCTS].msku,
-          asin: null,
-          gtin: null,
-          title: null,
-          quantityOrdered: 1,
-          quantityShipped: 0,
-          unitPrice: 1000,
-        },
-      ],
-    }));
-    for (let from = 0; from < orders.length; from += 500)
-      await deps.db.transaction((tx) =>
-        storeOrders(
-          tx,
-          { id: store.id, tenantId: tenant.id, companyId: company.id },
-          orders.slice(from, from + 500),
-          new Date().toISOString(),
-        ),
-      );
+    await benchStoreOrders(
+      deps,
+      store,
+      Array.from({ length: ORDERS }, (_, i) => benchOrder('PICK-BENCH', i, [{ sku: skus[i % PRODUCTS], quantity: 1 }])),
+    );
     const ctx = {
       tenantId: tenant.id,
       companyId: company.id,

@@ -7,22 +7,11 @@
  */
 import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../server/context.js';
-import type { MarketplaceOrderInput } from '../domain/schemas/orders.js';
-import {
-  companies,
-  itemReservations,
-  marketplaceOrderLines,
-  marketplaceOrders,
-  productCodes,
-  products,
-  stores,
-  tenants,
-  users,
-} from '../server/db/schema/index.js';
+import { itemReservations, marketplaceOrderLines, marketplaceOrders, users } from '../server/db/schema/index.js';
 import { postLedger } from '../server/modules/inventory/ledger.js';
-import { storeOrders } from '../server/modules/orders/store-orders.js';
 import { bulkMarkShip } from '../server/modules/fbm-ship/bulk.js';
 import { cancelAllShipments } from '../server/modules/fbm-ship/undo.js';
+import { benchOrder, benchShop, benchStoreOrders } from './fbm-world.js';
 import { startBenchServer } from './http-server.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 500);
@@ -31,64 +20,25 @@ const PRODUCTS = 100;
 export async function benchFbmShip(): Promise<void> {
   const { deps, database, close } = await startBenchServer('fbm-ship');
   try {
-    const [tenant] = await deps.db.select().from(tenants).where(eq(tenants.key, 'demo'));
-    const [company] = await deps.db.select().from(companies).where(eq(companies.tenantId, tenant.id)).limit(1);
     const [admin] = await deps.db.select().from(users).where(eq(users.username, 'demo.admin'));
     // A store without an API: shipped in Dockside only, so the bench measures Dockside, not a sandbox.
-    const [store] = await deps.db
-      .insert(stores)
-      .values({ tenantId: tenant.id, companyId: company.id, marketplace: 'shopify', name: 'Bench ship shop' })
-      .returning();
-    const made = await deps.db
-      .insert(products)
-      .values(
-        Array.from({ length: PRODUCTS }, (_, i) => ({
-          tenantId: tenant.id,
-          companyId: company.id,
-          title: `S${i}`,
-          msku: `SHIP-${String(i).padStart(4, '0')}`,
-        })),
-      )
-      .returning({ id: products.id, msku: products.msku });
-    await deps.db.insert(productCodes).values(
-      made.map((p) => ({
-        tenantId: tenant.id,
-        companyId: company.id,
-        productId: p.id,
-        code: p.msku!,
-        codeType: 'MSKU',
-      })),
+    const { tenant, company, store, skus } = await benchShop(deps, {
+      storeName: 'Bench ship shop',
+      count: PRODUCTS,
+      sku: (i) => `SHIP-${String(i).padStart(4, '0')}`,
+      title: 'S',
+    });
+    await benchStoreOrders(
+      deps,
+      store,
+      Array.from({ length: ORDERS }, (_, i) =>
+        benchOrder(
+          'SHIP-BENCH',
+          i,
+          [0, 1].map((l) => ({ sku: skus[(i * 2 + l) % PRODUCTS], quantity: 1 + l })),
+        ),
+      ),
     );
-    const orders: MarketplaceOrderInput[] = Array.from({ length: ORDERS }, (_, i) => ({
-      marketplaceOrderId: `SHIP-BENCH-${i}`,
-      salesChannel: 'Shopify',
-      fulfillmentNetwork: 'MFN',
-      status: 'AWAITING',
-      marketplaceStatus: 'UNFULFILLED',
-      purchasedAt: new Date(Date.parse('2026-11-01T00:00:00Z') + i * 60_000).toISOString(),
-      updatedAt: '2026-11-20T10:00:00Z',
-      shipBy: null,
-      deliverBy: null,
-      shippingService: 'Standard',
-      currency: 'USD',
-      total: 1000,
-      shipTo: null,
-      lines: [0, 1].map((l) => ({
-        lineId: String(l + 1),
-        sku: made[(i * 2 + l) % PRODUCTS].msku,
-        asin: null,
-        gtin: null,
-        title: null,
-        quantityOrdered: 1 + l,
-        quantityShipped: 0,
-        unitPrice: 1000,
-      })),
-    }));
-    const owner = { id: store.id, tenantId: tenant.id, companyId: company.id };
-    for (let from = 0; from < orders.length; from += 500)
-      await deps.db.transaction((tx) =>
-        storeOrders(tx, owner, orders.slice(from, from + 500), new Date().toISOString()),
-      );
     // As picks leave them: the units at FBM-PACK, each line's hold consumed.
     const lines = await deps.db
       .select({
