@@ -14,6 +14,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
+import { labelsSetup, refuseNthLabel, waitForRun } from '../helpers/fbm-labels.js';
 import { TestServer } from '../helpers/server.js';
 import { fbmWorld, stock, type FbmWorld } from '../helpers/fbm.js';
 import {
@@ -23,7 +24,6 @@ import {
   inventoryLedger,
   shippingLabels,
   stores,
-  warehouses,
 } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { ebayClientFor } from '../../server/modules/stores/ebay.js';
@@ -115,34 +115,6 @@ const expectBlueUntouched = async () => {
 const ids = () => chain.map((o) => o.id);
 const find = (id: number) => chain.find((o) => o.id === id)!;
 
-/** The carrier refuses the `n`th label bought from now on (the ShipEngine sandbox's `invalid` fault). */
-function refuseNthLabel(n: number) {
-  let seen = 0;
-  clientOverrides.fetch = async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.includes('/v1/labels/rates/') && ++seen === n) {
-      const headers = new Headers(init?.headers);
-      headers.set('x-sandbox-fault', 'invalid');
-      return fetch(input, { ...init, headers });
-    }
-    return fetch(input, init);
-  };
-}
-
-async function waitForRun(id: number) {
-  let run: any;
-  await expect
-    .poll(
-      async () => {
-        run = (await s.get(`${F}/bulk/shipping/${id}`, w.admin)).body;
-        return run.status;
-      },
-      { timeout: 20_000, interval: 100 },
-    )
-    .toBe('done');
-  return run;
-}
-
 /** The text a PDF page shows (pdf-lib draws it as hex strings in Flate-encoded content streams). */
 function pageText(doc: PDFDocument, page: PDFPage): string {
   const contents = page.node.Contents();
@@ -190,22 +162,7 @@ beforeAll(async () => {
   clientOverrides.sleep = async () => undefined;
   w = await fbmWorld(s, 'Chain');
   // The warehouse ships from here (the labels' ship-from).
-  await s.db
-    .update(warehouses)
-    .set({ line1: '100 Harbor Way', city: 'Newark', state: 'NJ', postalCode: '07114', countryCode: 'US' })
-    .where(eq(warehouses.tenantId, w.tenantId));
-  const fees = await s.put(
-    `/api/settings/fees/company/${w.acmeId}`,
-    {
-      values: {
-        SHIPPING_UPCHARGE_PERCENT: '10',
-        SHIPPING_UPCHARGE_MINIMUM_DOLLAR: '0.50',
-        ENFORCE_PAYMENT_METHOD: false,
-      },
-    },
-    w.admin,
-  );
-  expect(fees.status, JSON.stringify(fees.meta)).toBe(200);
+  await labelsSetup(s, w);
   // Both clients catalogue the eBay seller's SKUs; Blue's units sit in the very bins Acme's will.
   for (const [token, companyId] of [
     [w.client, w.acmeId],
@@ -414,7 +371,7 @@ describe('FBM chain: eBay order to shipped, cancelled, returned', () => {
     // The same request again (a double click): the same run.
     const twice = await s.post(`${F}/bulk/shipping`, { requestKey, orderIds: ids() }, w.admin);
     expect(twice.body.id).toBe(start.body.id);
-    const run = await waitForRun(start.body.id);
+    const run = await waitForRun(s, w.admin, start.body.id);
     clientOverrides.fetch = undefined;
     expect(run.results).toHaveLength(4);
     expect(run.results.map((r: any) => r.orderId)).toEqual(ids());
@@ -432,6 +389,8 @@ describe('FBM chain: eBay order to shipped, cancelled, returned', () => {
 
     // A second request over the four: the three bought are not bought again, the refused one is retried and bought.
     const again = await waitForRun(
+      s,
+      w.admin,
       (await s.post(`${F}/bulk/shipping`, { requestKey: `chain-${Date.now()}-2`, orderIds: ids() }, w.admin)).body.id,
     );
     expect(again.results.map((r: any) => [r.orderId, r.state])).toEqual(

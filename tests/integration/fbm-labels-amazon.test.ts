@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
+import { labelsSetup } from '../helpers/fbm-labels.js';
 import { TestServer } from '../helpers/server.js';
 import { connectAmazonStore } from '../helpers/amazon-sandbox.js';
 import { fbmWorld, line, order, orderId, saveOrders, stock, type FbmWorld } from '../helpers/fbm.js';
@@ -18,7 +19,6 @@ import {
   marketplaceOrders,
   shippingLabels,
   stores,
-  warehouses,
 } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { pullOrders } from '../../server/modules/orders/pull.js';
@@ -92,22 +92,7 @@ beforeAll(async () => {
   sandboxUrl = await s.listen();
   clientOverrides.sleep = async () => undefined;
   w = await fbmWorld(s, 'AmzLabels');
-  await s.db
-    .update(warehouses)
-    .set({ line1: '100 Harbor Way', city: 'Newark', state: 'NJ', postalCode: '07114', countryCode: 'US' })
-    .where(eq(warehouses.tenantId, w.tenantId));
-  const fees = await s.put(
-    `/api/settings/fees/company/${w.acmeId}`,
-    {
-      values: {
-        SHIPPING_UPCHARGE_PERCENT: '10',
-        SHIPPING_UPCHARGE_MINIMUM_DOLLAR: '0.50',
-        ENFORCE_PAYMENT_METHOD: false,
-      },
-    },
-    w.admin,
-  );
-  expect(fees.status, JSON.stringify(fees.meta)).toBe(200);
+  await labelsSetup(s, w);
   const added = await s.post(
     '/api/common/stores',
     { companyId: w.acmeId, environment: 'sandbox', marketplace: 'amazon_us', name: 'Acme Amazon' },

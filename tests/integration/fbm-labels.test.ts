@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
+import { labelsSetup, refuseNthLabel, waitForRun } from '../helpers/fbm-labels.js';
 import { TestServer } from '../helpers/server.js';
 import { fbmWorld, line, order, orderId, saveOrders, stock, type FbmWorld } from '../helpers/fbm.js';
 import {
@@ -19,7 +20,6 @@ import {
   marketplaceOrders,
   settings,
   shippingLabels,
-  warehouses,
 } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { mergedLabels } from '../../server/modules/fbm-labels/documents.js';
@@ -48,55 +48,12 @@ const labelsOf = async (orderIds: number[]) =>
     )
     .where(inArray(fbmOrderLabels.orderId, orderIds));
 
-async function waitForRun(id: number) {
-  let run: any;
-  await expect
-    .poll(
-      async () => {
-        run = (await s.get(`${F}/bulk/shipping/${id}`, w.admin)).body;
-        return run.status;
-      },
-      { timeout: 30_000, interval: 200 },
-    )
-    .toBe('done');
-  return run;
-}
-
-/** The carrier refuses the `n`th label bought from now on (the sandbox's invalid fault). */
-function refuseNthLabel(n: number) {
-  let seen = 0;
-  clientOverrides.fetch = async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.includes('/v1/labels/rates/') && ++seen === n) {
-      const headers = new Headers(init?.headers);
-      headers.set('x-sandbox-fault', 'invalid');
-      return fetch(input, { ...init, headers });
-    }
-    return fetch(input, init);
-  };
-}
-
 beforeAll(async () => {
   s = await TestServer.start();
   await s.listen();
   clientOverrides.sleep = async () => undefined;
   w = await fbmWorld(s, 'Labels');
-  await s.db
-    .update(warehouses)
-    .set({ line1: '100 Harbor Way', city: 'Newark', state: 'NJ', postalCode: '07114', countryCode: 'US' })
-    .where(eq(warehouses.tenantId, w.tenantId));
-  const fees = await s.put(
-    `/api/settings/fees/company/${w.acmeId}`,
-    {
-      values: {
-        SHIPPING_UPCHARGE_PERCENT: '10',
-        SHIPPING_UPCHARGE_MINIMUM_DOLLAR: '0.50',
-        ENFORCE_PAYMENT_METHOD: false,
-      },
-    },
-    w.admin,
-  );
-  expect(fees.status, JSON.stringify(fees.meta)).toBe(200);
+  await labelsSetup(s, w);
   // Walking order: zone Z-A (L-2's lamp), zone Z-B (L-1's mugs), then the unzoned shelf (L-3, L-4).
   await stock(s, w, w.acmeId, 'MUG-1', 'B-1', 2);
   await stock(s, w, w.acmeId, 'LAMP-2', 'A-1', 1);
@@ -222,7 +179,7 @@ describe('bulk buying', () => {
     // A double click: the same run, nothing more.
     const again = await s.post(`${F}/bulk/shipping`, { requestKey, orderIds: acmeOrders() }, w.admin);
     expect(again.body.id).toBe(runId);
-    const run = await waitForRun(runId);
+    const run = await waitForRun(s, w.admin, runId);
     clientOverrides.fetch = undefined;
     expect(run.results.map((r: any) => [r.marketplaceOrderId, r.state])).toEqual([
       ['L-1', 'bought'],
@@ -241,7 +198,7 @@ describe('bulk buying', () => {
 
   it('a second run over the same orders buys only the failed one; re-running the first buys nothing', async () => {
     const start = await s.post(`${F}/bulk/shipping`, { requestKey: key(), orderIds: acmeOrders() }, w.admin);
-    const run = await waitForRun(start.body.id);
+    const run = await waitForRun(s, w.admin, start.body.id);
     expect(run.results.map((r: any) => r.state)).toEqual(['already', 'bought', 'already']);
     // The first run's job again, as after a crash: nothing bought twice.
     await runBulk(s.deps, w.tenantId, runId);
