@@ -11,6 +11,7 @@ import type { OrdersCsvIssue } from '../../../domain/rules/orders-csv';
 import { ordersFileResultSchema, type OrdersFileResult } from '../../../domain/schemas/fbm-orders';
 import { api, ApiFailure } from '../../api/client';
 import { postAs } from '../../api/typed';
+import { CsvRowReport, issueParams } from '../../ui/CsvRowReport';
 
 type Report = { kind: 'ok'; result: OrdersFileResult } | { kind: 'errors'; issues: OrdersCsvIssue[] };
 
@@ -126,39 +127,20 @@ export default function OrdersFileUploadPage() {
         </section>
       )}
       {report?.kind === 'errors' && (
-        <section className="card" role="alert" data-testid="orders-report">
-          <h2>{t('fbmOrders.upload.reportTitle', { count: report.issues.length || messages.length })}</h2>
-          <p className="muted">{t('fbmOrders.upload.nothingStored')}</p>
-          {messages.map((m, i) => (
-            <p key={i} className="form-error">
-              {m}
-            </p>
-          ))}
-          {report.issues.length > 0 && (
-            <table className="report">
-              <thead>
-                <tr>
-                  <th>{t('fbmOrders.upload.row')}</th>
-                  <th>{t('fbmOrders.upload.problem')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.issues.map((issue, i) => (
-                  <tr key={i} data-code={issue.code}>
-                    <td>{issue.row ?? t('fbmOrders.upload.wholeFile')}</td>
-                    <td>
-                      {t(`fbmOrders.csvIssue.${issue.code}`, {
-                        column: issue.column ?? '',
-                        value: issue.value ?? '',
-                        ...issue.params,
-                      })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        <CsvRowReport
+          testId="orders-report"
+          className="card"
+          issues={report.issues}
+          messages={messages}
+          words={{
+            title: t('fbmOrders.upload.reportTitle', { count: report.issues.length || messages.length }),
+            nothingStored: t('fbmOrders.upload.nothingStored'),
+            row: t('fbmOrders.upload.row'),
+            problem: t('fbmOrders.upload.problem'),
+            wholeFile: t('fbmOrders.upload.wholeFile'),
+            issue: (issue) => t(`fbmOrders.csvIssue.${issue.code}`, issueParams(issue)),
+          }}
+        />
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import { returnsFileResultSchema, type ReturnKind, type ReturnsFileResult } from
 import { api, ApiFailure } from '../../api/client';
 import { postAs } from '../../api/typed';
 import { useSession } from '../../app/session';
+import { CsvRowReport, issueParams } from '../../ui/CsvRowReport';
 import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
 import { isWarehouseUser } from '../inbound/purchase-orders/clients';
 import type { ReturnSegment } from './kind';
@@ -129,39 +130,19 @@ export function ReturnsUpload({
         </p>
       )}
       {report?.kind === 'errors' && (
-        <div role="alert" data-testid="returns-report">
-          <h2>{t('returns.reportTitle', { count: report.issues.length || report.messages.length })}</h2>
-          <p className="muted">{t('returns.nothingStored')}</p>
-          {report.messages.map((m, i) => (
-            <p key={i} className="form-error">
-              {m}
-            </p>
-          ))}
-          {report.issues.length > 0 && (
-            <table className="report">
-              <thead>
-                <tr>
-                  <th>{t('returns.row')}</th>
-                  <th>{t('returns.problem')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.issues.map((issue, i) => (
-                  <tr key={i} data-code={issue.code}>
-                    <td>{issue.row ?? t('returns.wholeFile')}</td>
-                    <td>
-                      {t(`returns.csvIssue.${issue.code}`, {
-                        column: issue.column ?? '',
-                        value: issue.value ?? '',
-                        ...issue.params,
-                      })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
+        <CsvRowReport
+          testId="returns-report"
+          issues={report.issues}
+          messages={report.messages}
+          words={{
+            title: t('returns.reportTitle', { count: report.issues.length || report.messages.length }),
+            nothingStored: t('returns.nothingStored'),
+            row: t('returns.row'),
+            problem: t('returns.problem'),
+            wholeFile: t('returns.wholeFile'),
+            issue: (issue) => t(`returns.csvIssue.${issue.code}`, issueParams(issue)),
+          }}
+        />
       )}
     </section>
   );

@@ -15,6 +15,7 @@ import {
 import { api, ApiFailure } from '../../../api/client';
 import { postAs } from '../../../api/typed';
 import { useSession } from '../../../app/session';
+import { CsvRowReport, issueParams } from '../../../ui/CsvRowReport';
 import { useFeedback } from '../../../ui/feedback-store';
 import { ClientSelect } from './ClientSelect';
 import { isWarehouseUser } from './clients';
@@ -206,32 +207,19 @@ export default function FileUploadPage() {
         </p>
       )}
       {report?.kind === 'errors' && (
-        <section className="card" role="alert" data-testid="csv-report">
-          <h2>{t('po.reportTitle', { count: report.issues.length })}</h2>
-          <p className="muted">{t('po.nothingStored')}</p>
-          <table className="report">
-            <thead>
-              <tr>
-                <th>{t('po.row')}</th>
-                <th>{t('po.problem')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.issues.map((issue, i) => (
-                <tr key={i} data-code={issue.code}>
-                  <td>{issue.row ?? t('po.wholeFile')}</td>
-                  <td>
-                    {t(`csvIssue.${issue.code}`, {
-                      column: issue.column ?? '',
-                      value: issue.value ?? '',
-                      ...issue.params,
-                    })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <CsvRowReport
+          testId="csv-report"
+          className="card"
+          issues={report.issues}
+          words={{
+            title: t('po.reportTitle', { count: report.issues.length }),
+            nothingStored: t('po.nothingStored'),
+            row: t('po.row'),
+            problem: t('po.problem'),
+            wholeFile: t('po.wholeFile'),
+            issue: (issue) => t(`csvIssue.${issue.code}`, issueParams(issue)),
+          }}
+        />
       )}
     </div>
   );
