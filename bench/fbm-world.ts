@@ -36,17 +36,15 @@ export async function benchShop(
       })),
     )
     .returning({ id: products.id, msku: products.msku });
-  await deps.db
-    .insert(productCodes)
-    .values(
-      made.map((p) => ({
-        tenantId: tenant.id,
-        companyId: company.id,
-        productId: p.id,
-        code: p.msku!,
-        codeType: 'MSKU',
-      })),
-    );
+  await deps.db.insert(productCodes).values(
+    made.map((p) => ({
+      tenantId: tenant.id,
+      companyId: company.id,
+      productId: p.id,
+      code: p.msku!,
+      codeType: 'MSKU',
+    })),
+  );
   return { tenant, company, store, skus: made.map((p) => p.msku!) };
 }
 
