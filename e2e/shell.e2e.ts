@@ -31,7 +31,10 @@ describe('sign-in and menus by audience', () => {
     expect(menus['demo.admin']).toEqual([
       'AmazonFBA',
       'AmazonFBM',
+      'AmazonFbaRemovals',
+      'AmazonFbmReturnOrders',
       'AmazonInventory',
+      'BatchVerify',
       'BuyShippingLabels',
       'Charges',
       'Clients',
@@ -40,6 +43,7 @@ describe('sign-in and menus by audience', () => {
       'DeliveredPackages',
       'Dispositions',
       'FbaBillsOfLading',
+      'FbmForce',
       'FeeSettings',
       'FreightShipments',
       'General',
@@ -99,6 +103,8 @@ describe('sign-in and menus by audience', () => {
       'WmsActions',
     ]);
     expect(menus['demo.client']).toEqual([
+      'AmazonFbaRemovals',
+      'AmazonFbmReturnOrders',
       'AmazonInventory',
       'Charges',
       'Dashboard',
@@ -123,6 +129,8 @@ describe('sign-in and menus by audience', () => {
     expect(menus['demo.client2']).toEqual([
       'AmazonFBA',
       'AmazonFBM',
+      'AmazonFbaRemovals',
+      'AmazonFbmReturnOrders',
       'AmazonInventory',
       'BuyShippingLabels',
       'Charges',
