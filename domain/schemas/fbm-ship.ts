@@ -188,3 +188,34 @@ export const confirmAgainResultSchema = z.object({
   pending: z.number(),
   jobId: z.string().nullable(),
 });
+
+/** The orders desk's bulk cancel / reopen of every shipment: the orders chosen on the list. */
+export const bulkOrderIdsInputSchema = z.object({
+  orderIds: z.array(z.number().int().positive()).min(1).max(500),
+});
+export type BulkOrderIdsInput = z.infer<typeof bulkOrderIdsInputSchema>;
+
+/**
+ * One result per order of a bulk cancel or reopen, in the order asked: each order is its own
+ * transaction (all of its shipments undone, or none), a refusal is said in words.
+ */
+export const bulkUndoResultSchema = z.object({
+  results: z.array(
+    z.object({
+      orderId: z.number(),
+      ok: z.boolean(),
+      status: z.string().nullable(),
+      /** Cancel: shipments cancelled and units back at FBM-PACK. Reopen: units held again. */
+      cancelled: z.number(),
+      unitsBack: z.number(),
+      toldMarketplace: z.number(),
+      reopened: z.boolean(),
+      held: z.number(),
+      /** The refusal (not ok), or what the order could not do (lines not held, marketplace told). */
+      message: z.string().nullable(),
+    }),
+  ),
+  done: z.number(),
+  failed: z.number(),
+});
+export type BulkUndoResult = z.infer<typeof bulkUndoResultSchema>;

@@ -3423,6 +3423,24 @@ export const de: Messages = {
     confirmation: { pending: 'Wird gesendet', sent: 'Gesendet', failed: 'Abgelehnt', local: 'Nur Dockside' },
   },
   fbmOrders: {
+    bulkUndo: {
+      select: 'Auswählen',
+      selectOrder: 'Bestellung {{id}} auswählen',
+      chosen: 'Ausgewählte Bestellungen: {{count}}',
+      cancel: 'Sendungen stornieren',
+      reopen: 'Sendungen wieder öffnen',
+      clear: 'Auswahl aufheben',
+      cancelConfirm:
+        'Alle Sendungen von {{count}} Bestellung(en) ({{orders}}) stornieren? Die Einheiten kommen zurück nach FBM-PACK; ein bereits informierter Marktplatz zeigt die Bestellung weiter als versendet.',
+      reopenConfirm:
+        '{{count}} Bestellung(en) ({{orders}}) wieder öffnen? Stornierte Bestellungen warten wieder auf Versand und reservieren ihre Einheiten, soweit der Bestand reicht.',
+      cancelDone: 'Sendungen storniert: {{done}} Bestellung(en) erledigt, {{failed}} abgelehnt.',
+      reopenDone: 'Wieder öffnen: {{done}} Bestellung(en) erledigt, {{failed}} abgelehnt.',
+      cancelled: '{{count}} Sendung(en) storniert, {{units}} Einheiten zurück in FBM-PACK',
+      reopened: 'wieder geöffnet, {{units}} Einheiten reserviert',
+      outcome: 'Ergebnis',
+      refused: 'Abgelehnt',
+    },
     title: { fbm: 'Amazon-FBM-Bestellungen', mfn: 'Bestellungen im Händlerversand' },
     statuses: {
       AWAITING: 'Offen',

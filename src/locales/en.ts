@@ -3386,6 +3386,24 @@ export const en = {
     confirmation: { pending: 'Being sent', sent: 'Sent', failed: 'Refused', local: 'Dockside only' },
   },
   fbmOrders: {
+    bulkUndo: {
+      select: 'Choose',
+      selectOrder: 'Choose order {{id}}',
+      chosen: 'Orders chosen: {{count}}',
+      cancel: 'Cancel shipments',
+      reopen: 'Reopen shipments',
+      clear: 'Clear the choice',
+      cancelConfirm:
+        'Cancel every shipment of {{count}} order(s) ({{orders}})? Their units go back to FBM-PACK; a marketplace already told keeps the order shipped.',
+      reopenConfirm:
+        'Reopen {{count}} order(s) ({{orders}})? Cancelled orders await shipment again and hold their units if the stock allows.',
+      cancelDone: 'Shipments cancelled: {{done}} order(s) done, {{failed}} refused.',
+      reopenDone: 'Reopen: {{done}} order(s) done, {{failed}} refused.',
+      cancelled: '{{count}} shipment(s) cancelled, {{units}} units back at FBM-PACK',
+      reopened: 'reopened, {{units}} units held',
+      outcome: 'Outcome',
+      refused: 'Refused',
+    },
     title: { fbm: 'Amazon FBM orders', mfn: 'Merchant fulfilment orders' },
     statuses: {
       AWAITING: 'Awaiting',

@@ -3419,6 +3419,24 @@ export const fr: Messages = {
     confirmation: { pending: 'Envoi en cours', sent: 'Envoyée', failed: 'Refusée', local: 'Dockside uniquement' },
   },
   fbmOrders: {
+    bulkUndo: {
+      select: 'Choisir',
+      selectOrder: 'Choisir la commande {{id}}',
+      chosen: 'Commandes choisies : {{count}}',
+      cancel: 'Annuler les expéditions',
+      reopen: 'Rouvrir les expéditions',
+      clear: 'Effacer le choix',
+      cancelConfirm:
+        'Annuler toutes les expéditions de {{count}} commande(s) ({{orders}}) ? Les unités reviennent à FBM-PACK ; une place de marché déjà informée garde la commande expédiée.',
+      reopenConfirm:
+        'Rouvrir {{count}} commande(s) ({{orders}}) ? Les commandes annulées attendent de nouveau l’expédition et réservent leurs unités si le stock le permet.',
+      cancelDone: 'Expéditions annulées : {{done}} commande(s) traitée(s), {{failed}} refusée(s).',
+      reopenDone: 'Réouverture : {{done}} commande(s) traitée(s), {{failed}} refusée(s).',
+      cancelled: '{{count}} expédition(s) annulée(s), {{units}} unités de retour à FBM-PACK',
+      reopened: 'rouverte, {{units}} unités réservées',
+      outcome: 'Résultat',
+      refused: 'Refusé',
+    },
     title: { fbm: 'Commandes Amazon FBM', mfn: 'Commandes expédiées par le vendeur' },
     statuses: {
       AWAITING: 'En attente',

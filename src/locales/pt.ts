@@ -3401,6 +3401,24 @@ export const pt: Messages = {
     confirmation: { pending: 'Enviando', sent: 'Enviado', failed: 'Recusado', local: 'Só Dockside' },
   },
   fbmOrders: {
+    bulkUndo: {
+      select: 'Escolher',
+      selectOrder: 'Escolher o pedido {{id}}',
+      chosen: 'Pedidos escolhidos: {{count}}',
+      cancel: 'Cancelar envios',
+      reopen: 'Reabrir envios',
+      clear: 'Limpar a escolha',
+      cancelConfirm:
+        'Cancelar todos os envios de {{count}} pedido(s) ({{orders}})? As unidades voltam para FBM-PACK; um marketplace já avisado mantém o pedido como enviado.',
+      reopenConfirm:
+        'Reabrir {{count}} pedido(s) ({{orders}})? Pedidos cancelados voltam para aguardando envio e reservam suas unidades se o estoque permitir.',
+      cancelDone: 'Envios cancelados: {{done}} pedido(s) concluído(s), {{failed}} recusado(s).',
+      reopenDone: 'Reabertura: {{done}} pedido(s) concluído(s), {{failed}} recusado(s).',
+      cancelled: '{{count}} envio(s) cancelado(s), {{units}} unidades de volta em FBM-PACK',
+      reopened: 'reaberto, {{units}} unidades reservadas',
+      outcome: 'Resultado',
+      refused: 'Recusado',
+    },
     title: { fbm: 'Pedidos Amazon FBM', mfn: 'Pedidos enviados pelo vendedor' },
     statuses: {
       AWAITING: 'Aguardando',

@@ -9,7 +9,9 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   bulkMarkShipInputSchema,
   bulkPurchaseMarkShipInputSchema,
+  bulkOrderIdsInputSchema,
   bulkShipResultSchema,
+  bulkUndoResultSchema,
   cancelShipmentsResultSchema,
   confirmAgainResultSchema,
   markShippedInputSchema,
@@ -25,6 +27,7 @@ import { validationHook } from '../../http/validation.js';
 import { onOrderLabelsBought } from '../fbm-labels/purchase.js';
 import { provideAutoClose, scheduleAutoClose } from './auto-close.js';
 import { bulkMarkShip, bulkPurchaseMarkShip } from './bulk.js';
+import { bulkCancelShipments, bulkReopenOrders } from './bulk-undo.js';
 import { provideShipmentConfirmation } from './confirm.js';
 import { markOrderShipped } from './ship.js';
 import { cancelAllShipments, reopenOrder } from './undo.js';
@@ -195,6 +198,47 @@ export function fbmShipRoutes(deps: Deps, guards: Guards) {
       return ok(c, r, {
         info: [`${r.shipped} orders shipped`],
         warn: r.failed ? [`${r.failed} orders not shipped: see each order’s message`] : [],
+      });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/bulk/cancel/all/shipment`,
+      tags,
+      summary:
+        'Cancel every shipment of many orders (the list form of /order/{id}/cancel/all/shipment): each order whole on its own (units back at FBM-PACK once), one result per order with a refusal in words',
+      middleware: [desk('update')],
+      request: jsonBody(bulkOrderIdsInputSchema),
+      responses: { ...okResponse(bulkUndoResultSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const r = await bulkCancelShipments(deps, c.get('ctx'), c.req.valid('json'));
+      const units = r.results.reduce((n, x) => n + x.unitsBack, 0);
+      return ok(c, r, {
+        info: [`${r.done} orders done, ${units} units back at FBM-PACK`],
+        warn: r.failed ? [`${r.failed} orders refused: see each order’s message`] : [],
+      });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/bulk/reopen/all/shipment`,
+      tags,
+      summary:
+        'Reopen many cancelled orders (the list form of /order/{id}/reopen/all/shipment): each holds its unshipped units again or says why not, one result per order',
+      middleware: [desk('update')],
+      request: jsonBody(bulkOrderIdsInputSchema),
+      responses: { ...okResponse(bulkUndoResultSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const r = await bulkReopenOrders(deps, c.get('ctx'), c.req.valid('json'));
+      return ok(c, r, {
+        info: [`${r.results.filter((x) => x.reopened).length} orders reopened`],
+        warn: r.failed ? [`${r.failed} orders refused: see each order’s message`] : [],
       });
     },
   );

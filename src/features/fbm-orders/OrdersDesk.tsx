@@ -3,8 +3,9 @@
  * fulfilment across Walmart seller-fulfilled, eBay and Shopify (/apps/outbound/mfn-shipments/
  * :accountNo?/:workflow?/:batchId?/:channel?). Status tabs with their counts, filters by client,
  * store and channel, the grid's search, "Refresh from store" (the store's pull job, followed to its
- * end), and an order's panel with its lines and their products. Reservations, picking and labels
- * come later on these same orders.
+ * end), and an order's panel with its lines and their products. The warehouse ticks orders on the
+ * list to cancel or reopen all of their shipments at once (BulkUndo: a confirm, then one result per
+ * order).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -28,6 +29,7 @@ import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { useFeedback } from '../../ui/feedback-store';
 import { useClientOptions } from '../inbound/purchase-orders/clients';
+import { BulkUndo } from './BulkUndo';
 import { OrderDetailPanel } from './OrderDetailPanel';
 import { StatusBadge } from './StatusBadge';
 
@@ -60,6 +62,15 @@ export function OrdersDesk({
   const [open, setOpen] = useState<number | null>(null);
   const [pulling, setPulling] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  /** Orders ticked for a bulk cancel / reopen, with the name they show on the list. */
+  const [picked, setPicked] = useState<Map<number, string>>(new Map());
+  const tick = (r: Row, on: boolean) =>
+    setPicked((m) => {
+      const next = new Map(m);
+      if (on) next.set(r.id, r.displayId ?? r.marketplaceOrderId);
+      else next.delete(r.id);
+      return next;
+    });
 
   const filters = {
     desk,
@@ -129,6 +140,24 @@ export function OrdersDesk({
   const money = (r: Row) => (r.total === null ? '–' : formatCents(r.total, i18n.language, r.currency ?? 'USD'));
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '–');
   const columns: ColumnDef<Row, unknown>[] = [
+    ...(warehouse
+      ? [
+          {
+            id: 'pick',
+            header: () => <span className="sr-only">{t('fbmOrders.bulkUndo.select')}</span>,
+            enableSorting: false,
+            cell: ({ row: { original: r } }) => (
+              <input
+                type="checkbox"
+                aria-label={t('fbmOrders.bulkUndo.selectOrder', { id: r.displayId ?? r.marketplaceOrderId })}
+                data-testid={`pick-${r.id}`}
+                checked={picked.has(r.id)}
+                onChange={(e) => tick(r, e.target.checked)}
+              />
+            ),
+          } as ColumnDef<Row, unknown>,
+        ]
+      : []),
     {
       accessorKey: 'marketplaceOrderId',
       header: t('fbmOrders.order'),
@@ -267,6 +296,16 @@ export function OrdersDesk({
         {tab('', t('fbmOrders.all'), c?.total)}
         {FBM_ORDER_STATUSES.map((s) => tab(s, t(`fbmOrders.statuses.${s}`), c?.[s]))}
       </nav>
+      {warehouse && (
+        <BulkUndo
+          picked={picked}
+          onClear={() => setPicked(new Map())}
+          onDone={() => {
+            refreshAll();
+            if (open !== null) void qc.invalidateQueries({ queryKey: ['fbm-order-shipments', open] });
+          }}
+        />
+      )}
       {open !== null && <OrderDetailPanel key={open} id={open} onClose={() => setOpen(null)} onChanged={refreshAll} />}
       <DataGrid<Row>
         id={grid}
