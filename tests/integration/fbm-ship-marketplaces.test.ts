@@ -216,7 +216,7 @@ async function pickedOrder(
 
 /** Waits for the worker's first attempt at the order's shipment. */
 async function firstAttempt(shipmentId: number) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     const [row] = await s.db.select().from(fbmShipments).where(eq(fbmShipments.id, shipmentId));
     if (row.confirmationAttempts > 0) return row;
     await new Promise((r) => setTimeout(r, 100));
@@ -340,7 +340,9 @@ describe.each(['amazon', 'walmart', 'ebay', 'shopify'] as const)('%s', (provider
       .from(fbmShipments)
       .where(inArray(fbmShipments.orderId, [order.id]));
     expect(rows.map((r) => r.status)).toEqual(['cancelled']);
-  });
+    // The outage is met with the clients' own retries and backoff, and the worker polls for the
+    // job: on a loaded 2-core CI machine that alone can pass vitest's default 30 s.
+  }, 120_000);
 });
 
 describe('refusals', () => {
