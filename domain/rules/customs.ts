@@ -14,7 +14,7 @@
  *  - CN22 vs CN23 (UPU Convention, art. 20 of the Letter Post Regulations): CN22 up to 300 SDR and a
  *    letter-post item's 2 kg; above either, CN23.
  */
-import type { CustomsDeclarationInput, CustomsDocumentType, CustomsProblem } from '../schemas/customs.js';
+import type { CustomsDeclarationInput, CustomsDocumentType, CustomsProblem, LabelCustoms } from '../schemas/customs.js';
 import { AES_ITN } from '../schemas/customs.js';
 
 /** FTR 30.37(a): no EEI when each Schedule B number's value is at most this. */
@@ -120,4 +120,36 @@ export function customsProblems(
   if (d.taxIdType === 'EIN' && d.taxId && !/^\d{2}-?\d{7}$/.test(d.taxId))
     problems.push({ field: 'taxId', message: `${d.taxId} is not an EIN: 9 digits (12-3456789)` });
   return problems;
+}
+
+/**
+ * The declaration as a carrier label carries it (provider-neutral), for a route it passes: both the
+ * FBM order's saved declaration and the Buy Shipping Labels tool's one-off one go through here.
+ */
+export function labelCustomsOf(d: CustomsDeclarationInput, route: { shipFrom: string; shipTo: string }): LabelCustoms {
+  const sums = totals(d.items);
+  return {
+    documentType: customsDocumentType(d.items),
+    contents: d.purpose,
+    incoterm: d.incoterm,
+    dutiesPaidBy: d.incoterm === 'DDP' ? 'sender' : 'recipient',
+    nonDelivery: d.returnHandling,
+    exportFiling: { code: d.exportFiling, itn: d.itn },
+    taxIds: d.taxIdType && d.taxId ? [{ type: d.taxIdType, value: d.taxId.toUpperCase() }] : [],
+    currency: 'USD',
+    shipFromCountry: route.shipFrom.toUpperCase(),
+    shipToCountry: route.shipTo.toUpperCase(),
+    totalValue: sums.totalValue,
+    totalWeightLb: sums.totalWeightLb,
+    items: d.items.map((i) => ({
+      sku: i.sku,
+      description: i.description,
+      quantity: i.quantity,
+      unitValue: i.unitValue,
+      totalValue: cents(i.quantity * i.unitValue),
+      unitWeightLb: i.unitWeightLb,
+      hsCode: i.hsCode,
+      countryOfOrigin: i.countryOfOrigin,
+    })),
+  };
 }

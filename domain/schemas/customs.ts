@@ -145,6 +145,31 @@ export const customsDeclarationSchema = customsDeclarationInputSchema.extend({
 });
 export type CustomsDeclaration = z.infer<typeof customsDeclarationSchema>;
 
+/**
+ * A one-off label's declaration as the Buy Shipping Labels tool sends it (no order behind it): the
+ * enums are checked at the door (400), the rest — items, HS codes, values — in full by the service
+ * against customsDeclarationInputSchema and the route's rules, refused in words (412) while incomplete.
+ */
+export const labelCustomsDraftSchema = z.object({
+  incoterm: z.enum(INCOTERMS),
+  purpose: z.enum(CUSTOMS_PURPOSES),
+  taxIdType: z.enum(TAX_ID_TYPES).nullable().default(null),
+  taxId: z.string().max(40).nullable().default(null),
+  returnHandling: z.enum(RETURN_HANDLINGS),
+  exportFiling: z.enum(EXPORT_FILINGS),
+  itn: z.string().max(20).nullable().default(null),
+  items: z
+    .array(
+      customsItemDraftSchema.extend({
+        lineId: z.number().int().nullable().default(null),
+        productId: z.number().int().nullable().default(null),
+        sku: z.string().max(120).nullable().default(null),
+      }),
+    )
+    .max(100),
+});
+export type LabelCustomsDraft = z.infer<typeof labelCustomsDraftSchema>;
+
 /** The declaration as any carrier integration reads it (customsForLabel). */
 export interface LabelCustoms {
   documentType: CustomsDocumentType;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { pageSchema } from '../paging.js';
+import { labelCustomsDraftSchema } from './customs.js';
 import { parcelSchema, shipAddressSchema } from './shipping.js';
 
 export const LABEL_FORMATS = ['pdf', 'zpl'] as const;
@@ -27,6 +28,8 @@ export const labelPurchaseSchema = z.object({
   shipFrom: shipAddressSchema,
   shipTo: shipAddressSchema,
   parcels: z.array(parcelSchema).min(1, 'parcels: at least one').max(50),
+  /** Across a border: the declaration the rate was shopped with; its CN22/CN23 prints after the label. */
+  customs: labelCustomsDraftSchema.optional(),
 });
 export type LabelPurchase = z.infer<typeof labelPurchaseSchema>;
 

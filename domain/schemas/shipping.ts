@@ -4,6 +4,7 @@
  * with the carriers' refusals said per service.
  */
 import { z } from 'zod';
+import { labelCustomsDraftSchema } from './customs.js';
 
 const postal = z.string().trim().min(3, 'postalCode: the ZIP or postal code').max(12);
 export const shipAddressSchema = z.object({
@@ -36,6 +37,8 @@ export const rateQuoteRequestSchema = z.object({
   shipFrom: shipAddressSchema,
   shipTo: shipAddressSchema,
   parcels: z.array(parcelSchema).min(1, 'parcels: at least one').max(50),
+  /** Across a border: the parcel's customs declaration (the Buy Shipping Labels tool's; 412 while incomplete). */
+  customs: labelCustomsDraftSchema.optional(),
 });
 export type RateQuoteRequest = z.infer<typeof rateQuoteRequestSchema>;
 

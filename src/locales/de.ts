@@ -1362,6 +1362,9 @@ export const de: Messages = {
     },
   },
   shippingLabels: {
+    customsTitle: 'Zollinhaltserklärung',
+    customsIntro:
+      'Das Paket überquert eine Grenze ({{from}} → {{to}}): Inhalt angeben. Die CN22 oder CN23 wird nach dem Etikett gedruckt.',
     intro:
       'Ein Paketetikett von beliebiger Adresse kaufen: alle verbundenen Versanddienstleister vergleichen, eines kaufen, erneut drucken oder innerhalb der Frist des Versanddienstleisters stornieren. Das Etikett eines Kunden wird aus seinem Versandetikett-Guthaben bezahlt.',
     newLabel: 'Neues Etikett',
@@ -2112,6 +2115,8 @@ export const de: Messages = {
     unitValue: 'Wert (USD je Stück)',
     unitWeightLb: 'Gewicht (lb je Stück)',
     keepDefault: 'Als Produktvorgabe speichern',
+    addItem: 'Position hinzufügen',
+    removeItem: 'Entfernen',
     defaultKept: 'Zollvorgaben für {{sku}} gespeichert',
     save: 'Erklärung speichern',
     saved: 'Zollinhaltserklärung gespeichert ({{type}})',

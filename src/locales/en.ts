@@ -1352,6 +1352,9 @@ export const en = {
     },
   },
   shippingLabels: {
+    customsTitle: 'Customs declaration',
+    customsIntro:
+      'The parcel crosses a border ({{from}} → {{to}}): declare its contents. The CN22 or CN23 prints after the label.',
     intro:
       'Buy a parcel label from any address: shop every connected carrier, buy one, print it again or void it within the carrier’s window. A client’s label is paid from its shipping label funds.',
     newLabel: 'New label',
@@ -2095,6 +2098,8 @@ export const en = {
     unitValue: 'Value (USD each)',
     unitWeightLb: 'Weight (lb each)',
     keepDefault: 'Keep as product default',
+    addItem: 'Add an item',
+    removeItem: 'Remove',
     defaultKept: 'Customs defaults kept for {{sku}}',
     save: 'Save declaration',
     saved: 'Customs declaration saved ({{type}})',

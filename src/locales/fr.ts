@@ -1363,6 +1363,9 @@ export const fr: Messages = {
     },
   },
   shippingLabels: {
+    customsTitle: 'Déclaration en douane',
+    customsIntro:
+      'Le colis passe une frontière ({{from}} → {{to}}) : déclarez son contenu. La CN22 ou CN23 s’imprime après l’étiquette.',
     intro:
       'Acheter une étiquette de colis depuis n’importe quelle adresse : comparer tous les transporteurs connectés, en acheter une, la réimprimer ou l’annuler dans le délai du transporteur. L’étiquette d’un client est payée sur son solde d’étiquettes d’expédition.',
     newLabel: 'Nouvelle étiquette',
@@ -2113,6 +2116,8 @@ export const fr: Messages = {
     unitValue: 'Valeur (USD l’unité)',
     unitWeightLb: 'Poids (lb l’unité)',
     keepDefault: 'Garder comme valeur du produit',
+    addItem: 'Ajouter un article',
+    removeItem: 'Retirer',
     defaultKept: 'Valeurs douanières gardées pour {{sku}}',
     save: 'Enregistrer la déclaration',
     saved: 'Déclaration en douane enregistrée ({{type}})',

@@ -1358,6 +1358,9 @@ export const pt: Messages = {
     },
   },
   shippingLabels: {
+    customsTitle: 'Declaração aduaneira',
+    customsIntro:
+      'O pacote cruza uma fronteira ({{from}} → {{to}}): declare o conteúdo. A CN22 ou CN23 é impressa após a etiqueta.',
     intro:
       'Compre uma etiqueta de pacote de qualquer endereço: compare todas as transportadoras conectadas, compre uma, imprima de novo ou cancele dentro do prazo da transportadora. A etiqueta de um cliente é paga com o saldo de etiquetas de envio dele.',
     newLabel: 'Nova etiqueta',
@@ -2103,6 +2106,8 @@ export const pt: Messages = {
     unitValue: 'Valor (USD cada)',
     unitWeightLb: 'Peso (lb cada)',
     keepDefault: 'Manter como padrão do produto',
+    addItem: 'Adicionar item',
+    removeItem: 'Remover',
     defaultKept: 'Padrões aduaneiros mantidos para {{sku}}',
     save: 'Salvar declaração',
     saved: 'Declaração aduaneira salva ({{type}})',

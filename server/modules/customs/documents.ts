@@ -70,7 +70,17 @@ export async function customsDocuments(
   orderId: number,
   format: CustomsDocumentFormat,
 ): Promise<{ documentType: 'CN22' | 'CN23'; contentType: string; fileName: string; data: Uint8Array }> {
-  const form = await formOf(deps, ctx, orderId);
+  return renderCustomsDocument(await formOf(deps, ctx, orderId), format);
+}
+
+/**
+ * A CN22/CN23 form printed: ZPL on a 4×6 label (412 when its items do not fit), or a PDF — 4×6
+ * when it fits, else a Letter page. Used for an FBM order's and the Buy Shipping Labels tool's.
+ */
+export async function renderCustomsDocument(
+  form: CustomsForm,
+  format: CustomsDocumentFormat,
+): Promise<{ documentType: 'CN22' | 'CN23'; contentType: string; fileName: string; data: Uint8Array }> {
   const fileName = `${form.documentType}-${form.orderNumber.replace(/[^\w-]+/g, '_')}.${format}`;
   const title = `${form.documentType} customs declaration, order ${form.orderNumber}`;
   if (format === 'zpl') {

@@ -18,6 +18,7 @@ import {
   customsProblems,
   eeiRequired,
   isInternational,
+  labelCustomsOf,
   totals,
 } from '../../../domain/rules/customs.js';
 import {
@@ -236,29 +237,8 @@ export async function customsForLabel(deps: Deps, ctx: RequestContext, orderId: 
     throw businessRule(
       `The customs declaration of order ${d.orderNumber} is not complete: ${d.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`,
     );
-  const items = customsDeclarationInputSchema.parse(d).items;
-  return {
-    documentType: d.documentType,
-    contents: d.purpose,
-    incoterm: d.incoterm,
-    dutiesPaidBy: d.incoterm === 'DDP' ? 'sender' : 'recipient',
-    nonDelivery: d.returnHandling,
-    exportFiling: { code: d.exportFiling, itn: d.itn },
-    taxIds: d.taxIdType && d.taxId ? [{ type: d.taxIdType, value: d.taxId }] : [],
-    currency: 'USD',
-    shipFromCountry: d.shipFromCountry,
-    shipToCountry: d.shipToCountry!,
-    totalValue: d.totalValue,
-    totalWeightLb: d.totalWeightLb,
-    items: items.map((i) => ({
-      sku: i.sku,
-      description: i.description,
-      quantity: i.quantity,
-      unitValue: i.unitValue,
-      totalValue: Math.round(i.quantity * i.unitValue * 100) / 100,
-      unitWeightLb: i.unitWeightLb,
-      hsCode: i.hsCode,
-      countryOfOrigin: i.countryOfOrigin,
-    })),
-  };
+  return labelCustomsOf(customsDeclarationInputSchema.parse(d), {
+    shipFrom: d.shipFromCountry,
+    shipTo: d.shipToCountry!,
+  });
 }

@@ -158,7 +158,7 @@ export function registerLabelVoider(provider: string, voider: LabelVoider) {
   voiders.set(provider, voider);
 }
 
-function shipEngineSeller(deps: Deps, ctx: RequestContext, input: LabelPurchase): LabelSeller {
+export function shipEngineSeller(deps: Deps, ctx: RequestContext, input: LabelPurchase): LabelSeller {
   return {
     provider: 'shipengine',
     async buy() {

@@ -16,8 +16,8 @@ import type { Guards } from '../../auth/guard.js';
 import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
-import { quoteRates } from './rates.js';
-import { getLabel, labelDocument, listLabels, purchaseLabel, voidLabel } from './labels.js';
+import { purchaseToolLabel, quoteToolRates } from './customs.js';
+import { getLabel, labelDocument, listLabels, voidLabel } from './labels.js';
 
 const base = '/api/external/ship/rate/label';
 const tags = ['Shipping labels'];
@@ -31,12 +31,13 @@ export function shippingRoutes(deps: Deps, guards: Guards) {
       method: 'post',
       path: `${base}/list/rates`,
       tags,
-      summary: 'Rates of every connected carrier for one parcel shipment, cheapest first',
+      summary:
+        'Rates of every connected carrier for one parcel shipment, cheapest first (across a border: with its customs declaration, 412 while incomplete)',
       middleware: [read],
       request: jsonBody(rateQuoteRequestSchema),
       responses: { ...okResponse(rateQuotesSchema), ...errorResponses },
     }),
-    async (c) => ok(c, await quoteRates(deps, c.get('ctx'), c.req.valid('json'))),
+    async (c) => ok(c, await quoteToolRates(deps, c.get('ctx'), c.req.valid('json'))),
   );
 
   app.openapi(
@@ -45,12 +46,12 @@ export function shippingRoutes(deps: Deps, guards: Guards) {
       path: `${base}/purchase`,
       tags,
       summary:
-        'Buy the label of one shopped rate (a client’s paid from its label funds with the upcharge); the same requestKey buys once',
+        'Buy the label of one shopped rate (a client’s paid from its label funds with the upcharge); the same requestKey buys once; across a border the customs declaration is required (412 while incomplete) and its CN22/CN23 prints after the label',
       middleware: [create],
       request: jsonBody(labelPurchaseSchema),
       responses: { ...okResponse(shippingLabelSchema), ...errorResponses },
     }),
-    async (c) => ok(c, await purchaseLabel(deps, c.get('ctx'), c.req.valid('json'))),
+    async (c) => ok(c, await purchaseToolLabel(deps, c.get('ctx'), c.req.valid('json'))),
   );
 
   app.openapi(

@@ -8,48 +8,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customsProblems } from '../../../domain/rules/customs';
 import {
-  CUSTOMS_PURPOSES,
-  customsDeclarationInputSchema,
   customsDeclarationSchema,
   customsDefaultsSchema,
-  EXPORT_FILINGS,
-  INCOTERMS,
-  RETURN_HANDLINGS,
-  TAX_ID_TYPES,
   type CustomsDeclaration,
 } from '../../../domain/schemas/customs';
 import { api, ApiFailure } from '../../api/client';
 import { getAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
+import { checkCustoms, CustomsFields, customsInputOf, type CustomsDraft } from './CustomsFields';
 
 const API = '/api/external/ship/rate/label/customs';
-type Draft = Omit<CustomsDeclaration, 'items'> & { items: Record<string, string | number | null>[] };
-const ITEM_FIELDS = ['description', 'hsCode', 'countryOfOrigin', 'quantity', 'unitValue', 'unitWeightLb'] as const;
-const NUMERIC = new Set<string>(['quantity', 'unitValue', 'unitWeightLb']);
-
-/** The request from the form's text. */
-const inputOf = (d: Draft) => ({
-  incoterm: d.incoterm,
-  purpose: d.purpose,
-  taxIdType: d.taxIdType || null,
-  taxId: d.taxId?.trim() || null,
-  returnHandling: d.returnHandling,
-  exportFiling: d.exportFiling,
-  itn: d.itn?.trim() || null,
-  items: d.items.map((i) => ({
-    lineId: i.lineId,
-    productId: i.productId,
-    sku: i.sku,
-    description: String(i.description ?? ''),
-    hsCode: String(i.hsCode ?? ''),
-    countryOfOrigin: String(i.countryOfOrigin ?? ''),
-    quantity: Number(i.quantity),
-    unitValue: Number(i.unitValue),
-    unitWeightLb: Number(i.unitWeightLb),
-  })),
-});
+type Draft = Omit<CustomsDeclaration, 'items'> & CustomsDraft;
+const inputOf = customsInputOf;
 
 export function CustomsPanel({ orderId }: { orderId: number }) {
   const { t } = useTranslation();
@@ -84,18 +55,11 @@ export function CustomsPanel({ orderId }: { orderId: number }) {
       </p>
     );
 
-  const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
-  const setItem = (n: number, field: string, value: string) =>
-    set({ items: d.items.map((i, k) => (k === n ? { ...i, [field]: value } : i)) });
-
   /** The schema's and the route's rules, per field (the server says the same). */
   const check = () => {
-    const parsed = customsDeclarationInputSchema.safeParse(inputOf(d));
-    const found = parsed.success
-      ? customsProblems(parsed.data, { shipFrom: d.shipFromCountry, shipTo: d.shipToCountry ?? '' })
-      : parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
-    setErrors(Object.fromEntries(found.map((p) => [p.field, p.message])));
-    return parsed.success && !found.length ? parsed.data : null;
+    const { valid, errors: found } = checkCustoms(d, { shipFrom: d.shipFromCountry, shipTo: d.shipToCountry ?? '' });
+    setErrors(found);
+    return valid;
   };
 
   const save = async () => {
@@ -151,25 +115,6 @@ export function CustomsPanel({ orderId }: { orderId: number }) {
     }
   };
 
-  const select = (name: 'incoterm' | 'purpose' | 'returnHandling' | 'exportFiling', options: readonly string[]) => (
-    <label className="field">
-      <span>{t(`customs.${name}`)}</span>
-      <select
-        name={name}
-        value={d[name]}
-        aria-invalid={!!errors[name]}
-        onChange={(e) => set({ [name]: e.target.value } as Partial<Draft>)}
-      >
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      {errors[name] && <small className="form-error">{errors[name]}</small>}
-    </label>
-  );
-
   return (
     <section className="card" data-testid="customs-panel">
       <h3>
@@ -183,88 +128,18 @@ export function CustomsPanel({ orderId }: { orderId: number }) {
         {t('customs.route', { from: d.shipFromCountry, to: d.shipToCountry ?? '–' })} ·{' '}
         {t('customs.totals', { value: loaded.data.totalValue.toFixed(2), weight: loaded.data.totalWeightLb })}
       </p>
-      <div className="form-grid">
-        {select('incoterm', INCOTERMS)}
-        {select('purpose', CUSTOMS_PURPOSES)}
-        {select('returnHandling', RETURN_HANDLINGS)}
-        {select('exportFiling', EXPORT_FILINGS)}
-        <label className="field">
-          <span>{t('customs.itn')}</span>
-          <input
-            name="itn"
-            value={d.itn ?? ''}
-            aria-invalid={!!errors.itn}
-            onChange={(e) => set({ itn: e.target.value })}
-          />
-          {errors.itn && <small className="form-error">{errors.itn}</small>}
-        </label>
-        <label className="field">
-          <span>{t('customs.taxIdType')}</span>
-          <select
-            name="taxIdType"
-            value={d.taxIdType ?? ''}
-            aria-invalid={!!errors.taxIdType}
-            onChange={(e) => set({ taxIdType: (e.target.value || null) as Draft['taxIdType'] })}
-          >
-            <option value="">{t('customs.none')}</option>
-            {TAX_ID_TYPES.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </select>
-          {errors.taxIdType && <small className="form-error">{errors.taxIdType}</small>}
-        </label>
-        <label className="field">
-          <span>{t('customs.taxId')}</span>
-          <input
-            name="taxId"
-            value={d.taxId ?? ''}
-            aria-invalid={!!errors.taxId}
-            onChange={(e) => set({ taxId: e.target.value })}
-          />
-          {errors.taxId && <small className="form-error">{errors.taxId}</small>}
-        </label>
-      </div>
-      <table className="data-table" data-testid="customs-items">
-        <thead>
-          <tr>
-            {ITEM_FIELDS.map((f) => (
-              <th key={f}>{t(`customs.${f}`)}</th>
-            ))}
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {d.items.map((item, n) => (
-            <tr key={n}>
-              {ITEM_FIELDS.map((f) => {
-                const err = errors[`items.${n}.${f}`];
-                return (
-                  <td key={f}>
-                    <input
-                      name={`items.${n}.${f}`}
-                      aria-label={t(`customs.${f}`)}
-                      value={String(item[f] ?? '')}
-                      {...(NUMERIC.has(f) ? { type: 'number', step: 'any' } : {})}
-                      aria-invalid={!!err}
-                      onChange={(e) => setItem(n, f, e.target.value)}
-                    />
-                    {err && <small className="form-error">{err}</small>}
-                  </td>
-                );
-              })}
-              <td>
-                {item.productId && (
-                  <button type="button" className="btn link" onClick={() => void keepDefault(n)}>
-                    {t('customs.keepDefault')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CustomsFields
+        value={d}
+        errors={errors}
+        onChange={(next) => setD({ ...d, ...next })}
+        itemAction={(n) =>
+          d.items[n].productId ? (
+            <button type="button" className="btn link" onClick={() => void keepDefault(n)}>
+              {t('customs.keepDefault')}
+            </button>
+          ) : null
+        }
+      />
       {(errors.form || errors.items) && (
         <p className="form-error" role="alert">
           {errors.form ?? errors.items}

@@ -3,6 +3,9 @@
  * address — shop every connected carrier's rates side by side (cheapest and fastest marked), buy
  * one (for a client: from its label funds, with the warehouse's upcharge; or the warehouse's own),
  * print it again, void it within the carrier's window. The labels bought are listed below.
+ * A parcel to another country carries its customs declaration (the FBM order's fields and rules,
+ * src/features/customs/CustomsFields): checked here before shopping, rated and bought with it; its
+ * CN22/CN23 comes after the label in the document.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -23,6 +26,7 @@ import { DataGrid } from '../../ui/DataGrid';
 import { useFeedback } from '../../ui/feedback-store';
 import { money } from '../finance/money';
 import { isWarehouseUser, useClientOptions } from '../inbound/purchase-orders/clients';
+import { checkCustoms, CustomsFields, customsInputOf, emptyCustoms, type CustomsDraft } from '../customs/CustomsFields';
 import { AddressFields, addressInput, emptyAddress, type AddressForm } from './AddressFields';
 
 const GRID = 'shipping-labels';
@@ -52,6 +56,8 @@ export default function ShippingLabelPage() {
   const [parcel, setParcel] = useState({ weightLb: '', lengthIn: '', widthIn: '', heightIn: '' });
   const [reference, setReference] = useState('');
   const [format, setFormat] = useState<LabelFormat>('pdf');
+  const [customs, setCustoms] = useState<CustomsDraft>(emptyCustoms);
+  const [customsErrors, setCustomsErrors] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [rates, setRates] = useState<{
     rates: RateQuote[];
@@ -61,6 +67,12 @@ export default function ShippingLabelPage() {
   const [requestKey, setRequestKey] = useState(newKey);
   const [busy, setBusy] = useState<string | null>(null);
   const fmt = (cents: number, currency = 'USD') => money(cents, i18n.language, currency);
+
+  const route = {
+    shipFrom: shipFrom.countryCode.trim().toUpperCase(),
+    shipTo: shipTo.countryCode.trim().toUpperCase(),
+  };
+  const international = !!route.shipTo && !!route.shipFrom && route.shipTo !== route.shipFrom;
 
   const request = () => {
     const num = (v: string) => (v.trim() === '' ? undefined : Number(v.replace(',', '.')));
@@ -75,14 +87,19 @@ export default function ShippingLabelPage() {
           heightIn: num(parcel.heightIn),
         },
       ],
+      ...(international ? { customs: customsInputOf(customs) } : {}),
     };
   };
 
   const shop = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = rateQuoteRequestSchema.safeParse(request());
-    if (!parsed.success) {
+    // The same schema and rules as the server's: an incomplete declaration is said per field here.
+    const declared = international ? checkCustoms(customs, route) : { valid: null, errors: {} };
+    setCustomsErrors(declared.errors);
+    if (!parsed.success || (international && !declared.valid)) {
       setRates(null);
+      if (parsed.success) return setErrors({});
       return setErrors(
         Object.fromEntries(
           parsed.error.issues.map((i) => [i.path.filter((p) => typeof p === 'string').join('.'), i.message]),
@@ -92,7 +109,9 @@ export default function ShippingLabelPage() {
     setErrors({});
     setBusy('shop');
     try {
-      setRates(await postAs(`${BASE}/list/rates`, parsed.data, rateQuotesSchema, { quiet: true, inlineRefusal: true }));
+      // Across a border, the declaration as the schema read it (HS code digits, country upper case).
+      const body = international ? { ...parsed.data, customs: declared.valid! } : parsed.data;
+      setRates(await postAs(`${BASE}/list/rates`, body, rateQuotesSchema, { quiet: true, inlineRefusal: true }));
       setRequestKey(newKey());
     } catch (err) {
       setErrors({ form: err instanceof ApiFailure ? err.message : String(err) });
@@ -108,6 +127,7 @@ export default function ShippingLabelPage() {
         `${BASE}/purchase`,
         {
           ...rateQuoteRequestSchema.parse(request()),
+          ...(international ? { customs: checkCustoms(customs, route).valid ?? undefined } : {}),
           requestKey,
           rateId: rate.rateId,
           companyId: warehouse ? (companyId ? Number(companyId) : null) : undefined,
@@ -284,6 +304,22 @@ export default function ShippingLabelPage() {
             </select>
           </label>
         </div>
+        {international && (
+          <fieldset data-testid="label-customs">
+            <legend>{t('shippingLabels.customsTitle')}</legend>
+            <p className="muted">{t('shippingLabels.customsIntro', { from: route.shipFrom, to: route.shipTo })}</p>
+            <CustomsFields
+              value={customs}
+              errors={customsErrors}
+              editableItems
+              onChange={(next) => {
+                // Rates were shopped with the declaration as it was: a change shops again.
+                setCustoms(next);
+                setRates(null);
+              }}
+            />
+          </fieldset>
+        )}
         {errors.form && (
           <p className="form-error" role="alert">
             {errors.form}
