@@ -12,7 +12,7 @@
  *    then the rates appear and the label is bought.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
 import { apiRequest, apiSignIn, wedgeScan } from './harness.js';
 
@@ -37,16 +37,21 @@ let world: World;
 let page: Page;
 
 async function seed(url: string): Promise<World> {
-  const admin = await apiSignIn(url, 'demo.admin');
-  const client = await apiSignIn(url, 'demo.client');
+  const [admin, client] = await Promise.all([apiSignIn(url, 'demo.admin'), apiSignIn(url, 'demo.client')]);
   const ok = (res: { status: number; body: unknown }, what: string, codes = [200, 201]) =>
     expect(codes, `${what}: ${JSON.stringify(res.body)}`).toContain(res.status);
-  // Labels leave from the warehouse's address (the US): Toronto is international.
   const [warehouse] = (
     await apiRequest<{ id: number; name: string; code: string }[]>(url, 'GET', '/api/company/warehouse', admin.token)
   ).body;
-  ok(
-    await apiRequest(url, 'PUT', `/api/company/warehouse/${warehouse.id}`, admin.token, {
+  const stock = [
+    [MUG, 3],
+    [LAMP, 2],
+    [TOTE, 2],
+  ] as const;
+  // Independent of each other: the warehouse's address, the bin and the products at once.
+  await Promise.all([
+    // Labels leave from the warehouse's address (the US): Toronto is international.
+    apiRequest(url, 'PUT', `/api/company/warehouse/${warehouse.id}`, admin.token, {
       name: warehouse.name,
       code: warehouse.code,
       line1: '100 Harbor Way',
@@ -54,28 +59,19 @@ async function seed(url: string): Promise<World> {
       state: 'NJ',
       postalCode: '07114',
       countryCode: 'US',
-    }),
-    'warehouse address',
-  );
-  ok(
-    await apiRequest(url, 'POST', '/api/warehouse-location', admin.token, { code: 'E2E-DK-1', type: 'bin' }),
-    'bin',
-    [201, 409],
-  );
-  for (const [msku, quantity] of [
-    [MUG, 3],
-    [LAMP, 2],
-    [TOTE, 2],
-  ] as const) {
-    ok(
-      await apiRequest(url, 'POST', '/api/product/products', client.token, {
+    }).then((res) => ok(res, 'warehouse address')),
+    apiRequest(url, 'POST', '/api/warehouse-location', admin.token, { code: 'E2E-DK-1', type: 'bin' }).then((res) =>
+      ok(res, 'bin', [201, 409]),
+    ),
+    ...stock.map(([msku]) =>
+      apiRequest(url, 'POST', '/api/product/products', client.token, {
         companyId: client.companyId,
         title: `${msku} product`,
         msku,
-      }),
-      msku,
-      [201, 409],
-    );
+      }).then((res) => ok(res, msku, [201, 409])),
+    ),
+  ]);
+  for (const [msku, quantity] of stock)
     ok(
       await apiRequest(url, 'POST', '/api/inventory/adjust', admin.token, {
         companyId: client.companyId,
@@ -86,7 +82,6 @@ async function seed(url: string): Promise<World> {
       }),
       `stock ${msku}`,
     );
-  }
   const store = await apiRequest<{ id: number }>(url, 'POST', '/api/common/stores', admin.token, {
     companyId: client.companyId,
     marketplace: 'ebay',
@@ -132,10 +127,17 @@ async function seed(url: string): Promise<World> {
       'pick',
     );
   const orders: Record<string, number> = {};
-  for (const orderId of new Set(batch.body.lines.map((l) => l.orderId))) {
-    const o = await apiRequest<{ marketplaceOrderId: string }>(url, 'GET', `${F}/view/orders/${orderId}`, admin.token);
-    orders[o.body.marketplaceOrderId] = orderId;
-  }
+  await Promise.all(
+    [...new Set(batch.body.lines.map((l) => l.orderId))].map(async (orderId) => {
+      const o = await apiRequest<{ marketplaceOrderId: string }>(
+        url,
+        'GET',
+        `${F}/view/orders/${orderId}`,
+        admin.token,
+      );
+      orders[o.body.marketplaceOrderId] = orderId;
+    }),
+  );
   expect(Object.keys(orders).sort()).toEqual(['E2E-DK-CA', 'E2E-DK-PK', 'E2E-DK-V1']);
   return { admin, batch: { id: batch.body.id, number: batch.body.number }, orders };
 }
@@ -152,15 +154,26 @@ async function openOrder(marketplaceOrderId: string) {
   return detail;
 }
 
-describe('the merchant-fulfilment desk', () => {
-  it('sets up a picked batch and signs the desk user in', async () => {
-    world = await seed(env.server.url);
-    page = await signedIn(env, 'demo.admin');
-    page.setDefaultTimeout(30_000);
-  });
+// After e2eEnv's own beforeAll (server and browser): the world, and the desk user signed in meanwhile.
+beforeAll(async () => {
+  [world, page] = await Promise.all([seed(env.server.url), signedIn(env, 'demo.admin')]);
+  page.setDefaultTimeout(30_000);
+});
 
+describe('the merchant-fulfilment desk', () => {
   it('verifies the picked batch by wedge scans; a stranger barcode is refused loudly; "verified" is recorded', async () => {
     const { url } = env.server;
+    // The handheld's vibrations, recorded (headless Chromium has no motor to feel).
+    await page.context().addInitScript(() => {
+      const seen: unknown[] = [];
+      Object.assign(window, { vibrations: seen });
+      Object.defineProperty(navigator, 'vibrate', {
+        configurable: true,
+        value: (pattern: unknown) => seen.push(pattern) > 0,
+      });
+    });
+    const lastVibration = () =>
+      page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations.at(-1) ?? null);
     await page.goto(`${url}/apps/tools/batch-verify`);
     await page.getByRole('heading', { name: 'Batch verify' }).waitFor();
     await wedgeScan(page, world.batch.number);
@@ -174,11 +187,15 @@ describe('the merchant-fulfilment desk', () => {
     await wedgeScan(page, MUG);
     await expect.poll(() => counted(MUG).textContent()).toBe('1/3');
     expect(await verdict.getAttribute('data-tone')).toBe('ok');
+    await expect.poll(lastVibration).toEqual([30]);
 
     // A barcode that is in no order of the batch: red, said in words, not counted.
     await wedgeScan(page, 'E2E-DK-STRANGER');
     await expect.poll(() => verdict.getAttribute('data-tone')).toBe('error');
     expect(await verdict.getAttribute('role')).toBe('alert');
+    // Loudly: the screen flashes red and the handheld buzzes long (the error tone plays with them).
+    expect(await page.getByTestId('scan-flash').getAttribute('data-kind')).toBe('error');
+    await expect.poll(lastVibration).toEqual([300]);
     expect(await verdict.textContent()).toBe(`Refused: E2E-DK-STRANGER is not in ${world.batch.number}. Put it aside.`);
     await subject.getByText('1 of 7 units counted').waitFor();
 
@@ -321,12 +338,15 @@ describe('the merchant-fulfilment desk', () => {
     const field = (sku: string, f: string) => panel.locator(`input[name="items.${n(sku)}.${f}"]`);
     expect(await field(MUG, 'quantity').inputValue()).toBe('1');
     expect(await field(MUG, 'unitValue').inputValue()).toBe('9.99');
+    // The products have no customs defaults yet: the server names their HS codes as missing.
+    expect(await field(MUG, 'hsCode').getAttribute('aria-invalid')).toBe('true');
+    expect(await field(TOTE, 'hsCode').getAttribute('aria-invalid')).toBe('true');
 
     // Saving with the HS code not a tariff number is stopped at the field; nothing is stored.
     await field(MUG, 'hsCode').fill('mug');
     await panel.getByRole('button', { name: 'Save declaration' }).click();
-    await expect.poll(() => field(MUG, 'hsCode').getAttribute('aria-invalid')).toBe('true');
-    expect(await field(MUG, 'hsCode').locator('xpath=..').locator('.form-error').textContent()).toMatch(/hsCode|HS/);
+    const hsError = field(MUG, 'hsCode').locator('xpath=..').locator('.form-error');
+    await expect.poll(() => hsError.textContent()).toBe('An HS tariff number of 6 to 10 digits (e.g. 6109.10)');
     expect(
       (await apiRequest<{ saved: boolean }>(url, 'GET', `${CUSTOMS}/declaration/${orderId}/json`, world.admin.token))
         .body.saved,
