@@ -43,6 +43,8 @@ export type ShipPackage = z.infer<typeof shipPackageSchema>;
 
 export const markShippedInputSchema = z.object({
   packages: z.array(shipPackageSchema).min(1).max(50),
+  /** Ship although batch verify recorded a mismatch on the order (the desk's explicit confirm). */
+  acceptMismatch: z.boolean().optional(),
   /** When the parcel left (default: now); never in the future. */
   shipDate: z.string().datetime({ offset: true }).optional(),
 });
@@ -83,6 +85,25 @@ export const fbmShipmentSchema = z.object({
 });
 export type FbmShipment = z.infer<typeof fbmShipmentSchema>;
 
+/**
+ * Where batch verify stands for an order, as the ship step shows it: the newest verification of the
+ * order itself or of a pick batch it is on (a batch's mismatches count only when they name one of
+ * the order's products). There is no verify-before-ship setting in the spec: a mismatch is warned
+ * and shipping it needs an explicit confirm (acceptMismatch); "none" ships as before.
+ */
+export const ORDER_VERIFY_STATES = ['verified', 'mismatch', 'none'] as const;
+export const orderVerificationSchema = z.object({
+  state: z.enum(ORDER_VERIFY_STATES),
+  /** pick_batch or fbm_order, and what was scanned to open it (PB-000123, the order number). */
+  subjectType: z.string().nullable(),
+  ref: z.string().nullable(),
+  userName: z.string().nullable(),
+  at: z.string().nullable(),
+  /** The mismatches in words (refused and missing units) that concern this order. */
+  mismatches: z.array(z.string()),
+});
+export type OrderVerification = z.infer<typeof orderVerificationSchema>;
+
 export const orderShipmentsSchema = z.object({
   orderId: z.number(),
   status: z.string(),
@@ -102,6 +123,7 @@ export const orderShipmentsSchema = z.object({
   confirms: z.boolean(),
   marketplace: z.string(),
   shipments: z.array(fbmShipmentSchema),
+  verification: orderVerificationSchema,
 });
 export type OrderShipments = z.infer<typeof orderShipmentsSchema>;
 
@@ -145,6 +167,8 @@ export const bulkMarkShipInputSchema = z.object({
         trackingUrl: z.string().url().max(500).optional(),
         /** Default: every picked unit of the order not shipped yet, in one package. */
         lines: z.array(shipPackageLineSchema).min(1).max(500).optional(),
+        /** Ship although batch verify recorded a mismatch on the order. */
+        acceptMismatch: z.boolean().optional(),
       }),
     )
     .min(1)

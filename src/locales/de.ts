@@ -3395,6 +3395,15 @@ export const de: Messages = {
     },
   },
   fbmShip: {
+    verify: {
+      none: 'Nicht geprüft: die Chargenprüfung hat die Einheiten dieser Bestellung nicht gezählt.',
+      verifiedBadge: 'Geprüft',
+      verified: 'Geprüft von {{user}} am {{at}} ({{ref}}).',
+      mismatch: 'Abweichung: die Chargenprüfung von {{user}} am {{at}} ({{ref}}) ergab',
+      needConfirm:
+        'Die Chargenprüfung ergab eine Abweichung: neu zählen oder das Kästchen ankreuzen, um trotzdem zu versenden.',
+      accept: 'Trotzdem versenden: ich habe die Abweichung geprüft',
+    },
     title: 'Versand',
     loadError: 'Die Sendungen der Bestellung konnten nicht geladen werden.',
     localOnly: 'Dieser Shop hat keine Marktplatzverbindung: Sendungen werden nur in Dockside erfasst.',

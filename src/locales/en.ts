@@ -3359,6 +3359,14 @@ export const en = {
     },
   },
   fbmShip: {
+    verify: {
+      none: 'Not verified: batch verify has not counted this order’s units.',
+      verifiedBadge: 'Verified',
+      verified: 'Verified by {{user}} at {{at}} ({{ref}}).',
+      mismatch: 'Mismatch: batch verify by {{user}} at {{at}} ({{ref}}) found',
+      needConfirm: 'Batch verify found a mismatch: recount it, or tick the box to ship it anyway.',
+      accept: 'Ship anyway: I checked the mismatch',
+    },
     title: 'Shipping',
     loadError: 'The order’s shipments could not be loaded.',
     localOnly: 'This store has no marketplace connection: shipments are recorded in Dockside only.',

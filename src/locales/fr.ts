@@ -3391,6 +3391,14 @@ export const fr: Messages = {
     },
   },
   fbmShip: {
+    verify: {
+      none: 'Non vérifiée : la vérification de lot n’a pas compté les unités de cette commande.',
+      verifiedBadge: 'Vérifiée',
+      verified: 'Vérifiée par {{user}} le {{at}} ({{ref}}).',
+      mismatch: 'Écart : la vérification de lot par {{user}} le {{at}} ({{ref}}) a trouvé',
+      needConfirm: 'La vérification de lot a trouvé un écart : recomptez, ou cochez la case pour expédier quand même.',
+      accept: 'Expédier quand même : j’ai contrôlé l’écart',
+    },
     title: 'Expédition',
     loadError: 'Les expéditions de la commande n’ont pas pu être chargées.',
     localOnly:

@@ -3374,6 +3374,15 @@ export const pt: Messages = {
     },
   },
   fbmShip: {
+    verify: {
+      none: 'Não verificado: a verificação de lote não contou as unidades deste pedido.',
+      verifiedBadge: 'Verificado',
+      verified: 'Verificado por {{user}} em {{at}} ({{ref}}).',
+      mismatch: 'Divergência: a verificação de lote por {{user}} em {{at}} ({{ref}}) encontrou',
+      needConfirm:
+        'A verificação de lote encontrou uma divergência: conte de novo ou marque a caixa para enviar mesmo assim.',
+      accept: 'Enviar mesmo assim: conferi a divergência',
+    },
     title: 'Envio',
     loadError: 'Não foi possível carregar os envios do pedido.',
     localOnly: 'Esta loja não tem conexão com o marketplace: os envios são registrados apenas no Dockside.',

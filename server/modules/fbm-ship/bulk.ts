@@ -82,6 +82,7 @@ export async function bulkMarkShip(deps: Deps, ctx: RequestContext, input: BulkM
             },
           ],
           shipDate: input.shipDate,
+          acceptMismatch: o.acceptMismatch,
         },
         { source: 'bulk' },
       );

@@ -12,6 +12,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { FBM_PACK_LOCATION, FBM_RESERVATION_STATION } from '../../../domain/schemas/fbm-pick.js';
+import { refuseUnconfirmedMismatch } from './verify.js';
 import type {
   FbmShipment,
   FbmShipmentSource,
@@ -193,6 +194,11 @@ export async function markOrderShipped(
     throw badRequest('shipDate: a parcel cannot leave in the future');
   const numbers = input.packages.map((p) => p.trackingNumber.toUpperCase());
   if (new Set(numbers).size !== numbers.length) throw badRequest('packages: each package has its own tracking number');
+  // Batch verify found this order wrong: the desk (by hand or in bulk) ships it only when confirmed.
+  // Labels and auto-close ship what the desk already chose to buy labels for.
+  const source = opts.source ?? 'desk';
+  if (source === 'desk' || source === 'bulk')
+    await refuseUnconfirmedMismatch(deps.db, ctx.tenantId, orderId, input.acceptMismatch);
 
   const result = await deps.db.transaction(async (tx) => {
     const order = await orderInScope(tx, ctx, orderId, true);

@@ -11,6 +11,7 @@ import { fbmShipments, marketplaceOrderLines, products, stores } from '../../db/
 import { ApiError } from '../../http/errors.js';
 import { orderInScope, pickedOf, shipsLocally, toShipment } from './ship.js';
 import { queueConfirmation } from './confirm.js';
+import { orderVerification } from './verify.js';
 import { and } from 'drizzle-orm';
 
 export async function orderShipments(deps: Deps, ctx: RequestContext, orderId: number): Promise<OrderShipments> {
@@ -32,10 +33,13 @@ export async function orderShipments(deps: Deps, ctx: RequestContext, orderId: n
     deps.db.select().from(stores).where(eq(stores.id, order.storeId)),
     deps.db.select().from(fbmShipments).where(eq(fbmShipments.orderId, order.id)).orderBy(desc(fbmShipments.id)),
   ]);
-  const picked = await pickedOf(
-    deps.db,
-    lines.map((l) => l.id),
-  );
+  const [picked, verification] = await Promise.all([
+    pickedOf(
+      deps.db,
+      lines.map((l) => l.id),
+    ),
+    orderVerification(deps.db, ctx.tenantId, order.id),
+  ]);
   return {
     orderId: order.id,
     status: order.status,
@@ -51,6 +55,7 @@ export async function orderShipments(deps: Deps, ctx: RequestContext, orderId: n
     confirms: !shipsLocally(store),
     marketplace: store.marketplace,
     shipments: shipments.map(toShipment),
+    verification,
   };
 }
 

@@ -3,8 +3,10 @@
  * FBM-PACK; a "Mark shipped" form (carrier, tracking, units per line — the picked units are the
  * default); the order's shipments with their packages and where telling the marketplace stands
  * (pending, sent, failed in the marketplace's words, shipped locally); cancel all shipments,
- * reopen a cancelled order and send a refused confirmation again. Clients see their shipments;
- * the warehouse ships.
+ * reopen a cancelled order and send a refused confirmation again. Batch verify's word on the
+ * order shows above the form (verified by whom and when, the mismatch in words, or not verified);
+ * a mismatched order ships only after an explicit confirm. Clients see their shipments; the
+ * warehouse ships.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +19,7 @@ import {
   reopenResultSchema,
   type FbmShipment,
   type OrderShipments,
+  type OrderVerification,
 } from '../../../domain/schemas/fbm-ship';
 import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
@@ -78,6 +81,7 @@ export function ShipPanel({ orderId, onChanged }: { orderId: number; onChanged: 
     <section data-testid="ship-panel" aria-label={t('fbmShip.title')}>
       <h3>{t('fbmShip.title')}</h3>
       {!data.confirms && <p className="muted">{t('fbmShip.localOnly')}</p>}
+      {data.status !== 'SHIPPED' && data.status !== 'CANCELED' && <VerifyNote v={data.verification} />}
       {warehouse && (
         <div className="toolbar">
           {standing.length > 0 && (
@@ -162,6 +166,34 @@ export function ShipPanel({ orderId, onChanged }: { orderId: number; onChanged: 
   );
 }
 
+function VerifyNote({ v }: { v: OrderVerification }) {
+  const { t, i18n } = useTranslation();
+  const at = v.at ? new Date(v.at).toLocaleString(i18n.language) : '';
+  if (v.state === 'none')
+    return (
+      <p className="muted" data-testid="verify-state" data-state="none">
+        {t('fbmShip.verify.none')}
+      </p>
+    );
+  if (v.state === 'verified')
+    return (
+      <p data-testid="verify-state" data-state="verified">
+        <span className="badge">{t('fbmShip.verify.verifiedBadge')}</span>{' '}
+        {t('fbmShip.verify.verified', { user: v.userName ?? '–', at, ref: v.ref ?? '' })}
+      </p>
+    );
+  return (
+    <div className="form-error" role="alert" data-testid="verify-state" data-state="mismatch">
+      <p>{t('fbmShip.verify.mismatch', { user: v.userName ?? '–', at, ref: v.ref ?? '' })}</p>
+      <ul>
+        {v.mismatches.map((m, i) => (
+          <li key={i}>{m}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function ShipmentRow({ shipment: s }: { shipment: FbmShipment }) {
   const { t, i18n } = useTranslation();
   return (
@@ -206,6 +238,8 @@ function MarkShippedForm({
     Object.fromEntries(data.lines.map((l) => [l.orderLineId, String(Math.min(l.picked, l.ordered - l.shipped))])),
   );
   const [invalid, setInvalid] = useState('');
+  const mismatch = data.verification.state === 'mismatch';
+  const [acceptMismatch, setAcceptMismatch] = useState(false);
   const lines = data.lines
     .map((l) => ({ orderLineId: l.orderLineId, quantity: Number(units[l.orderLineId] ?? 0) }))
     .filter((l) => l.quantity > 0);
@@ -213,6 +247,7 @@ function MarkShippedForm({
     if (!carrier.trim()) return setInvalid(t('fbmShip.needCarrier'));
     if (!/^[A-Za-z0-9-]+$/.test(tracking.trim())) return setInvalid(t('fbmShip.needTracking'));
     if (!lines.length) return setInvalid(t('fbmShip.needUnits'));
+    if (mismatch && !acceptMismatch) return setInvalid(t('fbmShip.verify.needConfirm'));
     setInvalid('');
     void act(async () => {
       await postAs(
@@ -226,6 +261,7 @@ function MarkShippedForm({
               lines,
             },
           ],
+          ...(mismatch && acceptMismatch ? { acceptMismatch: true } : {}),
         },
         markShippedResultSchema,
         { inlineRefusal: true },
@@ -297,6 +333,18 @@ function MarkShippedForm({
         {t('fbmShip.tracking')}
         <input name="tracking" value={tracking} onChange={(e) => setTracking(e.target.value)} maxLength={60} />
       </label>
+      {mismatch && (
+        <label>
+          <input
+            type="checkbox"
+            name="acceptMismatch"
+            data-testid="accept-mismatch"
+            checked={acceptMismatch}
+            onChange={(e) => setAcceptMismatch(e.target.checked)}
+          />{' '}
+          {t('fbmShip.verify.accept')}
+        </label>
+      )}
       <button type="submit" className="btn primary" disabled={busy} data-testid="mark-shipped">
         {t('fbmShip.markShipped')}
       </button>
