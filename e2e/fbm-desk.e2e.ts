@@ -11,6 +11,7 @@
  *    prefilled; the declaration filled (CN22 for a light parcel, CN23 once heavier) and saved;
  *    then the rates appear and the label is bought.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
@@ -371,7 +372,12 @@ describe('the merchant-fulfilment desk', () => {
     await fill(MUG, { unitWeightLb: '4.8' });
     await panel.getByRole('button', { name: 'Save declaration' }).click();
     await expect.poll(() => badge.textContent()).toBe('CN23');
-    await panel.getByRole('button', { name: 'Print CN23 (PDF)' }).waitFor();
+    // The CN23 printed: a real PDF named after the form and the order.
+    const download = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Print CN23 (PDF)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('CN23-E2E-DK-CA.pdf');
+    expect((await readFile((await file.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 
     const saved = await apiRequest<{
       saved: boolean;
