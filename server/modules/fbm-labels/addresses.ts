@@ -52,9 +52,16 @@ export async function shipFromOf(db: DbOrTx, tenantId: number): Promise<ShipAddr
   throw businessRule('Enter the warehouse’s address (Settings › Warehouses) so carriers know where parcels leave from');
 }
 
+const STATE_REQUIRED = new Set(['US', 'CA']);
+
 export function shipToOf(order: typeof marketplaceOrders.$inferSelect): ShipAddress {
   const a = order.shipTo;
-  const missing = !a ? ['address'] : (['name', 'line1', 'city', 'postalCode'] as const).filter((k) => !a[k]?.trim());
+  const country = (a?.countryCode ?? 'US').toUpperCase();
+  const missing: string[] = !a
+    ? ['address']
+    : (['name', 'line1', 'city', 'postalCode'] as const).filter((k) => !a[k]?.trim());
+  // The US and Canadian carriers route by state; elsewhere an address may have none.
+  if (a && STATE_REQUIRED.has(country) && !a.state?.trim()) missing.push('state');
   if (!a || missing.length)
     throw businessRule(
       `Order ${order.marketplaceOrderId} has no complete ship-to address (${missing.join(', ')} missing): refresh it from the store`,
@@ -67,6 +74,6 @@ export function shipToOf(order: typeof marketplaceOrders.$inferSelect): ShipAddr
     city: a.city!,
     state: a.state ?? '',
     postalCode: a.postalCode!,
-    countryCode: (a.countryCode ?? 'US').toUpperCase(),
+    countryCode: country,
   };
 }

@@ -48,7 +48,10 @@ export const toShipEngineAddress = (a: ShipAddress): ShipEngineAddress => ({
   address_line1: a.line1,
   address_line2: a.line2 ?? null,
   city_locality: a.city,
-  state_province: a.state,
+  // ShipEngine's contract wants a non-empty state_province, yet many countries (Germany, France,
+  // the UK…) have none on an address; carriers there take the city in its place. Where a state
+  // is mandatory (US, CA) the address is refused before it gets here.
+  state_province: a.state.trim() || a.city,
   postal_code: a.postalCode,
   country_code: a.countryCode,
   address_residential_indicator: a.residential === undefined ? 'unknown' : a.residential ? 'yes' : 'no',
