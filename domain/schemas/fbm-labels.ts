@@ -118,8 +118,44 @@ export const orderLabelPurchaseSchema = z.object({
   rateId: z.string().trim().min(1).max(2000).optional(),
   preset: servicePresetSchema.default({ kind: 'cheapest' }),
   format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).default('pdf'),
+  /**
+   * Amazon Buy Shipping's additional seller inputs the user gave (what Dockside could not fill):
+   * by field name at shipment level, `<OrderItemId>:<field name>` at item level.
+   */
+  sellerInputs: z.record(z.string().max(200), z.string().trim().max(200)).optional(),
 });
 export type OrderLabelPurchase = z.infer<typeof orderLabelPurchaseSchema>;
+
+/** Asks for an Amazon service's additional seller inputs of one order (international services). */
+export const sellerInputsQuerySchema = z.object({
+  orderId: z.number().int().positive(),
+  rateId: z.string().trim().min(1, 'rateId: choose an Amazon rate').max(2000),
+});
+/** One additional input Amazon asks for, with what Dockside filled (null: the user must give it). */
+export const sellerInputSchema = z.object({
+  /** The purchase's sellerInputs key: the field name, or `<OrderItemId>:<field name>`. */
+  key: z.string(),
+  level: z.enum(['shipment', 'item']),
+  orderItemId: z.string().nullable(),
+  sku: z.string().nullable(),
+  name: z.string(),
+  label: z.string(),
+  required: z.boolean(),
+  options: z.array(z.string()).nullable(),
+  pattern: z.string().nullable(),
+  value: z.string().nullable(),
+  /** Where Dockside's value came from (customs declaration, ship-from), null when none. */
+  source: z.enum(['customs', 'shipFrom']).nullable(),
+  /** Why the value does not do (missing, not one of the options, not matching): null when it does. */
+  problem: z.string().nullable(),
+});
+export type SellerInput = z.infer<typeof sellerInputSchema>;
+export const sellerInputsSchema = z.object({
+  orderId: z.number().int(),
+  shippingServiceId: z.string(),
+  inputs: z.array(sellerInputSchema),
+});
+export type SellerInputs = z.infer<typeof sellerInputsSchema>;
 
 export const bulkPurchaseSchema = z.object({
   /** The screen's key for this submit: a double click or a retry starts one run. */

@@ -5,22 +5,41 @@
  * client's label funds through the Buy Shipping Labels tool's own purchaseLabel; a void is
  * Amazon's cancelShipment. The request is the order's: its Amazon order id, the package's items
  * by Amazon order item id, the warehouse as ship-from, the box's size and weight.
+ *
+ * International services need additional seller inputs (getAdditionalSellerInputs): Dockside
+ * fills what it knows — the customs declaration's contents type, each item's HS code and country of
+ * origin, the ship-from's phone, the exporter's tax id — and the user gives the rest; a purchase
+ * missing a required one is refused in words (412) before Amazon is asked, and the inputs go to
+ * createShipment (ShipmentLevelSellerInputsList; each item's ItemLevelSellerInputsList).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { isAmazon } from '../../../domain/schemas/stores.js';
+import type { LabelCustoms } from '../../../domain/schemas/customs.js';
+import type { SellerInput, SellerInputs } from '../../../domain/schemas/fbm-labels.js';
 import type { LabelFormat } from '../../../domain/schemas/shipping-labels.js';
-import type { Deps } from '../../context.js';
+import type { Deps, RequestContext } from '../../context.js';
 import { selectRows } from '../../db/rows.js';
-import { fbmOrderLabels, marketplaceOrders, stores } from '../../db/schema/index.js';
+import { fbmOrderLabels, marketplaceOrderLines, marketplaceOrders, stores } from '../../db/schema/index.js';
 import { businessRule } from '../../http/errors.js';
 import { ProviderFailure } from '../../integrations/http.js';
 import { labelDocument } from '../../integrations/amazon/merchant-fulfillment.js';
-import type { MfnShipment, ShipmentRequestDetails, ShippingService } from '../../integrations/amazon/mfn-models.js';
+import type {
+  AdditionalInputs,
+  AdditionalSellerInputs,
+  MfnShipment,
+  ShipmentRequestDetails,
+  ShippingService,
+} from '../../integrations/amazon/mfn-models.js';
+import { customsForLabel } from '../customs/service.js';
 import { amazonClientFor } from '../stores/amazon.js';
 import { apiErrorOf } from '../stores/connection.js';
 import type { StoreRecord } from '../stores/service.js';
 import { registerLabelVoider, type BoughtLabel, type LabelSeller } from '../shipping/labels.js';
 import type { OrderShipment } from './rates.js';
+
+/** Leaves the warehouse's country (rates.ts says the same; kept here so the modules do not import each other). */
+const isInternationalShipment = (s: OrderShipment) =>
+  s.shipTo.countryCode.toUpperCase() !== s.shipFrom.countryCode.toUpperCase();
 
 /** An Amazon package rate id: the provider's prefix and Amazon's ShippingServiceId. */
 export const AMAZON_RATE_PREFIX = 'amazon:';
@@ -115,6 +134,140 @@ export async function amazonOffers(deps: Deps, store: StoreRecord, s: OrderShipm
   return answers;
 }
 
+// ---- additional seller inputs (international services) ----
+
+/** Amazon's contents types for the declaration's purposes; the others have none and are asked for. */
+const CONTENTS_TYPE: Partial<Record<LabelCustoms['contents'], string>> = {
+  MERCHANDISE: 'MERCHANDISE',
+  GIFT: 'GIFT',
+  SAMPLE: 'SAMPLE',
+  DOCUMENTS: 'DOCUMENTS',
+  RETURN_MERCHANDISE: 'RETURN',
+};
+
+type Known = { value: string | null; source: SellerInput['source'] };
+const none: Known = { value: null, source: null };
+
+/**
+ * What Dockside knows for an input, by Amazon's field name: Amazon names its inputs per service
+ * and country, so the name is read for what it asks (an HS code, an origin, …).
+ */
+function knownValue(
+  name: string,
+  s: OrderShipment,
+  customs: LabelCustoms | null,
+  item: LabelCustoms['items'][number] | null,
+): Known {
+  const n = name.toUpperCase();
+  if (n === 'CUSTOMS_CONTENTS_TYPE' || n.includes('CONTENTS_TYPE'))
+    return customs && CONTENTS_TYPE[customs.contents]
+      ? { value: CONTENTS_TYPE[customs.contents]!, source: 'customs' }
+      : none;
+  if (/COUNTRY_OF_(MANUFACTURE|ORIGIN)/.test(n))
+    return item ? { value: item.countryOfOrigin, source: 'customs' } : none;
+  if (/HARMONIZED|TARIFF|HS_CODE/.test(n)) return item ? { value: item.hsCode, source: 'customs' } : none;
+  if (n.includes('DESCRIPTION')) return item ? { value: item.description, source: 'customs' } : none;
+  if (n.includes('PHONE')) return s.shipFrom.phone ? { value: s.shipFrom.phone, source: 'shipFrom' } : none;
+  if (n.includes('TAX_ID')) return customs?.taxIds[0] ? { value: customs.taxIds[0].value, source: 'customs' } : none;
+  return none;
+}
+
+/** Why a value does not satisfy Amazon's definition (missing, not an option, not matching), or null. */
+function problemOf(def: NonNullable<AdditionalInputs['SellerInputDefinition']>, value: string | null): string | null {
+  if (value === null || value === '') return def.IsRequired ? 'required for this shipping service' : null;
+  if (def.RestrictedSetValues?.length && !def.RestrictedSetValues.includes(value))
+    return `must be one of ${def.RestrictedSetValues.join(', ')}`;
+  const rule = def.Constraints.find((c) => c.ValidationRegEx && !new RegExp(c.ValidationRegEx).test(value));
+  return rule ? rule.ValidationString : null;
+}
+
+/**
+ * An Amazon service's additional seller inputs for the order: each with Dockside's value (from the
+ * customs declaration and the ship-from) or the user's (`given`, which wins), and what is wrong.
+ * Empty for a domestic shipment (nothing is asked of Amazon).
+ */
+export async function amazonSellerInputs(
+  deps: Deps,
+  ctx: RequestContext,
+  store: StoreRecord,
+  s: OrderShipment,
+  shippingServiceId: string,
+  given: Record<string, string> = {},
+): Promise<SellerInputs> {
+  const answer: SellerInputs = { orderId: s.order.id, shippingServiceId, inputs: [] };
+  if (!isInternationalShipment(s)) return answer;
+  const client = await amazonClientFor(deps, store);
+  const details = await requestDetails(deps, s, s.packages[0]);
+  let fields;
+  try {
+    fields = await client.merchantFulfillment.getAdditionalSellerInputs({
+      ShippingServiceId: shippingServiceId,
+      ShipFromAddress: details.ShipFromAddress,
+      OrderId: s.order.marketplaceOrderId,
+    });
+  } catch (err) {
+    throw failureOf(err);
+  }
+  const customs = await customsForLabel(deps, ctx, s.order.id);
+  const lines = await deps.db
+    .select({ lineId: marketplaceOrderLines.lineId, asin: marketplaceOrderLines.asin, sku: marketplaceOrderLines.sku })
+    .from(marketplaceOrderLines)
+    .where(eq(marketplaceOrderLines.orderId, s.order.id));
+  const push = (
+    f: AdditionalInputs,
+    level: SellerInput['level'],
+    line: { lineId: string; sku: string | null } | null,
+  ) => {
+    const def = f.SellerInputDefinition;
+    const name = f.AdditionalInputFieldName;
+    if (!def || !name) return;
+    const key = line ? `${line.lineId}:${name}` : name;
+    const item = line ? (customs?.items.find((i) => i.sku && i.sku === line.sku) ?? null) : null;
+    const known = knownValue(name, s, customs, item);
+    const mine = given[key]?.trim();
+    const value = mine ? mine : known.value;
+    answer.inputs.push({
+      key,
+      level,
+      orderItemId: line?.lineId ?? null,
+      sku: line?.sku ?? null,
+      name,
+      label: def.InputDisplayText,
+      required: def.IsRequired,
+      options: def.RestrictedSetValues?.length ? def.RestrictedSetValues : null,
+      pattern: def.Constraints.find((c) => c.ValidationRegEx)?.ValidationRegEx ?? null,
+      value: value ?? null,
+      source: mine ? null : known.source,
+      problem: problemOf(def, value ?? null),
+    });
+  };
+  for (const f of fields.ShipmentLevelFields ?? []) push(f, 'shipment', null);
+  for (const group of fields.ItemLevelFieldsList ?? [])
+    for (const line of lines.filter((l) => l.asin === group.Asin))
+      for (const f of group.AdditionalInputs) push(f, 'item', line);
+  return answer;
+}
+
+/** The inputs as createShipment takes them; refused in words (412) while one is missing or wrong. */
+function sellerInputLists(s: OrderShipment, inputs: SellerInputs) {
+  const wrong = inputs.inputs.filter((i) => i.problem);
+  if (wrong.length)
+    throw businessRule(
+      `Amazon Buy Shipping needs more for order ${s.order.marketplaceOrderId}: ${wrong
+        .map((i) => `${i.label} (${i.name}${i.sku ? `, item ${i.sku}` : ''}): ${i.problem}`)
+        .join('; ')} — give them with the purchase (sellerInputs)`,
+    );
+  const entry = (i: SellerInput): AdditionalSellerInputs => ({
+    AdditionalInputFieldName: i.name,
+    AdditionalSellerInput: { DataType: 'STRING', ValueAsString: i.value! },
+  });
+  const given = inputs.inputs.filter((i) => i.value);
+  return {
+    shipment: given.filter((i) => i.level === 'shipment').map(entry),
+    items: (orderItemId: string) => given.filter((i) => i.orderItemId === orderItemId).map(entry),
+  };
+}
+
 const boughtOf = (shipment: MfnShipment): BoughtLabel => {
   const svc = shipment.ShippingService;
   return {
@@ -135,15 +288,33 @@ export function amazonSeller(
   pkg: OrderShipment['packages'][number],
   rateId: string,
   format: LabelFormat,
+  /** The caller and the inputs the user gave: an international service's additional inputs are sent. */
+  inputs?: { ctx: RequestContext; given?: Record<string, string> },
 ): LabelSeller {
   return {
     provider: 'amazon',
     async buy(sold) {
+      const serviceId = amazonServiceId(rateId);
+      // Asked (and refused while incomplete) before anything is bought.
+      const lists =
+        inputs && isInternationalShipment(s)
+          ? sellerInputLists(s, await amazonSellerInputs(deps, inputs.ctx, store, s, serviceId, inputs.given))
+          : null;
+      const details = await requestDetails(deps, s, pkg, format);
       const client = await amazonClientFor(deps, store);
       try {
         const shipment = await client.merchantFulfillment.createShipment({
-          ShipmentRequestDetails: await requestDetails(deps, s, pkg, format),
-          ShippingServiceId: amazonServiceId(rateId),
+          ShipmentRequestDetails: lists
+            ? {
+                ...details,
+                ItemList: details.ItemList.map((i) => {
+                  const list = lists.items(i.OrderItemId);
+                  return list.length ? { ...i, ItemLevelSellerInputsList: list } : i;
+                }),
+              }
+            : details,
+          ShippingServiceId: serviceId,
+          ...(lists?.shipment.length ? { ShipmentLevelSellerInputsList: lists.shipment } : {}),
         });
         // Kept at once: a crash from here on is healed by getShipment, never a second purchase.
         await sold(shipment.ShipmentId);

@@ -102,7 +102,15 @@ export const messageOf = (err: unknown) =>
 export async function buyOrderLabels(
   deps: Deps,
   ctx: RequestContext,
-  input: { orderId: number; rateId?: string; preset: ServicePreset; format: LabelFormat; runId?: number },
+  input: {
+    orderId: number;
+    rateId?: string;
+    preset: ServicePreset;
+    format: LabelFormat;
+    runId?: number;
+    /** Amazon Buy Shipping's additional seller inputs the user gave (international services). */
+    sellerInputs?: Record<string, string>;
+  },
 ): Promise<BulkOrderResult> {
   const s = await shipmentOf(deps, ctx, input.orderId);
   const base: BulkOrderResult = {
@@ -178,7 +186,12 @@ export async function buyOrderLabels(
       // Amazon Buy Shipping: the same key, row and funds draw, Amazon selling the label.
       const store = await amazonStoreOf(deps, s.order);
       if (!store) throw businessRule('This rate is Amazon Buy Shipping’s and the order is not an Amazon store’s');
-      label = await purchaseLabel(deps, ctx, request, amazonSeller(deps, store, s, pkg, rateId, input.format));
+      label = await purchaseLabel(
+        deps,
+        ctx,
+        request,
+        amazonSeller(deps, store, s, pkg, rateId, input.format, { ctx, given: input.sellerInputs }),
+      );
     } else label = await purchaseLabel(deps, ctx, request);
     await deps.db
       .update(fbmOrderLabels)

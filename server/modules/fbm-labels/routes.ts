@@ -20,6 +20,8 @@ import {
   orderLabelSchema,
   orderRatesRequestSchema,
   orderRatesSchema,
+  sellerInputsQuerySchema,
+  sellerInputsSchema,
 } from '../../../domain/schemas/fbm-labels.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
@@ -33,6 +35,7 @@ import { mergedLabels, orderLabel, orderLabelDocument, orderLabels } from './doc
 import { bulkOrders } from './orders.js';
 import { messageOf, purchaseOne } from './purchase.js';
 import { shopOrder } from './rates.js';
+import { orderSellerInputs } from './seller-inputs.js';
 
 const binary = (description: string) => ({
   200: {
@@ -81,6 +84,20 @@ export function fbmLabelRoutes(deps: Deps, guards: Guards) {
       }
       return ok(c, out);
     },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/label/psh/amazon/seller/inputs`,
+      tags,
+      summary:
+        'An Amazon Buy Shipping rate’s additional seller inputs for one order (international services): what Amazon asks, what Dockside filled from the customs declaration and ship-from, what the user must give with the purchase (sellerInputs)',
+      middleware: [desk('read')],
+      request: jsonBody(sellerInputsQuerySchema),
+      responses: { ...okResponse(sellerInputsSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await orderSellerInputs(deps, c.get('ctx'), c.req.valid('json'))),
   );
 
   app.openapi(
