@@ -3767,6 +3767,12 @@ export const de: Messages = {
     },
   },
   fbmLabels: {
+    sellerInputs: {
+      title: 'Amazon braucht mehr Angaben (internationaler Versand)',
+      choose: 'Auswählen…',
+      buy: 'Etikett damit kaufen',
+      bought: 'Etikett gekauft: {{tracking}}',
+    },
     pack: {
       title: 'Verpacken',
       scan: 'Artikel scannen',
@@ -3825,6 +3831,7 @@ export const de: Messages = {
       days: '{{count}} T.',
       cheapest: 'günstigster',
       fastest: 'schnellster',
+      providers: { amazon: 'Amazon Buy Shipping', walmart: 'Ship With Walmart', ebay: 'eBay Logistics' },
       states: {
         pending: 'Wartet',
         bought: 'Gekauft',

@@ -3725,6 +3725,12 @@ export const en = {
     },
   },
   fbmLabels: {
+    sellerInputs: {
+      title: 'Amazon asks for more (international service)',
+      choose: 'Choose…',
+      buy: 'Buy this label with them',
+      bought: 'Label bought: {{tracking}}',
+    },
     pack: {
       title: 'Packing',
       scan: 'Scan an item',
@@ -3783,6 +3789,7 @@ export const en = {
       days: '{{count}} d',
       cheapest: 'cheapest',
       fastest: 'fastest',
+      providers: { amazon: 'Amazon Buy Shipping', walmart: 'Ship With Walmart', ebay: 'eBay Logistics' },
       states: {
         pending: 'Waiting',
         bought: 'Bought',

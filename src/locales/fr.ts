@@ -3764,6 +3764,12 @@ export const fr: Messages = {
     },
   },
   fbmLabels: {
+    sellerInputs: {
+      title: 'Amazon demande plus (service international)',
+      choose: 'Choisir…',
+      buy: 'Acheter cette étiquette avec',
+      bought: 'Étiquette achetée : {{tracking}}',
+    },
     pack: {
       title: 'Emballage',
       scan: 'Scanner un article',
@@ -3822,6 +3828,7 @@ export const fr: Messages = {
       days: '{{count}} j',
       cheapest: 'le moins cher',
       fastest: 'le plus rapide',
+      providers: { amazon: 'Amazon Buy Shipping', walmart: 'Ship With Walmart', ebay: 'eBay Logistics' },
       states: {
         pending: 'En attente',
         bought: 'Achetée',

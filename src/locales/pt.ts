@@ -3742,6 +3742,12 @@ export const pt: Messages = {
     },
   },
   fbmLabels: {
+    sellerInputs: {
+      title: 'A Amazon pede mais dados (serviço internacional)',
+      choose: 'Escolher…',
+      buy: 'Comprar esta etiqueta com eles',
+      bought: 'Etiqueta comprada: {{tracking}}',
+    },
     pack: {
       title: 'Embalagem',
       scan: 'Escanear um item',
@@ -3800,6 +3806,7 @@ export const pt: Messages = {
       days: '{{count}} d',
       cheapest: 'mais barato',
       fastest: 'mais rápido',
+      providers: { amazon: 'Amazon Buy Shipping', walmart: 'Ship With Walmart', ebay: 'eBay Logistics' },
       states: {
         pending: 'Aguardando',
         bought: 'Comprado',

@@ -26,6 +26,7 @@ import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { money } from '../finance/money';
+import { AmazonSellerInputs } from './AmazonSellerInputs';
 import { downloadMerged, printMerged } from './labels-file';
 
 const F = '/api/fbm/web';
@@ -180,10 +181,13 @@ export default function BuyBulkShippingPage() {
           <option value="">{presetName}</option>
           {s.rates.map((q) => (
             <option key={q.rateId} value={q.rateId}>
-              {`${q.provider === 'amazon' ? 'Amazon Buy Shipping · ' : ''}${q.carrier} · ${q.service} · ${fmt(q.totalCents, q.currency)}${q.cost ? ` (${fmt(q.cost.costCents, q.currency)} + ${fmt(q.cost.upchargeCents, q.currency)})` : ''}${q.deliveryDays !== null ? ` · ${t('fbmLabels.bulk.days', { count: q.deliveryDays })}` : ''}${q.cheapest ? ` · ${t('fbmLabels.bulk.cheapest')}` : ''}${q.fastest ? ` · ${t('fbmLabels.bulk.fastest')}` : ''}`}
+              {`${q.provider !== 'shipengine' ? `${t(`fbmLabels.bulk.providers.${q.provider}`)} · ` : ''}${q.carrier} · ${q.service} · ${fmt(q.totalCents, q.currency)}${q.cost ? ` (${fmt(q.cost.costCents, q.currency)} + ${fmt(q.cost.upchargeCents, q.currency)})` : ''}${q.deliveryDays !== null ? ` · ${t('fbmLabels.bulk.days', { count: q.deliveryDays })}` : ''}${q.cheapest ? ` · ${t('fbmLabels.bulk.cheapest')}` : ''}${q.fastest ? ` · ${t('fbmLabels.bulk.fastest')}` : ''}`}
             </option>
           ))}
         </select>
+        {s.rates.find((q) => q.rateId === chosen[String(row.orderId)])?.provider === 'amazon' && (
+          <AmazonSellerInputs orderId={row.orderId} rateId={chosen[String(row.orderId)]} format={format} />
+        )}
         {warnings.length > 0 && (
           <div className="muted" role="status" data-testid={`rate-warning-${row.marketplaceOrderId}`}>
             {warnings.join('; ')}
