@@ -15,6 +15,7 @@ import { withGtinCheckDigit } from '../../domain/rules/gs1.js';
 import type { Deps } from '../context.js';
 import { seedDemoFba, type DemoFbaSummary } from './demo-fba.js';
 import { seedDemoWfs, type DemoWfsSummary } from './demo-wfs.js';
+import { seedDemoReturns, type DemoReturnsSummary } from './demo-returns.js';
 import { DemoUser, type InProcessApp, type Mutation } from './demo-user.js';
 
 export type { InProcessApp } from './demo-user.js';
@@ -265,6 +266,8 @@ export interface DemoWarehouseSummary {
   wfs: DemoWfsSummary | null;
   /** Fee settings, the FBA Standard plan with Acme enrolled, the recorded work priced. */
   billing: DemoBillingSummary;
+  /** Acme's expected FBM return orders and FBA removal shipments (demo-returns.ts). */
+  returns: DemoReturnsSummary;
 }
 
 /**
@@ -412,5 +415,6 @@ export async function seedDemoWarehouse(app: InProcessApp, deps?: Deps): Promise
   const wfs = await seedDemoWfs(app, deps, admin, blueFoxId);
 
   const billing = await seedDemoBilling(admin, acmeId);
-  return { products: acme.length + blueFox.length, purchaseOrders: plans.length, fba, wfs, billing };
+  const returns = await seedDemoReturns(app, acmeId);
+  return { products: acme.length + blueFox.length, purchaseOrders: plans.length, fba, wfs, billing, returns };
 }
