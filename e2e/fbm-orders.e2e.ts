@@ -194,7 +194,7 @@ describe('orders desk', () => {
     const grid = page.locator('[data-grid=fbm-orders-mfn]');
     await expect.poll(() => grid.locator('tbody tr').count()).toBeGreaterThan(0);
     // Only seller-fulfilled orders: the WFS ones Walmart ships itself are not the warehouse's.
-    const channels = await grid.locator('tbody tr td:nth-child(7)').allTextContents();
+    const channels = await grid.locator('tbody tr td[data-col=salesChannel]').allTextContents();
     expect(new Set(channels)).toEqual(new Set(['Walmart seller fulfilled']));
     // The route's :accountNo and :channel narrow the list.
     await page.goto(`${env.server.url}/apps/outbound/mfn-shipments/all/orders/all/Ebay`);
