@@ -60,7 +60,8 @@ export const orderPackSchema = z.object({
 });
 export type OrderPack = z.infer<typeof orderPackSchema>;
 
-export const LABEL_PROVIDERS = ['shipengine', 'amazon'] as const;
+/** The aggregator, and the marketplaces' own label APIs (Amazon Buy Shipping, Ship With Walmart, eBay Logistics). */
+export const LABEL_PROVIDERS = ['shipengine', 'amazon', 'walmart', 'ebay'] as const;
 export type LabelProvider = (typeof LABEL_PROVIDERS)[number];
 
 export const orderRateSchema = z.object({

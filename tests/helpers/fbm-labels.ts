@@ -26,12 +26,18 @@ export async function labelsSetup(s: TestServer, w: FbmWorld) {
   expect(fees.status, JSON.stringify(fees.meta)).toBe(200);
 }
 
-/** The carrier refuses the `n`th label bought from now on (the ShipEngine sandbox's `invalid` fault). */
+/** A label purchase at any provider: ShipEngine's from a rate, eBay Logistics', Ship With Walmart's. */
+const isLabelPurchase = (url: string, method: string | undefined) =>
+  url.includes('/v1/labels/rates/') ||
+  url.includes('/sell/logistics/v1_beta/shipment/create_from_shipping_quote') ||
+  (method === 'POST' && new URL(url).pathname.endsWith('/v3/shipping/labels'));
+
+/** The carrier refuses the `n`th label bought from now on (the sandbox's `invalid` fault), whoever sells it. */
 export function refuseNthLabel(n: number) {
   let seen = 0;
   clientOverrides.fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
-    if (url.includes('/v1/labels/rates/') && ++seen === n) {
+    if (isLabelPurchase(url, init?.method) && ++seen === n) {
       const headers = new Headers(init?.headers);
       headers.set('x-sandbox-fault', 'invalid');
       return fetch(input, { ...init, headers });

@@ -11,6 +11,8 @@ import { cachedToken, forgetToken, storeAccessToken } from '../token-cache.js';
 import { sandboxResetAnswer } from '../sandbox-reset.js';
 import { explainEbay } from './errors.js';
 import { EbayFulfillment, LocationCapture, type OrdersQuery } from './fulfillment.js';
+import { EbayLogistics } from './logistics.js';
+import { documentFetch } from '../walmart/inbound-documents.js';
 import { EBAY_SCOPES } from './models.js';
 
 export interface EbayEndpoints {
@@ -63,6 +65,8 @@ export class EbayClient {
   private readonly sell: ProviderHttp;
   /** Sell Fulfillment: orders and shipping fulfillments. */
   readonly fulfillment: EbayFulfillment;
+  /** Logistics (v1_beta): shipping quotes and the labels bought from them (logistics.ts). */
+  readonly logistics: EbayLogistics;
 
   constructor(
     private readonly opts: EbayClientOptions,
@@ -80,13 +84,15 @@ export class EbayClient {
     };
     this.identity = new ProviderHttp(common);
     const locations = new LocationCapture(opts.fetch);
-    this.sell = new ProviderHttp({
+    const signedIn = {
       ...common,
-      fetch: locations.fetch,
       auth: async () => ({ authorization: `Bearer ${await this.accessToken()}` }),
       renewAuth: () => seller && forgetToken(seller.storeId),
-    });
+    };
+    this.sell = new ProviderHttp({ ...signedIn, fetch: locations.fetch });
     this.fulfillment = new EbayFulfillment(this.sell, locations);
+    // A label file answers with the PDF itself: documentFetch hands it on as JSON.
+    this.logistics = new EbayLogistics(this.sell, new ProviderHttp({ ...signedIn, fetch: documentFetch(opts.fetch) }));
   }
 
   consentUrl(state: string): string {

@@ -17,6 +17,7 @@ import { documentFetch } from './inbound-documents.js';
 import { WalmartOrders } from './orders.js';
 import { WalmartItems } from './items.js';
 import { feedFileFetch, WalmartFeeds } from './feeds.js';
+import { WalmartShippingLabels } from './shipping-labels.js';
 
 export const walmartBaseUrl = (env: StoreEnvironment, sandboxBase: string): string =>
   env === 'sandbox' ? `${sandboxBase.replace(/\/$/, '')}/sandbox/walmart` : 'https://marketplace.walmartapis.com';
@@ -51,6 +52,8 @@ export class WalmartClient {
   readonly items: WalmartItems;
   /** Feeds: item setup by feed and the feed's progress (feeds.ts). */
   readonly feeds: WalmartFeeds;
+  /** Ship With Walmart: estimates and labels for seller-fulfilled orders (shipping-labels.ts). */
+  readonly shippingLabels: WalmartShippingLabels;
 
   constructor(
     private readonly opts: WalmartClientOptions,
@@ -78,7 +81,9 @@ export class WalmartClient {
     // A feed goes up as a file (multipart): feedFileFetch makes one of the JSON.
     this.feeds = new WalmartFeeds(new ProviderHttp({ ...signedIn, fetch: feedFileFetch(opts.fetch) }));
     // WFS labels answer with the PDF or ZPL itself: documentFetch hands them on as JSON.
-    this.wfs = new WalmartWfs(new ProviderHttp({ ...signedIn, fetch: documentFetch(opts.fetch) }));
+    const documents = new ProviderHttp({ ...signedIn, fetch: documentFetch(opts.fetch) });
+    this.wfs = new WalmartWfs(documents);
+    this.shippingLabels = new WalmartShippingLabels(this.http, documents);
   }
 
   async accessToken(): Promise<string> {

@@ -19,6 +19,7 @@ import { fbmOrderLabels } from '../../db/schema/index.js';
 import { ApiError, businessRule } from '../../http/errors.js';
 import { purchaseLabel } from '../shipping/labels.js';
 import { amazonSeller, amazonStoreOf, isAmazonRate } from './amazon.js';
+import { marketplaceSeller } from './marketplaces.js';
 import { customsForLabel } from '../customs/service.js';
 import { isInternationalShipment, packageRateIds, shipmentOf, shopOrder } from './rates.js';
 
@@ -192,7 +193,11 @@ export async function buyOrderLabels(
         request,
         amazonSeller(deps, store, s, pkg, rateId, input.format, { ctx, given: input.sellerInputs }),
       );
-    } else label = await purchaseLabel(deps, ctx, request);
+    } else {
+      // Ship With Walmart or eBay Logistics (their rate ids say so), else the aggregator.
+      const seller = await marketplaceSeller(deps, s, pkg, rateId, input.format);
+      label = seller ? await purchaseLabel(deps, ctx, request, seller) : await purchaseLabel(deps, ctx, request);
+    }
     await deps.db
       .update(fbmOrderLabels)
       .set({ shippingLabelId: label.id, updatedAt: new Date().toISOString() })

@@ -5,10 +5,9 @@
  * total is the sum of the packages' rates plus the warehouse's upcharge (the client's label funds
  * pay both), the warehouse alone reads the cost and upcharge. Cheapest and fastest are marked.
  *
- * Providers: the aggregator (ShipEngine) and, for an Amazon store's order, Amazon Buy Shipping
- * (merchant fulfillment, amazon.ts) side by side; Walmart's and eBay's own label APIs are
- * not in the provider reference (Walmart's only carrier labels are WFS inbound ones), so none is
- * invented: their orders are quoted by the aggregator like any other.
+ * Providers: the aggregator (ShipEngine) and, side by side, the order's marketplace's own label
+ * API: Amazon Buy Shipping (merchant fulfillment, amazon.ts), Ship With Walmart (walmart.ts) or
+ * eBay Logistics (ebay.ts), through marketplaces.ts.
  */
 import { markQuotes } from '../../../domain/rules/fbm-labels.js';
 import type { OrderRate, OrderRates } from '../../../domain/schemas/fbm-labels.js';
@@ -23,6 +22,7 @@ import { quoteRates } from '../shipping/rates.js';
 import { toShipEngineCustoms, type ShipEngineCustoms } from '../shipping/shipengine.js';
 import { shipFromOf, shipToOf } from './addresses.js';
 import { AMAZON_RATE_PREFIX, amazonOffers, amazonStoreOf, deliveryDaysOf } from './amazon.js';
+import { marketplaceQuotes } from './marketplaces.js';
 
 /** Joins the per-package rate ids of one service into the order's rate id, and back. */
 export const RATE_ID_SEPARATOR = '|';
@@ -187,6 +187,10 @@ export async function shopOrder(deps: Deps, ctx: RequestContext, orderId: number
       });
     }
   }
+  // A Walmart or eBay store's order: that marketplace's own labels beside the rest, same upcharge.
+  const marketplace = await marketplaceQuotes(deps, ctx, s, fees, RATE_ID_SEPARATOR);
+  quotes.push(...marketplace.quotes);
+  refused.push(...marketplace.refused);
   return {
     orderId: s.order.id,
     marketplaceOrderId: s.order.marketplaceOrderId,

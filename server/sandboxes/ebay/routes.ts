@@ -16,6 +16,7 @@ import { resetAccount } from '../records.js';
 import { signToken, verifyToken } from '../tokens.js';
 import { apiError } from './errors.js';
 import { ebayFulfillmentRoutes } from './orders.js';
+import { ebayLogisticsRoutes } from './logistics.js';
 
 const CODE = 'v^1.1#i^1#sbx.';
 const REFRESH = 'v^1.1#i^1#r^1#sbx.';
@@ -156,6 +157,8 @@ export function ebaySandbox(deps: Deps): Hono {
   );
 
   ebayFulfillmentRoutes(app, deps, (c) => sellerOf(c)!);
+  // Logistics (v1_beta): shipping quotes and labels (logistics.ts).
+  ebayLogisticsRoutes(app, deps, (c) => sellerOf(c)!);
 
   /** Sandbox only: forget everything the seller holds (the next read seeds it afresh). */
   app.post('/sell/sandbox/reset', async (c) => {

@@ -17,12 +17,16 @@ import { mountWalmartOrders } from './orders.js';
 import { mountWalmartFeeds } from './feeds.js';
 import { wfsInboundRoutes } from './inbound-routes.js';
 import { wfsCarrierRoutes } from './carrier-routes.js';
+import { mountWalmartShippingLabels } from './shipping-labels.js';
 
 const ACCESS = 'wmsbx.';
 const TOKEN_SECONDS = 900;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The APIs behind the token: /v3/fulfillment/*, /v3/orders(/*), /v3/items(/*) and /v3/feeds(/*). */
-const GATED = '/v3/:api{fulfillment|orders|items|feeds}/*';
+/**
+ * The APIs behind the token: /v3/fulfillment/*, /v3/orders(/*), /v3/items(/*), /v3/feeds(/*) and
+ * Ship With Walmart's /v3/shipping/*.
+ */
+const GATED = '/v3/:api{fulfillment|orders|items|feeds|shipping}/*';
 
 type Status = 400 | 401 | 404 | 429 | 500 | 503;
 const wmError = (c: Context, status: Status, code: string, description: string, info?: string, field?: string) =>
@@ -131,6 +135,8 @@ export function walmartSandbox(deps: Deps): Hono {
   mountWalmartItems(app, deps, { accountOf, error: wmError });
   // Feeds: item setup by feed and its progress (feeds.ts).
   mountWalmartFeeds(app, deps, { accountOf, error: wmError });
+  // Ship With Walmart: estimates and labels for seller-fulfilled orders (shipping-labels.ts).
+  mountWalmartShippingLabels(app, deps, { accountOf, error: wmError });
   // WFS inbound orders and Walmart Preferred Carrier (inbound-routes.ts, carrier-routes.ts); mounted
   // before getInboundShipments below, whose list they keep up to the sandbox clock.
   wfsInboundRoutes(app, deps, accountOf);
