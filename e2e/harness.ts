@@ -1,10 +1,11 @@
 /**
  * End-to-end harness: builds the PWA once when dist/ is missing or older than src/, starts the
- * real server (PGlite in a fresh temp DATA_DIR, demo seed) as a child process on a free port,
+ * real server (PGlite in a fresh temp DATA_DIR copied from a seeded template) as a child process,
  * and drives Debian's Chromium with playwright-core. Pages are served from http://localhost.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -71,28 +72,72 @@ async function waitHealthy(url: string, child: ChildProcess) {
   throw new Error('server did not start in time');
 }
 
+/** Every file under the server's sources, hashed by path and content. */
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  const walk = (p: string) => {
+    const full = path.join(ROOT, p);
+    if (statSync(full).isDirectory()) for (const name of readdirSync(full).sort()) walk(path.join(p, name));
+    else hash.update(p).update(readFileSync(full));
+  };
+  ['server', 'domain', 'package-lock.json'].forEach(walk);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A data directory migrated and seeded once, copied for each e2e file's server: a server on an
+ * empty directory spends most of its start in initdb, the migrations and the seed (as the
+ * integration tests' PGlite template avoids too). Named by a hash of the server code and by the
+ * day (seeded rows carry the time they were made); racing builders each build their own copy and
+ * rename it into place.
+ */
+async function templateDataDir(demoData: boolean): Promise<string> {
+  const day = new Date().toISOString().slice(0, 10);
+  const dir = path.join(tmpdir(), `dockside-e2e-data-${demoData ? 'stocked' : 'bare'}-${sourceHash()}-${day}`);
+  if (existsSync(dir)) return dir;
+  const building = mkdtempSync(path.join(tmpdir(), 'dockside-e2e-building-'));
+  const port = await freePort();
+  const child = spawnServer(port, building, demoData);
+  await waitHealthy(`http://localhost:${port}`, child);
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM'); // a clean stop: the database is closed and flushed to disk
+  await exited;
+  try {
+    renameSync(building, dir);
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // another file built it first
+  }
+  return dir;
+}
+
+function spawnServer(port: number, dataDir: string, demoData: boolean): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    // Most e2e files start from the bare demo tenants; e2e/demo-data.e2e.ts opens the stocked one.
+    DEMO_DATA: demoData ? 'on' : 'off',
+  };
+  delete env.DATABASE_URL;
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
 export async function startServer(opts: { demoData?: boolean } = {}): Promise<RunningServer> {
   ensureBuilt();
+  const template = await templateDataDir(opts.demoData ?? false);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dockside-e2e-'));
+  cpSync(template, dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
   let child: ChildProcess;
   const launch = async () => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED: 'demo',
-      // Most e2e files start from the bare demo tenants; e2e/demo-data.e2e.ts opens the stocked one.
-      DEMO_DATA: opts.demoData ? 'on' : 'off',
-    };
-    delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    child = spawnServer(port, dataDir, opts.demoData ?? false);
     await waitHealthy(url, child);
   };
   const halt = async () => {
