@@ -243,3 +243,32 @@ export const bulkUndoResultSchema = z.object({
   failed: z.number(),
 });
 export type BulkUndoResult = z.infer<typeof bulkUndoResultSchema>;
+
+/**
+ * Amazon in-store pickup (Orders v0 updateShipmentStatus): such orders are never confirmed with
+ * confirmShipment; the desk says ready for pickup, picked up (the units leave the ledger once) or
+ * refused (a pickup recorded in Dockside is undone, its units back at FBM-PACK once).
+ */
+export const PICKUP_STATUSES = ['ReadyForPickup', 'PickedUp', 'RefusedPickup'] as const;
+export type PickupStatus = (typeof PICKUP_STATUSES)[number];
+
+export const pickupInputSchema = z.object({
+  status: z.enum(PICKUP_STATUSES),
+  /** Hand over although batch verify recorded a mismatch on the order. */
+  acceptMismatch: z.boolean().optional(),
+});
+export type PickupInput = z.infer<typeof pickupInputSchema>;
+
+export const pickupResultSchema = z.object({
+  orderId: z.number(),
+  status: z.string(),
+  pickupStatus: z.enum(PICKUP_STATUSES),
+  /** The Dockside shipment of the pickup (PickedUp), or null. */
+  shipmentId: z.number().nullable(),
+  /** Units that left FBM-PACK (PickedUp) or came back (RefusedPickup) on this call. */
+  unitsOut: z.number(),
+  unitsBack: z.number(),
+  /** Amazon held this status already (a second press, a retry after a crash): nothing sent again. */
+  repeated: z.boolean(),
+});
+export type PickupResult = z.infer<typeof pickupResultSchema>;

@@ -3395,6 +3395,14 @@ export const de: Messages = {
     },
   },
   fbmShip: {
+    pickup: {
+      title: 'Amazon-Abholung im Geschäft',
+      ReadyForPickup: 'Abholbereit',
+      PickedUp: 'Abgeholt',
+      RefusedPickup: 'Abgelehnt',
+      refuseConfirm:
+        'Hat der Käufer die Bestellung bei der Abholung abgelehnt? Amazon storniert sie; die Einheiten warten in FBM-PACK auf die Einlagerung.',
+    },
     verify: {
       none: 'Nicht geprüft: die Chargenprüfung hat die Einheiten dieser Bestellung nicht gezählt.',
       verifiedBadge: 'Geprüft',

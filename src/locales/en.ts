@@ -3359,6 +3359,14 @@ export const en = {
     },
   },
   fbmShip: {
+    pickup: {
+      title: 'Amazon in-store pickup',
+      ReadyForPickup: 'Ready for pickup',
+      PickedUp: 'Picked up',
+      RefusedPickup: 'Refused',
+      refuseConfirm:
+        'The buyer refused the order at pickup? Amazon cancels it; the units wait at FBM-PACK for put-away.',
+    },
     verify: {
       none: 'Not verified: batch verify has not counted this order’s units.',
       verifiedBadge: 'Verified',

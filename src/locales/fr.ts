@@ -3391,6 +3391,14 @@ export const fr: Messages = {
     },
   },
   fbmShip: {
+    pickup: {
+      title: 'Retrait en magasin Amazon',
+      ReadyForPickup: 'Prête pour le retrait',
+      PickedUp: 'Retirée',
+      RefusedPickup: 'Refusée',
+      refuseConfirm:
+        'L’acheteur a refusé la commande au retrait ? Amazon l’annule ; les unités attendent à FBM-PACK d’être rangées.',
+    },
     verify: {
       none: 'Non vérifiée : la vérification de lot n’a pas compté les unités de cette commande.',
       verifiedBadge: 'Vérifiée',

@@ -3374,6 +3374,14 @@ export const pt: Messages = {
     },
   },
   fbmShip: {
+    pickup: {
+      title: 'Retirada na loja da Amazon',
+      ReadyForPickup: 'Pronto para retirada',
+      PickedUp: 'Retirado',
+      RefusedPickup: 'Recusado',
+      refuseConfirm:
+        'O comprador recusou o pedido na retirada? A Amazon o cancela; as unidades esperam em FBM-PACK para serem guardadas.',
+    },
     verify: {
       none: 'Não verificado: a verificação de lote não contou as unidades deste pedido.',
       verifiedBadge: 'Verificado',

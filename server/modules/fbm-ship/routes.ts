@@ -17,6 +17,8 @@ import {
   markShippedInputSchema,
   markShippedResultSchema,
   orderShipmentsSchema,
+  pickupInputSchema,
+  pickupResultSchema,
   reopenResultSchema,
 } from '../../../domain/schemas/fbm-ship.js';
 import type { AppEnv, Deps } from '../../context.js';
@@ -29,6 +31,7 @@ import { provideAutoClose, scheduleAutoClose } from './auto-close.js';
 import { bulkMarkShip, bulkPurchaseMarkShip } from './bulk.js';
 import { bulkCancelShipments, bulkReopenOrders } from './bulk-undo.js';
 import { provideShipmentConfirmation } from './confirm.js';
+import { updatePickupStatus } from './pickup.js';
 import { markOrderShipped } from './ship.js';
 import { cancelAllShipments, reopenOrder } from './undo.js';
 import { orderShipments, retryConfirmation } from './view.js';
@@ -239,6 +242,33 @@ export function fbmShipRoutes(deps: Deps, guards: Guards) {
       return ok(c, r, {
         info: [`${r.results.filter((x) => x.reopened).length} orders reopened`],
         warn: r.failed ? [`${r.failed} orders refused: see each order’s message`] : [],
+      });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/order/{id}/pickup/status`,
+      tags,
+      summary:
+        'Amazon in-store pickup (never confirmShipment): ReadyForPickup, PickedUp (the picked units leave FBM-PACK once, Amazon told with updateShipmentStatus) or RefusedPickup (Amazon cancels the order; a pickup recorded here is undone, units back once). Not a pickup order: 412',
+      middleware: [desk('update')],
+      request: { params: idParam, ...jsonBody(pickupInputSchema) },
+      responses: { ...okResponse(pickupResultSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const r = await updatePickupStatus(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json'));
+      return ok(c, r, {
+        info: [
+          r.repeated
+            ? 'Amazon holds this already: nothing sent or moved again'
+            : r.pickupStatus === 'PickedUp'
+              ? `Picked up: ${r.unitsOut} units left FBM-PACK`
+              : r.pickupStatus === 'ReadyForPickup'
+                ? 'Amazon was told the order is ready for pickup'
+                : `Pickup refused: the order is cancelled${r.unitsBack ? `, ${r.unitsBack} units back at FBM-PACK` : ''}`,
+        ],
       });
     },
   );

@@ -173,6 +173,12 @@ export const shipsLocally = (store: { connection: string }) => store.connection 
 export interface MarkShippedOptions {
   source?: FbmShipmentSource;
   labelId?: number | null;
+  /**
+   * The marketplace was told already, by the caller, in these words (an Amazon in-store pickup's
+   * updateShipmentStatus PickedUp): the shipment is recorded as sent and no confirmShipment job
+   * is queued.
+   */
+  told?: string;
 }
 
 /**
@@ -277,8 +283,13 @@ export async function markOrderShipped(
         shipDate: shipDate.toISOString(),
         units,
         packages,
-        confirmation: local ? 'local' : 'pending',
-        confirmationMessage: local ? 'The store has no marketplace connection: shipped in Dockside only' : null,
+        confirmation: opts.told ? 'sent' : local ? 'local' : 'pending',
+        confirmationMessage: opts.told
+          ? opts.told
+          : local
+            ? 'The store has no marketplace connection: shipped in Dockside only'
+            : null,
+        confirmedAt: opts.told ? at : null,
         createdBy: ctx.userId,
         createdAt: at,
         updatedAt: at,

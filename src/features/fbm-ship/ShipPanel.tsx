@@ -16,7 +16,9 @@ import {
   confirmAgainResultSchema,
   markShippedResultSchema,
   orderShipmentsSchema,
+  pickupResultSchema,
   reopenResultSchema,
+  type PickupStatus,
   type FbmShipment,
   type OrderShipments,
   type OrderVerification,
@@ -113,6 +115,42 @@ export function ShipPanel({ orderId, onChanged }: { orderId: number; onChanged: 
               {t('fbmShip.reopen')}
             </button>
           )}
+          {data.confirms &&
+            data.marketplace.startsWith('amazon') &&
+            data.status !== 'SHIPPED' &&
+            data.status !== 'CANCELED' && (
+              // Amazon in-store pickup orders are never confirmed as shipped; the server asks Amazon
+              // whether this order is one and says so in words when it is not.
+              <span className="button-row" data-testid="pickup-actions" aria-label={t('fbmShip.pickup.title')}>
+                {(['ReadyForPickup', 'PickedUp', 'RefusedPickup'] as PickupStatus[]).map((status) => (
+                  <button
+                    key={status}
+                    type="button"
+                    className="btn"
+                    data-testid={`pickup-${status}`}
+                    disabled={busy}
+                    onClick={() => {
+                      if (status === 'RefusedPickup' && !window.confirm(t('fbmShip.pickup.refuseConfirm'))) return;
+                      void act(() =>
+                        postAs(
+                          `/api/fbm/web/order/${orderId}/pickup/status`,
+                          {
+                            status,
+                            ...(data.verification.state === 'mismatch' && status === 'PickedUp'
+                              ? { acceptMismatch: window.confirm(t('fbmShip.verify.accept')) }
+                              : {}),
+                          },
+                          pickupResultSchema,
+                          { inlineRefusal: true },
+                        ),
+                      );
+                    }}
+                  >
+                    {t(`fbmShip.pickup.${status}`)}
+                  </button>
+                ))}
+              </span>
+            )}
           {standing.some((s) => s.confirmation === 'failed') && (
             <button
               type="button"
