@@ -205,6 +205,21 @@ export const labelRunSchema = z.object({
 });
 export type LabelRun = z.infer<typeof labelRunSchema>;
 
+/**
+ * The update of a finished bulk run (spec /bulk/shipping update): new choices for the orders it
+ * has not bought (another preset, shopped rates, the format), orders dropped from it, and a
+ * re-run of what is left. Bought orders are never touched.
+ */
+export const bulkUpdateSchema = z.object({
+  preset: servicePresetSchema.optional(),
+  /** Chosen rates per order id (rate shop), for orders not yet bought. */
+  rates: z.record(z.string(), z.string().min(1).max(2000)).optional(),
+  format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).optional(),
+  /** Orders to take out of the run (not yet bought ones only). */
+  dropOrderIds: z.array(z.number().int().positive()).max(500).optional(),
+});
+export type BulkUpdate = z.infer<typeof bulkUpdateSchema>;
+
 export const orderLabelSchema = z.object({
   id: z.number().int(),
   orderId: z.number().int(),

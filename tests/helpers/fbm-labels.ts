@@ -32,12 +32,15 @@ const isLabelPurchase = (url: string, method: string | undefined) =>
   url.includes('/sell/logistics/v1_beta/shipment/create_from_shipping_quote') ||
   (method === 'POST' && new URL(url).pathname.endsWith('/v3/shipping/labels'));
 
-/** The carrier refuses the `n`th label bought from now on (the sandbox's `invalid` fault), whoever sells it. */
-export function refuseNthLabel(n: number) {
+/**
+ * The carrier refuses the `n`th label bought from now on (the sandbox's `invalid` fault), whoever
+ * sells it — or every one, with 'all'.
+ */
+export function refuseNthLabel(n: number | 'all') {
   let seen = 0;
   clientOverrides.fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
-    if (isLabelPurchase(url, init?.method) && ++seen === n) {
+    if (isLabelPurchase(url, init?.method) && (++seen === n || n === 'all')) {
       const headers = new Headers(init?.headers);
       headers.set('x-sandbox-fault', 'invalid');
       return fetch(input, { ...init, headers });

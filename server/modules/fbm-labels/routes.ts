@@ -11,6 +11,7 @@ import {
   bulkOrderRowSchema,
   bulkOrdersQuerySchema,
   bulkPurchaseSchema,
+  bulkUpdateSchema,
   CUSTOM_LABEL_CARRIERS,
   customLabelSchema,
   bulkOrderResultSchema,
@@ -30,6 +31,7 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { voidLabel } from '../shipping/labels.js';
 import { getRun, provideBulkLabelJob, startBulk } from './bulk.js';
+import { updateBulk } from './bulk-update.js';
 import { addCustomLabel, voidCustomLabel } from './custom.js';
 import { mergedLabels, orderLabel, orderLabelDocument, orderLabels } from './documents.js';
 import { bulkOrders } from './orders.js';
@@ -151,6 +153,23 @@ export function fbmLabelRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(labelRunSchema), ...errorResponses },
     }),
     async (c) => ok(c, await getRun(deps, c.get('ctx'), c.req.valid('param').id)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: `${base}/bulk/shipping/{id}`,
+      tags,
+      summary:
+        'Update a finished bulk run: new choices (preset, rates, format) for its unbought orders, orders dropped, and the rest bought again; bought orders are kept',
+      middleware: [desk('create')],
+      request: { params: idParam, ...jsonBody(bulkUpdateSchema) },
+      responses: { ...okResponse(labelRunSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const run = await updateBulk(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json'));
+      return ok(c, run, { info: [`Buying labels again for ${run.total - run.bought} orders`] });
+    },
   );
 
   for (const path of [`${base}/bulk/order/items`, `${base}/bulk/order/items/data`])
