@@ -229,6 +229,21 @@ describe('the orders desk', () => {
     expect(byCode.body).toMatchObject({ productId: tote.body.id, created: false });
   });
 
+  it('a shop’s wrong barcode does not stop its SKU from making a product: left off, and said', async () => {
+    await save(st.shop, [
+      order('SHOP-BAD-GTIN', { lines: [line('1', { sku: 'MUG-ENAMEL', gtin: '0810046152042', title: 'Enamel mug' })] }),
+    ]);
+    const id = await idOf('SHOP-BAD-GTIN');
+    const [l] = (await s.get(`${BASE}/${id}`, client)).body.orderLines;
+    const made = await s.post(`${BASE}/${id}/lines/${l.id}/product`, { create: true }, client);
+    expect(made.status, JSON.stringify(made.meta)).toBe(200);
+    expect(made.body.created).toBe(true);
+    expect(made.meta.warn_list[0].message).toMatch(/barcode 0810046152042 is not a valid UPC\/EAN/);
+    const product = await s.get(`/api/product/products/${made.body.productId}`, client);
+    expect(product.body).toMatchObject({ msku: 'MUG-ENAMEL' });
+    expect(JSON.stringify(product.body)).not.toContain('0810046152042');
+  });
+
   it('refresh from store starts the store’s orders pull job, in scope only', async () => {
     const early = await s.post('/api/fbm/web/refresh/orders', { storeId: st.ebay.id }, admin);
     expect(early.status).toBe(412);

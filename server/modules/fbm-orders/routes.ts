@@ -142,8 +142,13 @@ export function fbmOrderRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => {
       const p = c.req.valid('param');
-      const r = await svc.linkLine(deps, c.get('ctx'), p.id, p.lineId, c.req.valid('json'));
-      return ok(c, r, { info: [r.created ? 'Product created and linked' : 'Line linked to the product'] });
+      const { droppedBarcode, ...r } = await svc.linkLine(deps, c.get('ctx'), p.id, p.lineId, c.req.valid('json'));
+      return ok(c, r, {
+        info: [r.created ? 'Product created and linked' : 'Line linked to the product'],
+        warn: droppedBarcode
+          ? [`The line’s barcode ${droppedBarcode} is not a valid UPC/EAN: the product was made without it`]
+          : [],
+      });
     },
   );
 

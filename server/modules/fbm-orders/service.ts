@@ -240,6 +240,7 @@ export async function linkLine(deps: Deps, ctx: RequestContext, orderId: number,
   if (!line) throw notFound('Order line');
   let productId: number;
   let created = false;
+  let droppedBarcode: string | null = null;
   if ('productId' in input) {
     const [p] = await deps.db
       .select({ id: products.id })
@@ -270,13 +271,20 @@ export async function linkLine(deps: Deps, ctx: RequestContext, orderId: number,
     if (!can(ctx.abilities, 'create', 'productCatalog'))
       throw forbidden('You need create permission on productCatalog');
     const msku = line.sku?.toUpperCase();
-    const parsed = productInputSchema.safeParse({
+    const fields = {
       companyId: order.companyId,
       title: line.title || line.sku || line.asin || line.gtin || 'Order line',
       msku: msku && /^[A-Z0-9._/-]{1,40}$/.test(msku) ? msku : undefined,
       asin: line.asin ?? undefined,
       upc: line.gtin ?? undefined,
-    });
+    };
+    let parsed = productInputSchema.safeParse(fields);
+    // Shops do not check barcodes (Shopify takes any text): a wrong one should not stop the SKU
+    // from making its product. It is left off, and the desk is told so.
+    if (!parsed.success && fields.upc && parsed.error.issues.every((i) => i.path[0] === 'upc')) {
+      parsed = productInputSchema.safeParse({ ...fields, upc: undefined });
+      if (parsed.success) droppedBarcode = fields.upc;
+    }
     if (!parsed.success) throw businessRule('The line’s codes cannot make a product; create it in the catalog');
     productId = (await createProduct(deps, ctx, parsed.data)).id;
     created = true;
@@ -300,5 +308,5 @@ export async function linkLine(deps: Deps, ctx: RequestContext, orderId: number,
       ),
     )
     .returning({ id: marketplaceOrderLines.id });
-  return { productId, created, linkedLines: linked.length };
+  return { productId, created, linkedLines: linked.length, droppedBarcode };
 }
