@@ -3806,6 +3806,8 @@ export const de: Messages = {
       loadError: 'Die Verpackung konnte nicht geladen werden.',
     },
     bulk: {
+      leaveOut: 'Weglassen',
+      buyAgain: 'Fehlgeschlagene erneut kaufen (mit Service und Format oben)',
       store: 'Shop',
       allStores: 'Alle Shops',
       title: 'Versandetiketten in Menge kaufen',

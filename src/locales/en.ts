@@ -3764,6 +3764,8 @@ export const en = {
       loadError: 'The packing could not be loaded.',
     },
     bulk: {
+      leaveOut: 'Leave out',
+      buyAgain: 'Buy the failed ones again (with the service and format above)',
       store: 'Store',
       allStores: 'All stores',
       title: 'Buy bulk shipping',

@@ -3803,6 +3803,8 @@ export const fr: Messages = {
       loadError: 'L’emballage n’a pas pu être chargé.',
     },
     bulk: {
+      leaveOut: 'Laisser de côté',
+      buyAgain: 'Racheter les échecs (avec le service et le format ci-dessus)',
       store: 'Boutique',
       allStores: 'Toutes les boutiques',
       title: 'Achat groupé d’étiquettes',

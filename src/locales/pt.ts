@@ -3781,6 +3781,8 @@ export const pt: Messages = {
       loadError: 'Não foi possível carregar a embalagem.',
     },
     bulk: {
+      leaveOut: 'Deixar de fora',
+      buyAgain: 'Comprar de novo as que falharam (com o serviço e o formato acima)',
       store: 'Loja',
       allStores: 'Todas as lojas',
       title: 'Comprar envios em lote',

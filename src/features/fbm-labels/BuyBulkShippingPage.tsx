@@ -23,10 +23,11 @@ import { pickBatchSchema } from '../../../domain/schemas/fbm-pick';
 import { storeRowSchema } from '../../../domain/schemas/stores';
 import { LABEL_FORMATS, type LabelFormat } from '../../../domain/schemas/shipping-labels';
 import { ApiFailure } from '../../api/client';
-import { delAs, getAs, postAs } from '../../api/typed';
+import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { money } from '../finance/money';
 import { AmazonSellerInputs } from './AmazonSellerInputs';
+import { BulkRunPanel } from './BulkRunPanel';
 import { downloadMerged, printMerged } from './labels-file';
 
 const F = '/api/fbm/web';
@@ -137,6 +138,29 @@ export default function BuyBulkShippingPage() {
       void qc.invalidateQueries({ queryKey: ['fbm-bulk-orders'] });
     } catch (err) {
       toast('error', err instanceof ApiFailure ? err.message : String(err));
+    }
+  };
+
+  /** The finished run's failed orders bought again with the choices now on the page (spec /bulk/shipping update). */
+  const buyFailedAgain = async (r: LabelRun, leaveOut: number[]) => {
+    setBusy('again');
+    setError(null);
+    try {
+      const failed = r.results.filter((x) => x.state === 'failed' && !leaveOut.includes(x.orderId));
+      const rates = Object.fromEntries(
+        failed.filter((x) => chosen[String(x.orderId)]).map((x) => [String(x.orderId), chosen[String(x.orderId)]]),
+      );
+      const updated = await putAs(
+        `${F}/bulk/shipping/${r.id}`,
+        { preset: presetBody(preset), rates, format, dropOrderIds: leaveOut },
+        labelRunSchema,
+        { quiet: true, inlineRefusal: true },
+      );
+      qc.setQueryData(['fbm-label-run', r.id], updated);
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err.message : String(err));
+    } finally {
+      setBusy(null);
     }
   };
 
@@ -290,37 +314,13 @@ export default function BuyBulkShippingPage() {
         </p>
       )}
       {r && (
-        <section className="card" aria-live="polite" data-testid="bulk-run">
-          <progress max={r.total || 1} value={r.done} aria-label={t('fbmLabels.bulk.progress')} />{' '}
-          <span>
-            {t('fbmLabels.bulk.progressText', { done: r.done, total: r.total, bought: r.bought, failed: r.failed })}
-          </span>
-          {r.status === 'done' && r.bought > 0 && (
-            <>
-              {' '}
-              <button
-                type="button"
-                className="btn"
-                onClick={() => void downloadMerged(r.id)}
-                data-testid="bulk-download"
-              >
-                {t('fbmLabels.bulk.download')}
-              </button>{' '}
-              <button type="button" className="btn" disabled={busy !== null} onClick={() => void print(r)}>
-                {t('fbmLabels.bulk.print')}
-              </button>
-            </>
-          )}
-          {r.failed > 0 && (
-            <ul className="form-error" data-testid="bulk-failures">
-              {r.results
-                .filter((x) => x.state === 'failed')
-                .map((x) => (
-                  <li key={x.orderId}>{`${x.marketplaceOrderId}: ${x.error ?? ''}`}</li>
-                ))}
-            </ul>
-          )}
-        </section>
+        <BulkRunPanel
+          run={r}
+          busy={busy !== null}
+          onDownload={() => void downloadMerged(r.id)}
+          onPrint={() => void print(r)}
+          onBuyAgain={(leaveOut) => void buyFailedAgain(r, leaveOut)}
+        />
       )}
       {orders.isError ? (
         <p className="form-error" role="alert">
