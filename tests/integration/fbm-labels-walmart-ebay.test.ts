@@ -250,6 +250,53 @@ describe.each([
     expect(again.status).toBe(412);
     expect(await balance(w.acmeId)).toBe(before + row.totalCents);
   });
+
+  it('a crash after the marketplace sold the label: the retry reads it back instead of buying twice', async () => {
+    const rate = (await ratesOf(idOf())).rates.find((r: any) => r.provider === provider);
+    const first = await s.post(`${F}/label/psh/purchase`, { orderId: idOf(), rateId: rate.rateId }, w.admin);
+    expect(first.status, JSON.stringify(first.meta)).toBe(200);
+    const id = first.body.labelIds[0];
+    const [sold] = await s.db.select().from(shippingLabels).where(eq(shippingLabels.id, id));
+    // As the process left it when it died after the marketplace's answer: the claim still buying.
+    await s.db
+      .update(shippingLabels)
+      .set({ status: 'buying', createdAt: new Date(Date.now() - 60_000).toISOString() })
+      .where(eq(shippingLabels.id, id));
+    const purchases: string[] = [];
+    const before = clientOverrides.fetch;
+    clientOverrides.fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const path = new URL(url).pathname;
+      if (
+        (init?.method === 'POST' && path.endsWith('/v3/shipping/labels')) ||
+        path.endsWith('/shipment/create_from_shipping_quote')
+      )
+        purchases.push(path);
+      return (before ?? fetch)(input, init);
+    };
+    let again;
+    try {
+      again = await s.post(`${F}/label/psh/purchase`, { orderId: idOf(), rateId: rate.rateId }, w.admin);
+    } finally {
+      clientOverrides.fetch = before;
+    }
+    expect(again.status, JSON.stringify(again.meta)).toBe(200);
+    expect(again.body.labelIds).toEqual([id]);
+    expect(purchases).toEqual([]); // read back, not bought again
+    const [healed] = await s.db.select().from(shippingLabels).where(eq(shippingLabels.id, id));
+    expect(healed).toMatchObject({
+      status: 'bought',
+      providerLabelId: sold.providerLabelId,
+      trackingNumber: sold.trackingNumber,
+    });
+    const draws = await s.db
+      .select()
+      .from(financeTransactions)
+      .where(and(eq(financeTransactions.kind, 'label_purchase'), eq(financeTransactions.sourceId, `label-${id}`)));
+    expect(draws).toHaveLength(1);
+    // Voided again, so the order is as the next tests expect it: nothing bought.
+    expect((await s.del(`${F}/label/${id}`, w.admin)).status).toBe(200);
+  });
 });
 
 describe('an expired eBay quote', () => {

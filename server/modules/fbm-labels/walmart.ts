@@ -19,6 +19,7 @@ import {
   type EstimateAddress,
   type ShippingEstimate,
   type ShippingEstimateRequest,
+  type SwwLabel,
 } from '../../integrations/walmart/shipping-labels-models.js';
 import type { ShipAddress } from '../../../domain/schemas/shipping.js';
 import { credentialsOf, type StoreRecord } from '../stores/service.js';
@@ -113,6 +114,25 @@ export async function walmartOffers(deps: Deps, store: StoreRecord, s: OrderShip
   return { perPackage, alerts: [...alerts] };
 }
 
+/** A Ship With Walmart label as Dockside keeps it: its PDF fetched, priced at the estimate. */
+async function boughtLabel(
+  client: ReturnType<typeof walmartClientFor>,
+  label: SwwLabel,
+  estimate: ShippingEstimate | undefined,
+): Promise<BoughtLabel> {
+  if (!estimate)
+    throw businessRule(`Walmart no longer prices ${label.carrierName} ${label.carrierServiceType}: shop again`);
+  const pdf = await client.shippingLabels.labelPdf(label.carrierName, label.trackingNo);
+  return {
+    providerLabelId: `${label.carrierName}/${label.trackingNo}`,
+    carrier: label.carrierFullName ?? label.carrierName,
+    service: estimate.displayName ?? label.carrierServiceType ?? estimate.name,
+    trackingNumber: label.trackingNo,
+    document: pdf.bytes.toString('base64'),
+    costCents: Math.round(estimate.estimatedRate.amount * 100),
+  };
+}
+
 /** The label seller for one package bought through Ship With Walmart. */
 export function walmartSeller(
   deps: Deps,
@@ -162,17 +182,27 @@ export function walmartSeller(
             : {}),
         };
         const { data: label } = await client.shippingLabels.createLabel(body);
-        // Kept at once: whatever fails from here on discards this label, never buys a second.
+        // Kept at once: a crash from here on is healed by reading the order's labels back
+        // (recover), never by a second purchase.
         await sold(`${label.carrierName}/${label.trackingNo}`);
-        const pdf = await client.shippingLabels.labelPdf(label.carrierName, label.trackingNo);
-        return {
-          providerLabelId: `${label.carrierName}/${label.trackingNo}`,
-          carrier: label.carrierFullName ?? label.carrierName,
-          service: estimate.displayName ?? label.carrierServiceType ?? carrierServiceType,
-          trackingNumber: label.trackingNo,
-          document: pdf.bytes.toString('base64'),
-          costCents: Math.round(estimate.estimatedRate.amount * 100),
-        };
+        return await boughtLabel(client, label, estimate);
+      } catch (err) {
+        throw failureOf(err);
+      }
+    },
+    async recover(providerLabelId) {
+      const [carrier, trackingNo] = providerLabelId.split('/');
+      const client = walmartClientFor(deps, store);
+      try {
+        const request = await estimateRequest(deps, s, pkg);
+        // getLabel lists the purchase order's labels that are not discarded: absent, it is gone.
+        const { data: live } = await client.shippingLabels.labelsOf(request.purchaseOrderId!);
+        const label = live.find((l) => l.carrierName === carrier && l.trackingNo === trackingNo);
+        if (!label) return null;
+        // Walmart's label carries no price: drawn at the service's estimate, as a purchase is.
+        const { data } = await client.shippingLabels.estimates(request);
+        const estimate = data.estimates.find((e) => e.carrierName === carrierName && e.name === carrierServiceType);
+        return await boughtLabel(client, label, estimate);
       } catch (err) {
         throw failureOf(err);
       }
