@@ -16,6 +16,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
 import { labelsSetup, refuseNthLabel, waitForRun } from '../helpers/fbm-labels.js';
 import { TestServer } from '../helpers/server.js';
+import { connectEbay } from '../helpers/ebay-consent.js';
 import { fbmWorld, stock, type FbmWorld } from '../helpers/fbm.js';
 import {
   fbmOrderLabels,
@@ -130,25 +131,6 @@ function pageText(doc: PDFDocument, page: PDFPage): string {
   return [...hex, ...literal].join('\n');
 }
 
-/** eBay's consent page, followed as the seller's browser would. */
-async function connectEbay(id: number) {
-  const started = await s.post(`/api/common/stores/${id}/authorize`, {}, w.admin);
-  expect(started.status, JSON.stringify(started.meta)).toBe(200);
-  const page = new URL(started.body.url);
-  const html = await (await fetch(page)).text();
-  const fields = Object.fromEntries(
-    [...html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]),
-  );
-  const confirmed = await fetch(page, {
-    method: 'POST',
-    body: new URLSearchParams({ ...fields, decision: 'confirm' }),
-    redirect: 'manual',
-  });
-  const callback = new URL(confirmed.headers.get('location')!);
-  const back = await s.started.app.request(callback.pathname + callback.search);
-  expect(back.status).toBe(302);
-}
-
 /** The tracking numbers eBay holds for the order (its shipping fulfillments), read with Dockside's own client. */
 async function ebayHolds(marketplaceOrderId: string): Promise<string[]> {
   const [store] = await s.db.select().from(stores).where(eq(stores.id, storeId));
@@ -188,7 +170,7 @@ describe('FBM chain: eBay order to shipped, cancelled, returned', () => {
     );
     expect(store.status, JSON.stringify(store.meta)).toBe(201);
     storeId = store.body.id;
-    await connectEbay(storeId);
+    await connectEbay(s, w.admin, storeId);
     const tested = await s.post(`/api/common/stores/${storeId}/test`, {}, w.admin);
     expect(tested.body.ok, JSON.stringify(tested.body)).toBe(true);
 

@@ -13,6 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { labelsSetup } from '../helpers/fbm-labels.js';
 import { TestServer } from '../helpers/server.js';
+import { connectEbay } from '../helpers/ebay-consent.js';
 import { fbmWorld, line, order, orderId, saveOrders, stock, type FbmWorld } from '../helpers/fbm.js';
 import { financeTransactions, sandboxRecords, shippingLabels, stores } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
@@ -49,25 +50,6 @@ const ratesOf = async (id: number, token = w.admin) => {
   return res.body[0];
 };
 const storeRow = async (id: number) => (await s.db.select().from(stores).where(eq(stores.id, id)))[0];
-
-/** eBay's consent page, as the seller's browser would follow it. */
-async function connectEbay(storeId: number) {
-  const started = await s.post(`/api/common/stores/${storeId}/authorize`, {}, w.admin);
-  expect(started.status, JSON.stringify(started.meta)).toBe(200);
-  const page = new URL(started.body.url);
-  const html = await (await fetch(page)).text();
-  const fields = Object.fromEntries(
-    [...html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]),
-  );
-  const confirmed = await fetch(page, {
-    method: 'POST',
-    body: new URLSearchParams({ ...fields, decision: 'confirm' }),
-    redirect: 'manual',
-  });
-  const callback = new URL(confirmed.headers.get('location')!);
-  const back = await s.started.app.request(callback.pathname + callback.search);
-  expect(back.status).toBe(302);
-}
 
 /** An order of the store, stocked, reserved, picked and given its default box. */
 async function pickedOrder(
@@ -126,7 +108,7 @@ beforeAll(async () => {
   );
   expect(creds.status, JSON.stringify(creds.meta)).toBe(200);
   ebayStoreId = await add('ebay', 'Acme eBay connected');
-  await connectEbay(ebayStoreId);
+  await connectEbay(s, w.admin, ebayStoreId);
   const store = (id: number) => ({ id, tenantId: w.tenantId, companyId: w.acmeId });
   walmartOrder = await pickedOrder(store(walmartStoreId), '108812345678901', 'SellerFulfilled');
   ebayOrder = await pickedOrder(store(ebayStoreId), '12-34567-89012', 'Ebay');

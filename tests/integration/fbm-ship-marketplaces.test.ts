@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SandboxProvider } from '../../domain/schemas/stores.js';
 import type { ValidateFunction } from 'ajv';
 import { TestServer } from '../helpers/server.js';
+import { connectEbay } from '../helpers/ebay-consent.js';
 import { excerptSchema, openApiSchema, problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
 import { connectAmazonStore } from '../helpers/amazon-sandbox.js';
 import { fbmWorld, stock, type FbmWorld } from '../helpers/fbm.js';
@@ -84,25 +85,6 @@ const addStore = async (body: Record<string, unknown>) => {
   return res.body.id as number;
 };
 
-/** eBay's consent page, as the seller's browser would follow it. */
-async function connectEbay(storeId: number) {
-  const started = await s.post(`/api/common/stores/${storeId}/authorize`, {}, w.admin);
-  expect(started.status, JSON.stringify(started.meta)).toBe(200);
-  const page = new URL(started.body.url);
-  const html = await (await fetch(page)).text();
-  const fields = Object.fromEntries(
-    [...html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]),
-  );
-  const confirmed = await fetch(page, {
-    method: 'POST',
-    body: new URLSearchParams({ ...fields, decision: 'confirm' }),
-    redirect: 'manual',
-  });
-  const callback = new URL(confirmed.headers.get('location')!);
-  const back = await s.started.app.request(callback.pathname + callback.search);
-  expect(back.status).toBe(302);
-}
-
 async function connect(provider: SandboxProvider): Promise<number> {
   const id = await connectStore(provider);
   const tested = await s.post(`/api/common/stores/${id}/test`, {}, w.admin);
@@ -128,7 +110,7 @@ async function connectStore(provider: SandboxProvider): Promise<number> {
     }
     case 'ebay': {
       const id = await addStore({ marketplace: 'ebay', name: 'Acme eBay live' });
-      await connectEbay(id);
+      await connectEbay(s, w.admin, id);
       return id;
     }
     default: {
