@@ -42,6 +42,53 @@ export interface CustomsForm {
   date: string;
 }
 
+/** The declaration's particulars a form prints (an FBM order's or a tool label's declaration). */
+export type DeclaredCustoms = Omit<CustomsForm, 'orderNumber' | 'sender' | 'addressee' | 'date'>;
+
+/** A form's sender or addressee from a postal address: "name, company", the street lines, the city line. */
+export function customsFormAddress(a: {
+  name?: string | null;
+  company?: string | null;
+  line1?: string | null;
+  line2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postalCode?: string | null;
+  countryCode: string;
+}): CustomsFormAddress {
+  const name = a.name ?? '';
+  return {
+    name: a.company ? `${name}, ${a.company}` : name,
+    lines: [a.line1, a.line2, [a.city, a.state, a.postalCode].filter(Boolean).join(' ')].filter(
+      (l): l is string => !!l,
+    ),
+    countryCode: a.countryCode,
+  };
+}
+
+/** The form of a declaration, for the parcel (order number, sender, addressee) and day it travels with. */
+export function customsFormOf(
+  customs: DeclaredCustoms,
+  head: Pick<CustomsForm, 'orderNumber' | 'sender' | 'addressee' | 'date'>,
+): CustomsForm {
+  return {
+    documentType: customs.documentType,
+    orderNumber: head.orderNumber,
+    sender: head.sender,
+    addressee: head.addressee,
+    contents: customs.contents,
+    incoterm: customs.incoterm,
+    dutiesPaidBy: customs.dutiesPaidBy,
+    nonDelivery: customs.nonDelivery,
+    exportFiling: customs.exportFiling,
+    taxIds: customs.taxIds,
+    items: customs.items,
+    totalValue: customs.totalValue,
+    totalWeightLb: customs.totalWeightLb,
+    date: head.date,
+  };
+}
+
 export const CUSTOMS_4X6: LabelGeometry = { width: 4, height: 6, safe: 0.12 };
 export const CUSTOMS_LETTER: LabelGeometry = { width: 8.5, height: 11, safe: 0.5 };
 

@@ -9,7 +9,9 @@ import { renderZpl } from '../../../printing/zpl.js';
 import {
   CUSTOMS_4X6,
   CUSTOMS_LETTER,
+  customsFormAddress,
   customsFormLabel,
+  customsFormOf,
   type CustomsForm,
 } from '../../../printing/templates/customs.js';
 import type { Deps, RequestContext } from '../../context.js';
@@ -35,32 +37,16 @@ async function formOf(deps: Deps, ctx: RequestContext, orderId: number): Promise
     .orderBy(asc(warehouses.id))
     .limit(1);
   const to = order.shipTo!;
-  return {
-    documentType: customs.documentType,
+  return customsFormOf(customs, {
     orderNumber: order.displayId ?? order.marketplaceOrderId,
     sender: {
       name: order.companyName ?? w?.name ?? 'Sender',
       lines: w ? [w.line1 ?? '', [w.city, w.state, w.postalCode].filter(Boolean).join(' ')].filter(Boolean) : [],
       countryCode: customs.shipFromCountry,
     },
-    addressee: {
-      name: to.name ?? '',
-      lines: [to.line1, to.line2, [to.city, to.state, to.postalCode].filter(Boolean).join(' ')].filter(
-        (l): l is string => !!l,
-      ),
-      countryCode: customs.shipToCountry,
-    },
-    contents: customs.contents,
-    incoterm: customs.incoterm,
-    dutiesPaidBy: customs.dutiesPaidBy,
-    nonDelivery: customs.nonDelivery,
-    exportFiling: customs.exportFiling,
-    taxIds: customs.taxIds,
-    items: customs.items,
-    totalValue: customs.totalValue,
-    totalWeightLb: customs.totalWeightLb,
+    addressee: customsFormAddress({ ...to, countryCode: customs.shipToCountry }),
     date: deps.now().toISOString().slice(0, 10),
-  };
+  });
 }
 
 /** The CN22/CN23 of an international order, ready to print with its label. */

@@ -12,8 +12,8 @@ import { PDFDocument } from 'pdf-lib';
 import { customsProblems, isInternational, labelCustomsOf } from '../../../domain/rules/customs.js';
 import { customsDeclarationInputSchema, type LabelCustoms } from '../../../domain/schemas/customs.js';
 import type { LabelPurchase, ShippingLabel } from '../../../domain/schemas/shipping-labels.js';
-import type { RateQuoteRequest, ShipAddress } from '../../../domain/schemas/shipping.js';
-import type { CustomsForm, CustomsFormAddress } from '../../../printing/templates/customs.js';
+import type { RateQuoteRequest } from '../../../domain/schemas/shipping.js';
+import { customsFormAddress, customsFormOf } from '../../../printing/templates/customs.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { businessRule } from '../../http/errors.js';
 import { renderCustomsDocument } from '../customs/documents.js';
@@ -46,30 +46,14 @@ export function toolCustoms(q: Shipment): LabelCustoms | null {
   return labelCustomsOf(parsed.data, route);
 }
 
-const formAddress = (a: ShipAddress): CustomsFormAddress => ({
-  name: a.company ? `${a.name}, ${a.company}` : a.name,
-  lines: [a.line1, a.line2, [a.city, a.state, a.postalCode].filter(Boolean).join(' ')].filter((l): l is string => !!l),
-  countryCode: a.countryCode,
-});
-
 /** The CN22/CN23 of a tool label, printed in the label's format (ZPL refused, 412, when it does not fit 4×6). */
 export async function toolCustomsDocument(input: LabelPurchase, customs: LabelCustoms, today: string) {
-  const form: CustomsForm = {
-    documentType: customs.documentType,
+  const form = customsFormOf(customs, {
     orderNumber: input.reference || today,
-    sender: formAddress(input.shipFrom),
-    addressee: formAddress(input.shipTo),
-    contents: customs.contents,
-    incoterm: customs.incoterm,
-    dutiesPaidBy: customs.dutiesPaidBy,
-    nonDelivery: customs.nonDelivery,
-    exportFiling: customs.exportFiling,
-    taxIds: customs.taxIds,
-    items: customs.items,
-    totalValue: customs.totalValue,
-    totalWeightLb: customs.totalWeightLb,
+    sender: customsFormAddress(input.shipFrom),
+    addressee: customsFormAddress(input.shipTo),
     date: today,
-  };
+  });
   return renderCustomsDocument(form, input.format);
 }
 
