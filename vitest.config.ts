@@ -1,9 +1,14 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Test files that need a fresh module graph each: the screens' (jsdom, module mocks), the device's
+ * (fake-indexeddb's global database, fake timers) and the browser printing's.
+ */
+const ISOLATED = ['tests/web/**', 'tests/sync/**', 'tests/printing/**', 'tests/integration/sync-engine.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
     pool: 'forks',
     // Vitest's default in a run is one worker fewer than the cores: on the 2-core CI machine that
@@ -14,5 +19,25 @@ export default defineConfig({
     // two forks share two cores with the PostgreSQL server in the second pass.
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          // The server's, contracts' and domain's tests share each worker's modules: importing the
+          // whole server costs seconds a file, and every test starts its own server (own database,
+          // own secret) from them. State a module keeps is per database or per token issuer
+          // (server/integrations/token-cache.ts, server/sandboxes/fault-rates.ts), never per process.
+          isolate: false,
+          setupFiles: ['tests/setup/per-file.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: ISOLATED.map((g) => (g.endsWith('**') ? `${g}/*.test.{ts,tsx}` : g)) },
+      },
+    ],
   },
 });

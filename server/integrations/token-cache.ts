@@ -2,6 +2,10 @@
  * Access tokens by store, in this process: each provider's short-lived token (Amazon's hour,
  * Walmart's fifteen minutes, eBay's two hours) is reused until a minute before it expires, so a
  * burst of calls costs one token exchange. Anything that changes a store's credentials forgets it.
+ *
+ * A token is kept under its issuer (the provider and the address its tokens come from) and the
+ * store: a store id names one store only within one database, and a process can serve more than
+ * one (the test suites run many servers in one worker, each with its own sandbox).
  */
 import { ProviderFailure } from './http.js';
 
@@ -10,16 +14,16 @@ interface CachedToken {
   expiresAt: number;
 }
 const tokens = new Map<string, CachedToken>();
-const key = (provider: string, storeId: number) => `${provider}:${storeId}`;
+const key = (issuer: string, storeId: number) => `${issuer}:${storeId}`;
 const EARLY_MS = 60_000;
 
-export function cachedToken(provider: string, storeId: number, now: number): string | null {
-  const t = tokens.get(key(provider, storeId));
+export function cachedToken(issuer: string, storeId: number, now: number): string | null {
+  const t = tokens.get(key(issuer, storeId));
   return t && t.expiresAt - EARLY_MS > now ? t.accessToken : null;
 }
 
-export function cacheToken(provider: string, storeId: number, accessToken: string, expiresAt: number): void {
-  tokens.set(key(provider, storeId), { accessToken, expiresAt });
+export function cacheToken(issuer: string, storeId: number, accessToken: string, expiresAt: number): void {
+  tokens.set(key(issuer, storeId), { accessToken, expiresAt });
 }
 
 /** Forgets the store's tokens with every provider (new credentials, a refusal, the store removed). */
@@ -33,13 +37,13 @@ export function forgetToken(storeId: number): void {
  * to retry.
  */
 export async function storeAccessToken(
-  provider: string,
+  issuer: string,
   storeId: number,
   now: number,
   exchange: () => Promise<{ access_token: string; expires_in: number }>,
   onToken?: (expiresAt: Date) => Promise<void> | void,
 ): Promise<string> {
-  const cached = cachedToken(provider, storeId, now);
+  const cached = cachedToken(issuer, storeId, now);
   if (cached) return cached;
   const token = await exchange().catch((err: unknown) => {
     if (err instanceof ProviderFailure && err.kind === 'refused')
@@ -47,7 +51,7 @@ export async function storeAccessToken(
     throw err;
   });
   const expiresAt = now + token.expires_in * 1000;
-  cacheToken(provider, storeId, token.access_token, expiresAt);
+  cacheToken(issuer, storeId, token.access_token, expiresAt);
   await onToken?.(new Date(expiresAt));
   return token.access_token;
 }

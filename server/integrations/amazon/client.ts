@@ -166,12 +166,15 @@ export class AmazonClient {
     const store = this.store;
     if (!store) throw new Error('AmazonClient: no store to act for');
     const refreshToken = store.refreshToken;
-    if (!refreshToken && !cachedToken('amazon', store.storeId, (this.opts.now ?? Date.now)()))
+    if (
+      !refreshToken &&
+      !cachedToken(`amazon ${this.opts.endpoints.lwa}`, store.storeId, (this.opts.now ?? Date.now)())
+    )
       throw new ProviderFailure('auth', 'Amazon', 'lwa.refresh_token', [
         'The store is not connected to Amazon yet: connect it',
       ]);
     return storeAccessToken(
-      'amazon',
+      `amazon ${this.opts.endpoints.lwa}`,
       store.storeId,
       (this.opts.now ?? Date.now)(),
       () =>

@@ -129,12 +129,12 @@ export class EbayClient {
     if (!seller) throw new Error('EbayClient: no seller to act for');
     const now = (this.opts.now ?? Date.now)();
     const refreshToken = seller.refreshToken;
-    if (!refreshToken && !cachedToken('ebay', seller.storeId, now))
+    if (!refreshToken && !cachedToken(`ebay ${this.opts.endpoints.api}`, seller.storeId, now))
       throw new ProviderFailure('auth', 'eBay', 'oauth.refresh_token', [
         'The store is not connected to eBay yet: connect it',
       ]);
     return storeAccessToken(
-      'ebay',
+      `ebay ${this.opts.endpoints.api}`,
       seller.storeId,
       now,
       () =>

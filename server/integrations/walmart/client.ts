@@ -89,12 +89,12 @@ export class WalmartClient {
   async accessToken(): Promise<string> {
     const { storeId, clientId, clientSecret } = this.seller;
     const now = (this.opts.now ?? Date.now)();
-    if ((!clientId || !clientSecret) && !cachedToken('walmart', storeId, now))
+    if ((!clientId || !clientSecret) && !cachedToken(`walmart ${this.opts.baseUrl}`, storeId, now))
       throw new ProviderFailure('auth', 'Walmart', 'token', [
         'The store has no Walmart client id and secret yet: enter them',
       ]);
     return storeAccessToken(
-      'walmart',
+      `walmart ${this.opts.baseUrl}`,
       storeId,
       now,
       () =>
