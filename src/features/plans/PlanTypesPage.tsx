@@ -2,7 +2,6 @@
  * Plan types (/apps/plan/types): the names the warehouse groups its service charge plans under.
  * List with search, add, edit, delete (only when no plan uses the type).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
@@ -18,6 +17,7 @@ import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
+import { EditingForm, openColumn, useEditing } from '../../ui/editable-list';
 import { FormFooter } from '../../ui/FormFooter';
 import { fieldErrors } from './catalogue';
 
@@ -25,23 +25,9 @@ const GRID = 'plan-types';
 
 export default function PlanTypesPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: [GRID] });
-    void qc.invalidateQueries({ queryKey: ['plan-types-all'] });
-  };
+  const { editing, edit, done } = useEditing<Row>(GRID, 'plan-types-all');
   const columns: ColumnDef<Row, unknown>[] = [
-    {
-      accessorKey: 'name',
-      header: t('plans.types.name'),
-      enableSorting: false,
-      cell: ({ row: { original: r } }) => (
-        <button type="button" className="btn link" onClick={() => setEditing(r)}>
-          {r.name}
-        </button>
-      ),
-    },
+    openColumn<Row>('name', t('plans.types.name'), edit),
     {
       accessorKey: 'description',
       header: t('plans.description'),
@@ -59,21 +45,12 @@ export default function PlanTypesPage() {
           <Link to="/apps/plan/management" className="btn">
             {t('plans.title')}
           </Link>
-          <button type="button" className="btn" onClick={() => setEditing('new')}>
+          <button type="button" className="btn" onClick={() => edit('new')}>
             {t('plans.types.add')}
           </button>
         </div>
       </div>
-      {editing && (
-        <PlanTypeForm
-          key={editing === 'new' ? 'new' : editing.id}
-          row={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
-      )}
+      <EditingForm editing={editing}>{(row) => <PlanTypeForm row={row} onDone={done} />}</EditingForm>
       <DataGrid<Row>
         id={GRID}
         columns={columns}

@@ -4,7 +4,7 @@
  * picked from the catalogue (grouped by invoice category, translated) and an exact decimal price,
  * checked in place with the domain schema before the server sees it.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
@@ -25,6 +25,7 @@ import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
+import { EditingForm, openColumn, useEditing } from '../../ui/editable-list';
 import { FormFooter } from '../../ui/FormFooter';
 import { chargeCodeName, chargeUnitName, codesByCategory, fieldErrors } from './catalogue';
 
@@ -43,27 +44,13 @@ function usePlanTypes() {
 
 export default function PlansPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const { editing, edit, done } = useEditing<Row>(GRID, 'plans-all');
   const [tier, setTier] = useState('');
   const [category, setCategory] = useState('');
   const [status, setStatus] = useState('');
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: [GRID] });
-    void qc.invalidateQueries({ queryKey: ['plans-all'] });
-  };
 
   const columns: ColumnDef<Row, unknown>[] = [
-    {
-      accessorKey: 'name',
-      header: t('plans.name'),
-      enableSorting: false,
-      cell: ({ row: { original: r } }) => (
-        <button type="button" className="btn link" onClick={() => setEditing(r)}>
-          {r.name}
-        </button>
-      ),
-    },
+    openColumn<Row>('name', t('plans.name'), edit),
     {
       accessorKey: 'tier',
       header: t('plans.tier'),
@@ -126,21 +113,12 @@ export default function PlansPage() {
           <Link to="/apps/plan/management/customer" className="btn">
             {t('plans.customers.title')}
           </Link>
-          <button type="button" className="btn" onClick={() => setEditing('new')}>
+          <button type="button" className="btn" onClick={() => edit('new')}>
             {t('plans.add')}
           </button>
         </div>
       </div>
-      {editing && (
-        <PlanForm
-          key={editing === 'new' ? 'new' : editing.id}
-          row={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
-      )}
+      <EditingForm editing={editing}>{(row) => <PlanForm row={row} onDone={done} />}</EditingForm>
       <DataGrid<Row>
         id={GRID}
         columns={columns}

@@ -4,7 +4,6 @@
  * delete (only when no material is in the group); each group links to its materials
  * (/apps/prep-materials/items?qCostGroupId=) and to its charges.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
@@ -20,6 +19,7 @@ import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
+import { EditingForm, openColumn, useEditing } from '../../ui/editable-list';
 import { FormFooter } from '../../ui/FormFooter';
 import { codesByCategory, useChargeCodeName } from '../charges/code-names';
 
@@ -28,24 +28,10 @@ const GRID = 'cost-groups';
 export default function CostGroupsPage() {
   const { t } = useTranslation();
   const codeName = useChargeCodeName();
-  const qc = useQueryClient();
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: [GRID] });
-    void qc.invalidateQueries({ queryKey: ['cost-groups-all'] });
-  };
+  const { editing, edit, done } = useEditing<Row>(GRID, 'cost-groups-all');
 
   const columns: ColumnDef<Row, unknown>[] = [
-    {
-      accessorKey: 'name',
-      header: t('prepMaterials.costGroups.name'),
-      enableSorting: false,
-      cell: ({ row: { original: r } }) => (
-        <button type="button" className="btn link" onClick={() => setEditing(r)}>
-          {r.name}
-        </button>
-      ),
-    },
+    openColumn<Row>('name', t('prepMaterials.costGroups.name'), edit),
     {
       accessorKey: 'description',
       header: t('prepMaterials.costGroups.description'),
@@ -85,21 +71,12 @@ export default function CostGroupsPage() {
           <Link to="/apps/prep-materials/items" className="btn">
             {t('prepMaterials.title')}
           </Link>
-          <button type="button" className="btn" onClick={() => setEditing('new')}>
+          <button type="button" className="btn" onClick={() => edit('new')}>
             {t('prepMaterials.costGroups.add')}
           </button>
         </div>
       </div>
-      {editing && (
-        <CostGroupForm
-          key={editing === 'new' ? 'new' : editing.id}
-          row={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
-      )}
+      <EditingForm editing={editing}>{(row) => <CostGroupForm row={row} onDone={done} />}</EditingForm>
       <DataGrid<Row>
         id={GRID}
         columns={columns}

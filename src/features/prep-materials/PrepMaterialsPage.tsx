@@ -3,7 +3,7 @@
  * wrap, tape, labels with their stock on hand and a low-stock marker; add and edit (checked in
  * place with the domain schema), a cost-group filter, links to purchases and cost groups.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
@@ -22,6 +22,7 @@ import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
+import { EditingForm, openColumn, useEditing } from '../../ui/editable-list';
 import { CountForm } from './CountForm';
 import { FormFooter } from '../../ui/FormFooter';
 
@@ -38,27 +39,16 @@ export function useCostGroups() {
 
 export default function PrepMaterialsPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { qCostGroupId?: string | number };
   const costGroupId = search.qCostGroupId ? String(search.qCostGroupId) : '';
   const groups = useCostGroups();
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const { editing, edit, done, reload } = useEditing<Row>(GRID);
   const [counting, setCounting] = useState<Row | null>(null);
   const [lowStock, setLowStock] = useState('');
-  const refresh = () => void qc.invalidateQueries({ queryKey: [GRID] });
 
   const columns: ColumnDef<Row, unknown>[] = [
-    {
-      accessorKey: 'code',
-      header: t('prepMaterials.code'),
-      enableSorting: false,
-      cell: ({ row: { original: r } }) => (
-        <button type="button" className="btn link" onClick={() => setEditing(r)}>
-          {r.code}
-        </button>
-      ),
-    },
+    openColumn<Row>('code', t('prepMaterials.code'), edit),
     { accessorKey: 'name', header: t('prepMaterials.name'), enableSorting: false },
     {
       accessorKey: 'kind',
@@ -132,7 +122,7 @@ export default function PrepMaterialsPage() {
           <Link to="/apps/prep-materials/purchase" className="btn">
             {t('prepMaterials.purchases.title')}
           </Link>
-          <button type="button" className="btn" onClick={() => setEditing('new')}>
+          <button type="button" className="btn" onClick={() => edit('new')}>
             {t('prepMaterials.add')}
           </button>
         </div>
@@ -143,20 +133,11 @@ export default function PrepMaterialsPage() {
           row={counting}
           onDone={(changed) => {
             setCounting(null);
-            if (changed) refresh();
+            if (changed) reload();
           }}
         />
       )}
-      {editing && (
-        <MaterialForm
-          key={editing === 'new' ? 'new' : editing.id}
-          row={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
-      )}
+      <EditingForm editing={editing}>{(row) => <MaterialForm row={row} onDone={done} />}</EditingForm>
       <DataGrid<Row>
         id={GRID}
         columns={columns}

@@ -4,7 +4,6 @@
  * see every template and filter by client; a client sees its own and the warehouse's shared ones
  * (read-only). The form checks itself with the domain schema the server uses.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { wfsTemplatePageSchema, type WfsTemplate as Row } from '../../../domain/
 import { getAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
+import { EditingForm, useEditing } from '../../ui/editable-list';
 import { isWarehouseUser, useClientOptions } from '../inbound/purchase-orders/clients';
 import { WFS_TEMPLATES_API, WfsTemplateForm } from './WfsTemplateForm';
 
@@ -22,14 +22,12 @@ const inches = (n: number) => String(n);
 
 export default function WfsTemplatesPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const user = useSession((s) => s.user);
   const warehouse = isWarehouseUser(user?.audience);
   const mayCreate = !!user && can(user.ability, 'create', 'wfs');
   const clients = useClientOptions();
   const [companyId, setCompanyId] = useState('');
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const refresh = () => void qc.invalidateQueries({ queryKey: [GRID] });
+  const { editing, edit, done } = useEditing<Row>(GRID);
 
   const columns: ColumnDef<Row, unknown>[] = [
     {
@@ -39,7 +37,7 @@ export default function WfsTemplatesPage() {
       cell: ({ row: { original: r } }) => (
         <span data-testid={`wfs-template-${r.name}`}>
           {r.editable ? (
-            <button type="button" className="btn link" onClick={() => setEditing(r)}>
+            <button type="button" className="btn link" onClick={() => edit(r)}>
               {r.name}
             </button>
           ) : (
@@ -96,24 +94,16 @@ export default function WfsTemplatesPage() {
         <h1>{t('wfsTemplates.title')}</h1>
         {mayCreate && (
           <div className="button-row">
-            <button type="button" className="btn" onClick={() => setEditing('new')}>
+            <button type="button" className="btn" onClick={() => edit('new')}>
               {t('wfsTemplates.add')}
             </button>
           </div>
         )}
       </div>
       <p className="muted">{t(warehouse ? 'wfsTemplates.intro' : 'wfsTemplates.introClient')}</p>
-      {editing && (
-        <WfsTemplateForm
-          key={editing === 'new' ? 'new' : editing.id}
-          row={editing === 'new' ? null : editing}
-          defaultCompanyId={companyId}
-          onDone={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
-      )}
+      <EditingForm editing={editing}>
+        {(row) => <WfsTemplateForm row={row} defaultCompanyId={companyId} onDone={done} />}
+      </EditingForm>
       <DataGrid<Row>
         id={GRID}
         columns={columns}

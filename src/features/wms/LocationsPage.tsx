@@ -3,7 +3,6 @@
  * the bulk generator, CSV export and import (all rows or none), and location labels for what the
  * list shows (one PDF, printed on the location-label printer or downloaded).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
@@ -21,6 +20,7 @@ import { api, ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
+import { EditingForm, openColumn, useEditing } from '../../ui/editable-list';
 import { GeneratorCard } from './GeneratorCard';
 import { deliverLabels, locationLabelsPdf } from './location-labels';
 import { printingLocationDesignSchema } from '../../../domain/schemas/label-designs';
@@ -31,27 +31,16 @@ const LABEL_LIMIT = 500;
 
 export default function LocationsPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
   const [type, setType] = useState('');
   const [active, setActive] = useState('');
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const { editing, edit, done, reload: refresh } = useEditing<Row>(GRID);
   const [generator, setGenerator] = useState(false);
   const [importErrors, setImportErrors] = useState<string[] | null>(null);
-  const refresh = () => void qc.invalidateQueries({ queryKey: [GRID] });
 
   const columns: ColumnDef<Row, unknown>[] = [
-    {
-      accessorKey: 'code',
-      header: t('wms.code'),
-      enableSorting: false,
-      cell: ({ row: { original: r } }) => (
-        <button type="button" className="btn link" onClick={() => setEditing(r)}>
-          {r.code}
-        </button>
-      ),
-    },
+    openColumn<Row>('code', t('wms.code'), edit),
     {
       accessorKey: 'type',
       header: t('wms.type'),
@@ -168,7 +157,7 @@ export default function LocationsPage() {
           <Link to="/apps/wms/actions/location-barcode-designer" className="btn">
             {t('designer.title')}
           </Link>
-          <button type="button" className="btn" onClick={() => setEditing('new')}>
+          <button type="button" className="btn" onClick={() => edit('new')}>
             {t('wms.add')}
           </button>
           <button type="button" className="btn" aria-pressed={generator} onClick={() => setGenerator((g) => !g)}>
@@ -209,16 +198,7 @@ export default function LocationsPage() {
         </section>
       )}
       {generator && <GeneratorCard onCreated={refresh} />}
-      {editing && (
-        <LocationForm
-          key={editing === 'new' ? 'new' : editing.id}
-          row={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
-      )}
+      <EditingForm editing={editing}>{(row) => <LocationForm row={row} onDone={done} />}</EditingForm>
       <DataGrid<Row>
         id={GRID}
         columns={columns}
