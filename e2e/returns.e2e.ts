@@ -84,8 +84,20 @@ describe('FBM return orders', () => {
     await wedgeScan(page, 'E2E-RET-MUG');
     await expect.poll(() => page.getAttribute('[data-testid=last-item-scan]', 'data-status')).toBe('received');
 
-    // The scan reaches the server through the device's outbox, counted once.
+    // The scan reaches the server through the device's outbox, counted once. The outbox may be
+    // empty for a moment before the scan is written to it, so the server is asked too, with the
+    // scan page still open (its outbox is what delivers).
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    const returnId = Number(detailUrl.split('/').pop());
+    await expect
+      .poll(
+        async () =>
+          (await apiRequest<{ stage: string }>(env.server.url, 'GET', `/api/returns/fbm/${returnId}`, acme.token)).body
+            .stage,
+        { timeout: 30_000 },
+      )
+      .toBe('received');
+    expect(await pending(page)).toBe(0);
 
     // Back on the return: received, the unit back in stock.
     await page.goto(detailUrl);
