@@ -97,7 +97,8 @@ describe('FBM return orders', () => {
         { timeout: 30_000 },
       )
       .toBe('received');
-    expect(await pending(page)).toBe(0);
+    // …and the device's count drains once the server has answered.
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
 
     // Back on the return: received, the unit back in stock.
     await page.goto(detailUrl);
