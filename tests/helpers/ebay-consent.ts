@@ -4,9 +4,14 @@ import type { TestServer } from './server.js';
 
 /**
  * eBay's consent page, followed as the seller's browser would: authorize, the page's hidden
- * fields posted back with "confirm", then Dockside's callback (a browser navigation, no token).
+ * fields posted back with the seller's decision; answers the page and Dockside's callback address.
  */
-export async function connectEbay(s: TestServer, token: string, storeId: number): Promise<void> {
+export async function ebayConsent(
+  s: TestServer,
+  token: string,
+  storeId: number,
+  decision: 'confirm' | 'deny' = 'confirm',
+): Promise<{ page: URL; callback: URL }> {
   const started = await s.post(`/api/common/stores/${storeId}/authorize`, {}, token);
   expect(started.status, JSON.stringify(started.meta)).toBe(200);
   const page = new URL(started.body.url);
@@ -16,10 +21,16 @@ export async function connectEbay(s: TestServer, token: string, storeId: number)
   );
   const confirmed = await fetch(page, {
     method: 'POST',
-    body: new URLSearchParams({ ...fields, decision: 'confirm' }),
+    body: new URLSearchParams({ ...fields, decision }),
     redirect: 'manual',
   });
-  const callback = new URL(confirmed.headers.get('location')!);
+  expect(confirmed.status).toBe(302);
+  return { page, callback: new URL(confirmed.headers.get('location')!) };
+}
+
+/** A store connected: consent given, then Dockside's callback (a browser navigation, no token). */
+export async function connectEbay(s: TestServer, token: string, storeId: number): Promise<void> {
+  const { callback } = await ebayConsent(s, token, storeId);
   const back = await s.started.app.request(callback.pathname + callback.search);
   expect(back.status).toBe(302);
 }

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
+import { ebayConsent } from '../helpers/ebay-consent.js';
 import { integrationCalls, stores, users } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { WalmartClient, walmartBaseUrl } from '../../server/integrations/walmart/client.js';
@@ -46,23 +47,8 @@ const addStore = async (body: Record<string, unknown>, token = admin) => {
 };
 
 /** Follows a sandbox consent page as the seller's browser would; answers the callback's redirect. */
-async function consent(storeId: number, decision: 'confirm' | 'deny' = 'confirm', token = admin) {
-  const started = await s.post(`/api/common/stores/${storeId}/authorize`, {}, token);
-  expect(started.status, JSON.stringify(started.meta)).toBe(200);
-  const page = new URL(started.body.url);
-  const html = await (await fetch(page)).text();
-  const fields = Object.fromEntries(
-    [...html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]),
-  );
-  const confirmed = await fetch(page, {
-    method: 'POST',
-    body: new URLSearchParams({ ...fields, decision }),
-    redirect: 'manual',
-  });
-  expect(confirmed.status).toBe(302);
-  const callback = new URL(confirmed.headers.get('location')!);
-  return { page, callback };
-}
+const consent = (storeId: number, decision: 'confirm' | 'deny' = 'confirm', token = admin) =>
+  ebayConsent(s, token, storeId, decision);
 
 async function followCallback(callback: URL) {
   const back = await s.started.app.request(callback.pathname + callback.search);
