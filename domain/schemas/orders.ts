@@ -19,6 +19,16 @@ export type SalesChannel = (typeof SALES_CHANNELS)[number];
 export const FULFILLMENT_NETWORKS = ['AFN', 'MFN', 'WFS', 'EBAY'] as const;
 export type FulfillmentNetwork = (typeof FULFILLMENT_NETWORKS)[number];
 
+/**
+ * Amazon's order programs (Orders v2026-01-01 `programs`) the desk marks on an order: Prime and
+ * Premium set the pace, Business buyers want invoices, pre-orders wait for their release, and an
+ * in-store pickup is never shipped (it is recorded as picked up instead). Other programs Amazon
+ * names are kept on the order as they come, but not marked.
+ */
+export const MARKED_ORDER_PROGRAMS = ['PRIME', 'PREMIUM', 'IN_STORE_PICK_UP', 'AMAZON_BUSINESS', 'PREORDER'] as const;
+export type MarkedOrderProgram = (typeof MARKED_ORDER_PROGRAMS)[number];
+export const IN_STORE_PICKUP: MarkedOrderProgram = 'IN_STORE_PICK_UP';
+
 const text = (max: number) => z.string().max(max);
 const cents = z.number().int();
 
@@ -69,6 +79,8 @@ export const marketplaceOrderInputSchema = z.object({
   currency: text(3).nullable(),
   total: cents.nullable(),
   shipTo: orderAddressSchema.nullable(),
+  /** The marketplace's programs for the order, in its words (Amazon: PRIME, IN_STORE_PICK_UP …); none when absent. */
+  programs: z.array(text(40)).max(20).optional(),
   lines: z.array(orderLineInputSchema).min(1),
 });
 export type MarketplaceOrderInput = z.infer<typeof marketplaceOrderInputSchema>;

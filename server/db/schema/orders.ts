@@ -39,6 +39,8 @@ export const marketplaceOrders = pgTable(
     /** Integer cents of `currency`. */
     total: integer('total'),
     shipTo: jsonb('ship_to').$type<OrderAddress>(),
+    /** The marketplace's programs for the order (Amazon's PRIME, IN_STORE_PICK_UP …), as it names them. */
+    programs: jsonb('programs').$type<string[]>().notNull().default([]),
     pulledAt: timestamp('pulled_at', { withTimezone: true, mode: 'string' }).notNull(),
     ...timestamps,
   },

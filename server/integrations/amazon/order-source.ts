@@ -96,6 +96,7 @@ export function toMarketplaceOrder(o: Order): MarketplaceOrderInput {
     currency: total?.currencyCode ?? o.orderItems[0]?.product.price?.unitPrice?.currencyCode ?? null,
     total: centsOf(total),
     shipTo: addressOf(o.recipient?.deliveryAddress),
+    programs: (o.programs ?? []).slice(0, 20),
     lines,
   });
 }

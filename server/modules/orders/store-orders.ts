@@ -51,10 +51,11 @@ export async function storeOrders(
       tx,
       sql`insert into ${marketplaceOrders} (tenant_id, company_id, store_id, marketplace_order_id, display_id,
           sales_channel, fulfillment_network, status, marketplace_status, purchased_at, marketplace_updated_at,
-          ship_by, deliver_by, shipping_service, currency, total, ship_to, pulled_at)
+          ship_by, deliver_by, shipping_service, currency, total, ship_to, programs, pulled_at)
         select ${store.tenantId}, ${store.companyId}, ${store.id}, v.marketplace_order_id, v.display_id,
           v.sales_channel, v.fulfillment_network, v.status, v.marketplace_status, v.purchased_at,
           v.marketplace_updated_at, v.ship_by, v.deliver_by, v.shipping_service, v.currency, v.total, v.ship_to,
+          coalesce(v.programs, '[]'::jsonb),
           ${pulledAt}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(
           unique.map((o) => ({
@@ -72,17 +73,18 @@ export async function storeOrders(
             currency: o.currency,
             total: o.total,
             ship_to: o.shipTo,
+            programs: o.programs ?? [],
           })),
         )}::jsonb) as v(marketplace_order_id text, display_id text, sales_channel text, fulfillment_network text,
           status text, marketplace_status text, purchased_at timestamptz, marketplace_updated_at timestamptz,
           ship_by timestamptz, deliver_by timestamptz, shipping_service text, currency text, total integer,
-          ship_to jsonb)
+          ship_to jsonb, programs jsonb)
         on conflict (store_id, marketplace_order_id) do update set
           display_id = excluded.display_id, sales_channel = excluded.sales_channel,
           fulfillment_network = excluded.fulfillment_network, status = excluded.status,
           marketplace_status = excluded.marketplace_status, marketplace_updated_at = excluded.marketplace_updated_at,
           ship_by = excluded.ship_by, deliver_by = excluded.deliver_by, shipping_service = excluded.shipping_service,
-          currency = excluded.currency, total = excluded.total, ship_to = excluded.ship_to,
+          currency = excluded.currency, total = excluded.total, ship_to = excluded.ship_to, programs = excluded.programs,
           pulled_at = excluded.pulled_at, updated_at = now()
         -- Only a strictly newer picture replaces the stored one: a repeat of the same is "unchanged".
         where ${marketplaceOrders}.marketplace_updated_at < excluded.marketplace_updated_at
