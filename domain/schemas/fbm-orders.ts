@@ -5,7 +5,13 @@
  * build on these later.
  */
 import { z } from 'zod';
-import { FBM_ORDER_STATUSES, FULFILLMENT_NETWORKS, SALES_CHANNELS, type SalesChannel } from './orders.js';
+import {
+  FBM_ORDER_STATUSES,
+  FULFILLMENT_NETWORKS,
+  MARKED_ORDER_PROGRAMS,
+  SALES_CHANNELS,
+  type SalesChannel,
+} from './orders.js';
 
 /**
  * Which orders each desk shows: Amazon FBM is Amazon's merchant-fulfilled channel; merchant
@@ -32,6 +38,8 @@ export const orderListQuerySchema = z.object({
   /** The client by its account number (the MFN screen's :accountNo). */
   accountNo: z.string().trim().max(40).optional(),
   storeId: idQuery,
+  /** Orders of one marked program (Prime, in-store pickup …). */
+  program: z.enum(MARKED_ORDER_PROGRAMS).optional(),
   /** Order id or number, buyer, SKU, ASIN, UPC or title. */
   q: z.string().trim().max(100).optional(),
 });
@@ -57,6 +65,8 @@ export const orderRowSchema = z.object({
   currency: z.string().nullable(),
   total: int.nullable(),
   buyerName: z.string().nullable(),
+  /** The marketplace's programs for the order, in its words (MARKED_ORDER_PROGRAMS are marked on screen). */
+  programs: z.array(z.string()),
   lines: int,
   units: int,
   /** Lines not linked to a product of the client yet. */

@@ -3400,6 +3400,7 @@ export const de: Messages = {
       ReadyForPickup: 'Abholbereit',
       PickedUp: 'Abgeholt',
       RefusedPickup: 'Abgelehnt',
+      note: 'Abholung im Laden: Der Käufer holt diese Bestellung im Laden ab, sie wird nicht versandt. Erfassen Sie sie als bereit, dann als abgeholt.',
       refuseConfirm:
         'Hat der Käufer die Bestellung bei der Abholung abgelehnt? Amazon storniert sie; die Einheiten warten in FBM-PACK auf die Einlagerung.',
     },
@@ -3494,6 +3495,15 @@ export const de: Messages = {
     anyClient: 'Alle Kunden',
     anyStore: 'Alle Shops',
     anyChannel: 'Alle Kanäle',
+    anyProgram: 'Alle Programme',
+    program: 'Programm',
+    programs: {
+      PRIME: 'Prime',
+      PREMIUM: 'Premium',
+      IN_STORE_PICK_UP: 'Abholung im Laden',
+      AMAZON_BUSINESS: 'Business',
+      PREORDER: 'Vorbestellung',
+    },
     refresh: 'Vom Shop aktualisieren',
     refreshingShort: 'Wird aktualisiert…',
     refreshPickStore: 'Zuerst einen Shop wählen',

@@ -3364,6 +3364,7 @@ export const en = {
       ReadyForPickup: 'Ready for pickup',
       PickedUp: 'Picked up',
       RefusedPickup: 'Refused',
+      note: 'In-store pickup: the buyer collects this order at the store, so it is not shipped. Record it as ready, then picked up.',
       refuseConfirm:
         'The buyer refused the order at pickup? Amazon cancels it; the units wait at FBM-PACK for put-away.',
     },
@@ -3456,6 +3457,15 @@ export const en = {
     anyClient: 'Any client',
     anyStore: 'Any store',
     anyChannel: 'Any channel',
+    anyProgram: 'Any program',
+    program: 'Program',
+    programs: {
+      PRIME: 'Prime',
+      PREMIUM: 'Premium',
+      IN_STORE_PICK_UP: 'In-store pickup',
+      AMAZON_BUSINESS: 'Business',
+      PREORDER: 'Pre-order',
+    },
     refresh: 'Refresh from store',
     refreshingShort: 'Refreshing…',
     refreshPickStore: 'Pick a store first',

@@ -3396,6 +3396,7 @@ export const fr: Messages = {
       ReadyForPickup: 'Prête pour le retrait',
       PickedUp: 'Retirée',
       RefusedPickup: 'Refusée',
+      note: 'Retrait en magasin : l’acheteur retire cette commande au magasin, elle n’est pas expédiée. Indiquez-la prête, puis retirée.',
       refuseConfirm:
         'L’acheteur a refusé la commande au retrait ? Amazon l’annule ; les unités attendent à FBM-PACK d’être rangées.',
     },
@@ -3489,6 +3490,15 @@ export const fr: Messages = {
     anyClient: 'Tous les clients',
     anyStore: 'Toutes les boutiques',
     anyChannel: 'Tous les canaux',
+    anyProgram: 'Tous les programmes',
+    program: 'Programme',
+    programs: {
+      PRIME: 'Prime',
+      PREMIUM: 'Premium',
+      IN_STORE_PICK_UP: 'Retrait en magasin',
+      AMAZON_BUSINESS: 'Business',
+      PREORDER: 'Précommande',
+    },
     refresh: 'Actualiser depuis la boutique',
     refreshingShort: 'Actualisation…',
     refreshPickStore: 'Choisissez d’abord une boutique',

@@ -3379,6 +3379,7 @@ export const pt: Messages = {
       ReadyForPickup: 'Pronto para retirada',
       PickedUp: 'Retirado',
       RefusedPickup: 'Recusado',
+      note: 'Retirada na loja: o comprador retira este pedido na loja, então ele não é enviado. Registre-o como pronto e depois como retirado.',
       refuseConfirm:
         'O comprador recusou o pedido na retirada? A Amazon o cancela; as unidades esperam em FBM-PACK para serem guardadas.',
     },
@@ -3472,6 +3473,15 @@ export const pt: Messages = {
     anyClient: 'Todos os clientes',
     anyStore: 'Todas as lojas',
     anyChannel: 'Todos os canais',
+    anyProgram: 'Todos os programas',
+    program: 'Programa',
+    programs: {
+      PRIME: 'Prime',
+      PREMIUM: 'Premium',
+      IN_STORE_PICK_UP: 'Retirada na loja',
+      AMAZON_BUSINESS: 'Business',
+      PREORDER: 'Pré-venda',
+    },
     refresh: 'Atualizar da loja',
     refreshingShort: 'Atualizando…',
     refreshPickStore: 'Escolha uma loja primeiro',

@@ -211,4 +211,64 @@ describe('Amazon in-store pickup', () => {
     expect(r.meta.error_list[0].message).toMatch(/not an in-store pickup order: mark it shipped instead/);
     expect(posted.length).toBe(before);
   });
+
+  it('a pull marks pickup orders; the desk lists them by program and refuses to ship one or buy it a label', async () => {
+    // An open order Amazon turns into a pickup one (a change, with its own lastUpdatedTime).
+    const [store] = await s.db.select().from(stores).where(eq(stores.id, storeId));
+    const [{ order: plain, lines }] = await openOrders(false);
+    expect(plain.programs).not.toContain('IN_STORE_PICK_UP');
+    const found = (await findOrder(s.started.deps, store.sellerId!, plain.marketplaceOrderId))!;
+    await saveOrder(s.started.deps, store.sellerId!, found.mp, {
+      ...found.stored.order,
+      programs: [...(found.stored.order.programs ?? []), 'IN_STORE_PICK_UP'],
+      lastUpdatedTime: new Date().toISOString(),
+    });
+    await pullOrders(s.started.deps, { tenantId: w.tenantId, storeId });
+    const [stored] = await s.db.select().from(marketplaceOrders).where(eq(marketplaceOrders.id, plain.id));
+    expect(stored.programs).toContain('IN_STORE_PICK_UP');
+
+    // The desk's list: the programs on each row, and the program filter (a client sees its own too).
+    const list = async (query: string, token = w.admin) =>
+      (await s.get(`${api}/view/orders?desk=fbm&storeId=${storeId}&pageSize=100${query}`, token)).body as {
+        content: { id: number; programs: string[] }[];
+        totalElements: number;
+      };
+    const pickups = await list('&program=IN_STORE_PICK_UP');
+    expect(pickups.content.map((o) => o.id)).toContain(plain.id);
+    expect(pickups.content.every((o) => o.programs.includes('IN_STORE_PICK_UP'))).toBe(true);
+    const all = await list('');
+    expect(all.totalElements).toBeGreaterThan(pickups.totalElements);
+    const prime = await list('&program=PRIME');
+    expect(prime.totalElements).toBeGreaterThan(0);
+    expect(prime.content.every((o) => o.programs.includes('PRIME'))).toBe(true);
+    expect((await list('&program=IN_STORE_PICK_UP', w.client)).content.map((o) => o.id)).toContain(plain.id);
+    expect((await list('&program=IN_STORE_PICK_UP', w.north)).totalElements).toBe(0);
+    const bad = await s.get(`${api}/view/orders?desk=fbm&program=FREE_LUNCH`, w.admin);
+    expect(bad.status).toBe(400);
+    expect(bad.meta.error_list[0].message).toMatch(/program/);
+
+    // Picked, it is still not shipped nor given a label: refused in words, nothing moves.
+    expect(await pick(plain, lines)).toBe(true);
+    const ship = await s.post(
+      `${api}/order/${plain.id}/mark/as/shipped`,
+      {
+        packages: [
+          {
+            carrier: 'UPS',
+            trackingNumber: '1Z999AA10123456784',
+            lines: lines.map((l) => ({ orderLineId: l.id, quantity: l.quantityOrdered })),
+          },
+        ],
+      },
+      w.admin,
+    );
+    expect(ship.status).toBe(412);
+    expect(ship.meta.error_list[0].message).toMatch(/in-store pickup: record it as picked up/);
+    expect(await s.db.select().from(fbmShipments).where(eq(fbmShipments.orderId, plain.id))).toHaveLength(0);
+    const rates = await s.post(`${api}/label/psh/rates`, { orderIds: [plain.id] }, w.admin);
+    expect(rates.status).toBe(200);
+    expect(rates.body[0].error).toMatch(/in-store pickup: the buyer collects it, so no label is bought/);
+    // The pickup path itself takes it.
+    expect((await pickupCall(plain.id, { status: 'ReadyForPickup' })).status).toBe(200);
+  });
 });

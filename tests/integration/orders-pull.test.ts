@@ -80,6 +80,9 @@ describe('pulling orders', () => {
     expect(orders.length).toBeGreaterThan(3);
     expect(store.openOrders).toBe(orders.filter((o) => ['AWAITING', 'PARTIALLY_SHIPPED'].includes(o.status)).length);
     expect(new Set(orders.map((o) => o.salesChannel))).toEqual(new Set(['Amazon', 'Merchant']));
+    // Amazon's programs come with each order (about half the sandbox's orders are Prime).
+    expect(orders.some((o) => o.programs.includes('PRIME'))).toBe(true);
+    expect(orders.some((o) => o.programs.length === 0)).toBe(true);
     for (const o of orders) {
       expect(o).toMatchObject({ tenantId, companyId: acmeId });
       expect(o.fulfillmentNetwork).toBe(o.salesChannel === 'Amazon' ? 'AFN' : 'MFN');
@@ -132,6 +135,7 @@ describe('pulling orders', () => {
       orders.filter((o) => o.salesChannel === 'WalmartFulfilled').every((o) => o.fulfillmentNetwork === 'WFS'),
     ).toBe(true);
     expect(orders.every((o) => o.displayId && o.displayId !== o.marketplaceOrderId)).toBe(true);
+    expect(orders.every((o) => o.programs.length === 0)).toBe(true);
   });
 
   it('Shopify: the shop’s orders, by their #number', async () => {

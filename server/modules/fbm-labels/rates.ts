@@ -9,6 +9,7 @@
  * API: Amazon Buy Shipping (merchant fulfillment, amazon.ts), Ship With Walmart (walmart.ts) or
  * eBay Logistics (ebay.ts), through marketplaces.ts.
  */
+import { IN_STORE_PICKUP } from '../../../domain/schemas/orders.js';
 import { markQuotes } from '../../../domain/rules/fbm-labels.js';
 import type { OrderRate, OrderRates } from '../../../domain/schemas/fbm-labels.js';
 import type { ShipAddress } from '../../../domain/schemas/shipping.js';
@@ -41,6 +42,10 @@ export async function shipmentOf(deps: Deps, ctx: RequestContext, orderId: numbe
   if (order.status === 'CANCELED')
     throw businessRule(`Order ${order.marketplaceOrderId} is cancelled: no label is bought for it`);
   if (order.status === 'SHIPPED') throw businessRule(`Order ${order.marketplaceOrderId} is shipped already`);
+  if (order.programs.includes(IN_STORE_PICKUP))
+    throw businessRule(
+      `Order ${order.marketplaceOrderId} is an Amazon in-store pickup: the buyer collects it, so no label is bought; record the pickup instead`,
+    );
   const parcels = await parcelsOf(deps.db, order.id);
   if (!parcels.length)
     throw businessRule(`Order ${order.marketplaceOrderId}: pack it into boxes or set its default box first`);

@@ -59,6 +59,7 @@ const rowColumns = {
   currency: marketplaceOrders.currency,
   total: marketplaceOrders.total,
   buyerName: sql<string | null>`${marketplaceOrders.shipTo}->>'name'`,
+  programs: marketplaceOrders.programs,
   lines: sql<number>`(select count(*)::int from marketplace_order_lines l where l.order_id = ${lineOf})`,
   units: sql<number>`(select coalesce(sum(l.quantity_ordered), 0)::int from marketplace_order_lines l where l.order_id = ${lineOf})`,
   unmatchedLines: sql<number>`(select count(*)::int from marketplace_order_lines l where l.order_id = ${lineOf} and l.product_id is null)`,
@@ -84,6 +85,7 @@ function conditions(ctx: RequestContext, q: Omit<OrderListQuery, 'pageNumber' | 
     q.companyId ? eq(marketplaceOrders.companyId, q.companyId) : undefined,
     q.accountNo ? eq(companies.accountNo, q.accountNo) : undefined,
     q.storeId ? eq(marketplaceOrders.storeId, q.storeId) : undefined,
+    q.program ? sql`${marketplaceOrders.programs} @> ${JSON.stringify([q.program])}::jsonb` : undefined,
     q.q ? matching(q.q) : undefined,
   ) as SQL;
 }

@@ -2,7 +2,8 @@
  * Amazon in-store pickup orders (issue 20; Orders API programs IN_STORE_PICK_UP): Amazon refuses
  * confirmShipment for them and takes Orders v0 updateShipmentStatus instead — ReadyForPickup,
  * PickedUp, RefusedPickup. Whether an order is one is read from Amazon itself (getOrder's
- * programs), so nothing is guessed from what was stored. Like the confirmations (marketplaces.ts)
+ * programs) before each step; the stored programs (pulled with the order) only mark it on the desk
+ * and keep it from being marked shipped or given a label (ship.ts, fbm-labels/rates.ts). Like the confirmations (marketplaces.ts)
  * every step **reads first** (Amazon's refusals come back as the client's 4xx in its words): the order's packages at Amazon say whether it is ready or picked up
  * already, so a second press or a retry after a crash sends nothing twice.
  *
@@ -16,6 +17,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { PickupInput, PickupResult } from '../../../domain/schemas/fbm-ship.js';
+import { IN_STORE_PICKUP } from '../../../domain/schemas/orders.js';
 import { AMAZON_MARKETPLACE_IDS } from '../../../domain/schemas/stores.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { fbmShipments, marketplaceOrderLines, marketplaceOrders, stores } from '../../db/schema/index.js';
@@ -28,7 +30,6 @@ import { apiErrorOf } from '../stores/connection.js';
 import { markOrderShipped, orderInScope, pickedOf, shipsLocally, warehouseOnly } from './ship.js';
 import { cancelAllShipments } from './undo.js';
 
-export const PICKUP_PROGRAM = 'IN_STORE_PICK_UP';
 export const pickupTracking = (orderId: number) => `PICKUP-${orderId}`;
 
 export async function updatePickupStatus(
@@ -54,8 +55,14 @@ async function pickup(deps: Deps, ctx: RequestContext, orderId: number, input: P
     throw businessRule('In-store pickup is for orders of a connected Amazon store: mark this order shipped instead');
   const client = await amazonClientFor(deps, store);
   const { order: amz } = await client.orders.getOrder(order.marketplaceOrderId, ['PACKAGES', 'FULFILLMENT']);
-  if (!amz.programs?.includes(PICKUP_PROGRAM))
+  if (!amz.programs?.includes(IN_STORE_PICKUP))
     throw businessRule(`Order ${order.marketplaceOrderId} is not an in-store pickup order: mark it shipped instead`);
+  // An order stored before Dockside kept programs learns it here, so the desk marks it from now on.
+  if (!order.programs.includes(IN_STORE_PICKUP))
+    await deps.db
+      .update(marketplaceOrders)
+      .set({ programs: amz.programs.slice(0, 20) })
+      .where(eq(marketplaceOrders.id, order.id));
   const statusAt = (detailed: string) => (amz.packages ?? []).some((p) => p.packageStatus?.detailedStatus === detailed);
   const result = (over: Partial<PickupResult>): PickupResult => ({
     orderId: order.id,

@@ -11,6 +11,7 @@
  * twice (a double click, a retried request, a label helper calling again).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { IN_STORE_PICKUP } from '../../../domain/schemas/orders.js';
 import { FBM_PACK_LOCATION, FBM_RESERVATION_STATION } from '../../../domain/schemas/fbm-pick.js';
 import { refuseUnconfirmedMismatch } from './verify.js';
 import type {
@@ -222,6 +223,11 @@ export async function markOrderShipped(
     if (order.status === 'CANCELED')
       throw businessRule(`Order ${order.marketplaceOrderId} is cancelled: reopen it before shipping`);
     if (order.status === 'SHIPPED') throw businessRule(`Order ${order.marketplaceOrderId} is shipped already`);
+    // Amazon refuses confirmShipment for an in-store pickup; the pickup path tells Amazon itself.
+    if (!opts.told && order.programs.includes(IN_STORE_PICKUP))
+      throw businessRule(
+        `Order ${order.marketplaceOrderId} is an Amazon in-store pickup: record it as picked up instead of marking it shipped`,
+      );
 
     const lines = await tx.select().from(marketplaceOrderLines).where(eq(marketplaceOrderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));

@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../../domain/rules/money';
+import { IN_STORE_PICKUP } from '../../../domain/schemas/orders';
 import {
   lineLinkResultSchema,
   orderDetailSchema,
@@ -18,6 +19,7 @@ import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { PackPanel } from '../fbm-pack/PackPanel';
 import { ShipPanel } from '../fbm-ship/ShipPanel';
+import { ProgramBadges } from './ProgramBadges';
 import { CustomsPanel } from '../customs/CustomsPanel';
 import { StatusBadge } from './StatusBadge';
 
@@ -78,6 +80,7 @@ export function OrderDetailPanel({
       <div className="page-head">
         <h2>
           {t('fbmOrders.detail.title', { id: o.displayId ?? o.marketplaceOrderId })} <StatusBadge status={o.status} />
+          <ProgramBadges programs={o.programs} />
         </h2>
         <button type="button" className="btn" onClick={onClose}>
           {t('fbmOrders.detail.close')}
@@ -152,6 +155,7 @@ export function OrderDetailPanel({
       <PackPanel orderId={o.id} />
       <ShipPanel
         orderId={o.id}
+        pickup={o.programs.includes(IN_STORE_PICKUP)}
         onChanged={() => {
           void order.refetch();
           onChanged();

@@ -22,7 +22,12 @@ import {
   type OrderRow as Row,
 } from '../../../domain/schemas/fbm-orders';
 import { jobSchema, jobStartedSchema } from '../../../domain/schemas/jobs';
-import { FBM_ORDER_STATUSES, type FbmOrderStatus } from '../../../domain/schemas/orders';
+import {
+  FBM_ORDER_STATUSES,
+  MARKED_ORDER_PROGRAMS,
+  type FbmOrderStatus,
+  type MarkedOrderProgram,
+} from '../../../domain/schemas/orders';
 import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { useSession } from '../../app/session';
@@ -31,6 +36,7 @@ import { useFeedback } from '../../ui/feedback-store';
 import { useClientOptions } from '../inbound/purchase-orders/clients';
 import { BulkUndo } from './BulkUndo';
 import { OrderDetailPanel } from './OrderDetailPanel';
+import { ProgramBadges } from './ProgramBadges';
 import { StatusBadge } from './StatusBadge';
 
 export const ORDERS_GRID = 'fbm-orders';
@@ -56,6 +62,7 @@ export function OrdersDesk({
   const [status, setStatus] = useState<FbmOrderStatus | ''>('');
   const [companyId, setCompanyId] = useState('');
   const [storeId, setStoreId] = useState('');
+  const [program, setProgram] = useState<MarkedOrderProgram | ''>('');
   const [salesChannel, setSalesChannel] = useState(
     channel && (channels as readonly string[]).includes(channel) ? channel : '',
   );
@@ -78,6 +85,7 @@ export function OrdersDesk({
     accountNo: accountNo && accountNo !== 'all' ? accountNo : undefined,
     storeId: storeId || undefined,
     salesChannel: salesChannel || undefined,
+    program: program || undefined,
   };
   const counts = useQuery({
     queryKey: [ORDERS_GRID, 'counts', filters],
@@ -163,9 +171,12 @@ export function OrdersDesk({
       header: t('fbmOrders.order'),
       enableSorting: false,
       cell: ({ row: { original: r } }) => (
-        <button type="button" className="btn link" onClick={() => setOpen(r.id)} data-testid={`order-${r.id}`}>
-          {r.displayId ? `${r.displayId} · ${r.marketplaceOrderId}` : r.marketplaceOrderId}
-        </button>
+        <>
+          <button type="button" className="btn link" onClick={() => setOpen(r.id)} data-testid={`order-${r.id}`}>
+            {r.displayId ? `${r.displayId} · ${r.marketplaceOrderId}` : r.marketplaceOrderId}
+          </button>
+          <ProgramBadges programs={r.programs} />
+        </>
       ),
     },
     {
@@ -278,7 +289,7 @@ export function OrdersDesk({
           {outcome.text}
         </p>
       )}
-      {c && c.total === 0 && !filters.companyId && !filters.storeId && !filters.salesChannel && (
+      {c && c.total === 0 && !filters.companyId && !filters.storeId && !filters.salesChannel && !filters.program && (
         <div className="card" data-testid="orders-empty">
           <p>{t(`fbmOrders.empty.${desk}`)}</p>
           <p className="muted">{t('fbmOrders.emptyHelp')}</p>
@@ -362,6 +373,22 @@ export function OrdersDesk({
                 {channels.map((ch) => (
                   <option key={ch} value={ch}>
                     {t(`fbmOrders.channels.${ch}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+            {desk === 'fbm' && (
+              // Amazon's programs: only the Amazon desk's orders carry them.
+              <select
+                aria-label={t('fbmOrders.program')}
+                name="program"
+                value={program}
+                onChange={(e) => setProgram(e.target.value as MarkedOrderProgram | '')}
+              >
+                <option value="">{t('fbmOrders.anyProgram')}</option>
+                {MARKED_ORDER_PROGRAMS.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`fbmOrders.programs.${p}`)}
                   </option>
                 ))}
               </select>

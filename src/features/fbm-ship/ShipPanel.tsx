@@ -29,7 +29,8 @@ import { useSession } from '../../app/session';
 
 const CARRIERS = ['UPS', 'USPS', 'FedEx', 'DHL', 'OnTrac'] as const;
 
-export function ShipPanel({ orderId, onChanged }: { orderId: number; onChanged: () => void }) {
+/** `pickup`: an Amazon in-store pickup order (never shipped: recorded ready, then picked up). */
+export function ShipPanel({ orderId, pickup, onChanged }: { orderId: number; pickup: boolean; onChanged: () => void }) {
   const { t } = useTranslation();
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
   const ship = useQuery({
@@ -115,42 +116,39 @@ export function ShipPanel({ orderId, onChanged }: { orderId: number; onChanged: 
               {t('fbmShip.reopen')}
             </button>
           )}
-          {data.confirms &&
-            data.marketplace.startsWith('amazon') &&
-            data.status !== 'SHIPPED' &&
-            data.status !== 'CANCELED' && (
-              // Amazon in-store pickup orders are never confirmed as shipped; the server asks Amazon
-              // whether this order is one and says so in words when it is not.
-              <span className="button-row" data-testid="pickup-actions" aria-label={t('fbmShip.pickup.title')}>
-                {(['ReadyForPickup', 'PickedUp', 'RefusedPickup'] as PickupStatus[]).map((status) => (
-                  <button
-                    key={status}
-                    type="button"
-                    className="btn"
-                    data-testid={`pickup-${status}`}
-                    disabled={busy}
-                    onClick={() => {
-                      if (status === 'RefusedPickup' && !window.confirm(t('fbmShip.pickup.refuseConfirm'))) return;
-                      void act(() =>
-                        postAs(
-                          `/api/fbm/web/order/${orderId}/pickup/status`,
-                          {
-                            status,
-                            ...(data.verification.state === 'mismatch' && status === 'PickedUp'
-                              ? { acceptMismatch: window.confirm(t('fbmShip.verify.accept')) }
-                              : {}),
-                          },
-                          pickupResultSchema,
-                          { inlineRefusal: true },
-                        ),
-                      );
-                    }}
-                  >
-                    {t(`fbmShip.pickup.${status}`)}
-                  </button>
-                ))}
-              </span>
-            )}
+          {pickup && data.confirms && data.status !== 'SHIPPED' && data.status !== 'CANCELED' && (
+            // Amazon in-store pickup orders are never confirmed as shipped: Amazon is told ready,
+            // picked up or refused instead (the server asks Amazon again before each).
+            <span className="button-row" data-testid="pickup-actions" aria-label={t('fbmShip.pickup.title')}>
+              {(['ReadyForPickup', 'PickedUp', 'RefusedPickup'] as PickupStatus[]).map((status) => (
+                <button
+                  key={status}
+                  type="button"
+                  className="btn"
+                  data-testid={`pickup-${status}`}
+                  disabled={busy}
+                  onClick={() => {
+                    if (status === 'RefusedPickup' && !window.confirm(t('fbmShip.pickup.refuseConfirm'))) return;
+                    void act(() =>
+                      postAs(
+                        `/api/fbm/web/order/${orderId}/pickup/status`,
+                        {
+                          status,
+                          ...(data.verification.state === 'mismatch' && status === 'PickedUp'
+                            ? { acceptMismatch: window.confirm(t('fbmShip.verify.accept')) }
+                            : {}),
+                        },
+                        pickupResultSchema,
+                        { inlineRefusal: true },
+                      ),
+                    );
+                  }}
+                >
+                  {t(`fbmShip.pickup.${status}`)}
+                </button>
+              ))}
+            </span>
+          )}
           {standing.some((s) => s.confirmation === 'failed') && (
             <button
               type="button"
@@ -171,7 +169,11 @@ export function ShipPanel({ orderId, onChanged }: { orderId: number; onChanged: 
           {error}
         </p>
       )}
-      {canShip ? (
+      {pickup && data.status !== 'SHIPPED' && data.status !== 'CANCELED' ? (
+        <p className="notice" role="status" data-testid="pickup-note">
+          {t('fbmShip.pickup.note')}
+        </p>
+      ) : canShip ? (
         <MarkShippedForm data={data} busy={busy} act={act} />
       ) : (
         warehouse &&
