@@ -34,9 +34,10 @@ let s: TestServer;
 let sandboxUrl: string;
 let seller: WalmartClient;
 let other: WalmartClient;
-/** The sandbox's clock runs `offset` ahead of the wall clock; the tests move it. */
+/** The sandbox's clock runs `offset` ahead of the wall clock; the tests move it (or hold it: `held`). */
 let offset = 0;
-const now = () => Date.now() + offset;
+let held: number | null = null;
+const now = () => held ?? Date.now() + offset;
 let storeIds = 980_000;
 
 /** Each feed file sent (the multipart part "file") and each JSON answer. */
@@ -105,8 +106,15 @@ const COMPLIANCE = {
 
 /** The feed's status `ms` after its submission (the sandbox reads its clock). */
 async function statusAfter(client: WalmartClient, feedId: string, submittedAt: number, ms: number) {
-  offset = submittedAt + ms - Date.now();
-  return client.feeds.status(feedId, { includeDetails: true });
+  // Held at that very moment while the sandbox reads it: a loaded machine may take longer than a
+  // status's window (RECEIVED lasts 100 ms) to answer. The clock runs on from there afterwards.
+  held = submittedAt + ms;
+  try {
+    return await client.feeds.status(feedId, { includeDetails: true });
+  } finally {
+    offset = held - Date.now();
+    held = null;
+  }
 }
 /** Submits and returns the feed id with the sandbox time it was received at. */
 async function submitted(run: () => Promise<{ feedId: string }>) {
