@@ -57,6 +57,19 @@ export const storeUpdateSchema = z.object({
 });
 
 /**
+ * A store's own settings. `ebayLogistics` (eBay stores only): the warehouse's eBay keyset is
+ * approved for eBay's Limited Release Logistics API, so Dockside asks the store's seller for its
+ * scope (sell.logistics) and quotes and buys eBay Logistics labels for the store's orders. Sandbox
+ * stores always have it (the sandbox's keyset is approved); off, a production store is quoted by
+ * the aggregator alone. Turning it on for a connected production store changes what Dockside asks
+ * eBay for: the store is reconnected to grant it.
+ */
+export const storeSettingsSchema = z.object({
+  ebayLogistics: z.boolean({ error: 'ebayLogistics: true or false (eBay Logistics with an approved keyset)' }),
+});
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+/**
  * Credentials entered by hand (Walmart client id and secret; Amazon's refresh token when the seller
  * self-authorised). Replacing them is rotating them; the old ones are gone.
  */
@@ -104,6 +117,8 @@ export const storeRowSchema = z.object({
   lastSuccessAt: z.string().nullable(),
   /** The last error in plain words (what to do), or null. */
   lastError: z.string().nullable(),
+  /** eBay stores: eBay Logistics asked for and quoted (see storeSettingsSchema); false for the others. */
+  ebayLogistics: z.boolean(),
   /** When the store's orders were last pulled (null: never), and how many wait to be shipped. */
   ordersPulledAt: z.string().nullable(),
   openOrders: z.number().int(),

@@ -14,6 +14,8 @@ export interface SandboxClaims {
   use: string;
   /** Expiry, epoch ms (0: never). */
   exp: number;
+  /** OAuth scopes granted, space-separated, where the provider scopes its tokens (eBay). */
+  scope?: string;
 }
 
 export function signToken(secret: string, prefix: string, claims: SandboxClaims): string {

@@ -2,7 +2,7 @@
  * Clients' marketplace stores and the log of calls made to providers on their behalf. Secrets are
  * kept sealed (server/crypto/secret-box.ts) in `sealedCredentials`; only a hint is ever shown.
  */
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, tenants, timestamps } from './tenancy.js';
 
 export const stores = pgTable(
@@ -28,6 +28,11 @@ export const stores = pgTable(
     lastError: text('last_error'),
     /** The OAuth `state` of an authorisation under way (one use, checked on the callback). */
     oauthState: text('oauth_state'),
+    /**
+     * eBay stores: the warehouse's keyset is approved for eBay Logistics (Limited Release), so the
+     * seller is asked for sell.logistics and the store's orders get eBay Logistics rates. Opt-in.
+     */
+    ebayLogistics: boolean('ebay_logistics').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('stores_company_idx').on(t.tenantId, t.companyId)],

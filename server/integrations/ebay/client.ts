@@ -52,6 +52,11 @@ export interface EbaySellerAccess {
 export interface EbayClientOptions {
   endpoints: EbayEndpoints;
   app: EbayApp;
+  /**
+   * The OAuth scopes asked at consent and at each refresh (EBAY_SCOPES unless given; ebayScopes(true)
+   * adds eBay Logistics'). A refresh may ask no more than the seller consented to.
+   */
+  scopes?: readonly string[];
   log?: CallLog;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
@@ -72,10 +77,11 @@ export class EbayClient {
     private readonly opts: EbayClientOptions,
     private readonly seller?: EbaySellerAccess,
   ) {
+    const scopes = this.scopes;
     const common = {
       provider: 'eBay',
       baseUrl: opts.endpoints.api,
-      explain: explainEbay,
+      explain: (status: number, body: unknown) => explainEbay(status, body, scopes),
       log: opts.log,
       fetch: opts.fetch,
       sleep: opts.sleep,
@@ -95,12 +101,17 @@ export class EbayClient {
     this.logistics = new EbayLogistics(this.sell, new ProviderHttp({ ...signedIn, fetch: documentFetch(opts.fetch) }));
   }
 
+  /** What the client asks eBay for (consent and refresh). */
+  get scopes(): readonly string[] {
+    return this.opts.scopes ?? EBAY_SCOPES;
+  }
+
   consentUrl(state: string): string {
     const url = new URL(`${this.opts.endpoints.auth}/oauth2/authorize`);
     url.searchParams.set('client_id', this.opts.app.clientId);
     url.searchParams.set('redirect_uri', this.opts.app.ruName);
     url.searchParams.set('response_type', 'code');
-    url.searchParams.set('scope', EBAY_SCOPES.join(' '));
+    url.searchParams.set('scope', this.scopes.join(' '));
     url.searchParams.set('state', state);
     return url.toString();
   }
@@ -139,7 +150,7 @@ export class EbayClient {
       now,
       () =>
         this.token(
-          { grant_type: 'refresh_token', refresh_token: refreshToken!, scope: EBAY_SCOPES.join(' ') },
+          { grant_type: 'refresh_token', refresh_token: refreshToken!, scope: this.scopes.join(' ') },
           'oauth.refresh_token',
         ),
       seller.onToken,

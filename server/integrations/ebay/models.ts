@@ -4,11 +4,22 @@
  */
 import { z } from 'zod';
 
-export const EBAY_SCOPES = [
+export const EBAY_SCOPES: readonly string[] = [
   'https://api.ebay.com/oauth/api_scope',
   'https://api.ebay.com/oauth/api_scope/sell.fulfillment',
   'https://api.ebay.com/oauth/api_scope/sell.inventory',
 ];
+
+/**
+ * The Logistics API's scope: Limited Release, granted by eBay to approved keysets only. Asked for
+ * with a keyset that is not approved, eBay refuses the whole consent or refresh (invalid_scope), so
+ * it is asked only for stores whose eBay Logistics setting says the keyset is approved.
+ */
+export const EBAY_LOGISTICS_SCOPE = 'https://api.ebay.com/oauth/api_scope/sell.logistics';
+
+/** The scopes Dockside asks a seller for: the Logistics API's too when the store uses it. */
+export const ebayScopes = (logistics: boolean): readonly string[] =>
+  logistics ? [...EBAY_SCOPES, EBAY_LOGISTICS_SCOPE] : EBAY_SCOPES;
 
 /** eBay's refusals: `{errors: [{errorId, domain, category, message, longMessage, parameters}]}`. */
 export const ebayErrorSchema = z.object({

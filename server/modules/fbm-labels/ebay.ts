@@ -7,8 +7,9 @@
  * expirationDate: a rate of an expired quote is refused in words before eBay is asked to sell it.
  * The Logistics API is Limited Release: its scope (sell.logistics) is granted to approved keysets.
  *
- * A store that is not connected to eBay is not asked (it cannot be): its orders are quoted by the
- * aggregator alone.
+ * A store that is not connected to eBay is not asked (it cannot be), nor a production store whose
+ * eBay Logistics setting is off (the warehouse's keyset is not known to be approved): their orders
+ * are quoted by the aggregator alone.
  */
 import type { LabelFormat } from '../../../domain/schemas/shipping-labels.js';
 import type { ShipAddress } from '../../../domain/schemas/shipping.js';
@@ -22,7 +23,7 @@ import {
   type Shipment,
   type ShippingQuoteRequest,
 } from '../../integrations/ebay/logistics-models.js';
-import { ebayClientFor } from '../stores/ebay.js';
+import { ebayClientFor, usesEbayLogistics } from '../stores/ebay.js';
 import { credentialsOf, type StoreRecord } from '../stores/service.js';
 import { registerLabelVoider, type BoughtLabel, type LabelSeller } from '../shipping/labels.js';
 import { daysUntil, failureOf, storeOfLabel, storeOfOrder, type PackageOffer } from './offers.js';
@@ -37,13 +38,14 @@ const quoteAndRate = (rateId: string) => {
 };
 
 /**
- * The order's eBay store when it is connected (has eBay's authorisation), or null. Production
- * stores wait for the warehouse's keyset to be approved for the Limited Release sell.logistics
- * scope (and its opt-in, not built yet): asked without it, eBay refuses every quote.
+ * The order's eBay store when it uses eBay Logistics (a sandbox store, or a production store whose
+ * setting says the warehouse's keyset is approved for the Limited Release sell.logistics scope) and
+ * is connected (has eBay's authorisation), or null. A production store with the setting off never
+ * asks eBay for the scope, and eBay refuses Logistics calls without it.
  */
 export async function ebayStoreOf(deps: Deps, order: { storeId: number }): Promise<StoreRecord | null> {
   const store = await storeOfOrder(deps, order, 'ebay');
-  if (!store || store.environment !== 'sandbox') return null;
+  if (!store || !usesEbayLogistics(store)) return null;
   return credentialsOf(deps, store).refreshToken ? store : null;
 }
 
@@ -163,6 +165,10 @@ export function ebaySeller(deps: Deps, store: StoreRecord, rateId: string, forma
 registerLabelVoider('ebay', async (deps, ctx, row) => {
   const store = await storeOfLabel(deps, ctx, row, 'ebay');
   if (!store) throw businessRule('The eBay store this label was bought through is gone: cancel it at eBay');
+  if (!usesEbayLogistics(store))
+    throw businessRule(
+      'eBay Logistics is off for the store this label was bought through, so eBay refuses Dockside’s cancellation: turn it on (and reconnect the store) to void the label, or cancel it at eBay',
+    );
   const client = await ebayClientFor(deps, store);
   try {
     const shipment = await client.logistics.cancelShipment(row.providerLabelId!);

@@ -66,7 +66,12 @@ const screen = (params: Record<string, string>) =>
 export async function finishAuthorization(
   deps: Deps,
   provider: Provider,
-  q: { state?: string; denied: boolean },
+  q: {
+    state?: string;
+    denied: boolean;
+    /** The provider refused the request itself (not the seller): what to say, or null. */
+    refused?: (store: StoreRecord) => string | null;
+  },
   exchange: (store: StoreRecord) => Promise<Granted>,
 ): Promise<string> {
   const storeId = Number(q.state?.split('.')[0]);
@@ -76,6 +81,11 @@ export async function finishAuthorization(
   if (!store || store.oauthState !== q.state || providerOf(store.marketplace as StoreMarketplace) !== provider)
     return screen({ error: 'This authorisation link was already used or has expired; start again' });
   await deps.db.update(stores).set({ oauthState: null }).where(eq(stores.id, store.id));
+  const refusal = q.refused?.(store);
+  if (refusal) {
+    await deps.db.update(stores).set({ lastError: refusal }).where(eq(stores.id, store.id));
+    return screen({ store: String(store.id), error: refusal });
+  }
   if (q.denied) {
     await deps.db
       .update(stores)

@@ -14,6 +14,7 @@ import {
   storeCreateSchema,
   storeCredentialsSchema,
   storeRowSchema,
+  storeSettingsSchema,
   storeUpdateSchema,
 } from '../../../domain/schemas/stores.js';
 import { jobStartedSchema } from '../../../domain/schemas/jobs.js';
@@ -104,6 +105,27 @@ export function storeRoutes(deps: Deps, guards: Guards) {
       ok(c, await svc.updateStore(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
         info: ['Store saved'],
       }),
+  );
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: `${base}/{id}/settings`,
+      tags,
+      summary:
+        'The store’s own settings: eBay Logistics for an eBay store (on when the warehouse’s keyset is approved for it; a connected production store then reconnects to grant it)',
+      middleware: [can('update')],
+      request: { params: idParam, ...jsonBody(storeSettingsSchema) },
+      responses: { ...okResponse(storeRowSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const { store, message, reconnect } = await svc.setStoreSettings(
+        deps,
+        c.get('ctx'),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      );
+      return ok(c, store, reconnect ? { warn: [message] } : { info: [message] });
+    },
   );
   app.openapi(
     createRoute({

@@ -16,6 +16,7 @@ import {
   type StoreCreate,
   type StoreCredentials,
   type StoreRow,
+  type StoreSettings,
 } from '../../../domain/schemas/stores.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
@@ -45,6 +46,7 @@ const rowColumns = {
   tokenExpiresAt: stores.tokenExpiresAt,
   lastSuccessAt: stores.lastSuccessAt,
   lastError: stores.lastError,
+  ebayLogistics: stores.ebayLogistics,
   ordersPulledAt: storePulls.lastPulledAt,
   openOrders: sql<number>`(select count(*)::int from ${marketplaceOrders} mo
     where mo.store_id = ${outer(stores.id)} and mo.status in ('AWAITING', 'PARTIALLY_SHIPPED'))`,
@@ -216,6 +218,61 @@ export async function updateStore(
     await audit(tx, ctx, 'store', id, 'update', publicFields(before), publicFields(after));
     return getStore(tx, ctx, id);
   });
+}
+
+/** What changing a store's eBay Logistics setting means for it, in words. */
+function ebayLogisticsMessage(p: { was: boolean; on: boolean; live: boolean; held: boolean }): string {
+  if (p.was === p.on) return `eBay Logistics is already ${p.on ? 'on' : 'off'} for this store`;
+  if (!p.live)
+    return 'Saved. Sandbox stores always get eBay Logistics rates; the setting counts once the store goes to production';
+  if (p.on && p.held)
+    return 'eBay Logistics on: reconnect the store to grant eBay Logistics on eBay’s consent page (until then eBay refuses the store’s calls)';
+  if (p.on) return 'eBay Logistics on: connecting the store asks the seller to grant eBay Logistics too';
+  return 'eBay Logistics off: Dockside no longer asks eBay for it and the store’s orders are quoted by the aggregator alone; its eBay authorisation keeps working (reconnect to drop eBay Logistics from it too)';
+}
+
+/**
+ * The store's own settings (eBay Logistics for an eBay store). Turning eBay Logistics on for a
+ * production store that holds eBay's authorisation changes what Dockside asks eBay for: the
+ * authorisation on file need not cover sell.logistics (eBay refuses a refresh asking more than the
+ * seller consented to), so the store needs reconnecting. Turning it off asks eBay for less, which a
+ * refresh may: the authorisation keeps working (reconnecting drops the grant at eBay too). Sandbox
+ * stores always use eBay Logistics, so for them the setting only waits for production.
+ */
+export async function setStoreSettings(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+  input: StoreSettings,
+): Promise<{ store: StoreRow; message: string; reconnect: boolean }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const before = await storeRecord(tx, ctx, id);
+    if (providerOf(before.marketplace as StoreMarketplace) !== 'ebay')
+      throw badRequest('ebayLogistics: only eBay stores buy labels through eBay Logistics');
+    const on = input.ebayLogistics;
+    const live = before.environment === 'production';
+    const held = before.connection !== 'not_connected';
+    const message = ebayLogisticsMessage({ was: before.ebayLogistics, on, live, held });
+    if (before.ebayLogistics === on) return { message, changed: false, reconnect: false };
+    const reconnect = live && held && on;
+    await tx
+      .update(stores)
+      .set({
+        ebayLogistics: on,
+        ...(reconnect ? { connection: 'reconnect_needed', lastError: message } : {}),
+        // Off after eBay refused the scope at consent: what was said there no longer applies.
+        ...(live && !on && before.connection === 'reconnect_needed'
+          ? { lastError: 'eBay Logistics is off: connect the store again (eBay’s consent no longer asks for it)' }
+          : {}),
+        updatedAt: new Date().toISOString(),
+      })
+      .where(eq(stores.id, id));
+    await audit(tx, ctx, 'store', id, 'update', { ebayLogistics: before.ebayLogistics }, { ebayLogistics: on });
+    return { message, changed: true, reconnect };
+  });
+  // The cached access token was minted for the old scopes.
+  if (result.changed) forgetToken(id);
+  return { store: await getStore(deps.db, ctx, id), message: result.message, reconnect: result.reconnect };
 }
 
 export async function deleteStore(deps: Deps, ctx: RequestContext, id: number): Promise<{ deleted: true }> {

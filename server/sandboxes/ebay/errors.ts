@@ -37,3 +37,20 @@ export const apiError = (
     },
     status,
   );
+
+/** eBay's refusal of a token without the scope the call needs (any Sell API: domain ACCESS). */
+export const accessDenied = (c: Context) =>
+  c.json(
+    {
+      errors: [
+        {
+          errorId: 1100,
+          domain: 'ACCESS',
+          category: 'REQUEST',
+          message: 'Access denied',
+          longMessage: 'Insufficient permissions to fulfill the request.',
+        },
+      ],
+    },
+    403,
+  );

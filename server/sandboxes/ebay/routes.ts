@@ -5,7 +5,9 @@
  * tokens are the sandbox's own, signed and expiring. One difference from eBay: eBay maps the
  * RuName in `redirect_uri` to the app's registered accept URL; the sandbox, having no registry,
  * takes the accept URL itself as the RuName. Orders and shipping fulfillments are ./orders.ts over
- * ./state.ts (orders that arrive as the sandbox clock moves).
+ * ./state.ts (orders that arrive as the sandbox clock moves). Scopes are kept as eBay keeps them
+ * (./scopes.ts): granted at consent, carried by the tokens, needed by each API, Limited Release
+ * ones (eBay Logistics) for approved keysets only.
  */
 import { Hono, type Context } from 'hono';
 import type { Deps } from '../../context.js';
@@ -14,7 +16,8 @@ import { consentPage, isHttpUrl, sellerFromState } from '../consent.js';
 import { faultGate } from '../faults.js';
 import { resetAccount } from '../records.js';
 import { signToken, verifyToken } from '../tokens.js';
-import { apiError } from './errors.js';
+import { accessDenied, apiError } from './errors.js';
+import { consentWords, INVALID_SCOPE, parseScopes, permits, refreshScopes, scopeRefusal } from './scopes.js';
 import { ebayFulfillmentRoutes } from './orders.js';
 import { ebayLogisticsRoutes } from './logistics.js';
 
@@ -43,15 +46,24 @@ export function ebaySandbox(deps: Deps): Hono {
   const app = new Hono();
   const secret = deps.config.jwtSecret;
   const now = () => deps.now().getTime();
-  const sellerOf = (c: Context): string | null => {
+  const accessOf = (c: Context) => {
     const bearer = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    return verifyToken(secret, ACCESS, bearer, 'access', now())?.account ?? null;
+    return verifyToken(secret, ACCESS, bearer, 'access', now());
   };
+  const sellerOf = (c: Context): string | null => accessOf(c)?.account ?? null;
 
-  /** A user access token for the seller, with a new refresh token when a code is exchanged. */
-  const tokens = (seller: string, withRefresh: boolean) =>
+  /**
+   * A user access token for the seller, with a new refresh token when a code is exchanged; both
+   * carry the scopes granted (undefined: a token from before the sandbox kept them).
+   */
+  const tokens = (seller: string, withRefresh: boolean, scope: string | undefined) =>
     oauthTokenSchema.parse({
-      access_token: signToken(secret, ACCESS, { account: seller, use: 'access', exp: now() + ACCESS_SECONDS * 1000 }),
+      access_token: signToken(secret, ACCESS, {
+        account: seller,
+        use: 'access',
+        exp: now() + ACCESS_SECONDS * 1000,
+        scope,
+      }),
       expires_in: ACCESS_SECONDS,
       ...(withRefresh
         ? {
@@ -59,6 +71,7 @@ export function ebaySandbox(deps: Deps): Hono {
               account: seller,
               use: 'refresh',
               exp: now() + REFRESH_SECONDS * 1000,
+              scope,
             }),
             refresh_token_expires_in: REFRESH_SECONDS,
           }
@@ -66,18 +79,35 @@ export function ebaySandbox(deps: Deps): Hono {
       token_type: 'User Access Token',
     });
 
+  /** The app's redirect with OAuth's error: eBay will not grant the scopes asked. */
+  const scopeRefused = (c: Context, redirect: string, state: string | undefined) => {
+    const back = new URL(redirect);
+    back.searchParams.set('error', 'invalid_scope');
+    back.searchParams.set('error_description', INVALID_SCOPE);
+    if (state) back.searchParams.set('state', state);
+    return c.redirect(back.toString(), 302);
+  };
+
   // ---- the seller's consent ----
-  app.get('/oauth2/authorize', (c) => {
+  app.get('/oauth2/authorize', async (c) => {
     const q = c.req.query();
     if (!q.client_id || q.response_type !== 'code' || !q.scope || !isHttpUrl(q.redirect_uri))
       return c.text('invalid_request: client_id, redirect_uri, response_type=code and scope are required', 400);
+    const scopes = parseScopes(q.scope);
+    if (await scopeRefusal(deps, q.client_id, scopes)) return scopeRefused(c, q.redirect_uri, q.state);
     const seller = sellerFromState(secret, 'sbx_seller_', q.state ?? q.client_id, 8).toLowerCase();
     return c.html(
       consentPage({
         provider: 'eBay',
         account: seller,
-        asks: 'Dockside asks to view and manage your orders, fulfilments and inventory',
-        fields: { redirect_uri: q.redirect_uri, state: q.state ?? '', seller },
+        asks: consentWords(scopes),
+        fields: {
+          client_id: q.client_id,
+          scope: scopes.join(' '),
+          redirect_uri: q.redirect_uri,
+          state: q.state ?? '',
+          seller,
+        },
         accent: '#3665f3',
       }),
     );
@@ -86,14 +116,22 @@ export function ebaySandbox(deps: Deps): Hono {
     const form = await c.req.parseBody();
     const redirect = String(form.redirect_uri ?? '');
     const seller = String(form.seller ?? '');
-    if (!isHttpUrl(redirect) || !seller) return c.text('Incomplete consent form', 400);
+    const clientId = String(form.client_id ?? '');
+    const scopes = parseScopes(String(form.scope ?? ''));
+    if (!isHttpUrl(redirect) || !seller || !clientId) return c.text('Incomplete consent form', 400);
+    const state = form.state ? String(form.state) : undefined;
+    // The form's scopes are the browser's to change: held to the keyset again.
+    if (await scopeRefusal(deps, clientId, scopes)) return scopeRefused(c, redirect, state);
     const back = new URL(redirect);
-    if (form.state) back.searchParams.set('state', String(form.state));
+    if (state) back.searchParams.set('state', state);
     if (form.decision !== 'confirm') {
       back.searchParams.set('error', 'access_denied');
       return c.redirect(back.toString(), 302);
     }
-    back.searchParams.set('code', signToken(secret, CODE, { account: seller, use: 'code', exp: now() + 299_000 }));
+    back.searchParams.set(
+      'code',
+      signToken(secret, CODE, { account: seller, use: 'code', exp: now() + 299_000, scope: scopes.join(' ') }),
+    );
     back.searchParams.set('expires_in', '299');
     return c.redirect(back.toString(), 302);
   });
@@ -105,27 +143,30 @@ export function ebaySandbox(deps: Deps): Hono {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const f = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : undefined);
     if (f('grant_type') === 'authorization_code') {
-      const seller = verifyToken(secret, CODE, f('code') ?? '', 'code', now())?.account;
+      const code = verifyToken(secret, CODE, f('code') ?? '', 'code', now());
       if (!f('redirect_uri')) return oauthError(c, 400, 'invalid_request', 'redirect_uri is required');
-      if (!seller)
+      if (!code)
         return oauthError(
           c,
           400,
           'invalid_grant',
           'the provided authorization grant code is invalid or was issued to another client',
         );
-      return c.json(tokens(seller, true));
+      return c.json(tokens(code.account, true, code.scope));
     }
     if (f('grant_type') === 'refresh_token') {
-      const seller = verifyToken(secret, REFRESH, f('refresh_token') ?? '', 'refresh', now())?.account;
-      if (!seller)
+      const refresh = verifyToken(secret, REFRESH, f('refresh_token') ?? '', 'refresh', now());
+      if (!refresh)
         return oauthError(
           c,
           400,
           'invalid_grant',
           'the provided authorization refresh token is invalid or was issued to another client',
         );
-      return c.json(tokens(seller, false));
+      // The same scopes as the consent, or fewer: never more.
+      const scope = refreshScopes(refresh.scope, f('scope'));
+      if (scope === null) return oauthError(c, 400, 'invalid_scope', INVALID_SCOPE);
+      return c.json(tokens(refresh.account, false, scope));
     }
     return oauthError(
       c,
@@ -155,6 +196,12 @@ export function ebaySandbox(deps: Deps): Hono {
         ),
     }),
   );
+
+  // A token without the API's scope: eBay's 403 (after the token is known good, before the call's checks).
+  app.use('/sell/*', async (c, next) => {
+    if (!permits(c, accessOf(c)?.scope)) return accessDenied(c);
+    await next();
+  });
 
   ebayFulfillmentRoutes(app, deps, (c) => sellerOf(c)!);
   // Logistics (v1_beta): shipping quotes and labels (logistics.ts).

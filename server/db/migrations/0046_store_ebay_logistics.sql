@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "ebay_logistics" boolean DEFAULT false NOT NULL;
