@@ -4,11 +4,9 @@
  * cached one; a refusal (412, per SKU, box or shipment) is kept to be listed beside the action.
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { wfsPlanDetailSchema, type WfsPlanDetail } from '../../../domain/schemas/wfs';
-import { postAs, putAs } from '../../api/typed';
-import { getAs } from '../../api/typed';
-import { failureLines } from '../fba/api';
+import { getAs, postAs, putAs } from '../../api/typed';
+import { useRefusable } from '../../ui/refusable';
 
 export const WFS_PLANS = '/api/outbound/wfs/plan';
 export const WFS_QUERY = `${WFS_PLANS}/query`;
@@ -48,24 +46,14 @@ export function refreshWfs(qc: QueryClient, plan: WfsPlanDetail): void {
 /** One action on the plan (`path` under the plan); answers whether the server took it. */
 export function useWfsAction(planId: number) {
   const qc = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string[]>([]);
-  const run = async (what: string, path: string, body: unknown = {}, method: 'post' | 'put' = 'post') => {
-    setBusy(what);
-    setRefusal([]);
-    try {
+  const { busy, refusal, setRefusal, attempt } = useRefusable();
+  const run = (what: string, path: string, body: unknown = {}, method: 'post' | 'put' = 'post') =>
+    attempt(what, async () => {
       const send = method === 'put' ? putAs : postAs;
       refreshWfs(
         qc,
         await send(`${wfsPlanPath(planId)}/${path}`, body, wfsPlanDetailSchema, { quiet: true, inlineRefusal: true }),
       );
-      return true;
-    } catch (err) {
-      setRefusal(failureLines(err));
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
   return { busy, refusal, setRefusal, run };
 }
