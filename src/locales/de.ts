@@ -1874,6 +1874,21 @@ export const de: Messages = {
     pullWaiting: 'Für diesen Shop wartet bereits ein Abruf.',
     writeOnly: 'Versiegelt gespeichert; nie wieder angezeigt. Neue Eingaben ersetzen die alten.',
     saveCredentials: 'Zugangsdaten speichern',
+    ebayLogistics: {
+      label: 'eBay Logistics (freigegebenes Keyset)',
+      help: 'Nur einschalten, wenn das eBay-Keyset des Lagers für eBay Logistics freigegeben ist (eine Limited-Release-API): Der Verkäufer wird dann um diese Berechtigung gebeten und die Bestellungen des Shops erhalten Versandetiketten-Tarife von eBay Logistics. Einem nicht freigegebenen Keyset verweigert eBay die ganze Anmeldung. Eine Änderung bedeutet, den Shop neu zu verbinden.',
+      sandbox:
+        'Sandbox-Shops erhalten immer Tarife von eBay Logistics (das Keyset der Sandbox ist freigegeben); diese Einstellung gilt, sobald der Shop in Produktion geht.',
+      confirmOn:
+        'Wird eBay Logistics eingeschaltet, muss der Shop neu verbunden werden, um es zu erlauben: bis dahin lehnt eBay die Aufrufe des Shops ab. Einschalten?',
+      notes: {
+        reconnect:
+          'eBay Logistics ist an: Verbinden Sie den Shop neu, um es auf der Zustimmungsseite von eBay zu erlauben.',
+        connectAsks: 'eBay Logistics ist an: Beim Verbinden des Shops wird der Verkäufer auch darum gebeten.',
+        off: 'eBay Logistics ist aus: Die Bestellungen des Shops werden nur vom Aggregator bepreist; seine eBay-Verbindung funktioniert weiter.',
+        sandboxSaved: 'Gespeichert: gilt, sobald der Shop in Produktion geht.',
+      },
+    },
     connections: {
       not_connected: 'Nicht verbunden',
       connected: 'Verbunden',

@@ -1859,6 +1859,20 @@ export const en = {
     pullWaiting: 'A pull for this store is already waiting.',
     writeOnly: 'Stored sealed; never shown again. Entering new ones replaces the old.',
     saveCredentials: 'Save credentials',
+    ebayLogistics: {
+      label: 'eBay Logistics (approved keyset)',
+      help: 'Turn on only when the warehouse’s eBay keyset is approved for eBay Logistics (a Limited Release API): the seller is then asked to grant it and the store’s orders get eBay Logistics label rates. eBay refuses the whole sign-in to a keyset it has not approved. Changing it means reconnecting the store.',
+      sandbox:
+        'Sandbox stores always get eBay Logistics rates (the sandbox’s keyset is approved); this setting counts once the store goes to production.',
+      confirmOn:
+        'Turning eBay Logistics on means reconnecting the store to grant it: until then eBay refuses the store’s calls. Turn it on?',
+      notes: {
+        reconnect: 'eBay Logistics is on: reconnect the store to grant it on eBay’s consent page.',
+        connectAsks: 'eBay Logistics is on: connecting the store asks the seller to grant it too.',
+        off: 'eBay Logistics is off: the store’s orders are quoted by the aggregator alone; its eBay connection keeps working.',
+        sandboxSaved: 'Saved: it counts once the store goes to production.',
+      },
+    },
     connections: {
       not_connected: 'Not connected',
       connected: 'Connected',

@@ -1875,6 +1875,21 @@ export const fr: Messages = {
     pullWaiting: 'Une récupération attend déjà pour cette boutique.',
     writeOnly: 'Conservés scellés ; jamais réaffichés. En saisir de nouveaux remplace les anciens.',
     saveCredentials: 'Enregistrer les identifiants',
+    ebayLogistics: {
+      label: 'eBay Logistics (jeu de clés approuvé)',
+      help: 'À activer seulement si le jeu de clés eBay de l’entrepôt est approuvé pour eBay Logistics (une API en diffusion limitée) : le vendeur est alors invité à l’autoriser et les commandes de la boutique reçoivent les tarifs d’étiquettes d’eBay Logistics. eBay refuse toute la connexion à un jeu de clés qu’il n’a pas approuvé. Le changer oblige à reconnecter la boutique.',
+      sandbox:
+        'Les boutiques du bac à sable reçoivent toujours les tarifs d’eBay Logistics (le jeu de clés du bac à sable est approuvé) ; ce réglage compte dès que la boutique passe en production.',
+      confirmOn:
+        'Activer eBay Logistics oblige à reconnecter la boutique pour l’autoriser : d’ici là, eBay refuse les appels de la boutique. L’activer ?',
+      notes: {
+        reconnect:
+          'eBay Logistics est activé : reconnectez la boutique pour l’autoriser sur la page de consentement d’eBay.',
+        connectAsks: 'eBay Logistics est activé : connecter la boutique demande aussi au vendeur de l’autoriser.',
+        off: 'eBay Logistics est désactivé : les commandes de la boutique ne sont tarifées que par l’agrégateur ; sa connexion eBay continue de fonctionner.',
+        sandboxSaved: 'Enregistré : compte dès que la boutique passe en production.',
+      },
+    },
     connections: {
       not_connected: 'Non connectée',
       connected: 'Connectée',

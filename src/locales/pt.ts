@@ -1867,6 +1867,21 @@ export const pt: Messages = {
     pullWaiting: 'Já há uma busca aguardando para esta loja.',
     writeOnly: 'Armazenadas seladas; nunca mais exibidas. Informar novas substitui as antigas.',
     saveCredentials: 'Salvar credenciais',
+    ebayLogistics: {
+      label: 'eBay Logistics (keyset aprovado)',
+      help: 'Ative somente quando o keyset eBay do armazém estiver aprovado para o eBay Logistics (uma API de lançamento limitado): o vendedor é então solicitado a concedê-lo e os pedidos da loja recebem tarifas de etiquetas do eBay Logistics. O eBay recusa todo o login de um keyset que não aprovou. Alterá-lo exige reconectar a loja.',
+      sandbox:
+        'Lojas do sandbox sempre recebem tarifas do eBay Logistics (o keyset do sandbox é aprovado); esta configuração vale quando a loja passar para produção.',
+      confirmOn:
+        'Ativar o eBay Logistics exige reconectar a loja para concedê-lo: até lá o eBay recusa as chamadas da loja. Ativar?',
+      notes: {
+        reconnect:
+          'O eBay Logistics está ativado: reconecte a loja para concedê-lo na página de consentimento do eBay.',
+        connectAsks: 'O eBay Logistics está ativado: conectar a loja também pede ao vendedor que o conceda.',
+        off: 'O eBay Logistics está desativado: os pedidos da loja são cotados apenas pelo agregador; a conexão eBay continua funcionando.',
+        sandboxSaved: 'Salvo: vale quando a loja passar para produção.',
+      },
+    },
     connections: {
       not_connected: 'Não conectada',
       connected: 'Conectada',

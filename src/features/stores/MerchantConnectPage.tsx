@@ -33,6 +33,7 @@ import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
 import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
 import { isWarehouseUser } from '../inbound/purchase-orders/clients';
+import { EbayLogisticsSetting } from './EbayLogisticsSetting';
 
 const KEY = ['stores'];
 const failure = (err: unknown) => (err instanceof ApiFailure ? err.message : String(err));
@@ -245,6 +246,9 @@ function StoreCard({ store: s }: { store: StoreRow }) {
         <p className="form-error" data-testid="store-error">
           {s.lastError}
         </p>
+      )}
+      {provider === 'ebay' && (
+        <EbayLogisticsSetting store={s} onSaved={() => qc.invalidateQueries({ queryKey: KEY })} />
       )}
       <div className="button-row">
         {SIGNS_IN[provider] && (
