@@ -113,17 +113,43 @@ export const servicePresetSchema = z.discriminatedUnion('kind', [
 ]);
 export type ServicePreset = z.infer<typeof servicePresetSchema>;
 
+/**
+ * Amazon Buy Shipping's additional seller inputs the user gave for one order (what Dockside could
+ * not fill): by field name at shipment level, `<OrderItemId>:<field name>` at item level.
+ */
+export const sellerInputValuesSchema = z
+  .record(
+    z.string().trim().min(1).max(200),
+    z.string({ error: 'a text value' }).trim().max(200, 'at most 200 characters'),
+    {
+      error: (iss) =>
+        iss.code === 'invalid_key'
+          ? 'not an input name (1–200 characters)'
+          : iss.code === 'invalid_type'
+            ? 'the inputs: texts by input name'
+            : undefined,
+    },
+  )
+  .refine((r) => Object.keys(r).length <= 100, 'at most 100 inputs for an order');
+export type SellerInputValues = z.infer<typeof sellerInputValuesSchema>;
+
+/** The inputs given per order of a bulk run, by order id (as `rates`). */
+const bulkSellerInputsSchema = z.record(z.string().regex(/^[1-9]\d{0,9}$/), sellerInputValuesSchema, {
+  error: (iss) =>
+    iss.code === 'invalid_key'
+      ? 'not an order id: the inputs go by order id'
+      : iss.code === 'invalid_type'
+        ? 'sellerInputs: the inputs by order id'
+        : undefined,
+});
+
 export const orderLabelPurchaseSchema = z.object({
   orderId: z.number().int().positive(),
   /** A rate from the rate shop; none: the preset's choice shopped again. */
   rateId: z.string().trim().min(1).max(2000).optional(),
   preset: servicePresetSchema.default({ kind: 'cheapest' }),
   format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).default('pdf'),
-  /**
-   * Amazon Buy Shipping's additional seller inputs the user gave (what Dockside could not fill):
-   * by field name at shipment level, `<OrderItemId>:<field name>` at item level.
-   */
-  sellerInputs: z.record(z.string().max(200), z.string().trim().max(200)).optional(),
+  sellerInputs: sellerInputValuesSchema.optional(),
 });
 export type OrderLabelPurchase = z.infer<typeof orderLabelPurchaseSchema>;
 
@@ -158,21 +184,38 @@ export const sellerInputsSchema = z.object({
 });
 export type SellerInputs = z.infer<typeof sellerInputsSchema>;
 
-export const bulkPurchaseSchema = z.object({
-  /** The screen's key for this submit: a double click or a retry starts one run. */
-  requestKey: z
-    .string({ error: 'requestKey: required' })
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'requestKey: 8–64 letters, digits, - or _'),
-  orderIds: z
-    .array(z.number().int().positive())
-    .min(1, 'orderIds: choose at least one order')
-    .max(500, 'orderIds: at most 500 orders at once'),
-  preset: servicePresetSchema.default({ kind: 'cheapest' }),
-  /** Chosen rates per order (rate shop), overriding the preset for those orders. */
-  rates: z.record(z.string(), z.string().min(1).max(2000)).optional(),
-  format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).default('pdf'),
-});
+export const bulkPurchaseSchema = z
+  .object({
+    /** The screen's key for this submit: a double click or a retry starts one run. */
+    requestKey: z
+      .string({ error: 'requestKey: required' })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'requestKey: 8–64 letters, digits, - or _'),
+    orderIds: z
+      .array(z.number().int().positive())
+      .min(1, 'orderIds: choose at least one order')
+      .max(500, 'orderIds: at most 500 orders at once'),
+    preset: servicePresetSchema.default({ kind: 'cheapest' }),
+    /** Chosen rates per order (rate shop), overriding the preset for those orders. */
+    rates: z.record(z.string(), z.string().min(1).max(2000)).optional(),
+    format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).default('pdf'),
+    /**
+     * Amazon Buy Shipping's additional seller inputs per order id, for the orders whose Amazon
+     * service asks for inputs Dockside cannot fill (international services); each order's purchase
+     * is sent its own, what Dockside knows filled in as for a single purchase.
+     */
+    sellerInputs: bulkSellerInputsSchema.optional(),
+  })
+  .superRefine((b, ctx) => {
+    const chosen = new Set(b.orderIds.map(String));
+    for (const id of Object.keys(b.sellerInputs ?? {}))
+      if (!chosen.has(id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sellerInputs', id],
+          message: `order ${id} is not one of orderIds`,
+        });
+  });
 export type BulkPurchase = z.infer<typeof bulkPurchaseSchema>;
 
 export const ORDER_RESULT_STATES = ['pending', 'bought', 'already', 'failed'] as const;
@@ -187,6 +230,11 @@ export const bulkOrderResultSchema = z.object({
   totalCents: z.number().int().nullable(),
   /** Why it failed, in words. */
   error: z.string().nullable(),
+  /**
+   * It failed because its Amazon Buy Shipping service asks for additional seller inputs it was
+   * not given (or were wrong): the order's rate they are for and those inputs; null otherwise.
+   */
+  needsInputs: z.object({ rateId: z.string(), inputs: z.array(sellerInputSchema) }).nullable(),
 });
 export type BulkOrderResult = z.infer<typeof bulkOrderResultSchema>;
 
@@ -217,6 +265,8 @@ export const bulkUpdateSchema = z.object({
   format: z.enum(LABEL_FORMATS, { error: 'format: pdf or zpl' }).optional(),
   /** Orders to take out of the run (not yet bought ones only). */
   dropOrderIds: z.array(z.number().int().positive()).max(500).optional(),
+  /** Amazon Buy Shipping's additional seller inputs per order id (not yet bought ones), added to what the run has. */
+  sellerInputs: bulkSellerInputsSchema.optional(),
 });
 export type BulkUpdate = z.infer<typeof bulkUpdateSchema>;
 

@@ -3803,8 +3803,12 @@ export const de: Messages = {
     sellerInputs: {
       title: 'Amazon braucht mehr Angaben (internationaler Versand)',
       choose: 'Auswählen…',
-      buy: 'Etikett damit kaufen',
-      bought: 'Etikett gekauft: {{tracking}}',
+      missing: 'Für diesen Service erforderlich',
+      notOption: 'Keiner der Werte von Amazon',
+      notMatching: 'Nicht in der Form, die Amazon verlangt',
+      left_one: 'Noch {{count}} Angabe offen: Sie geht mit dem Auftrag in den Sammelkauf',
+      left_other: 'Noch {{count}} Angaben offen: Sie gehen mit dem Auftrag in den Sammelkauf',
+      ready: 'Angegeben: Der Auftrag wird im Sammelkauf damit gekauft',
     },
     pack: {
       title: 'Verpacken',

@@ -3760,8 +3760,12 @@ export const en = {
     sellerInputs: {
       title: 'Amazon asks for more (international service)',
       choose: 'Choose…',
-      buy: 'Buy this label with them',
-      bought: 'Label bought: {{tracking}}',
+      missing: 'Required for this service',
+      notOption: 'Not one of Amazon’s values',
+      notMatching: 'Not in the form Amazon asks for',
+      left_one: '{{count}} input still to give: it goes with the order in the bulk run',
+      left_other: '{{count}} inputs still to give: they go with the order in the bulk run',
+      ready: 'Given: the order is bought with them in the bulk run',
     },
     pack: {
       title: 'Packing',

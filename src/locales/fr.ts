@@ -3800,8 +3800,12 @@ export const fr: Messages = {
     sellerInputs: {
       title: 'Amazon demande plus (service international)',
       choose: 'Choisir…',
-      buy: 'Acheter cette étiquette avec',
-      bought: 'Étiquette achetée : {{tracking}}',
+      missing: 'Obligatoire pour ce service',
+      notOption: 'Pas une des valeurs d’Amazon',
+      notMatching: 'Pas dans la forme demandée par Amazon',
+      left_one: 'Encore {{count}} donnée à fournir : elle part avec la commande dans l’achat groupé',
+      left_other: 'Encore {{count}} données à fournir : elles partent avec la commande dans l’achat groupé',
+      ready: 'Fourni : la commande sera achetée avec ces données dans l’achat groupé',
     },
     pack: {
       title: 'Emballage',

@@ -3778,8 +3778,12 @@ export const pt: Messages = {
     sellerInputs: {
       title: 'A Amazon pede mais dados (serviço internacional)',
       choose: 'Escolher…',
-      buy: 'Comprar esta etiqueta com eles',
-      bought: 'Etiqueta comprada: {{tracking}}',
+      missing: 'Obrigatório para este serviço',
+      notOption: 'Não é um dos valores da Amazon',
+      notMatching: 'Fora do formato que a Amazon pede',
+      left_one: 'Falta informar {{count}} dado: ele vai com o pedido na compra em lote',
+      left_other: 'Falta informar {{count}} dados: eles vão com o pedido na compra em lote',
+      ready: 'Informado: o pedido é comprado com eles na compra em lote',
     },
     pack: {
       title: 'Embalagem',

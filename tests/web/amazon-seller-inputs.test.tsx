@@ -2,10 +2,12 @@
 /**
  * Amazon Buy Shipping's additional seller inputs beside an order (src/features/fbm-labels): nothing
  * shows when Dockside filled them all; what it could not fill is asked (a choice from Amazon's
- * values), and the order's label is bought with what the user gave (sellerInputs by key).
+ * values, a text held to Amazon's pattern), each value's problem said as it is typed, and what the
+ * user gives handed to the page (by input key), which sends it with the bulk run.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const t = (k: string, v?: Record<string, unknown>) => (v ? `${k} ${JSON.stringify(v)}` : k);
@@ -48,11 +50,27 @@ const hs = input({
   problem: null,
 });
 
-function renderIt() {
+/** The box as a page holds it: the given inputs kept in the page's state. */
+function Holder({ onGiven }: { onGiven: (g: Record<string, string>) => void }) {
+  const [given, setGiven] = useState<Record<string, string>>({});
+  return (
+    <AmazonSellerInputs
+      orderId={7}
+      rateId="amazon:svc-1"
+      given={given}
+      onGiven={(g) => {
+        setGiven(g);
+        onGiven(g);
+      }}
+    />
+  );
+}
+
+function renderIt(onGiven = vi.fn()) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
-      <AmazonSellerInputs orderId={7} rateId="amazon:svc-1" format="pdf" />
+      <Holder onGiven={onGiven} />
     </QueryClientProvider>,
   );
 }
@@ -66,22 +84,44 @@ describe('Amazon additional seller inputs', () => {
     expect(screen.queryByTestId('seller-inputs-7')).toBeNull();
   });
 
-  it('asks for what is missing and buys the label with it', async () => {
+  it('asks only for what is missing and hands what the user gives to the page; it buys nothing itself', async () => {
     postAs.mockResolvedValueOnce({ orderId: 7, shippingServiceId: 'svc-1', inputs: [input({}), hs] });
-    postAs.mockResolvedValueOnce({ trackingNumbers: ['1Z999'] });
-    renderIt();
+    const onGiven = vi.fn();
+    renderIt(onGiven);
     const box = await screen.findByTestId('seller-inputs-7');
     expect(box.textContent).toContain('Contents type');
+    expect(box.textContent).toContain('required for this shipping service');
     expect(box.textContent).not.toContain('Harmonized tariff code');
+    expect(box.getAttribute('data-complete')).toBe('false');
+    expect(within(box).getByRole('status').textContent).toBe('fbmLabels.sellerInputs.left {"count":1}');
     fireEvent.change(box.querySelector('select[name="CUSTOMS_CONTENTS_TYPE"]')!, { target: { value: 'GIFT' } });
-    fireEvent.click(screen.getByText('fbmLabels.sellerInputs.buy'));
-    await waitFor(() => expect(postAs).toHaveBeenCalledTimes(2));
-    expect(postAs.mock.calls[1][0]).toBe('/api/fbm/web/label/psh/purchase');
-    expect(postAs.mock.calls[1][1]).toEqual({
-      orderId: 7,
-      rateId: 'amazon:svc-1',
-      format: 'pdf',
-      sellerInputs: { CUSTOMS_CONTENTS_TYPE: 'GIFT' },
+    expect(onGiven).toHaveBeenLastCalledWith({ CUSTOMS_CONTENTS_TYPE: 'GIFT' });
+    expect(box.getAttribute('data-complete')).toBe('true');
+    expect(within(box).getByRole('status').textContent).toBe('fbmLabels.sellerInputs.ready');
+    expect(box.textContent).not.toContain('required for this shipping service');
+    expect(postAs).toHaveBeenCalledTimes(1); // no purchase from the box
+  });
+
+  it('says what is wrong with a value as the user types it (Amazon’s pattern), and when it is right', async () => {
+    const phone = input({
+      key: 'SHIPPER_PHONE',
+      name: 'SHIPPER_PHONE',
+      label: 'Shipper phone',
+      options: null,
+      pattern: '^\\+?[0-9 ]{7,20}$',
+      problem: 'required for this shipping service',
     });
+    postAs.mockResolvedValueOnce({ orderId: 7, shippingServiceId: 'svc-1', inputs: [phone] });
+    renderIt();
+    const box = await screen.findByTestId('seller-inputs-7');
+    const field = box.querySelector('input[name="SHIPPER_PHONE"]')!;
+    fireEvent.change(field, { target: { value: 'call me' } });
+    expect(box.textContent).toContain('fbmLabels.sellerInputs.notMatching');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field, { target: { value: '' } });
+    expect(box.textContent).toContain('fbmLabels.sellerInputs.missing');
+    fireEvent.change(field, { target: { value: '+1 555 0100' } });
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(box.getAttribute('data-complete')).toBe('true');
   });
 });

@@ -2,17 +2,25 @@
 /**
  * The bulk run panel on Buy bulk shipping (src/features/fbm-labels/BulkRunPanel): while a run buys,
  * nothing to buy again; once done, each failed order in words, the failed ones bought again with
- * the ticked ones left out, and no button when every failed order is left out.
+ * the ticked ones left out, and no button when every failed order is left out. An order failed for
+ * Amazon's additional seller inputs shows its inputs box (for the rate the run used) under its
+ * failure, the values kept by the page.
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BulkOrderResult, LabelRun } from '../../domain/schemas/fbm-labels';
+import type { BulkOrderResult, LabelRun, SellerInput } from '../../domain/schemas/fbm-labels';
 
 const t = (k: string, v?: Record<string, unknown>) => (v ? `${k} ${JSON.stringify(v)}` : k);
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t }) }));
+const postAs = vi.fn();
+vi.mock('../../src/api/typed', () => ({ postAs: (...a: unknown[]) => postAs(...a) }));
 const { BulkRunPanel } = await import('../../src/features/fbm-labels/BulkRunPanel');
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
 
 const result = (orderId: number, state: BulkOrderResult['state'], error: string | null = null): BulkOrderResult => ({
   orderId,
@@ -24,6 +32,7 @@ const result = (orderId: number, state: BulkOrderResult['state'], error: string 
   service: null,
   totalCents: null,
   error,
+  needsInputs: null,
 });
 const run = (status: LabelRun['status'], results: BulkOrderResult[]): LabelRun => ({
   id: 5,
@@ -37,8 +46,45 @@ const run = (status: LabelRun['status'], results: BulkOrderResult[]): LabelRun =
   results,
   createdAt: '2026-11-27T10:00:00.000Z',
 });
-const panel = (r: LabelRun, onBuyAgain = vi.fn()) =>
-  render(<BulkRunPanel run={r} busy={false} onDownload={vi.fn()} onPrint={vi.fn()} onBuyAgain={onBuyAgain} />);
+const panel = (
+  r: LabelRun,
+  onBuyAgain = vi.fn(),
+  onInputs = vi.fn(),
+  inputs: Record<string, Record<string, string>> = {},
+) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <BulkRunPanel
+        run={r}
+        busy={false}
+        onDownload={vi.fn()}
+        onPrint={vi.fn()}
+        onBuyAgain={onBuyAgain}
+        inputs={inputs}
+        onInputs={onInputs}
+      />
+    </QueryClientProvider>,
+  );
+
+const contents: SellerInput = {
+  key: 'CUSTOMS_CONTENTS_TYPE',
+  level: 'shipment',
+  orderItemId: null,
+  sku: null,
+  name: 'CUSTOMS_CONTENTS_TYPE',
+  label: 'Contents type',
+  required: true,
+  options: ['MERCHANDISE', 'GIFT'],
+  pattern: null,
+  value: null,
+  source: null,
+  problem: 'required for this shipping service',
+};
+/** An order the run failed because its Amazon service asked for the contents type. */
+const needing = (orderId: number): BulkOrderResult => ({
+  ...result(orderId, 'failed', 'Amazon Buy Shipping needs more: Contents type (CUSTOMS_CONTENTS_TYPE): required'),
+  needsInputs: { rateId: 'amazon:UPS_PTP_STANDARD_INTL', inputs: [contents] },
+});
 
 describe('bulk run panel', () => {
   it('while the run buys, its failures show but nothing can be bought again yet', () => {
@@ -69,5 +115,43 @@ describe('bulk run panel', () => {
     panel(run('done', [result(1, 'failed', 'x'), result(2, 'bought')]));
     fireEvent.click(screen.getByRole('checkbox'));
     expect((screen.getByTestId('bulk-buy-again') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('an order failed for Amazon’s seller inputs shows its inputs box under its failure once done; the inputs go to the page', async () => {
+    postAs.mockResolvedValue({ orderId: 2, shippingServiceId: 'UPS_PTP_STANDARD_INTL', inputs: [contents] });
+    const onBuyAgain = vi.fn();
+    const onInputs = vi.fn();
+    panel(run('done', [result(1, 'bought'), needing(2), result(3, 'failed', 'Funds short')]), onBuyAgain, onInputs);
+    const failures = screen.getByTestId('bulk-failures').querySelectorAll('li');
+    expect(failures[0].textContent).toContain(
+      'O-2: Amazon Buy Shipping needs more: Contents type (CUSTOMS_CONTENTS_TYPE)',
+    );
+    const box = await within(failures[0] as HTMLElement).findByTestId('seller-inputs-2');
+    // Asked for the rate the run used.
+    expect(postAs).toHaveBeenCalledWith(
+      '/api/fbm/web/label/psh/amazon/seller/inputs',
+      { orderId: 2, rateId: 'amazon:UPS_PTP_STANDARD_INTL' },
+      expect.anything(),
+      expect.anything(),
+    );
+    expect(within(failures[1] as HTMLElement).queryByTestId('seller-inputs-3')).toBeNull(); // another failure: no box
+    fireEvent.change(box.querySelector('select[name="CUSTOMS_CONTENTS_TYPE"]')!, { target: { value: 'MERCHANDISE' } });
+    expect(onInputs).toHaveBeenCalledWith(2, { CUSTOMS_CONTENTS_TYPE: 'MERCHANDISE' });
+    fireEvent.click(screen.getByTestId('bulk-buy-again'));
+    expect(onBuyAgain).toHaveBeenCalledWith([]);
+  });
+
+  it('shows what the page holds for it; left out, or while the run buys, no inputs box', async () => {
+    postAs.mockResolvedValue({ orderId: 2, shippingServiceId: 'UPS_PTP_STANDARD_INTL', inputs: [contents] });
+    const view = panel(run('done', [needing(2)]), vi.fn(), vi.fn(), { '2': { CUSTOMS_CONTENTS_TYPE: 'GIFT' } });
+    const box = await screen.findByTestId('seller-inputs-2');
+    expect((box.querySelector('select[name="CUSTOMS_CONTENTS_TYPE"]') as HTMLSelectElement).value).toBe('GIFT');
+    expect(box.getAttribute('data-complete')).toBe('true');
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(screen.queryByTestId('seller-inputs-2')).toBeNull();
+    view.unmount();
+    panel(run('running', [needing(2), result(3, 'pending')]));
+    expect(screen.getByTestId('bulk-failures').textContent).toContain('O-2');
+    expect(screen.queryByTestId('seller-inputs-2')).toBeNull();
   });
 });

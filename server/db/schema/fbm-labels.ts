@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { BulkOrderResult, ServicePreset } from '../../../domain/schemas/fbm-labels.js';
+import type { BulkOrderResult, SellerInputValues, ServicePreset } from '../../../domain/schemas/fbm-labels.js';
 import { users } from './auth.js';
 import { marketplaceOrderLines, marketplaceOrders } from './orders.js';
 import { shippingLabels } from './shipping-labels.js';
@@ -106,6 +106,16 @@ export const fbmOrderLabels = pgTable(
   ],
 );
 
+/**
+ * One order of a run as kept: its result (`needsInputs` absent from entries kept before it was),
+ * and the Amazon Buy Shipping seller inputs given for it — kept with the order's entry, so they go
+ * when it is dropped or bought; never shown in the run's view.
+ */
+export type LabelRunEntry = Omit<BulkOrderResult, 'needsInputs'> & {
+  needsInputs?: BulkOrderResult['needsInputs'];
+  sellerInputs?: SellerInputValues;
+};
+
 export const fbmLabelRuns = pgTable(
   'fbm_label_runs',
   {
@@ -120,7 +130,7 @@ export const fbmLabelRuns = pgTable(
     preset: jsonb('preset').$type<ServicePreset>().notNull(),
     orderIds: jsonb('order_ids').$type<number[]>().notNull(),
     rates: jsonb('rates').$type<Record<string, string>>().notNull().default({}),
-    results: jsonb('results').$type<BulkOrderResult[]>().notNull(),
+    results: jsonb('results').$type<LabelRunEntry[]>().notNull(),
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps,
   },

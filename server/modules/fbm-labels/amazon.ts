@@ -20,7 +20,7 @@ import type { LabelFormat } from '../../../domain/schemas/shipping-labels.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { selectRows } from '../../db/rows.js';
 import { fbmOrderLabels, marketplaceOrderLines, marketplaceOrders, stores } from '../../db/schema/index.js';
-import { businessRule } from '../../http/errors.js';
+import { ApiError, businessRule } from '../../http/errors.js';
 import { ProviderFailure } from '../../integrations/http.js';
 import { labelDocument } from '../../integrations/amazon/merchant-fulfillment.js';
 import type {
@@ -248,15 +248,29 @@ export async function amazonSellerInputs(
   return answer;
 }
 
-/** The inputs as createShipment takes them; refused in words (412) while one is missing or wrong. */
-function sellerInputLists(s: OrderShipment, inputs: SellerInputs) {
-  const wrong = inputs.inputs.filter((i) => i.problem);
-  if (wrong.length)
-    throw businessRule(
-      `Amazon Buy Shipping needs more for order ${s.order.marketplaceOrderId}: ${wrong
+/**
+ * An order's purchase refused (412) because its Amazon service asks for additional seller inputs
+ * that are missing or wrong: said in words, and kept as data so a bulk run can show the order's
+ * inputs box (its rate and what to give).
+ */
+export class SellerInputsMissing extends ApiError {
+  constructor(
+    readonly rateId: string,
+    readonly inputs: SellerInput[],
+    marketplaceOrderId: string,
+  ) {
+    super(412, [
+      `Amazon Buy Shipping needs more for order ${marketplaceOrderId}: ${inputs
         .map((i) => `${i.label} (${i.name}${i.sku ? `, item ${i.sku}` : ''}): ${i.problem}`)
         .join('; ')} — give them with the purchase (sellerInputs)`,
-    );
+    ]);
+  }
+}
+
+/** The inputs as createShipment takes them; refused in words (412) while one is missing or wrong. */
+function sellerInputLists(s: OrderShipment, rateId: string, inputs: SellerInputs) {
+  const wrong = inputs.inputs.filter((i) => i.problem);
+  if (wrong.length) throw new SellerInputsMissing(rateId, wrong, s.order.marketplaceOrderId);
   const entry = (i: SellerInput): AdditionalSellerInputs => ({
     AdditionalInputFieldName: i.name,
     AdditionalSellerInput: { DataType: 'STRING', ValueAsString: i.value! },
@@ -298,7 +312,7 @@ export function amazonSeller(
       // Asked (and refused while incomplete) before anything is bought.
       const lists =
         inputs && isInternationalShipment(s)
-          ? sellerInputLists(s, await amazonSellerInputs(deps, inputs.ctx, store, s, serviceId, inputs.given))
+          ? sellerInputLists(s, rateId, await amazonSellerInputs(deps, inputs.ctx, store, s, serviceId, inputs.given))
           : null;
       const details = await requestDetails(deps, s, pkg, format);
       const client = await amazonClientFor(deps, store);

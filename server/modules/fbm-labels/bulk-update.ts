@@ -1,19 +1,20 @@
 /**
  * Updating a bulk label run (spec /bulk/shipping update): after a run has finished with some
- * orders failed — a rate expired, an address the carrier refused, funds short — the desk changes
- * the choices of the orders still unbought (preset, shopped rates, format), drops the ones it will
- * ship another way, and buys the rest again in the same run. Bought orders keep their labels; the
- * purchase keys (purchase.ts) make the re-run buy nothing twice even if the update races a retry.
+ * orders failed — a rate expired, an address the carrier refused, funds short, Amazon's additional
+ * seller inputs missing — the desk changes the choices of the orders still unbought (preset,
+ * shopped rates, format, seller inputs), drops the ones it will ship another way, and buys the rest
+ * again in the same run. Bought orders keep their labels; the purchase keys (purchase.ts) make the
+ * re-run buy nothing twice even if the update races a retry.
  */
 import { and, eq } from 'drizzle-orm';
 import type { BulkOrderResult, BulkUpdate, LabelRun } from '../../../domain/schemas/fbm-labels.js';
 import type { Deps, RequestContext } from '../../context.js';
-import { fbmLabelRuns } from '../../db/schema/index.js';
+import { fbmLabelRuns, type LabelRunEntry } from '../../db/schema/index.js';
 import { businessRule, conflict, notFound } from '../../http/errors.js';
 import { warehouseOnly } from '../fbm-pack/service.js';
-import { getRun } from './bulk.js';
+import { getRun, givenFor } from './bulk.js';
 
-const settled = (r: BulkOrderResult) => r.state === 'bought' || r.state === 'already';
+const settled = (r: BulkOrderResult | LabelRunEntry) => r.state === 'bought' || r.state === 'already';
 
 export async function updateBulk(deps: Deps, ctx: RequestContext, id: number, input: BulkUpdate): Promise<LabelRun> {
   warehouseOnly(ctx, 'Bulk label runs are the warehouse’s');
@@ -25,7 +26,11 @@ export async function updateBulk(deps: Deps, ctx: RequestContext, id: number, in
   if (run.status !== 'done') throw conflict('This run is still buying: change it once it has finished');
 
   const inRun = new Map(run.results.map((r) => [r.orderId, r]));
-  const named = [...(input.dropOrderIds ?? []), ...Object.keys(input.rates ?? {}).map(Number)];
+  const named = [
+    ...(input.dropOrderIds ?? []),
+    ...Object.keys(input.rates ?? {}).map(Number),
+    ...Object.keys(input.sellerInputs ?? {}).map(Number),
+  ];
   const strangers = named.filter((o) => !inRun.has(o));
   if (strangers.length) throw businessRule(`Order ${[...new Set(strangers)].join(', ')} is not in this run`);
   const bought = named.filter((o) => settled(inRun.get(o)!)).map((o) => inRun.get(o)!.marketplaceOrderId);
@@ -35,9 +40,20 @@ export async function updateBulk(deps: Deps, ctx: RequestContext, id: number, in
     );
 
   const dropped = new Set(input.dropOrderIds ?? []);
+  // An unbought order's inputs: what the run has, with the ones given now on top (by input key).
   const results = run.results
     .filter((r) => !dropped.has(r.orderId))
-    .map((r): BulkOrderResult => (settled(r) ? r : { ...r, state: 'pending', error: null }));
+    .map((r): LabelRunEntry =>
+      settled(r)
+        ? r
+        : {
+            ...r,
+            ...givenFor({ ...r.sellerInputs, ...input.sellerInputs?.[String(r.orderId)] }),
+            state: 'pending',
+            error: null,
+            needsInputs: null,
+          },
+    );
   const toBuy = results.filter((r) => r.state === 'pending').length;
   if (!toBuy) throw businessRule('Every order left in this run is bought: there is nothing to buy again');
 

@@ -4,22 +4,34 @@
  * order, failures said in words. The run is keyed by the screen's request key (a double submit is
  * the same run) and each order's packages by their purchase keys (purchase.ts), so a run killed
  * half-way and retried, or a second run over the same orders, buys nothing twice.
+ *
+ * Amazon Buy Shipping's additional seller inputs (international services) come per order with the
+ * run or its update and are kept with the order's entry until it is bought; each purchase gets its
+ * own, Dockside filling what it knows as for one order (amazon.ts). An order whose service still
+ * needs some fails naming them, with `needsInputs` (its rate and those inputs) for the screen.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BulkOrderResult, BulkPurchase, LabelRun } from '../../../domain/schemas/fbm-labels.js';
+import type { BulkOrderResult, BulkPurchase, LabelRun, SellerInputValues } from '../../../domain/schemas/fbm-labels.js';
 import type { LabelFormat } from '../../../domain/schemas/shipping-labels.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
-import { companies, fbmLabelRuns, marketplaceOrders, users } from '../../db/schema/index.js';
+import { companies, fbmLabelRuns, marketplaceOrders, users, type LabelRunEntry } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { provideJob } from '../../jobs/store-pulls.js';
 import { warehouseOnly } from '../fbm-pack/service.js';
+import { SellerInputsMissing } from './amazon.js';
 import { buyOrderLabels, messageOf } from './purchase.js';
 
 type Run = typeof fbmLabelRuns.$inferSelect;
 
+/** An entry as the run shows it: its given inputs kept back; one kept before `needsInputs` was, read as none. */
+const shown = ({ sellerInputs: _given, ...r }: LabelRunEntry): BulkOrderResult => ({
+  ...r,
+  needsInputs: r.needsInputs ?? null,
+});
+
 function view(run: Run): LabelRun {
-  const results = run.results;
+  const results = run.results.map(shown);
   return {
     id: run.id,
     status: run.status as LabelRun['status'],
@@ -44,6 +56,10 @@ async function runInScope(deps: Deps, ctx: RequestContext, id: number): Promise<
   return run;
 }
 
+/** The inputs given for an order, as its entry keeps them (none given: nothing kept). */
+export const givenFor = (given: SellerInputValues | undefined): Pick<LabelRunEntry, 'sellerInputs'> =>
+  given && Object.keys(given).length ? { sellerInputs: given } : {};
+
 export async function getRun(deps: Deps, ctx: RequestContext, id: number) {
   return view(await runInScope(deps, ctx, id));
 }
@@ -64,7 +80,8 @@ export async function startBulk(deps: Deps, ctx: RequestContext, input: BulkPurc
   const missing = ids.filter((id) => !orders.some((o) => o.id === id));
   if (missing.length) throw notFound(`Order ${missing.join(', ')}`);
   const byId = new Map(orders.map((o) => [o.id, o.marketplaceOrderId]));
-  const results: BulkOrderResult[] = ids.map((orderId) => ({
+  const results: LabelRunEntry[] = ids.map((orderId) => ({
+    ...givenFor(input.sellerInputs?.[String(orderId)]),
     orderId,
     marketplaceOrderId: byId.get(orderId)!,
     state: 'pending',
@@ -74,6 +91,7 @@ export async function startBulk(deps: Deps, ctx: RequestContext, input: BulkPurc
     service: null,
     totalCents: null,
     error: null,
+    needsInputs: null,
   }));
   let run: Run;
   try {
@@ -162,7 +180,7 @@ export async function runBulk(
   const total = run.results.length;
   for (const [i, r] of run.results.entries()) {
     if (r.state === 'bought' || r.state === 'already') continue;
-    let result: BulkOrderResult;
+    let result: LabelRunEntry;
     try {
       result = await buyOrderLabels(deps, ctx, {
         orderId: r.orderId,
@@ -170,9 +188,16 @@ export async function runBulk(
         preset: run.preset,
         format: run.format as LabelFormat,
         runId: run.id,
+        sellerInputs: r.sellerInputs,
       });
     } catch (err) {
-      result = { ...r, state: 'failed', error: messageOf(err) };
+      // Still unbought: its inputs stay with it for the run's update; missing ones are named.
+      result = {
+        ...r,
+        state: 'failed',
+        error: messageOf(err),
+        needsInputs: err instanceof SellerInputsMissing ? { rateId: err.rateId, inputs: err.inputs } : null,
+      };
     }
     await deps.db
       .update(fbmLabelRuns)

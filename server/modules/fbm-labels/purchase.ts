@@ -18,7 +18,7 @@ import { selectRows } from '../../db/rows.js';
 import { fbmOrderLabels } from '../../db/schema/index.js';
 import { ApiError, businessRule } from '../../http/errors.js';
 import { purchaseLabel } from '../shipping/labels.js';
-import { amazonSeller, amazonStoreOf, isAmazonRate } from './amazon.js';
+import { amazonSeller, amazonStoreOf, isAmazonRate, SellerInputsMissing } from './amazon.js';
 import { marketplaceSeller } from './marketplaces.js';
 import { customsForLabel } from '../customs/service.js';
 import { isInternationalShipment, packageRateIds, shipmentOf, shopOrder } from './rates.js';
@@ -124,6 +124,7 @@ export async function buyOrderLabels(
     service: null,
     totalCents: null,
     error: null,
+    needsInputs: null,
   };
   const states = await packageStates(
     deps,
@@ -134,6 +135,7 @@ export async function buyOrderLabels(
   const done = (st: PackageState) => st.label && st.label.status === 'bought';
   const todo = states.filter((st) => !done(st));
   let rateIds: string[] = [];
+  let orderRateId: string | null = null;
   // An international parcel is not bought without a complete customs declaration (412 in words).
   if (todo.length && isInternationalShipment(s)) await customsForLabel(deps, ctx, s.order.id);
   if (todo.length) {
@@ -147,6 +149,7 @@ export async function buyOrderLabels(
         );
       rateId = picked.quote.rateId;
     }
+    orderRateId = rateId;
     rateIds = packageRateIds(rateId);
     if (rateIds.length !== s.packages.length)
       throw businessRule(
@@ -187,12 +190,19 @@ export async function buyOrderLabels(
       // Amazon Buy Shipping: the same key, row and funds draw, Amazon selling the label.
       const store = await amazonStoreOf(deps, s.order);
       if (!store) throw businessRule('This rate is Amazon Buy Shipping’s and the order is not an Amazon store’s');
-      label = await purchaseLabel(
-        deps,
-        ctx,
-        request,
-        amazonSeller(deps, store, s, pkg, rateId, input.format, { ctx, given: input.sellerInputs }),
-      );
+      try {
+        label = await purchaseLabel(
+          deps,
+          ctx,
+          request,
+          amazonSeller(deps, store, s, pkg, rateId, input.format, { ctx, given: input.sellerInputs }),
+        );
+      } catch (err) {
+        // Said for the order's rate (every package's), the one its inputs are given for.
+        if (err instanceof SellerInputsMissing && orderRateId && err.rateId !== orderRateId)
+          throw new SellerInputsMissing(orderRateId, err.inputs, s.order.marketplaceOrderId);
+        throw err;
+      }
     } else {
       // Ship With Walmart or eBay Logistics (their rate ids say so), else the aggregator.
       const seller = await marketplaceSeller(deps, s, pkg, rateId, input.format);

@@ -131,7 +131,7 @@ export function fbmLabelRoutes(deps: Deps, guards: Guards) {
       path: `${base}/bulk/shipping`,
       tags,
       summary:
-        'Buy labels for many orders as a job (progress on the run and the jobs screen), one result per order; the same requestKey is the same run',
+        'Buy labels for many orders as a job (progress on the run and the jobs screen), one result per order; the same requestKey is the same run. Amazon Buy Shipping’s additional seller inputs go per order (sellerInputs); an order whose service still needs some fails naming them (needsInputs)',
       middleware: [desk('create')],
       request: jsonBody(bulkPurchaseSchema),
       responses: { ...okResponse(labelRunSchema), ...errorResponses },
@@ -161,7 +161,7 @@ export function fbmLabelRoutes(deps: Deps, guards: Guards) {
       path: `${base}/bulk/shipping/{id}`,
       tags,
       summary:
-        'Update a finished bulk run: new choices (preset, rates, format) for its unbought orders, orders dropped, and the rest bought again; bought orders are kept',
+        'Update a finished bulk run: new choices (preset, rates, format, Amazon seller inputs) for its unbought orders, orders dropped, and the rest bought again; bought orders are kept',
       middleware: [desk('create')],
       request: { params: idParam, ...jsonBody(bulkUpdateSchema) },
       responses: { ...okResponse(labelRunSchema), ...errorResponses },

@@ -2,35 +2,49 @@
  * Amazon Buy Shipping's additional seller inputs for one order and the Amazon rate chosen for it
  * (international services): fetched from the server, which fills what Dockside knows (the customs
  * declaration's contents type, the items' HS codes and origins, the ship-from); what is still
- * missing or wrong is asked for here, and the order's label is bought with it. A domestic order, or
- * one whose inputs are all filled, shows nothing and is bought with the others.
+ * missing or wrong is asked for here. The page keeps what the user gives (`given`, by input key)
+ * and sends it with the order in the bulk run or the run's update. A domestic order, or one whose
+ * inputs are all filled, shows nothing.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { bulkOrderResultSchema, sellerInputsSchema } from '../../../domain/schemas/fbm-labels';
-import type { LabelFormat } from '../../../domain/schemas/shipping-labels';
-import { ApiFailure } from '../../api/client';
+import { sellerInputsSchema, type SellerInput, type SellerInputValues } from '../../../domain/schemas/fbm-labels';
 import { postAs } from '../../api/typed';
-import { useFeedback } from '../../ui/feedback-store';
 
 const F = '/api/fbm/web';
+
+/** What still stands against an input with the user's value (Amazon's rules as the server sent them), or null. */
+function problemWith(i: SellerInput, given: SellerInputValues, words: (key: string) => string): string | null {
+  // Untouched: the server's word on Dockside's own value.
+  if (!(i.key in given)) return i.problem;
+  const v = given[i.key].trim();
+  if (!v) return i.required ? words('fbmLabels.sellerInputs.missing') : null;
+  if (i.options && !i.options.includes(v)) return words('fbmLabels.sellerInputs.notOption');
+  if (i.pattern) {
+    let matches = true;
+    try {
+      matches = new RegExp(i.pattern).test(v);
+    } catch {
+      // A pattern JavaScript cannot read is left to Amazon.
+    }
+    if (!matches) return words('fbmLabels.sellerInputs.notMatching');
+  }
+  return null;
+}
 
 export function AmazonSellerInputs({
   orderId,
   rateId,
-  format,
+  given,
+  onGiven,
 }: {
   orderId: number;
   rateId: string;
-  format: LabelFormat;
+  /** What the user gave for this order, by input key. */
+  given: SellerInputValues;
+  onGiven: (given: SellerInputValues) => void;
 }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const toast = useFeedback((s) => s.toast);
-  const [given, setGiven] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const asked = useQuery({
     queryKey: ['amazon-seller-inputs', orderId, rateId],
     queryFn: () =>
@@ -49,67 +63,46 @@ export function AmazonSellerInputs({
   // Only what Dockside could not fill is asked; the rest goes as filled.
   const todo = asked.data?.inputs.filter((i) => i.problem) ?? [];
   if (!todo.length) return null;
-
-  const buy = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await postAs(
-        `${F}/label/psh/purchase`,
-        { orderId, rateId, format, sellerInputs: given },
-        bulkOrderResultSchema,
-        { quiet: true, inlineRefusal: true },
-      );
-      toast('success', t('fbmLabels.sellerInputs.bought', { tracking: r.trackingNumbers.join(', ') }));
-      void qc.invalidateQueries({ queryKey: ['fbm-bulk-orders'] });
-    } catch (err) {
-      setError(err instanceof ApiFailure ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const words = (key: string) => t(key);
+  const left = todo.filter((i) => problemWith(i, given, words) !== null).length;
 
   return (
-    <fieldset className="card" data-testid={`seller-inputs-${orderId}`}>
+    <fieldset className="card" data-testid={`seller-inputs-${orderId}`} data-complete={left === 0}>
       <legend>{t('fbmLabels.sellerInputs.title')}</legend>
-      {todo.map((i) => (
-        <label key={i.key} className="field">
-          <span>
-            {i.label}
-            {i.sku ? ` · ${i.sku}` : ''}
-          </span>
-          {i.options ? (
-            <select
-              name={i.key}
-              value={given[i.key] ?? ''}
-              onChange={(e) => setGiven({ ...given, [i.key]: e.target.value })}
-            >
-              <option value="">{t('fbmLabels.sellerInputs.choose')}</option>
-              {i.options.map((o) => (
-                <option key={o} value={o}>
-                  {o}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              name={i.key}
-              value={given[i.key] ?? i.value ?? ''}
-              pattern={i.pattern ?? undefined}
-              onChange={(e) => setGiven({ ...given, [i.key]: e.target.value })}
-            />
-          )}
-          <small className="muted">{i.problem}</small>
-        </label>
-      ))}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="button" className="primary" disabled={busy} onClick={() => void buy()}>
-        {t('fbmLabels.sellerInputs.buy')}
-      </button>
+      {todo.map((i) => {
+        const problem = problemWith(i, given, words);
+        const set = (value: string) => onGiven({ ...given, [i.key]: value });
+        return (
+          <label key={i.key} className="field">
+            <span>
+              {i.label}
+              {i.sku ? ` · ${i.sku}` : ''}
+            </span>
+            {i.options ? (
+              <select name={i.key} value={given[i.key] ?? ''} onChange={(e) => set(e.target.value)}>
+                <option value="">{t('fbmLabels.sellerInputs.choose')}</option>
+                {i.options.map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                name={i.key}
+                value={given[i.key] ?? i.value ?? ''}
+                pattern={i.pattern ?? undefined}
+                aria-invalid={problem !== null}
+                onChange={(e) => set(e.target.value)}
+              />
+            )}
+            {problem && <small className="muted">{problem}</small>}
+          </label>
+        );
+      })}
+      <p className={left ? 'muted' : undefined} role="status">
+        {left ? t('fbmLabels.sellerInputs.left', { count: left }) : t('fbmLabels.sellerInputs.ready')}
+      </p>
     </fieldset>
   );
 }

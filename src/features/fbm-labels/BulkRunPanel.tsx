@@ -1,11 +1,14 @@
 /**
  * A bulk label run on the Buy bulk shipping screen: its progress, the merged PDF and the printer
  * once done, each failed order in words — and, when the run has finished with failures, the
- * failed orders bought again (spec /bulk/shipping update), leaving out the ones ticked.
+ * failed orders bought again (spec /bulk/shipping update), leaving out the ones ticked. An order
+ * that failed for Amazon Buy Shipping's additional seller inputs shows its inputs box under its
+ * failure; what the user gives there (kept by the page) goes with it when it is bought again.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LabelRun } from '../../../domain/schemas/fbm-labels';
+import type { LabelRun, SellerInputValues } from '../../../domain/schemas/fbm-labels';
+import { AmazonSellerInputs } from './AmazonSellerInputs';
 
 export function BulkRunPanel(props: {
   run: LabelRun;
@@ -13,6 +16,9 @@ export function BulkRunPanel(props: {
   onDownload: () => void;
   onPrint: () => void;
   onBuyAgain: (leaveOut: number[]) => void;
+  /** The seller inputs the user gave, by order id. */
+  inputs: Record<string, SellerInputValues>;
+  onInputs: (orderId: number, given: SellerInputValues) => void;
 }) {
   const { run: r, busy } = props;
   const { t } = useTranslation();
@@ -46,7 +52,7 @@ export function BulkRunPanel(props: {
       )}
       {failed.length > 0 && (
         <ul className="form-error" data-testid="bulk-failures">
-          {failed.map((x) => (
+          {failed.map(({ needsInputs: need, ...x }) => (
             <li key={x.orderId}>
               {`${x.marketplaceOrderId}: ${x.error ?? ''}`}
               {finished && (
@@ -55,6 +61,14 @@ export function BulkRunPanel(props: {
                   <input type="checkbox" checked={leaveOut.has(x.orderId)} onChange={() => toggle(x.orderId)} />{' '}
                   {t('fbmLabels.bulk.leaveOut')}
                 </label>
+              )}
+              {finished && need && !leaveOut.has(x.orderId) && (
+                <AmazonSellerInputs
+                  orderId={x.orderId}
+                  rateId={need.rateId}
+                  given={props.inputs[String(x.orderId)] ?? {}}
+                  onGiven={(given) => props.onInputs(x.orderId, given)}
+                />
               )}
             </li>
           ))}

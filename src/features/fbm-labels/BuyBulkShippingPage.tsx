@@ -4,11 +4,15 @@
  * and fastest marked, pick a service per order or a preset for all, buy in bulk — a job with a
  * progress bar, one result per order and failures in words — then download the merged label PDF
  * in pick order or send it to the label printer, and void a label within the carrier's window.
+ * An international order whose Amazon service (chosen, or the preset's pick) asks for additional
+ * seller inputs shows its inputs box in its row; what the user gives goes with the order in the
+ * run, or — for an order the run failed for them — in the run's update ("buy the failed ones again").
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { choose } from '../../../domain/rules/fbm-labels';
 import {
   bulkOrderRowSchema,
   labelRunSchema,
@@ -18,6 +22,8 @@ import {
   type LabelRun,
   type OrderLabel,
   type OrderRates,
+  type SellerInputValues,
+  type ServicePreset,
 } from '../../../domain/schemas/fbm-labels';
 import { pickBatchSchema } from '../../../domain/schemas/fbm-pick';
 import { storeRowSchema } from '../../../domain/schemas/stores';
@@ -35,7 +41,7 @@ const shopAnswerSchema = z.array(z.union([orderRatesSchema, z.object({ orderId: 
 const batchesSchema = z.object({ content: z.array(pickBatchSchema) });
 /** cheapest, fastest, or one carrier's service (`carrierCode|serviceCode`) for every order. */
 type Preset = string;
-const presetBody = (p: string) => {
+const presetBody = (p: string): ServicePreset => {
   if (p === 'cheapest' || p === 'fastest') return { kind: p };
   const [carrierCode, serviceCode] = p.split('|');
   return { kind: 'service', carrierCode, serviceCode };
@@ -57,6 +63,30 @@ export default function BuyBulkShippingPage() {
   const [error, setError] = useState<string | null>(null);
   const [runId, setRunId] = useState<number | null>(null);
   const [requestKey, setRequestKey] = useState(newKey);
+  /** Amazon's additional seller inputs the user gave, by order id. */
+  const [inputs, setInputs] = useState<Record<string, SellerInputValues>>({});
+  const giveInputs = (orderId: number, given: SellerInputValues) =>
+    setInputs((all) => ({ ...all, [String(orderId)]: given }));
+  /**
+   * The inputs given for these orders, each with the Amazon rate they were given for where no rate
+   * is chosen (so the run buys that service, not another the preset might pick at run time).
+   */
+  const withInputs = (
+    orderIds: number[],
+    rates: Record<string, string>,
+    rateFor: (orderId: number) => string | null,
+  ) => {
+    const sellerInputs: Record<string, SellerInputValues> = {};
+    const pinned = { ...rates };
+    for (const orderId of orderIds) {
+      const given = inputs[String(orderId)];
+      if (!given || !Object.values(given).some((v) => v.trim())) continue;
+      sellerInputs[String(orderId)] = given;
+      const rate = pinned[String(orderId)] ?? rateFor(orderId);
+      if (rate) pinned[String(orderId)] = rate;
+    }
+    return { sellerInputs, rates: pinned };
+  };
   const fmt = (cents: number | null, currency = 'USD') =>
     cents === null ? '–' : money(cents, i18n.language, currency);
 
@@ -118,7 +148,13 @@ export default function BuyBulkShippingPage() {
     try {
       const r = await postAs(
         `${F}/bulk/shipping`,
-        { requestKey, orderIds: [...selected], preset: presetBody(preset), rates: chosen, format },
+        {
+          requestKey,
+          orderIds: [...selected],
+          preset: presetBody(preset),
+          format,
+          ...withInputs([...selected], chosen, amazonPick),
+        },
         labelRunSchema,
         { quiet: true, inlineRefusal: true },
       );
@@ -152,7 +188,16 @@ export default function BuyBulkShippingPage() {
       );
       const updated = await putAs(
         `${F}/bulk/shipping/${r.id}`,
-        { preset: presetBody(preset), rates, format, dropOrderIds: leaveOut },
+        {
+          preset: presetBody(preset),
+          format,
+          dropOrderIds: leaveOut,
+          ...withInputs(
+            failed.map((x) => x.orderId),
+            rates,
+            (orderId) => failed.find((x) => x.orderId === orderId)?.needsInputs?.rateId ?? amazonPick(orderId),
+          ),
+        },
         labelRunSchema,
         { quiet: true, inlineRefusal: true },
       );
@@ -178,6 +223,16 @@ export default function BuyBulkShippingPage() {
   };
 
   const r = run.data;
+  /** The Amazon rate an order would be bought with: the one chosen, else the preset's pick; null when not Amazon's (or not shopped). */
+  function amazonPick(orderId: number): string | null {
+    const s = shop.get(orderId);
+    if (!s || 'error' in s) return null;
+    const id = chosen[String(orderId)];
+    const picked = choose(s.rates, presetBody(preset));
+    const going = id ? s.rates.find((q) => q.rateId === id) : 'quote' in picked ? picked.quote : undefined;
+    return going?.provider === 'amazon' ? going.rateId : null;
+  }
+  const results = useMemo(() => new Map((r?.results ?? []).map((x) => [x.orderId, x])), [r]);
   const pending = r && r.status !== 'done';
   const rateSelect = (row: BulkOrderRow) => {
     const s = shop.get(row.orderId);
@@ -194,6 +249,16 @@ export default function BuyBulkShippingPage() {
       );
     // A provider that gave no quotes at all (Amazon down, customs not declared yet) is said beside the rest.
     const warnings = s.refused.filter((x) => x.carrier === 'all').map((x) => x.reason);
+    // Its Amazon service asks for inputs when the order leaves the country; once a finished run
+    // failed the order for them, the run's panel asks instead (with the rate the run used).
+    const res = results.get(row.orderId);
+    const inputsRate =
+      row.international &&
+      res?.state !== 'bought' &&
+      res?.state !== 'already' &&
+      !(r?.status === 'done' && res?.needsInputs)
+        ? amazonPick(row.orderId)
+        : null;
     return (
       <>
         <select
@@ -209,8 +274,13 @@ export default function BuyBulkShippingPage() {
             </option>
           ))}
         </select>
-        {s.rates.find((q) => q.rateId === chosen[String(row.orderId)])?.provider === 'amazon' && (
-          <AmazonSellerInputs orderId={row.orderId} rateId={chosen[String(row.orderId)]} format={format} />
+        {inputsRate && (
+          <AmazonSellerInputs
+            orderId={row.orderId}
+            rateId={inputsRate}
+            given={inputs[String(row.orderId)] ?? {}}
+            onGiven={(given) => giveInputs(row.orderId, given)}
+          />
         )}
         {warnings.length > 0 && (
           <div className="muted" role="status" data-testid={`rate-warning-${row.marketplaceOrderId}`}>
@@ -236,8 +306,6 @@ export default function BuyBulkShippingPage() {
     preset === 'cheapest' || preset === 'fastest'
       ? t(`fbmLabels.bulk.preset.${preset}`)
       : (services.find((x) => x.value === preset)?.name ?? preset);
-
-  const results = useMemo(() => new Map((r?.results ?? []).map((x) => [x.orderId, x])), [r]);
 
   return (
     <div className="page" data-testid="buy-bulk-shipping">
@@ -320,6 +388,8 @@ export default function BuyBulkShippingPage() {
           onDownload={() => void downloadMerged(r.id)}
           onPrint={() => void print(r)}
           onBuyAgain={(leaveOut) => void buyFailedAgain(r, leaveOut)}
+          inputs={inputs}
+          onInputs={giveInputs}
         />
       )}
       {orders.isError ? (
