@@ -5,13 +5,7 @@
  * feed (walmart-create.ts), followed as an operation.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { pageRequest } from '../../../domain/paging.js';
-import { jobStartedSchema } from '../../../domain/schemas/jobs.js';
 import {
-  listingImportResultSchema,
-  listingImportSchema,
-  listingPageSchema,
-  listingQuerySchema,
   walmartItemCreateSchema,
   walmartItemDetailSchema,
   walmartItemSubmittedSchema,
@@ -22,13 +16,12 @@ import type { Guards } from '../../auth/guard.js';
 import { envelopeOf, errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
-import { importListings, listListings, queueListingPull } from './service.js';
+import { addStoreListingRoutes } from './store-listing-routes.js';
 import { walmartItemDetail } from './walmart-service.js';
 import { createWalmartItem, listenForWalmartFeeds } from './walmart-create.js';
 
 const base = '/api/external/walmart/stores/{id}/items';
 const skuParam = idParam.extend({ sku: z.string().min(1).max(80) });
-const paging = { pageNumber: z.string().optional(), pageSize: z.string().optional() };
 
 export function walmartListingRoutes(deps: Deps, guards: Guards) {
   listenForWalmartFeeds();
@@ -36,54 +29,14 @@ export function walmartListingRoutes(deps: Deps, guards: Guards) {
   const tags = ['Walmart items'];
   const read = guards.requires('wfs', 'read');
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: base,
-      tags,
-      summary: 'The store’s Walmart items as last pulled, linked to the client’s products; searched and paged',
-      middleware: [read],
-      request: { params: idParam, query: listingQuerySchema.extend(paging) },
-      responses: { ...okResponse(listingPageSchema), ...errorResponses },
-    }),
-    async (c) => {
-      const q = c.req.valid('query');
-      return ok(c, await listListings(deps, c.get('ctx'), c.req.valid('param').id, pageRequest(q), q, 'walmart'));
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: `${base}/pull`,
-      tags,
-      summary: 'Pull the store’s items from Walmart now (a background job)',
-      middleware: [read],
-      request: { params: idParam },
-      responses: { ...okResponse(jobStartedSchema), ...errorResponses },
-    }),
-    async (c) => {
-      const started = await queueListingPull(deps, c.get('ctx'), c.req.valid('param').id, 'walmart');
-      return ok(c, started, {
-        status: 201,
-        info: [started.queued ? 'Items pull queued' : 'A pull for this store is already waiting'],
-      });
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: `${base}/import`,
-      tags,
-      summary: 'Import Walmart items into the product catalogue (those not yet linked to a product); a row report',
-      middleware: [guards.requires('productCatalog', 'create')],
-      request: { params: idParam, ...jsonBody(listingImportSchema) },
-      responses: { ...okResponse(listingImportResultSchema), ...errorResponses },
-    }),
-    async (c) =>
-      ok(c, await importListings(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json').skus, 'walmart')),
-  );
+  addStoreListingRoutes(app, deps, guards, {
+    base,
+    tags,
+    marketplace: 'walmart',
+    read,
+    noun: 'items',
+    provider: 'Walmart',
+  });
 
   app.openapi(
     createRoute({
