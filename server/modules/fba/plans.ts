@@ -4,13 +4,12 @@
  * and given new lines while it is still ours alone (open, at step `items`, nothing asked of
  * Amazon). Every line holds its units at the FBA prep station in the transaction that saves it.
  */
-import { and, asc, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PageRequest } from '../../../domain/paging.js';
 import type {
   PlanChannel,
   PlanCreate,
   PlanDetail,
-  PlanEventKind,
   PlanLineInput,
   PlanListQuery,
   PlanStatus,
@@ -18,22 +17,12 @@ import type {
   PackingOptionView,
   PlacementOptionView,
   TransportStore,
-  PrepOwner,
-  ReservationState,
 } from '../../../domain/schemas/fba.js';
 import { isAmazon } from '../../../domain/schemas/stores.js';
 import { audit } from '../../audit.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  companies,
-  itemReservations,
-  shipmentPlanEvents,
-  shipmentPlanItems,
-  shipmentPlans,
-  stores,
-  users,
-} from '../../db/schema/index.js';
+import { companies, shipmentPlanItems, shipmentPlans, stores } from '../../db/schema/index.js';
 import { resolveClientCompany } from '../../http/client-company.js';
 import { businessRule, notFound } from '../../http/errors.js';
 import { likeContains } from '../../http/like.js';
@@ -44,6 +33,7 @@ import { labelingPreferenceOf } from './preferences.js';
 import { emptyTransport, landedCosts } from './placement.js';
 import { shipmentsOfPlan } from './shipments.js';
 import { writeLines } from './lines.js';
+import { planItemView, planParts } from './plan-parts.js';
 import { assertEditable, planItemsOf, planRecord, planScope, storeOfPlan } from './plan-record.js';
 import { outer } from '../../db/outer.js';
 
@@ -118,36 +108,8 @@ export async function planDetail(deps: Deps, ctx: RequestContext, id: number): P
     .innerJoin(stores, eq(stores.id, shipmentPlans.storeId))
     .where(and(eq(shipmentPlans.id, id), planScope(ctx), eq(shipmentPlans.channel, 'fba')));
   if (!row) throw notFound('Shipment plan');
-  const [items, reservations, events, labelingPreference, shipments] = await Promise.all([
-    planItemsOf(deps.db, id),
-    deps.db
-      .select({
-        id: itemReservations.id,
-        planItemId: itemReservations.planItemId,
-        productKey: itemReservations.productKey,
-        quantity: itemReservations.quantity,
-        state: itemReservations.state,
-        createdAt: itemReservations.createdAt,
-        updatedAt: itemReservations.updatedAt,
-      })
-      .from(itemReservations)
-      .where(eq(itemReservations.planId, id))
-      .orderBy(asc(itemReservations.id)),
-    deps.db
-      .select({
-        id: shipmentPlanEvents.id,
-        at: shipmentPlanEvents.at,
-        userId: shipmentPlanEvents.userId,
-        username: users.username,
-        kind: shipmentPlanEvents.kind,
-        message: shipmentPlanEvents.message,
-        request: shipmentPlanEvents.request,
-        response: shipmentPlanEvents.response,
-      })
-      .from(shipmentPlanEvents)
-      .leftJoin(users, eq(users.id, shipmentPlanEvents.userId))
-      .where(eq(shipmentPlanEvents.planId, id))
-      .orderBy(asc(shipmentPlanEvents.id)),
+  const [{ items, reservations, events }, labelingPreference, shipments] = await Promise.all([
+    planParts(deps.db, id),
     labelingPreferenceOf(deps.db, ctx.tenantId, row.companyId),
     shipmentsOfPlan(deps.db, id),
   ]);
@@ -160,24 +122,9 @@ export async function planDetail(deps: Deps, ctx: RequestContext, id: number): P
     transportOptions: { ...emptyTransport(), ...((row.transportOptions ?? {}) as Partial<TransportStore>) },
     landedCosts: landedCosts(asRecord),
     shipments,
-    items: items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      productKey: i.productKey,
-      title: i.title,
-      msku: i.msku,
-      fnsku: i.fnsku,
-      asin: i.asin,
-      quantity: i.quantity,
-      labelOwner: i.labelOwner as PrepOwner,
-      prepOwner: i.prepOwner as PrepOwner,
-      expiration: i.expiration,
-      manufacturingLotCode: i.manufacturingLotCode,
-      prepInstructions: i.prepInstructions,
-      packingGroupId: i.packingGroupId,
-    })),
-    reservations: reservations.map((r) => ({ ...r, state: r.state as ReservationState })),
-    events: events.map((e) => ({ ...e, kind: e.kind as PlanEventKind })),
+    items: items.map(planItemView),
+    reservations,
+    events,
   };
 }
 

@@ -6,33 +6,17 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { gtinCheckDigitOk } from '../../../domain/rules/gs1.js';
-import type {
-  PlanLineInput,
-  PlanStatus,
-  PlanStep,
-  PrepOwner,
-  PlanEventKind,
-  ReservationState,
-} from '../../../domain/schemas/fba.js';
+import type { PlanLineInput, PlanStatus, PlanStep, PrepOwner } from '../../../domain/schemas/fba.js';
 import type { WfsPlanCreate, WfsPlanDetail, WfsPlanPreview, WfsShipmentCarrier } from '../../../domain/schemas/wfs.js';
 import { audit } from '../../audit.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  companies,
-  itemReservations,
-  planShipments,
-  products,
-  shipmentBoxes,
-  shipmentPlanEvents,
-  shipmentPlans,
-  stores,
-  users,
-} from '../../db/schema/index.js';
+import { companies, planShipments, products, shipmentBoxes, shipmentPlans, stores } from '../../db/schema/index.js';
 import { businessRule, notFound } from '../../http/errors.js';
 import type { StoreRecord } from '../stores/service.js';
 import { journal } from '../fba/journal.js';
 import { writeLines } from '../fba/lines.js';
+import { planItemView, planParts } from '../fba/plan-parts.js';
 import { insertPlan } from '../fba/plans.js';
 import {
   planItemsOf,
@@ -175,15 +159,8 @@ export async function wfsPlanDetail(deps: Deps, ctx: RequestContext, id: number)
   if (!row) throw notFound('Shipment plan');
   const p = row.plan;
   const store = await storeOfPlan(deps.db, p);
-  const [items, reservations, events, shipments, boxCounts] = await Promise.all([
-    planItemsOf(deps.db, id),
-    deps.db.select().from(itemReservations).where(eq(itemReservations.planId, id)).orderBy(asc(itemReservations.id)),
-    deps.db
-      .select({ event: shipmentPlanEvents, username: users.username })
-      .from(shipmentPlanEvents)
-      .leftJoin(users, eq(users.id, shipmentPlanEvents.userId))
-      .where(eq(shipmentPlanEvents.planId, id))
-      .orderBy(asc(shipmentPlanEvents.id)),
+  const [{ items, reservations, events }, shipments, boxCounts] = await Promise.all([
+    planParts(deps.db, id),
     deps.db.select().from(planShipments).where(eq(planShipments.planId, id)).orderBy(asc(planShipments.id)),
     deps.db
       .select({ shipmentId: shipmentBoxes.shipmentId, n: sql<number>`count(*)::int` })
@@ -218,42 +195,12 @@ export async function wfsPlanDetail(deps: Deps, ctx: RequestContext, id: number)
     updatedAt: p.updatedAt,
     shipFrom: p.shipFrom,
     items: items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      productKey: i.productKey,
-      title: i.title,
-      msku: i.msku,
-      fnsku: i.fnsku,
-      asin: i.asin,
-      quantity: i.quantity,
-      labelOwner: i.labelOwner as PrepOwner,
-      prepOwner: i.prepOwner as PrepOwner,
-      expiration: i.expiration,
-      manufacturingLotCode: i.manufacturingLotCode,
-      prepInstructions: i.prepInstructions,
-      packingGroupId: i.packingGroupId,
+      ...planItemView(i),
       walmartProductId: ids.get(i.productId)?.productId ?? null,
       walmartProductType: ids.get(i.productId)?.productType ?? null,
     })),
-    reservations: reservations.map((r) => ({
-      id: r.id,
-      planItemId: r.planItemId,
-      productKey: r.productKey,
-      quantity: r.quantity,
-      state: r.state as ReservationState,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-    })),
-    events: events.map(({ event: e, username }) => ({
-      id: e.id,
-      at: e.at,
-      userId: e.userId,
-      username,
-      kind: e.kind as PlanEventKind,
-      message: e.message,
-      request: e.request,
-      response: e.response,
-    })),
+    reservations,
+    events,
     preview: (p.inboundPreview as WfsPlanPreview | null) ?? null,
     notes: p.notes,
     shipments: shipments.map((s) => {
