@@ -1,8 +1,8 @@
 /** Merchant-fulfilment test world: two clients with stores and products, zoned bins, stock, orders. */
 import { expect } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MarketplaceOrderInput } from '../../domain/schemas/orders.js';
-import { marketplaceOrders } from '../../server/db/schema/index.js';
+import { marketplaceOrderLines, marketplaceOrders } from '../../server/db/schema/index.js';
 import { storeOrders, type OrderStore } from '../../server/modules/orders/store-orders.js';
 import type { TestServer } from './server.js';
 
@@ -128,4 +128,58 @@ export async function stock(
     w.admin,
   );
   expect(res.status, JSON.stringify(res.meta)).toBe(200);
+}
+
+/**
+ * Up to `count` open seller-shipped orders of an amazon.ca store (oldest first, one or two lines
+ * with a SKU and an ASIN), each linked to products, stocked, reserved and picked: ready for a
+ * cross-border label. Throws when the store has fewer.
+ */
+export async function pickedCanadianOrders(
+  s: TestServer,
+  w: FbmWorld,
+  storeId: number,
+  count: number,
+): Promise<{ id: number; skus: string[] }[]> {
+  const F = '/api/fbm/web';
+  const orders = await s.db
+    .select()
+    .from(marketplaceOrders)
+    .where(
+      and(
+        eq(marketplaceOrders.storeId, storeId),
+        eq(marketplaceOrders.status, 'AWAITING'),
+        sql`${marketplaceOrders.fulfillmentNetwork} not in ('AFN', 'WFS')`,
+        sql`${marketplaceOrders.shipTo}->>'countryCode' = 'CA'`,
+      ),
+    )
+    .orderBy(asc(marketplaceOrders.purchasedAt));
+  const picked: { id: number; skus: string[] }[] = [];
+  next: for (const o of orders) {
+    if (picked.length === count) break;
+    const lines = await s.db.select().from(marketplaceOrderLines).where(eq(marketplaceOrderLines.orderId, o.id));
+    if (!lines.length || lines.some((l) => !l.sku || !l.asin || l.quantityShipped > 0) || lines.length > 2) continue;
+    for (const l of lines) {
+      const link = (body: object) => s.post(`${F}/view/orders/${o.id}/lines/${l.id}/product`, body, w.admin);
+      let linked = await link({ create: true });
+      if (linked.status === 409) linked = await link({ code: l.sku });
+      if (linked.status === 412) continue next;
+      expect([200, 201], JSON.stringify(linked.meta)).toContain(linked.status);
+      await stock(s, w, w.acmeId, l.sku!, 'A-1', l.quantityOrdered * 5);
+    }
+    expect((await s.post(`${F}/reserve/awaiting/items/store/${storeId}`, {}, w.admin)).status).toBe(200);
+    const batch = await s.post(`${F}/pick/batch`, { orderIds: [o.id] }, w.admin);
+    if (batch.status !== 201) continue;
+    for (const b of batch.body.lines) {
+      const r = await s.post(
+        `${F}/pick/batch/${batch.body.id}/pick`,
+        { batchLineId: b.id, quantity: b.quantity },
+        w.admin,
+      );
+      expect(r.status, JSON.stringify(r.meta)).toBe(200);
+    }
+    picked.push({ id: o.id, skus: lines.map((l) => l.sku!) });
+  }
+  if (picked.length < count) throw new Error(`Only ${picked.length} open seller-shipped orders in the amazon.ca store`);
+  return picked;
 }

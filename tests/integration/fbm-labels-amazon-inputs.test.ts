@@ -8,13 +8,13 @@
  * sent in createShipment; every request body sent to Amazon validates against the reference model.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { labelsSetup } from '../helpers/fbm-labels.js';
 import { TestServer } from '../helpers/server.js';
 import { connectAmazonStore } from '../helpers/amazon-sandbox.js';
-import { fbmWorld, stock, type FbmWorld } from '../helpers/fbm.js';
+import { fbmWorld, pickedCanadianOrders, type FbmWorld } from '../helpers/fbm.js';
 import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
-import { fbmOrderLabels, marketplaceOrderLines, marketplaceOrders } from '../../server/db/schema/index.js';
+import { fbmOrderLabels } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { pullOrders } from '../../server/modules/orders/pull.js';
 
@@ -40,48 +40,6 @@ const valid = (definition: string, value: unknown) => {
 };
 const labelsOf = () => s.db.select().from(fbmOrderLabels).where(eq(fbmOrderLabels.orderId, orderId));
 
-/** An open seller-shipped order of the amazon.ca store, linked, stocked, reserved and picked. */
-async function pickedCanadianOrder(storeId: number): Promise<number> {
-  const orders = await s.db
-    .select()
-    .from(marketplaceOrders)
-    .where(
-      and(
-        eq(marketplaceOrders.storeId, storeId),
-        eq(marketplaceOrders.status, 'AWAITING'),
-        sql`${marketplaceOrders.fulfillmentNetwork} not in ('AFN', 'WFS')`,
-        sql`${marketplaceOrders.shipTo}->>'countryCode' = 'CA'`,
-      ),
-    )
-    .orderBy(asc(marketplaceOrders.purchasedAt));
-  next: for (const o of orders) {
-    const lines = await s.db.select().from(marketplaceOrderLines).where(eq(marketplaceOrderLines.orderId, o.id));
-    if (!lines.length || lines.some((l) => !l.sku || !l.asin || l.quantityShipped > 0) || lines.length > 2) continue;
-    for (const l of lines) {
-      const link = (body: object) => s.post(`${F}/view/orders/${o.id}/lines/${l.id}/product`, body, w.admin);
-      let linked = await link({ create: true });
-      if (linked.status === 409) linked = await link({ code: l.sku });
-      if (linked.status === 412) continue next;
-      expect([200, 201], JSON.stringify(linked.meta)).toContain(linked.status);
-      await stock(s, w, w.acmeId, l.sku!, 'A-1', l.quantityOrdered * 5);
-    }
-    expect((await s.post(`${F}/reserve/awaiting/items/store/${storeId}`, {}, w.admin)).status).toBe(200);
-    const batch = await s.post(`${F}/pick/batch`, { orderIds: [o.id] }, w.admin);
-    if (batch.status !== 201) continue;
-    for (const b of batch.body.lines) {
-      const r = await s.post(
-        `${F}/pick/batch/${batch.body.id}/pick`,
-        { batchLineId: b.id, quantity: b.quantity },
-        w.admin,
-      );
-      expect(r.status, JSON.stringify(r.meta)).toBe(200);
-    }
-    skus = lines.map((l) => l.sku!);
-    return o.id;
-  }
-  throw new Error('No open seller-shipped order in the amazon.ca store');
-}
-
 beforeAll(async () => {
   s = await TestServer.start();
   const sandboxUrl = await s.listen();
@@ -96,7 +54,7 @@ beforeAll(async () => {
   expect(added.status, JSON.stringify(added.meta)).toBe(201);
   await connectAmazonStore(s, sandboxUrl, added.body.id, w.admin);
   await pullOrders(s.deps, { tenantId: w.tenantId, storeId: added.body.id });
-  orderId = await pickedCanadianOrder(added.body.id);
+  [{ id: orderId, skus }] = await pickedCanadianOrders(s, w, added.body.id, 1);
   expect((await s.put(`${F}/order/${orderId}/default/box/dimensions`, dims, w.admin)).status).toBe(200);
 
   // The customs declaration: items complete, but a purpose Amazon has no contents type for.

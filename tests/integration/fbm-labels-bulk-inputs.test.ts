@@ -8,19 +8,22 @@
  * origin — and nothing is bought twice. Malformed inputs are refused at the edge (400).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { labelsSetup, waitForRun } from '../helpers/fbm-labels.js';
 import { TestServer } from '../helpers/server.js';
 import { connectAmazonStore } from '../helpers/amazon-sandbox.js';
-import { fbmWorld, line, order, orderId as orderIdOf, saveOrders, stock, type FbmWorld } from '../helpers/fbm.js';
-import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
 import {
-  fbmLabelRuns,
-  fbmOrderLabels,
-  marketplaceOrderLines,
-  marketplaceOrders,
-  shippingLabels,
-} from '../../server/db/schema/index.js';
+  fbmWorld,
+  line,
+  order,
+  orderId as orderIdOf,
+  pickedCanadianOrders,
+  saveOrders,
+  stock,
+  type FbmWorld,
+} from '../helpers/fbm.js';
+import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
+import { fbmLabelRuns, fbmOrderLabels, marketplaceOrders, shippingLabels } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { pullOrders } from '../../server/modules/orders/pull.js';
 
@@ -67,50 +70,6 @@ const labelsOf = (orderIds: number[]) =>
 const marketplaceIdOf = async (id: number) =>
   (await s.db.select().from(marketplaceOrders).where(eq(marketplaceOrders.id, id)))[0].marketplaceOrderId;
 
-/** Open seller-shipped orders of the amazon.ca store, linked, stocked, reserved and picked. */
-async function pickedCanadianOrders(storeId: number, count: number): Promise<number[]> {
-  const orders = await s.db
-    .select()
-    .from(marketplaceOrders)
-    .where(
-      and(
-        eq(marketplaceOrders.storeId, storeId),
-        eq(marketplaceOrders.status, 'AWAITING'),
-        sql`${marketplaceOrders.fulfillmentNetwork} not in ('AFN', 'WFS')`,
-        sql`${marketplaceOrders.shipTo}->>'countryCode' = 'CA'`,
-      ),
-    )
-    .orderBy(asc(marketplaceOrders.purchasedAt));
-  const picked: number[] = [];
-  next: for (const o of orders) {
-    if (picked.length === count) break;
-    const lines = await s.db.select().from(marketplaceOrderLines).where(eq(marketplaceOrderLines.orderId, o.id));
-    if (!lines.length || lines.some((l) => !l.sku || !l.asin || l.quantityShipped > 0) || lines.length > 2) continue;
-    for (const l of lines) {
-      const link = (body: object) => s.post(`${F}/view/orders/${o.id}/lines/${l.id}/product`, body, w.admin);
-      let linked = await link({ create: true });
-      if (linked.status === 409) linked = await link({ code: l.sku });
-      if (linked.status === 412) continue next;
-      expect([200, 201], JSON.stringify(linked.meta)).toContain(linked.status);
-      await stock(s, w, w.acmeId, l.sku!, 'A-1', l.quantityOrdered * 5);
-    }
-    expect((await s.post(`${F}/reserve/awaiting/items/store/${storeId}`, {}, w.admin)).status).toBe(200);
-    const batch = await s.post(`${F}/pick/batch`, { orderIds: [o.id] }, w.admin);
-    if (batch.status !== 201) continue;
-    for (const b of batch.body.lines) {
-      const r = await s.post(
-        `${F}/pick/batch/${batch.body.id}/pick`,
-        { batchLineId: b.id, quantity: b.quantity },
-        w.admin,
-      );
-      expect(r.status, JSON.stringify(r.meta)).toBe(200);
-    }
-    picked.push(o.id);
-  }
-  if (picked.length < count) throw new Error(`Only ${picked.length} open seller-shipped orders in the amazon.ca store`);
-  return picked;
-}
-
 /** The customs declaration: items complete, but a purpose Amazon has no contents type for. */
 async function declare(id: number) {
   const prefilled = await s.get(`${C}/declaration/${id}/json`, w.admin);
@@ -154,7 +113,7 @@ beforeAll(async () => {
   expect(added.status, JSON.stringify(added.meta)).toBe(201);
   await connectAmazonStore(s, sandboxUrl, added.body.id, w.admin);
   await pullOrders(s.deps, { tenantId: w.tenantId, storeId: added.body.id });
-  [ca1, ca2] = await pickedCanadianOrders(added.body.id, 2);
+  [ca1, ca2] = (await pickedCanadianOrders(s, w, added.body.id, 2)).map((o) => o.id);
 
   // A domestic order of the eBay store, bought through the aggregator beside them.
   await stock(s, w, w.acmeId, 'MUG-1', 'FBM-SHELF', 2);
