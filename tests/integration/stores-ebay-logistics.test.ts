@@ -10,7 +10,7 @@
  * store's other settings; the sandbox holds tokens to their scopes as eBay does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { labelsSetup } from '../helpers/fbm-labels.js';
 import { TestServer } from '../helpers/server.js';
 import { ebayConsent } from '../helpers/ebay-consent.js';
@@ -174,7 +174,8 @@ describe('turned on', () => {
     const audits = await s.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'store'), eq(auditLog.entityId, String(storeId))));
+      .where(and(eq(auditLog.entity, 'store'), eq(auditLog.entityId, String(storeId))))
+      .orderBy(asc(auditLog.id));
     expect(JSON.stringify(audits.at(-1))).toMatch(/"ebayLogistics":true/);
     // Saved again as it is: nothing changes, nothing to reconnect for.
     const again = await settings(storeId, { ebayLogistics: true });
