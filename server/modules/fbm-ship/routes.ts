@@ -20,6 +20,7 @@ import {
   pickupInputSchema,
   pickupResultSchema,
   reopenResultSchema,
+  type BulkShipResult,
 } from '../../../domain/schemas/fbm-ship.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
@@ -40,6 +41,15 @@ const CONFIRM_WORDS = {
   local: 'The store has no marketplace connection: the order is shipped in Dockside only',
   pending: 'The marketplace is being told (carrier and tracking)',
 } as const;
+
+/** Both bulk ship routes answer alike: the toasts only count, each order's result says why it failed. */
+const bulkShipAnswer = (r: BulkShipResult) => ({
+  info: [`${r.shipped} orders shipped`],
+  warn: r.failed ? [`${r.failed} orders not shipped: see each order’s message`] : [],
+});
+
+/** Likewise for the bulk cancel and reopen: a refusal is told per order, the toast counts them. */
+const bulkRefusedWarn = (failed: number) => (failed ? [`${failed} orders refused: see each order’s message`] : []);
 
 export function fbmShipRoutes(deps: Deps, guards: Guards) {
   provideShipmentConfirmation();
@@ -178,10 +188,7 @@ export function fbmShipRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => {
       const r = await bulkMarkShip(deps, c.get('ctx'), c.req.valid('json'));
-      return ok(c, r, {
-        info: [`${r.shipped} orders shipped`],
-        warn: r.failed ? [`${r.failed} orders not shipped: see each order’s message`] : [],
-      });
+      return ok(c, r, bulkShipAnswer(r));
     },
   );
 
@@ -198,10 +205,7 @@ export function fbmShipRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => {
       const r = await bulkPurchaseMarkShip(deps, c.get('ctx'), c.req.valid('json'));
-      return ok(c, r, {
-        info: [`${r.shipped} orders shipped`],
-        warn: r.failed ? [`${r.failed} orders not shipped: see each order’s message`] : [],
-      });
+      return ok(c, r, bulkShipAnswer(r));
     },
   );
 
@@ -221,7 +225,7 @@ export function fbmShipRoutes(deps: Deps, guards: Guards) {
       const units = r.results.reduce((n, x) => n + x.unitsBack, 0);
       return ok(c, r, {
         info: [`${r.done} orders done, ${units} units back at FBM-PACK`],
-        warn: r.failed ? [`${r.failed} orders refused: see each order’s message`] : [],
+        warn: bulkRefusedWarn(r.failed),
       });
     },
   );
@@ -241,7 +245,7 @@ export function fbmShipRoutes(deps: Deps, guards: Guards) {
       const r = await bulkReopenOrders(deps, c.get('ctx'), c.req.valid('json'));
       return ok(c, r, {
         info: [`${r.results.filter((x) => x.reopened).length} orders reopened`],
-        warn: r.failed ? [`${r.failed} orders refused: see each order’s message`] : [],
+        warn: bulkRefusedWarn(r.failed),
       });
     },
   );
