@@ -39,13 +39,15 @@ export const errorResponses = {
   412: { description: 'A business rule refuses the request' },
 };
 
-export const idParam = z.object({
-  id: z.coerce
+/** One declaration so every numeric id in a path coerces, refuses and documents itself alike. */
+export const pathId = (name: string) =>
+  z.coerce
     .number()
     .int()
     .positive()
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
+    .openapi({ param: { name, in: 'path' } });
+
+export const idParam = z.object({ id: pathId('id') });
 
 export const pagingQuery = z.object({
   pageNumber: z.string().optional(),

@@ -22,7 +22,15 @@ import {
 import { deletedSchema } from '../../../domain/schemas/common.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, fileUploadBody, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import {
+  errorResponses,
+  fileUploadBody,
+  idParam,
+  jsonBody,
+  okResponse,
+  pagingQuery,
+  pathId,
+} from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { mutationRoute } from '../../http/mutation-route.js';
 import { validationHook } from '../../http/validation.js';
@@ -111,18 +119,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
     async (c) => ok(c, await deleteBatch(deps, c.get('ctx'), c.req.valid('param').id), { info: ['Batch deleted'] }),
   );
 
-  const itemParams = z.object({
-    id: z.coerce
-      .number()
-      .int()
-      .positive()
-      .openapi({ param: { name: 'id', in: 'path' } }),
-    itemId: z.coerce
-      .number()
-      .int()
-      .positive()
-      .openapi({ param: { name: 'itemId', in: 'path' } }),
-  });
+  const itemParams = idParam.extend({ itemId: pathId('itemId') });
   const poWrite = guards.requires('purchaseOrders', 'update');
   app.openapi(
     createRoute({
@@ -269,11 +266,7 @@ export function inboundRoutes(deps: Deps, guards: Guards) {
       summary: 'Dock receive batches',
       middleware: [floor('read')],
       request: {
-        query: z.object({
-          pageNumber: z.string().optional(),
-          pageSize: z.string().optional(),
-          companyId: z.coerce.number().int().positive().optional(),
-        }),
+        query: pagingQuery.extend({ companyId: z.coerce.number().int().positive().optional() }),
       },
       responses: { ...okResponse(receiveBatchPageSchema), ...errorResponses },
     }),

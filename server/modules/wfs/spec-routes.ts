@@ -35,7 +35,7 @@ import {
 import { wfsPlanDetailSchema } from '../../../domain/schemas/wfs.js';
 import type { Guards } from '../../auth/guard.js';
 import type { AppEnv, Deps, RequestContext } from '../../context.js';
-import { envelopeOf, errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { envelopeOf, errorResponses, idParam, jsonBody, okResponse, pathId } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { boxIdParam } from '../fba/params.js';
@@ -56,13 +56,7 @@ import { addWfsLine, removeWfsLine, updateWfsLine, updateWfsPlan, wfsPlanLines }
 const root = '/api/outbound/wfs';
 const plan = `${root}/plan`;
 
-const lineParam = idParam.extend({
-  itemId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name: 'itemId', in: 'path' } }),
-});
+const lineParam = idParam.extend({ itemId: pathId('itemId') });
 
 const created = <T extends z.ZodType>(schema: T) => ({
   201: { description: 'Created', content: { 'application/json': { schema: envelopeOf(schema) } } },
