@@ -3,7 +3,7 @@
  * API: stock, orders file with addresses, reserve, batch, picks, default boxes); the desk user
  * opens Buy bulk shipping, chooses the batch, shops the rates (cheapest and fastest marked), buys
  * the labels in bulk with the progress shown to the end, and downloads the merged PDF — a real
- * PDF with one page per order.
+ * PDF with one page per order; a reload of the tab brings back the batch chosen and the run.
  */
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
@@ -146,6 +146,12 @@ describe('buy bulk shipping', () => {
     const run = page.getByTestId('bulk-run');
     await run.filter({ hasText: '3 of 3 orders: 3 bought, 0 failed' }).waitFor();
     expect(await run.locator('progress').getAttribute('value')).toBe('3');
+    await expect.poll(() => table.locator('tbody tr', { hasText: 'Bought' }).count()).toBe(3);
+
+    // A reload of the tab keeps the desk where it was: the batch chosen, the run and its results.
+    await page.reload();
+    await run.filter({ hasText: '3 of 3 orders: 3 bought, 0 failed' }).waitFor();
+    expect(await batch.inputValue()).toBe(await option.getAttribute('value'));
     await expect.poll(() => table.locator('tbody tr', { hasText: 'Bought' }).count()).toBe(3);
 
     const download = page.waitForEvent('download');

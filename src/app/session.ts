@@ -17,6 +17,18 @@ export const KEYS = {
   currentTenant: 'currentTenant',
 } as const;
 
+/** Screens' unfinished work in sessionStorage (src/ui/session-draft) starts with this. */
+export const DRAFT_PREFIX = 'dockside.draft.';
+
+/** Every draft of the tab goes on sign-out, so the next user of a shared handheld starts clean. */
+function clearDrafts(): void {
+  try {
+    for (const k of Object.keys(sessionStorage)) if (k.startsWith(DRAFT_PREFIX)) sessionStorage.removeItem(k);
+  } catch {
+    // Storage not available: there is nothing kept to clear.
+  }
+}
+
 export function tokenExpiry(token: string | null): number | null {
   if (!token) return null;
   try {
@@ -89,6 +101,7 @@ export const useSession = create<SessionState>((set) => ({
       KEYS.currentTenant,
     ])
       localStorage.removeItem(k);
+    clearDrafts();
     set({ accessToken: null, refreshToken: null, user: null });
   },
 }));

@@ -5,12 +5,15 @@
  * Amazon service (the preset's pick here) asks for inputs shows its box in its row and a domestic
  * one does not; what the user gives goes with that order in the run, with the rate it was given
  * for. After a run that failed an order for them, the box shows under the failure (for the run's
- * rate) and "buy the failed ones again" sends the inputs in the run's update.
+ * rate) and "buy the failed ones again" sends the inputs in the run's update. The page's choices,
+ * its run and the inputs typed come back after a reload of the tab, for that user only, until sign-out.
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BulkOrderResult, LabelRun, OrderRate, SellerInput } from '../../domain/schemas/fbm-labels';
+import type { UserData } from '../../domain/schemas/auth';
+import { useSession } from '../../src/app/session';
 
 const t = (k: string, v?: Record<string, unknown>) => (v ? `${k} ${JSON.stringify(v)}` : k);
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t, i18n: { language: 'en' } }) }));
@@ -210,5 +213,75 @@ describe('Amazon seller inputs on Buy bulk shipping', () => {
       sellerInputs: { '7': { CUSTOMS_CONTENTS_TYPE: 'MERCHANDISE' } },
       rates: { '7': AMAZON_INTL }, // the service the run asked the inputs for
     });
+  });
+});
+
+const packer = (id: number) => ({ id, tenantKey: 'demo', username: `packer${id}` }) as UserData;
+const checked = (name: string) => (screen.getByRole('checkbox', { name }) as HTMLInputElement).checked;
+
+describe('after a reload of the tab', () => {
+  afterEach(() => useSession.getState().clear());
+
+  it('the selection, the preset, the inputs typed and the run come back; shopped rates are shopped again', async () => {
+    useSession.setState({ user: packer(1) });
+    const run = runOf([result(7, 'CA-7', {}), result(8, 'US-8', {})]);
+    server(run);
+    await shopBoth();
+    const box = await within(screen.getByTestId('bulk-order-CA-7')).findByTestId('seller-inputs-7');
+    fireEvent.change(box.querySelector('select[name="CUSTOMS_CONTENTS_TYPE"]')!, { target: { value: 'GIFT' } });
+    fireEvent.change(screen.getByTestId('bulk-preset'), { target: { value: 'fastest' } });
+
+    const reload = async () => {
+      cleanup();
+      vi.clearAllMocks();
+      server(run);
+      renderPage();
+      await screen.findByTestId('bulk-orders');
+    };
+    await reload();
+    expect(checked('CA-7') && checked('US-8')).toBe(true);
+    expect((screen.getByTestId('bulk-preset') as HTMLSelectElement).value).toBe('fastest');
+    expect(screen.queryByTestId('rate-CA-7')).toBeNull(); // quotes of the moment: not kept
+    fireEvent.click(screen.getByText('fbmLabels.bulk.shop'));
+    const again = await within(screen.getByTestId('bulk-order-CA-7')).findByTestId('seller-inputs-7');
+    expect((again.querySelector('select[name="CUSTOMS_CONTENTS_TYPE"]') as HTMLSelectElement).value).toBe('GIFT');
+    fireEvent.click(screen.getByTestId('bulk-buy'));
+    await screen.findByTestId('bulk-run');
+    const sent = bodyOf(postAs, '/api/fbm/web/bulk/shipping');
+    expect(sent).toMatchObject({
+      preset: { kind: 'fastest' },
+      sellerInputs: { '7': { CUSTOMS_CONTENTS_TYPE: 'GIFT' } },
+    });
+
+    await reload();
+    await screen.findByTestId('bulk-run'); // the run is read again, its results beside the orders
+    expect(getAs).toHaveBeenCalledWith('/api/fbm/web/bulk/shipping/9', expect.anything(), expect.anything());
+    // Buy pressed again after the reload sends the kept request key: the server answers with the same run.
+    fireEvent.click(screen.getByTestId('bulk-buy'));
+    await waitFor(() => expect(bodyOf(postAs, '/api/fbm/web/bulk/shipping')).toBeTruthy());
+    expect(bodyOf(postAs, '/api/fbm/web/bulk/shipping').requestKey).toBe(sent.requestKey);
+  });
+
+  it('another user of the tab, or the same after signing out, starts clean; a draft that does not read is ignored', async () => {
+    useSession.setState({ user: packer(1) });
+    server(runOf([result(7, 'CA-7', {}), result(8, 'US-8', {})]));
+    await shopBoth();
+    expect(checked('CA-7')).toBe(true);
+    cleanup();
+
+    useSession.setState({ user: packer(2) });
+    sessionStorage.setItem('dockside.draft.demo.2.fbm-bulk-labels.selected', '"not a list"');
+    renderPage();
+    await screen.findByTestId('bulk-orders');
+    expect(checked('CA-7') || checked('US-8')).toBe(false);
+    expect(screen.queryByTestId('bulk-run')).toBeNull();
+    cleanup();
+
+    useSession.getState().clear();
+    expect(Object.keys(sessionStorage).filter((k) => k.startsWith('dockside.draft.'))).toEqual([]);
+    useSession.setState({ user: packer(1) });
+    renderPage();
+    await screen.findByTestId('bulk-orders');
+    expect(checked('CA-7')).toBe(false);
   });
 });

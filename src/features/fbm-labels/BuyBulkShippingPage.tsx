@@ -18,6 +18,7 @@ import {
   labelRunSchema,
   orderLabelSchema,
   orderRatesSchema,
+  sellerInputValuesSchema,
   type BulkOrderRow,
   type LabelRun,
   type OrderLabel,
@@ -31,6 +32,7 @@ import { LABEL_FORMATS, type LabelFormat } from '../../../domain/schemas/shippin
 import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
+import { useSessionDraft } from '../../ui/session-draft';
 import { money } from '../finance/money';
 import { AmazonSellerInputs } from './AmazonSellerInputs';
 import { BulkRunPanel } from './BulkRunPanel';
@@ -46,25 +48,33 @@ const presetBody = (p: string): ServicePreset => {
   const [carrierCode, serviceCode] = p.split('|');
   return { kind: 'service', carrierCode, serviceCode };
 };
+const DRAFT = 'fbm-bulk-labels';
 const newKey = () => `bulk-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 export default function BuyBulkShippingPage() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
-  const [batchId, setBatchId] = useState('');
-  const [storeId, setStoreId] = useState('');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  // What the desk chose, the run it started and the inputs it typed outlive a reload of the tab;
+  // shopped rates do not (they are quotes of the moment: shop again).
+  const [batchId, setBatchId] = useSessionDraft(`${DRAFT}.batchId`, z.string(), '');
+  const [storeId, setStoreId] = useSessionDraft(`${DRAFT}.storeId`, z.string(), '');
+  const [selectedIds, setSelectedIds] = useSessionDraft(`${DRAFT}.selected`, z.array(z.number().int()), []);
   const [shop, setShop] = useState<Map<number, OrderRates | { orderId: number; error: string }>>(new Map());
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const [preset, setPreset] = useState<Preset>('cheapest');
-  const [format, setFormat] = useState<LabelFormat>('pdf');
+  const [preset, setPreset] = useSessionDraft<Preset>(`${DRAFT}.preset`, z.string(), 'cheapest');
+  const [format, setFormat] = useSessionDraft<LabelFormat>(`${DRAFT}.format`, z.enum(LABEL_FORMATS), 'pdf');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [runId, setRunId] = useState<number | null>(null);
-  const [requestKey, setRequestKey] = useState(newKey);
+  const [runId, setRunId] = useSessionDraft(`${DRAFT}.runId`, z.number().int().nullable(), null);
+  // Kept too: a reload while a purchase was on its way buys nothing twice when Buy is pressed again.
+  const [requestKey, setRequestKey] = useSessionDraft(`${DRAFT}.requestKey`, z.string(), newKey());
   /** Amazon's additional seller inputs the user gave, by order id. */
-  const [inputs, setInputs] = useState<Record<string, SellerInputValues>>({});
+  const [inputs, setInputs] = useSessionDraft<Record<string, SellerInputValues>>(
+    `${DRAFT}.inputs`,
+    z.record(z.string(), sellerInputValuesSchema),
+    {},
+  );
   const giveInputs = (orderId: number, given: SellerInputValues) =>
     setInputs((all) => ({ ...all, [String(orderId)]: given }));
   /**
@@ -115,13 +125,13 @@ export default function BuyBulkShippingPage() {
   }, [run.data?.status, qc]);
 
   const rows = orders.data ?? [];
+  // Only the orders on the screen are bought: a kept selection may name one shipped or filtered away since.
+  const selected = useMemo(
+    () => new Set((orders.data ?? []).filter((o) => selectedIds.includes(o.orderId)).map((o) => o.orderId)),
+    [orders.data, selectedIds],
+  );
   const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+    setSelectedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.orderId));
 
   const shopRates = async () => {
@@ -409,7 +419,7 @@ export default function BuyBulkShippingPage() {
                   type="checkbox"
                   aria-label={t('fbmLabels.bulk.selectAll')}
                   checked={allSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((x) => x.orderId)))}
+                  onChange={() => setSelectedIds(allSelected ? [] : rows.map((x) => x.orderId))}
                 />
               </th>
               <th>{t('fbmLabels.bulk.order')}</th>
