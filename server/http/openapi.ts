@@ -54,5 +54,13 @@ export const pagingQuery = z.object({
   pageSize: z.string().optional(),
 });
 
+/** An id filter in a query string: digits only, so a typo is a 400 naming the field instead of a NaN filter. */
+export const optionalQueryId = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${field}: an id`)
+    .transform(Number)
+    .optional();
+
 export const pageOf = <T extends ZodType>(item: T) =>
   z.object({ content: z.array(item), pageNumber: z.number(), pageSize: z.number(), totalElements: z.number() });

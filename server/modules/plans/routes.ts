@@ -24,18 +24,11 @@ import {
 } from '../../../domain/schemas/plans.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, idParam, jsonBody, okResponse, optionalQueryId, pagingQuery } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { registerPlanFees } from './fees.js';
 import * as svc from './service.js';
-
-const optionalId = (field: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${field}: an id`)
-    .transform(Number)
-    .optional();
 
 export function planRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -57,11 +50,7 @@ export function planRoutes(deps: Deps, guards: Guards) {
         summary: 'Plan types of the warehouse',
         middleware: [manage('read')],
         request: {
-          query: z.object({
-            pageNumber: z.string().optional(),
-            pageSize: z.string().optional(),
-            q: z.string().max(100).optional(),
-          }),
+          query: pagingQuery.extend({ q: z.string().max(100).optional() }),
         },
         responses: { ...okResponse(planTypePageSchema), ...errorResponses },
       }),
@@ -140,14 +129,12 @@ export function planRoutes(deps: Deps, guards: Guards) {
         summary: 'Plans with their price lines (a client: only the plans it is enrolled in)',
         middleware: [read],
         request: {
-          query: z.object({
-            pageNumber: z.string().optional(),
-            pageSize: z.string().optional(),
+          query: pagingQuery.extend({
             q: z.string().max(100).optional(),
             tier: z.enum(PLAN_TIERS).optional(),
             category: z.enum(PLAN_CATEGORIES).optional(),
             status: z.enum(PLAN_STATUSES).optional(),
-            planTypeId: optionalId('planTypeId'),
+            planTypeId: optionalQueryId('planTypeId'),
           }),
         },
         responses: { ...okResponse(planPageSchema), ...errorResponses },
@@ -222,7 +209,7 @@ export function planRoutes(deps: Deps, guards: Guards) {
         tags,
         summary: 'A client’s current and coming plans with their prices (warehouse: name the client)',
         middleware: [read],
-        request: { query: z.object({ companyId: optionalId('companyId') }) },
+        request: { query: z.object({ companyId: optionalQueryId('companyId') }) },
         responses: { ...okResponse(myPlansSchema), ...errorResponses },
       }),
       async (c) => ok(c, await svc.myPlans(deps, c.get('ctx'), c.req.valid('query').companyId)),
@@ -235,11 +222,9 @@ export function planRoutes(deps: Deps, guards: Guards) {
         summary: 'Enrolments, newest first per client (a client: its own)',
         middleware: [read],
         request: {
-          query: z.object({
-            pageNumber: z.string().optional(),
-            pageSize: z.string().optional(),
-            companyId: optionalId('companyId'),
-            planId: optionalId('planId'),
+          query: pagingQuery.extend({
+            companyId: optionalQueryId('companyId'),
+            planId: optionalQueryId('planId'),
             category: z.enum(PLAN_CATEGORIES).optional(),
             live: z.enum(['true', 'false']).optional(),
           }),

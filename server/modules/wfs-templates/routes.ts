@@ -14,7 +14,7 @@ import {
 } from '../../../domain/schemas/wfs-templates.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, idParam, jsonBody, okResponse, optionalQueryId, pagingQuery } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
@@ -36,16 +36,7 @@ export function wfsTemplateRoutes(deps: Deps, guards: Guards) {
         'Shipping templates for Walmart inbound shipments (a client: its own and the warehouse’s shared ones); companyId: one client’s and the shared ones',
       middleware: [g('read')],
       request: {
-        query: z.object({
-          pageNumber: z.string().optional(),
-          pageSize: z.string().optional(),
-          q: z.string().max(100).optional(),
-          companyId: z
-            .string()
-            .regex(/^\d{1,9}$/, 'companyId: an id')
-            .transform(Number)
-            .optional(),
-        }),
+        query: pagingQuery.extend({ q: z.string().max(100).optional(), companyId: optionalQueryId('companyId') }),
       },
       responses: { ...okResponse(wfsTemplatePageSchema), ...errorResponses },
     }),
