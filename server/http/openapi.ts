@@ -30,6 +30,10 @@ export const okResponse = <T extends ZodType>(body: T, description = 'OK') => ({
   200: { description, content: { 'application/json': { schema: envelopeOf(body) } } },
 });
 
+export const createdResponse = <T extends ZodType>(body: T, description = 'Created') => ({
+  201: { description, content: { 'application/json': { schema: envelopeOf(body) } } },
+});
+
 export const errorResponses = {
   400: { description: 'Validation failed: one error_list entry per bad field' },
   401: { description: 'Not signed in, or the token is not valid' },

@@ -31,7 +31,7 @@ import {
 } from '../../../domain/schemas/wfs.js';
 import type { Guards } from '../../auth/guard.js';
 import type { AppEnv, Deps, RequestContext } from '../../context.js';
-import { envelopeOf, errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { createdResponse, errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { listPending } from '../fba/overview.js';
@@ -131,10 +131,7 @@ export function wfsRoutes(deps: Deps, guards: Guards) {
         'Refused (412) when a line asks for more than is available at PREP-WFS (on hand minus what other WFS plans hold), naming the product and how many are available.',
       middleware: [create],
       request: jsonBody(wfsPlanCreateSchema),
-      responses: {
-        201: { description: 'Created', content: { 'application/json': { schema: envelopeOf(wfsPlanDetailSchema) } } },
-        ...errorResponses,
-      },
+      responses: { ...createdResponse(wfsPlanDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await createWfsPlan(deps, c.get('ctx'), c.req.valid('json')), { status: 201 }),
   );

@@ -35,7 +35,7 @@ import {
 import { wfsPlanDetailSchema } from '../../../domain/schemas/wfs.js';
 import type { Guards } from '../../auth/guard.js';
 import type { AppEnv, Deps, RequestContext } from '../../context.js';
-import { envelopeOf, errorResponses, idParam, jsonBody, okResponse, pathId } from '../../http/openapi.js';
+import { createdResponse, errorResponses, idParam, jsonBody, okResponse, pathId } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { boxIdParam } from '../fba/params.js';
@@ -57,10 +57,6 @@ const root = '/api/outbound/wfs';
 const plan = `${root}/plan`;
 
 const lineParam = idParam.extend({ itemId: pathId('itemId') });
-
-const created = <T extends z.ZodType>(schema: T) => ({
-  201: { description: 'Created', content: { 'application/json': { schema: envelopeOf(schema) } } },
-});
 
 export function wfsSpecRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -102,7 +98,7 @@ export function wfsSpecRoutes(deps: Deps, guards: Guards) {
         'Takes an existing Walmart store (storeId) or the client’s store of that partner id/name, or adds one (201). The secret is never answered back; `connected` says whether Walmart took the credentials.',
       middleware: [create],
       request: jsonBody(wfsAuthCreateSchema),
-      responses: { ...created(wfsAuthResultSchema), ...okResponse(wfsAuthResultSchema), ...errorResponses },
+      responses: { ...createdResponse(wfsAuthResultSchema), ...okResponse(wfsAuthResultSchema), ...errorResponses },
     }),
     async (c) => {
       const result = await connectWfsStore(deps, c.get('ctx'), c.req.valid('json'));
@@ -163,7 +159,7 @@ export function wfsSpecRoutes(deps: Deps, guards: Guards) {
       description: 'A product already on the plan is a conflict (409): change that line’s quantity instead.',
       middleware: [update],
       request: { params: idParam, ...jsonBody(wfsLineCreateSchema) },
-      responses: { ...created(wfsPlanDetailSchema), ...errorResponses },
+      responses: { ...createdResponse(wfsPlanDetailSchema), ...errorResponses },
     }),
     async (c) =>
       ok(c, await addWfsLine(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), { status: 201 }),
@@ -224,7 +220,7 @@ export function wfsSpecRoutes(deps: Deps, guards: Guards) {
       summary: 'Open a box for a WFS plan at the bench, for one of Walmart’s shipments (packingGroupId); numbered next',
       middleware: [update],
       request: jsonBody(deskBoxOpenSchema),
-      responses: { ...created(boxResultSchema), ...errorResponses },
+      responses: { ...createdResponse(boxResultSchema), ...errorResponses },
     }),
     async (c) => ok(c, await openWfsBox(deps, c.get('ctx'), c.req.valid('json')), { status: 201 }),
   );
