@@ -16,7 +16,7 @@ import {
 } from '../../../domain/schemas/freight-shipments.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, idParam, jsonBody, okResponse, optionalQueryId } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
@@ -77,11 +77,7 @@ export function freightShipmentRoutes(deps: Deps, guards: Guards) {
           pageSize: z.string().optional(),
           q: z.string().max(60).optional(),
           status: z.enum(FREIGHT_SHIPMENT_STATUSES).optional(),
-          companyId: z
-            .string()
-            .regex(/^\d{1,9}$/, 'companyId: an id')
-            .transform(Number)
-            .optional(),
+          companyId: optionalQueryId('companyId'),
           pickupFrom: date('pickupFrom'),
           pickupTo: date('pickupTo'),
         }),

@@ -20,19 +20,12 @@ import {
 import type { Guards } from '../../auth/guard.js';
 import type { AppEnv, Deps } from '../../context.js';
 import { businessRule } from '../../http/errors.js';
-import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, idParam, jsonBody, okResponse, optionalQueryId } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { provideInvoiceJobs } from './jobs.js';
 import { invoicePdf } from './pdf.js';
 import * as svc from './service.js';
-
-const optionalId = (field: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${field}: an id`)
-    .transform(Number)
-    .optional();
 
 export function invoiceRoutes(deps: Deps, guards: Guards) {
   provideInvoiceJobs();
@@ -59,7 +52,7 @@ export function invoiceRoutes(deps: Deps, guards: Guards) {
           month: z.string().max(7).optional(),
           from: z.string().max(10).optional(),
           to: z.string().max(10).optional(),
-          companyId: optionalId('companyId'),
+          companyId: optionalQueryId('companyId'),
         }),
       },
       responses: { ...okResponse(invoicePreviewSchema), ...errorResponses },
@@ -138,7 +131,7 @@ export function invoiceRoutes(deps: Deps, guards: Guards) {
           pageNumber: z.string().optional(),
           pageSize: z.string().optional(),
           status: z.enum(INVOICE_STATUS_FILTERS).optional(),
-          companyId: optionalId('companyId'),
+          companyId: optionalQueryId('companyId'),
           month: z.string().max(7).optional(),
           from: z.string().max(10).optional(),
           to: z.string().max(10).optional(),

@@ -22,17 +22,10 @@ import {
 } from '../../../domain/schemas/prep-materials.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, idParam, jsonBody, okResponse, optionalQueryId } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
-
-const optionalId = (field: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${field}: an id`)
-    .transform(Number)
-    .optional();
 
 export function prepMaterialRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -131,7 +124,7 @@ export function prepMaterialRoutes(deps: Deps, guards: Guards) {
     pageNumber: z.string().optional(),
     pageSize: z.string().optional(),
     q: z.string().max(60).optional(),
-    qCostGroupId: optionalId('qCostGroupId'),
+    qCostGroupId: optionalQueryId('qCostGroupId'),
     kind: z.enum(PREP_MATERIAL_KINDS).optional(),
     active: z.enum(['true', 'false']).optional(),
     lowStock: z.enum(['true', 'false']).optional(),
@@ -236,7 +229,7 @@ export function prepMaterialRoutes(deps: Deps, guards: Guards) {
         query: z.object({
           pageNumber: z.string().optional(),
           pageSize: z.string().optional(),
-          qPrepMaterialId: optionalId('qPrepMaterialId'),
+          qPrepMaterialId: optionalQueryId('qPrepMaterialId'),
         }),
       },
       responses: { ...okResponse(prepMaterialPurchasePageSchema), ...errorResponses },
