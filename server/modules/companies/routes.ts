@@ -18,23 +18,12 @@ import {
 import { deletedSchema } from '../../../domain/schemas/common.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, idParam, jsonBody, okResponse, pathId } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
 
-const addressParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name: 'id', in: 'path' } }),
-  addressId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name: 'addressId', in: 'path' } }),
-});
+const addressParams = idParam.extend({ addressId: pathId('addressId') });
 
 export function companyRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -21,19 +21,20 @@ import {
 import { jobStartedSchema } from '../../../domain/schemas/jobs.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, fileUploadBody, idParam, jsonBody, okResponse, pagingQuery } from '../../http/openapi.js';
+import {
+  errorResponses,
+  fileUploadBody,
+  idParam,
+  jsonBody,
+  okResponse,
+  pagingQuery,
+  pathId,
+} from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { uploadText } from '../../http/upload-text.js';
 import { validationHook } from '../../http/validation.js';
 import { ORDERS_CSV_TEMPLATE, uploadOrdersFile } from './orders-file.js';
 import * as svc from './service.js';
-
-const positive = (name: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name, in: 'path' } });
 
 export function fbmOrderRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -92,7 +93,7 @@ export function fbmOrderRoutes(deps: Deps, guards: Guards) {
       middleware: [desk('read')],
       request: {
         params: z.object({
-          storeId: positive('storeId'),
+          storeId: pathId('storeId'),
           term: z
             .string()
             .trim()
@@ -135,7 +136,7 @@ export function fbmOrderRoutes(deps: Deps, guards: Guards) {
         'Link an unmatched line to a product of the order’s client (by productId or a code), or make one from the line (create: true); the client’s other unmatched lines of the same SKU follow',
       middleware: [desk('update')],
       request: {
-        params: z.object({ id: positive('id'), lineId: positive('lineId') }),
+        params: idParam.extend({ lineId: pathId('lineId') }),
         ...jsonBody(lineLinkInputSchema),
       },
       responses: { ...okResponse(lineLinkResultSchema), ...errorResponses },

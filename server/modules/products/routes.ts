@@ -12,7 +12,7 @@ import {
 } from '../../../domain/schemas/products.js';
 import type { Guards } from '../../auth/guard.js';
 import type { AppEnv, Deps } from '../../context.js';
-import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, idParam, jsonBody, okResponse, pathId } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
@@ -138,13 +138,7 @@ export function productRoutes(deps: Deps, guards: Guards) {
       summary: 'Remove an extra code of product {id}',
       middleware: [g('update')],
       request: {
-        params: idParam.extend({
-          codeId: z.coerce
-            .number()
-            .int()
-            .positive()
-            .openapi({ param: { name: 'codeId', in: 'path' } }),
-        }),
+        params: idParam.extend({ codeId: pathId('codeId') }),
       },
       responses: { ...okResponse(productDetailSchema), ...errorResponses },
     }),

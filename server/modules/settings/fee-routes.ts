@@ -7,7 +7,7 @@ import {
 } from '../../../domain/schemas/fee-settings.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, jsonBody, okResponse, pathId } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './fees.js';
@@ -19,13 +19,7 @@ export function feeSettingsRoutes(deps: Deps, guards: Guards) {
   const tags = ['Fee settings'];
   const read = guards.requires('feeSettings', 'read', { warehouseOnly: true });
   const update = guards.requires('feeSettings', 'update', { warehouseOnly: true });
-  const companyParam = z.object({
-    companyId: z.coerce
-      .number()
-      .int()
-      .positive()
-      .openapi({ param: { name: 'companyId', in: 'path' } }),
-  });
+  const companyParam = z.object({ companyId: pathId('companyId') });
 
   app.openapi(
     createRoute({

@@ -11,7 +11,7 @@ import {
 import { deletedSchema } from '../../../domain/schemas/common.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
-import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { errorResponses, idParam, jsonBody, okResponse, pathId } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as svc from './service.js';
@@ -56,13 +56,7 @@ export function settingsRoutes(deps: Deps, guards: Guards) {
       summary: "A company's settings",
       middleware: [signedIn],
       request: {
-        params: z.object({
-          companyId: z.coerce
-            .number()
-            .int()
-            .positive()
-            .openapi({ param: { name: 'companyId', in: 'path' } }),
-        }),
+        params: z.object({ companyId: pathId('companyId') }),
       },
       responses: { ...okResponse(z.array(settingRowSchema)), ...errorResponses },
     }),
