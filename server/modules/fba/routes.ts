@@ -36,7 +36,7 @@ import {
 } from '../../../domain/schemas/fba.js';
 import type { Guards } from '../../auth/guard.js';
 import type { AppEnv, Deps } from '../../context.js';
-import { envelopeOf, errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
+import { createdResponse, envelopeOf, errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { listenForInboundPlans, precheckOf, submitPlan } from './amazon-steps.js';
@@ -94,10 +94,7 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
         'Refused (412) when a line asks for more than is available at PREP-FBA (on hand minus what other plans hold), naming the product and how many are available.',
       middleware: [create],
       request: jsonBody(planCreateSchema),
-      responses: {
-        201: { description: 'Created', content: { 'application/json': { schema: envelopeOf(planDetailSchema) } } },
-        ...errorResponses,
-      },
+      responses: { ...createdResponse(planDetailSchema), ...errorResponses },
     }),
     async (c) => ok(c, await createPlan(deps, c.get('ctx'), c.req.valid('json')), { status: 201 }),
   );
