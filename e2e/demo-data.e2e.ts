@@ -46,6 +46,30 @@ describe('the stocked demo warehouse', () => {
     await page.context().close();
   });
 
+  it('the manager opens the leader board from the menu: the floor’s work this week, ranked by person', async () => {
+    const page = await signedIn(env, 'demo.admin');
+    await page.locator('summary', { hasText: 'Dashboards' }).click();
+    await page.locator('a[data-menu-key=LeaderBoard]').click();
+    await page.waitForURL('**/dashboard/worker-performance');
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    const riley = page.getByTestId('leader-demo.receiver');
+    await riley.waitFor();
+    // The demo's receiver scanned the dock's packages and received the purchase orders.
+    expect(
+      Number((await riley.locator('[data-metric=packagesScanned]').textContent())!.replace(/\D/g, '')),
+    ).toBeGreaterThan(0);
+    await page.getByTestId('leader-rank-by').selectOption('packagesScanned');
+    expect(await page.getByTestId('leader-table').locator('tbody tr').first().getAttribute('data-testid')).toBe(
+      'leader-demo.receiver',
+    );
+    // A period the server would refuse is said before anything is asked.
+    await page.getByRole('button', { name: 'Custom' }).click();
+    await page.getByTestId('leader-from').fill('2026-03-10');
+    await page.getByTestId('leader-to').fill('2026-03-01');
+    await page.getByRole('alert').filter({ hasText: 'Choose a “to” day on or after the “from” day.' }).waitFor();
+    await page.context().close();
+  });
+
   it('a client sees its own orders and problems, never the other client’s', async () => {
     const page = await signedIn(env, 'demo.client2');
     await page.goto(`${env.server.url}/apps/inbound/uploaded-batches/po/all`);

@@ -51,6 +51,7 @@ describe('sign-in and menus by audience', () => {
       'InvoicePreviews',
       'Invoices',
       'ItemStatusTracking',
+      'LeaderBoard',
       'LicensePlates',
       'LocationBarcodeDesigner',
       'ManageInventory',

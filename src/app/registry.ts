@@ -40,6 +40,16 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/dashboard/DashboardPage'),
   },
   {
+    path: '/dashboard/worker-performance',
+    title: 'leaderBoard.title',
+    breadcrumb: ['nav.Dashboards'],
+    resource: 'leaderBoard',
+    action: 'read',
+    warehouseOnly: true,
+    menuKey: 'LeaderBoard',
+    load: () => import('../features/dashboard/LeaderBoardPage'),
+  },
+  {
     path: '/dashboard/summary',
     title: 'nav.ItemStatusTracking',
     breadcrumb: ['nav.Inbound'],

@@ -12,7 +12,9 @@ import {
   dashboardActivitySchema,
   dashboardCountsSchema,
 } from '../../../domain/schemas/dashboard.js';
+import { leaderBoardQuerySchema, leaderBoardSchema } from '../../../domain/schemas/leader-board.js';
 import { dashboardActivity } from './activity.js';
+import { leaderBoard } from './leader-board.js';
 
 export function dashboardRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -64,6 +66,19 @@ export function dashboardRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(dashboardActivitySchema), ...errorResponses },
     }),
     async (c) => ok(c, await dashboardActivity(deps, c.get('ctx'), c.req.valid('query'))),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/dashboard/leader-board',
+      tags: ['Dashboard'],
+      summary:
+        'The leader board: per person, the floor work of a period of the viewer’s days (units received, sorted, picked, prepped, labelled; packages scanned; boxes, pallets, shipments, FBM orders, bundles), most units handled first; warehouse staff only',
+      middleware: [guards.requires('leaderBoard', 'read', { warehouseOnly: true })],
+      request: { query: leaderBoardQuerySchema },
+      responses: { ...okResponse(leaderBoardSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await leaderBoard(deps, c.get('ctx'), c.req.valid('query'))),
   );
   return app;
 }

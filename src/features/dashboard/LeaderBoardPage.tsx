@@ -1,0 +1,191 @@
+/**
+ * The leader board (/dashboard/worker-performance): who did what on the floor in a period — package
+ * scans, units received, sorted, picked, prepped and labelled, boxes, pallets, shipments — read from
+ * the work each person recorded (server/modules/dashboard/leader-board.ts). Ranked by units handled
+ * or by any one figure; figures nobody reached in the period are not given a column.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { motion } from 'framer-motion';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  LEADER_BOARD_MAX_DAYS,
+  LEADER_BOARD_METRICS,
+  leaderBoardSchema,
+  type LeaderBoardMetric,
+  type LeaderBoardRow,
+} from '../../../domain/schemas/leader-board';
+import { ApiFailure } from '../../api/client';
+import { getAs } from '../../api/typed';
+import { PERIOD_PRESETS, presetRange, rangeProblem, tzOffsetMinutes, type PeriodPreset } from './leader-board-period';
+import './leader-board.css';
+
+type RankBy = 'unitsHandled' | LeaderBoardMetric;
+const figure = (row: LeaderBoardRow, by: RankBy) => (by === 'unitsHandled' ? row.unitsHandled : row.metrics[by]);
+
+export default function LeaderBoardPage() {
+  const { t, i18n } = useTranslation();
+  const [preset, setPreset] = useState<PeriodPreset>('today');
+  const [custom, setCustom] = useState(() => presetRange('last7', new Date()));
+  const [rankBy, setRankBy] = useState<RankBy>('unitsHandled');
+  const range = preset === 'custom' ? custom : presetRange(preset, new Date());
+  const problem = preset === 'custom' ? rangeProblem(custom.from, custom.to) : null;
+
+  const board = useQuery({
+    queryKey: ['leader-board', range.from, range.to],
+    enabled: !problem,
+    queryFn: () =>
+      getAs('/api/dashboard/leader-board', leaderBoardSchema, {
+        query: { ...range, tzOffsetMinutes: tzOffsetMinutes(new Date()) },
+        background: true,
+        quiet: true,
+      }),
+  });
+
+  const data = board.data;
+  // A figure nobody reached in the period would be a column of zeros.
+  const columns = useMemo(() => LEADER_BOARD_METRICS.filter((m) => (data?.totals[m] ?? 0) > 0), [data]);
+  const rows = useMemo(
+    () =>
+      [...(data?.rows ?? [])].sort(
+        (a, b) => figure(b, rankBy) - figure(a, rankBy) || a.fullname.localeCompare(b.fullname, i18n.language),
+      ),
+    [data, rankBy, i18n.language],
+  );
+  // Each bar is the row's units handled as a share of the most anyone handled.
+  const most = Math.max(1, ...rows.map((r) => r.unitsHandled));
+  const n = (v: number) => v.toLocaleString(i18n.language);
+  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+
+  return (
+    <div className="page leader-board" data-testid="leader-board">
+      <div className="page-head">
+        <h1>{t('leaderBoard.title')}</h1>
+      </div>
+      <p className="muted">{t('leaderBoard.intro')}</p>
+      <div className="card form-row">
+        <div className="segmented" role="group" aria-label={t('leaderBoard.period')}>
+          {PERIOD_PRESETS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className={`btn ${preset === p ? 'primary' : ''}`}
+              aria-pressed={preset === p}
+              onClick={() => setPreset(p)}
+            >
+              {t(`leaderBoard.periods.${p}`)}
+            </button>
+          ))}
+        </div>
+        {preset === 'custom' && (
+          <>
+            <label>
+              {t('leaderBoard.from')}
+              <input
+                type="date"
+                value={custom.from}
+                onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+                data-testid="leader-from"
+              />
+            </label>
+            <label>
+              {t('leaderBoard.to')}
+              <input
+                type="date"
+                value={custom.to}
+                onChange={(e) => setCustom({ ...custom, to: e.target.value })}
+                data-testid="leader-to"
+              />
+            </label>
+          </>
+        )}
+        <label>
+          {t('leaderBoard.rankBy')}
+          <select value={rankBy} onChange={(e) => setRankBy(e.target.value as RankBy)} data-testid="leader-rank-by">
+            <option value="unitsHandled">{t('leaderBoard.metrics.unitsHandled')}</option>
+            {LEADER_BOARD_METRICS.map((m) => (
+              <option key={m} value={m}>
+                {t(`leaderBoard.metrics.${m}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {problem ? (
+        <p className="form-error" role="alert">
+          {t(`leaderBoard.${problem}`, { days: LEADER_BOARD_MAX_DAYS })}
+        </p>
+      ) : board.isError ? (
+        <p className="form-error" role="alert">
+          {board.error instanceof ApiFailure ? board.error.message : t('leaderBoard.loadError')}
+        </p>
+      ) : !data ? (
+        <p className="muted">{t('app.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p className="grid-state empty" data-testid="leader-empty">
+          {t('leaderBoard.empty')}
+        </p>
+      ) : (
+        <div className="card table-wrap">
+          <table data-testid="leader-table">
+            <thead>
+              <tr>
+                <th>{t('leaderBoard.rank')}</th>
+                <th>{t('leaderBoard.person')}</th>
+                <th title={t('leaderBoard.unitsHandledHint')}>{t('leaderBoard.metrics.unitsHandled')}</th>
+                {columns.map((m) => (
+                  <th key={m} className="num">
+                    {t(`leaderBoard.metrics.${m}`)}
+                  </th>
+                ))}
+                <th>{t('leaderBoard.lastActive')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                // Rows glide to their new place when the ranking changes.
+                <motion.tr
+                  key={row.userId}
+                  layout
+                  transition={{ duration: 0.25 }}
+                  data-rank={i + 1}
+                  data-testid={`leader-${row.username}`}
+                >
+                  <td className="rank">{i + 1}</td>
+                  <td>
+                    {row.fullname} <span className="muted">{row.username}</span>
+                  </td>
+                  <td>
+                    <span className="lead-bar">
+                      <span className="bar" style={{ width: `${(100 * row.unitsHandled) / most}%` }} />
+                      <span>{n(row.unitsHandled)}</span>
+                    </span>
+                  </td>
+                  {columns.map((m) => (
+                    <td key={m} className="num" data-metric={m}>
+                      {n(row.metrics[m])}
+                    </td>
+                  ))}
+                  <td>{time(row.lastActiveAt)}</td>
+                </motion.tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td />
+                <td>{t('leaderBoard.everyone')}</td>
+                <td>{n(data.totals.unitsHandled)}</td>
+                {columns.map((m) => (
+                  <td key={m} className="num">
+                    {n(data.totals[m])}
+                  </td>
+                ))}
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
