@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { fbmWorld, line, order, saveOrders, stock, type FbmWorld } from '../helpers/fbm.js';
-import { inventoryBalances, pickBatchPicks, problems } from '../../server/db/schema/index.js';
+import { inventoryBalances, pickBatchPicks, problems, users } from '../../server/db/schema/index.js';
 
 let s: TestServer;
 let w: FbmWorld;
@@ -242,5 +242,20 @@ describe('picks through the outbox', () => {
     expect(rows.at(-1).row.status).toBe('picked');
     const summary = await s.get('/api/fbm/web/force/summary', w.admin);
     expect(summary.body).toMatchObject({ onBatches: 0, picked: 2 });
+  });
+
+  it('the units picked count on the leader board for the person who picked them', async () => {
+    const [admin] = await s.db.select().from(users).where(eq(users.username, 'demo.admin'));
+    const picks = await s.db.select().from(pickBatchPicks).where(eq(pickBatchPicks.userId, admin.id));
+    const picked = picks.reduce((n, p) => n + p.quantity, 0);
+    expect(picked).toBeGreaterThan(0);
+    // Yesterday and today: a run across midnight still finds its picks.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const board = await s.get(
+      `/api/dashboard/leader-board?from=${day(Date.now() - 86_400_000)}&to=${day(Date.now())}`,
+      w.admin,
+    );
+    const row = board.body.rows.find((r: { userId: number }) => r.userId === admin.id);
+    expect(row.metrics.unitsPicked).toBe(picked);
   });
 });

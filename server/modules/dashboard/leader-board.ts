@@ -43,6 +43,9 @@ export async function leaderBoard(deps: Deps, ctx: RequestContext, q: LeaderBoar
   // The viewer's midnights as instants: [from 00:00, the day after `to` 00:00).
   const start = new Date(Date.parse(`${q.from}T00:00:00Z`) - q.tzOffsetMinutes * 60_000).toISOString();
   const end = new Date(Date.parse(`${q.to}T00:00:00Z`) + DAY_MS - q.tzOffsetMinutes * 60_000).toISOString();
+  /** The tenant's rows a person wrote in the period. */
+  const byPeople = (tenantCol: PgColumn, userCol: PgColumn, atCol: PgColumn) =>
+    and(eq(tenantCol, ctx.tenantId), isNotNull(userCol), gte(atCol, start), lt(atCol, end));
 
   const [events, scans, picks] = await Promise.all([
     deps.db
@@ -55,25 +58,15 @@ export async function leaderBoard(deps: Deps, ctx: RequestContext, q: LeaderBoar
       .from(chargeEvents)
       .where(
         and(
-          eq(chargeEvents.tenantId, ctx.tenantId),
-          isNotNull(chargeEvents.userId),
+          byPeople(chargeEvents.tenantId, chargeEvents.userId, chargeEvents.at),
           inArray(chargeEvents.kind, EVENT_KINDS),
-          gte(chargeEvents.at, start),
-          lt(chargeEvents.at, end),
         ),
       )
       .groupBy(chargeEvents.userId, chargeEvents.kind),
     deps.db
       .select({ userId: packageScans.scannedBy, quantity: count(), last: epochMs(packageScans.scannedAt) })
       .from(packageScans)
-      .where(
-        and(
-          eq(packageScans.tenantId, ctx.tenantId),
-          isNotNull(packageScans.scannedBy),
-          gte(packageScans.scannedAt, start),
-          lt(packageScans.scannedAt, end),
-        ),
-      )
+      .where(byPeople(packageScans.tenantId, packageScans.scannedBy, packageScans.scannedAt))
       .groupBy(packageScans.scannedBy),
     deps.db
       .select({
@@ -82,14 +75,7 @@ export async function leaderBoard(deps: Deps, ctx: RequestContext, q: LeaderBoar
         last: epochMs(pickBatchPicks.pickedAt),
       })
       .from(pickBatchPicks)
-      .where(
-        and(
-          eq(pickBatchPicks.tenantId, ctx.tenantId),
-          isNotNull(pickBatchPicks.userId),
-          gte(pickBatchPicks.pickedAt, start),
-          lt(pickBatchPicks.pickedAt, end),
-        ),
-      )
+      .where(byPeople(pickBatchPicks.tenantId, pickBatchPicks.userId, pickBatchPicks.pickedAt))
       .groupBy(pickBatchPicks.userId),
   ]);
 
