@@ -22,6 +22,7 @@ import { benchFbmPickFloor } from './fbm-pick-floor.js';
 import { benchFbmLabels } from './fbm-labels.js';
 import { benchFbmImport } from './fbm-import.js';
 import { benchFbmShip } from './fbm-ship.js';
+import { benchLeaderBoard } from './leader-board.js';
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -46,6 +47,7 @@ const suites: Record<string, () => Promise<void>> = {
   'fbm-labels': benchFbmLabels,
   'fbm-import': benchFbmImport,
   'fbm-ship': benchFbmShip,
+  'leader-board': benchLeaderBoard,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };
