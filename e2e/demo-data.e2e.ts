@@ -64,8 +64,8 @@ describe('the stocked demo warehouse', () => {
     );
     // A period the server would refuse is said before anything is asked.
     await page.getByRole('button', { name: 'Custom' }).click();
-    await page.getByTestId('leader-from').fill('2026-03-10');
-    await page.getByTestId('leader-to').fill('2026-03-01');
+    await page.getByTestId('period-from').fill('2026-03-10');
+    await page.getByTestId('period-to').fill('2026-03-01');
     await page.getByRole('alert').filter({ hasText: 'Choose a “to” day on or after the “from” day.' }).waitFor();
     await page.context().close();
   });

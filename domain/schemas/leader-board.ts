@@ -5,6 +5,7 @@
  * scans and FBM picks — so a figure here is the same work billing charges for.
  */
 import { z } from 'zod';
+import { dayPeriodQuery } from './day-period.js';
 
 export const LEADER_BOARD_METRICS = [
   'packagesScanned',
@@ -35,27 +36,10 @@ export const unitsHandled = (m: Record<LeaderBoardMetric, number>): number =>
 /** The longest period one request reads: a quarter. */
 export const LEADER_BOARD_MAX_DAYS = 92;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (v: string) => DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
-const dayField = (name: string) => z.string().refine(isDay, `${name}: a calendar day as YYYY-MM-DD`);
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-
-export const leaderBoardQuerySchema = z
-  .object({
-    from: dayField('from'),
-    to: dayField('to'),
-    /** The browser's offset from UTC in minutes (east positive), so "a day" is the viewer's day. */
-    tzOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
-  })
-  .refine((q) => !isDay(q.from) || !isDay(q.to) || q.from <= q.to, { path: ['to'], message: 'to: on or after from' })
-  .refine(
-    (q) => !isDay(q.from) || !isDay(q.to) || q.from > q.to || daysBetween(q.from, q.to) <= LEADER_BOARD_MAX_DAYS,
-    {
-      path: ['to'],
-      message: `to: a period of at most ${LEADER_BOARD_MAX_DAYS} days`,
-    },
-  );
+export const leaderBoardQuerySchema = dayPeriodQuery(LEADER_BOARD_MAX_DAYS, {
+  /** The browser's offset from UTC in minutes (east positive), so "a day" is the viewer's day. */
+  tzOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
+});
 export type LeaderBoardQuery = z.infer<typeof leaderBoardQuerySchema>;
 
 export const leaderBoardMetricsSchema = z.object(

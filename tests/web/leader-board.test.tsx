@@ -9,7 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LeaderBoard, LeaderBoardRow } from '../../domain/schemas/leader-board';
-import { presetRange, rangeProblem } from '../../src/features/dashboard/leader-board-period';
+import { presetRange, rangeProblem } from '../../src/features/dashboard/period';
 
 const t = (k: string, v?: Record<string, unknown>) => (v ? `${k} ${JSON.stringify(v)}` : k);
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t, i18n: { language: 'en' } }) }));
@@ -105,14 +105,14 @@ describe('the leader board screen', () => {
     getAs.mockResolvedValue(boardOf([]));
     renderPage();
     await screen.findByTestId('leader-empty');
-    fireEvent.click(screen.getByText('leaderBoard.periods.custom'));
-    fireEvent.change(screen.getByTestId('leader-from'), { target: { value: '2026-03-10' } });
-    fireEvent.change(screen.getByTestId('leader-to'), { target: { value: '2026-03-01' } });
-    expect(screen.getByRole('alert').textContent).toContain('leaderBoard.badRange');
-    fireEvent.change(screen.getByTestId('leader-to'), { target: { value: '2026-12-31' } });
-    expect(screen.getByRole('alert').textContent).toContain('leaderBoard.tooLong {"days":92}');
+    fireEvent.click(screen.getByText('periods.custom'));
+    fireEvent.change(screen.getByTestId('period-from'), { target: { value: '2026-03-10' } });
+    fireEvent.change(screen.getByTestId('period-to'), { target: { value: '2026-03-01' } });
+    expect(screen.getByRole('alert').textContent).toContain('periods.badRange');
+    fireEvent.change(screen.getByTestId('period-to'), { target: { value: '2026-12-31' } });
+    expect(screen.getByRole('alert').textContent).toContain('periods.tooLong {"days":92}');
     const asked = getAs.mock.calls.length;
-    fireEvent.change(screen.getByTestId('leader-to'), { target: { value: '2026-03-31' } });
+    fireEvent.change(screen.getByTestId('period-to'), { target: { value: '2026-03-31' } });
     await waitFor(() => expect(getAs.mock.calls.length).toBe(asked + 1));
     expect(getAs.mock.calls.at(-1)![2].query).toMatchObject({ from: '2026-03-10', to: '2026-03-31' });
     expect(await screen.findByTestId('leader-empty')).toBeTruthy();
@@ -126,11 +126,16 @@ describe('periods', () => {
     expect(presetRange('yesterday', noon)).toEqual({ from: '2026-02-28', to: '2026-02-28' });
     expect(presetRange('last7', noon)).toEqual({ from: '2026-02-23', to: '2026-03-01' });
     expect(presetRange('month', new Date(2026, 2, 17, 23, 59))).toEqual({ from: '2026-03-01', to: '2026-03-17' });
+    expect(presetRange('last30', noon)).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+    expect(presetRange('lastMonth', noon)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(presetRange('lastMonth', new Date(2026, 0, 15))).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(presetRange('quarter', new Date(2026, 4, 20))).toEqual({ from: '2026-04-01', to: '2026-05-20' });
+    expect(presetRange('year', noon)).toEqual({ from: '2026-01-01', to: '2026-03-01' });
   });
   it('a custom range: the "to" day on or after the "from" day, at most 92 days', () => {
-    expect(rangeProblem('2026-03-02', '2026-03-01')).toBe('badRange');
-    expect(rangeProblem('', '2026-03-01')).toBe('badRange');
-    expect(rangeProblem('2026-01-01', '2026-04-03')).toBe('tooLong');
-    expect(rangeProblem('2026-01-01', '2026-04-02')).toBeNull();
+    expect(rangeProblem('2026-03-02', '2026-03-01', 92)).toBe('badRange');
+    expect(rangeProblem('', '2026-03-01', 92)).toBe('badRange');
+    expect(rangeProblem('2026-01-01', '2026-04-03', 92)).toBe('tooLong');
+    expect(rangeProblem('2026-01-01', '2026-04-02', 92)).toBeNull();
   });
 });

@@ -17,19 +17,19 @@ import {
 } from '../../../domain/schemas/leader-board';
 import { ApiFailure } from '../../api/client';
 import { getAs } from '../../api/typed';
-import { PERIOD_PRESETS, presetRange, rangeProblem, tzOffsetMinutes, type PeriodPreset } from './leader-board-period';
+import { tzOffsetMinutes, type PeriodPreset } from './period';
+import { PeriodPicker, PeriodProblem, usePeriod } from './PeriodPicker';
 import './leader-board.css';
 
 type RankBy = 'unitsHandled' | LeaderBoardMetric;
+const LEADER_BOARD_PERIODS: readonly PeriodPreset[] = ['today', 'yesterday', 'last7', 'month', 'custom'];
 const figure = (row: LeaderBoardRow, by: RankBy) => (by === 'unitsHandled' ? row.unitsHandled : row.metrics[by]);
 
 export default function LeaderBoardPage() {
   const { t, i18n } = useTranslation();
-  const [preset, setPreset] = useState<PeriodPreset>('today');
-  const [custom, setCustom] = useState(() => presetRange('last7', new Date()));
+  const period = usePeriod(LEADER_BOARD_PERIODS, LEADER_BOARD_MAX_DAYS);
   const [rankBy, setRankBy] = useState<RankBy>('unitsHandled');
-  const range = preset === 'custom' ? custom : presetRange(preset, new Date());
-  const problem = preset === 'custom' ? rangeProblem(custom.from, custom.to) : null;
+  const { range, problem } = period;
 
   const board = useQuery({
     queryKey: ['leader-board', range.from, range.to],
@@ -63,42 +63,7 @@ export default function LeaderBoardPage() {
         <h1>{t('leaderBoard.title')}</h1>
       </div>
       <p className="muted">{t('leaderBoard.intro')}</p>
-      <div className="card form-row">
-        <div className="segmented" role="group" aria-label={t('leaderBoard.period')}>
-          {PERIOD_PRESETS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              className={`btn ${preset === p ? 'primary' : ''}`}
-              aria-pressed={preset === p}
-              onClick={() => setPreset(p)}
-            >
-              {t(`leaderBoard.periods.${p}`)}
-            </button>
-          ))}
-        </div>
-        {preset === 'custom' && (
-          <>
-            <label>
-              {t('leaderBoard.from')}
-              <input
-                type="date"
-                value={custom.from}
-                onChange={(e) => setCustom({ ...custom, from: e.target.value })}
-                data-testid="leader-from"
-              />
-            </label>
-            <label>
-              {t('leaderBoard.to')}
-              <input
-                type="date"
-                value={custom.to}
-                onChange={(e) => setCustom({ ...custom, to: e.target.value })}
-                data-testid="leader-to"
-              />
-            </label>
-          </>
-        )}
+      <PeriodPicker period={period}>
         <label>
           {t('leaderBoard.rankBy')}
           <select value={rankBy} onChange={(e) => setRankBy(e.target.value as RankBy)} data-testid="leader-rank-by">
@@ -110,11 +75,9 @@ export default function LeaderBoardPage() {
             ))}
           </select>
         </label>
-      </div>
+      </PeriodPicker>
       {problem ? (
-        <p className="form-error" role="alert">
-          {t(`leaderBoard.${problem}`, { days: LEADER_BOARD_MAX_DAYS })}
-        </p>
+        <PeriodProblem period={period} />
       ) : board.isError ? (
         <p className="form-error" role="alert">
           {board.error instanceof ApiFailure ? board.error.message : t('leaderBoard.loadError')}
