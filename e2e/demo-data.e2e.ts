@@ -70,6 +70,31 @@ describe('the stocked demo warehouse', () => {
     await page.context().close();
   });
 
+  it('business metrics: the manager sees the month’s work and clients; a client only its own', async () => {
+    const page = await signedIn(env, 'demo.admin');
+    await page.locator('summary', { hasText: 'Dashboards' }).click();
+    await page.locator('a[data-menu-key=BusinessMetrics]').click();
+    await page.waitForURL('**/dashboard/basic-reporting');
+    await page.getByRole('button', { name: 'Last 30 days' }).click();
+    const work = page.getByTestId('metrics-volume');
+    await work.locator('tr', { hasText: 'Units received' }).waitFor();
+    await page.getByTestId('metrics-tiles').locator('[data-tile=clients]').waitFor();
+    await page.context().close();
+
+    const client = await signedIn(env, 'demo.client2');
+    await client.goto(`${env.server.url}/dashboard/basic-reporting`);
+    await client.getByRole('heading', { name: 'Business metrics' }).waitFor();
+    await client.getByRole('button', { name: 'Last 30 days' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await client.getByTestId('metrics-empty').count()) + (await client.getByTestId('metrics-tiles').count()),
+      )
+      .toBe(1);
+    expect(await client.getByTestId('metrics-clients').count()).toBe(0);
+    await client.context().close();
+  });
+
   it('a client sees its own orders and problems, never the other client’s', async () => {
     const page = await signedIn(env, 'demo.client2');
     await page.goto(`${env.server.url}/apps/inbound/uploaded-batches/po/all`);

@@ -40,6 +40,15 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/dashboard/DashboardPage'),
   },
   {
+    path: '/dashboard/basic-reporting',
+    title: 'businessMetrics.title',
+    breadcrumb: ['nav.Dashboards'],
+    resource: 'businessMetrics',
+    action: 'read',
+    menuKey: 'BusinessMetrics',
+    load: () => import('../features/dashboard/BusinessMetricsPage'),
+  },
+  {
     path: '/dashboard/worker-performance',
     title: 'leaderBoard.title',
     breadcrumb: ['nav.Dashboards'],

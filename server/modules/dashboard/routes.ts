@@ -15,6 +15,8 @@ import {
 import { leaderBoardQuerySchema, leaderBoardSchema } from '../../../domain/schemas/leader-board.js';
 import { dashboardActivity } from './activity.js';
 import { leaderBoard } from './leader-board.js';
+import { businessMetrics } from './business-metrics.js';
+import { businessMetricsQuerySchema, businessMetricsSchema } from '../../../domain/schemas/business-metrics.js';
 
 export function dashboardRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -79,6 +81,19 @@ export function dashboardRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(leaderBoardSchema), ...errorResponses },
     }),
     async (c) => ok(c, await leaderBoard(deps, c.get('ctx'), c.req.valid('query'))),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/dashboard/business-metrics',
+      tags: ['Dashboard'],
+      summary:
+        'Business metrics of a period of UTC days beside the same-length period before: revenue (by currency, day, category, top clients), clients served, work done by kind, invoices issued, owed and overdue (scoped: a client sees its own)',
+      middleware: [guards.requires('businessMetrics', 'read')],
+      request: { query: businessMetricsQuerySchema },
+      responses: { ...okResponse(businessMetricsSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await businessMetrics(deps, c.get('ctx'), c.req.valid('query'))),
   );
   return app;
 }

@@ -13,7 +13,7 @@ import { getAs } from '../../api/typed';
 import { useTheme } from '../../app/theme';
 
 /** The theme's colours, read from its CSS variables (SVG attributes cannot use var()). */
-function usePalette() {
+export function usePalette() {
   const skin = useTheme((s) => s.themeSkin);
   return useMemo(() => {
     const css = getComputedStyle(document.documentElement);
@@ -31,7 +31,7 @@ function usePalette() {
   }, [skin]);
 }
 
-const shortDay = (iso: string, locale: string) =>
+export const shortDay = (iso: string, locale: string) =>
   new Date(`${iso}T12:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 export function ActivityCharts() {
