@@ -63,6 +63,15 @@ describe('invoices', () => {
     // The client: its invoice under Invoices, the PDF downloaded.
     const mine = await signedIn(env, 'demo.client');
     mine.setDefaultTimeout(60_000);
+    // The header says an invoice came; the notification opens it and is read.
+    await mine.getByTestId('notification-count').filter({ hasText: '1' }).waitFor();
+    await mine.getByTestId('notification-bell').click();
+    await mine.waitForURL('**/apps/account/notifications');
+    const notice = mine.locator('li.notification.unread', { hasText: 'Invoice INV-000001 issued' });
+    await notice.waitFor();
+    await notice.getByRole('link', { name: 'Open' }).click();
+    await mine.waitForURL('**/apps/invoice/detail/*');
+    await expect.poll(() => mine.getByTestId('notification-count').count()).toBe(0);
     const section = mine.locator('details.menu-section', { has: mine.locator('a[data-menu-key=Invoices]') });
     await section.locator('summary').click();
     await section.locator('a[data-menu-key=Invoices]').click();

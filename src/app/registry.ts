@@ -40,6 +40,15 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/dashboard/DashboardPage'),
   },
   {
+    path: '/apps/account/notifications',
+    title: 'notifications.title',
+    breadcrumb: ['nav.Account'],
+    resource: 'notifications',
+    action: 'read',
+    menuKey: 'Notifications',
+    load: () => import('../features/notifications/NotificationsPage'),
+  },
+  {
     path: '/dashboard/basic-reporting',
     title: 'businessMetrics.title',
     breadcrumb: ['nav.Dashboards'],

@@ -358,6 +358,33 @@ export const de: Messages = {
       prep_material_used: 'Verbrauchtes Vorbereitungsmaterial',
     },
   },
+  notifications: {
+    title: 'Benachrichtigungen',
+    short: 'Benachrichtigungen',
+    bell_one: '{{count}} ungelesene Benachrichtigung',
+    bell_other: '{{count}} ungelesene Benachrichtigungen',
+    onlyUnread: 'Nur ungelesene',
+    markAllRead_one: '{{count}} als gelesen markieren',
+    markAllRead_other: 'Alle {{count}} als gelesen markieren',
+    markRead: 'Als gelesen markieren',
+    open: 'Öffnen',
+    none: 'Noch keine Benachrichtigungen. Abgehende Sendungen, Eingänge bei Amazon und Rechnungen erscheinen hier.',
+    noneUnread: 'Nichts Ungelesenes.',
+    loadError: 'Die Benachrichtigungen konnten nicht geladen werden.',
+    page: 'Seite {{page}} von {{pages}}',
+    emailTitle: 'Per E-Mail benachrichtigen bei',
+    emailIntro:
+      'Alles bleibt auch hier in der App; entfernen Sie den Haken bei allem, was Sie nicht per E-Mail wollen.',
+    save: 'Speichern',
+    saved: 'Benachrichtigungseinstellungen gespeichert',
+    kinds: {
+      'fba.shipped': 'FBA-Plan versandt',
+      'fba.checked_in': 'Bei Amazon eingecheckt',
+      'fba.closed': 'Bei Amazon abgeschlossen',
+      'wfs.shipped': 'WFS-Plan versandt',
+      'invoice.issued': 'Rechnung ausgestellt',
+    },
+  },
   leaderBoard: {
     title: 'Bestenliste',
     intro:

@@ -30,3 +30,4 @@ export * from './customs.js';
 export * from './fbm-ship.js';
 export * from './fbm-labels.js';
 export * from './returns.js';
+export * from './notifications.js';

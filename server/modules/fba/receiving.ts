@@ -18,7 +18,8 @@ import { publishPlan } from '../bench/feed.js';
 import { journal } from './journal.js';
 import { planRecord, type PlanRecord } from './plan-record.js';
 import { planDetail } from './plans.js';
-import { clientEmails } from './ship.js';
+import { planLinkOf } from './ship.js';
+import { notifyCompany } from '../notifications/service.js';
 import { resumeStaleClaims } from './resume.js';
 
 /** Amazon has the boxes from here on. */
@@ -150,16 +151,17 @@ export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> 
     },
   });
   if (phases.length) {
-    const to = await clientEmails(deps.db, plan.tenantId, plan.companyId);
+    const link = await planLinkOf(deps.db, plan, 'fba', 'receiving');
     for (const p of phases)
-      for (const address of to)
-        await deps.mailer.send({
-          tenantId: plan.tenantId,
-          to: address,
-          subject: `${p.phase === 'CLOSED' ? 'Closed' : 'Checked in'} at Amazon: ${plan.name} (${p.name})`,
-          body: `${p.words}. Plan “${plan.name}”, Amazon inbound plan ${plan.inboundPlanId}.`,
-          template: p.phase === 'CLOSED' ? 'fba.closed' : 'fba.checked_in',
-        });
+      await notifyCompany(deps, {
+        tenantId: plan.tenantId,
+        companyId: plan.companyId,
+        kind: p.phase === 'CLOSED' ? 'fba.closed' : 'fba.checked_in',
+        subject: `${p.phase === 'CLOSED' ? 'Closed' : 'Checked in'} at Amazon: ${plan.name} (${p.name})`,
+        body: `${p.words}. Plan “${plan.name}”, Amazon inbound plan ${plan.inboundPlanId}.`,
+        link,
+        email: true,
+      });
   }
   return changed;
 }

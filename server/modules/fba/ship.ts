@@ -11,17 +11,19 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { estimatePallets } from '../../../domain/rules/freight.js';
-import type { PlanDetail } from '../../../domain/schemas/fba.js';
+import type { PlanDetail, PlanStep } from '../../../domain/schemas/fba.js';
+import { fbaPlanPath, wfsPlanPath } from '../../../domain/rules/plan-links.js';
 import { audit } from '../../audit.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { itemReservations, planShipments, shipmentPlans, users } from '../../db/schema/index.js';
+import { companies, itemReservations, planShipments, shipmentPlans } from '../../db/schema/index.js';
 import { lockChangeFeed } from '../../feed/changes.js';
 import { ApiError, businessRule, conflict } from '../../http/errors.js';
 import { recordChargeEvents, type ChargeEvent } from '../charges/events.js';
 import { postLedger } from '../inventory/ledger.js';
 import { publishPlan } from '../bench/feed.js';
 import { journal } from './journal.js';
+import { notifyCompany } from '../notifications/service.js';
 import { boxesOf } from './packing-information.js';
 import { planItemsOf, planRecord, type PlanRecord } from './plan-record.js';
 import { planDetail } from './plans.js';
@@ -68,12 +70,21 @@ export function voidableUntil(shipments: ShipmentRecord[]): string | null {
   return ends.sort()[0];
 }
 
-export async function clientEmails(db: DbOrTx, tenantId: number, companyId: number): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.companyId, companyId), eq(users.status, 'active')));
-  return [...new Set(rows.map((r) => r.email).filter((e): e is string => !!e))];
+/** Where the client's users open this plan in the app (a notification's link). */
+export async function planLinkOf(
+  db: DbOrTx,
+  plan: Pick<PlanRecord, 'id' | 'companyId' | 'storeId'>,
+  channel: 'fba' | 'wfs',
+  step: PlanStep,
+): Promise<string> {
+  const [company] = await db
+    .select({ accountNo: companies.accountNo })
+    .from(companies)
+    .where(eq(companies.id, plan.companyId));
+  const accountNo = company?.accountNo ?? '';
+  return channel === 'fba'
+    ? fbaPlanPath(accountNo, step, plan.id)
+    : wfsPlanPath(accountNo, plan.companyId, plan.storeId, step, plan.id);
 }
 
 /** The boxed units leave the plan's prep station (or come back to it), one movement per box and line. */
@@ -232,15 +243,15 @@ export async function shipPlan(deps: Deps, ctx: RequestContext, id: number): Pro
     });
     await audit(tx, ctx, 'shipment_plan', id, 'status', { step: plan.step }, { step: 'shipped', units });
   });
-  const to = await clientEmails(deps.db, before.tenantId, before.companyId);
-  for (const address of to)
-    await deps.mailer.send({
-      tenantId: before.tenantId,
-      to: address,
-      subject: `Shipped to Amazon: ${before.name}`,
-      body: `Your FBA shipment plan “${before.name}” left the warehouse: ${units} units in ${shipmentCount} shipment${shipmentCount === 1 ? '' : 's'} (Amazon inbound plan ${before.inboundPlanId}).`,
-      template: 'fba.shipped',
-    });
+  await notifyCompany(deps, {
+    tenantId: before.tenantId,
+    companyId: before.companyId,
+    kind: 'fba.shipped',
+    subject: `Shipped to Amazon: ${before.name}`,
+    body: `Your FBA shipment plan “${before.name}” left the warehouse: ${units} units in ${shipmentCount} shipment${shipmentCount === 1 ? '' : 's'} (Amazon inbound plan ${before.inboundPlanId}).`,
+    link: await planLinkOf(deps.db, before, 'fba', 'shipped'),
+    email: true,
+  });
   return planDetail(deps, ctx, id);
 }
 

@@ -56,6 +56,7 @@ import { priceEvents } from '../billing/ledger.js';
 import { trimDecimal } from '../billing/price-book.js';
 import { feeSettingsOf } from '../settings/fees.js';
 import { outer } from '../../db/outer.js';
+import { recordNotification } from '../notifications/service.js';
 
 export const TAX_NAME = 'Tax';
 
@@ -510,6 +511,15 @@ async function generateOne(
     .update(invoices)
     .set({ subtotalCents: body.subtotalCents, taxCents, totalCents: body.subtotalCents + taxCents })
     .where(eq(invoices.id, inv.id));
+  // The client's users see it in the app; the invoice's own e-mail goes to the billing address.
+  await recordNotification(tx, {
+    tenantId,
+    companyId: client.id,
+    kind: 'invoice.issued',
+    subject: `Invoice ${invoiceNumberText(number)} issued`,
+    body: `Invoice ${invoiceNumberText(number)} for ${period.from} to ${period.to}: ${money(body.subtotalCents + taxCents, ctx.currency)}, due by ${addDays(ctx.issueDay, terms.termsDays)}.`,
+    link: `/apps/invoice/detail/${inv.id}`,
+  });
   await tx.update(invoiceCounters).set({ lastNumber: number }).where(eq(invoiceCounters.tenantId, tenantId));
   return { id: inv.id };
 }

@@ -18,7 +18,8 @@ import { journal } from '../fba/journal.js';
 import { boxesOf } from '../fba/packing-information.js';
 import { planItemsOf, storeOfPlan } from '../fba/plan-record.js';
 import { WFS_STATION } from '../fba/reservations.js';
-import { clientEmails, moveUnits } from '../fba/ship.js';
+import { moveUnits, planLinkOf } from '../fba/ship.js';
+import { notifyCompany } from '../notifications/service.js';
 import { withStore } from '../stores/connection.js';
 import { walmartClientFor } from '../stores/walmart.js';
 import { carrierOf, travels } from './carrier.js';
@@ -135,13 +136,14 @@ export async function shipWfsPlan(deps: Deps, ctx: RequestContext, id: number): 
     await audit(tx, ctx, 'shipment_plan', id, 'status', { step: 'labels' }, { step: 'shipped', units });
   });
   // The client hears that its units are on their way to Walmart.
-  for (const address of await clientEmails(deps.db, before.tenantId, before.companyId))
-    await deps.mailer.send({
-      tenantId: before.tenantId,
-      to: address,
-      subject: `Shipped to Walmart: ${before.name}`,
-      body: `Your WFS shipment plan “${before.name}” left the warehouse: ${units} units in ${shipmentCount} shipment${shipmentCount === 1 ? '' : 's'} (Walmart inbound order ${before.inboundPlanId}).`,
-      template: 'wfs.shipped',
-    });
+  await notifyCompany(deps, {
+    tenantId: before.tenantId,
+    companyId: before.companyId,
+    kind: 'wfs.shipped',
+    subject: `Shipped to Walmart: ${before.name}`,
+    body: `Your WFS shipment plan “${before.name}” left the warehouse: ${units} units in ${shipmentCount} shipment${shipmentCount === 1 ? '' : 's'} (Walmart inbound order ${before.inboundPlanId}).`,
+    link: await planLinkOf(deps.db, before, 'wfs', 'shipped'),
+    email: true,
+  });
   return wfsPlanDetail(deps, ctx, id);
 }

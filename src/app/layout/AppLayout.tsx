@@ -1,4 +1,5 @@
 /** The signed-in frame: header with menu and user controls; horizontal, vertical or full layout. */
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +74,7 @@ export function AppLayout() {
           <Suspense fallback={null}>
             <SyncIndicator />
           </Suspense>
+          <NotificationBell />
           <div className="header-prefs">
             <label className="sr-only" htmlFor="lang-select">
               {t('layout.language')}

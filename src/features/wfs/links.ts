@@ -4,9 +4,9 @@
  * a step for a plan, `items` for a new plan, `plans` for the client's list. Pure, unit-tested.
  */
 import { WFS_STEPS, type PlanRow, type PlanStep } from '../../../domain/schemas/fba';
+import { seg, WFS_ROOT, wfsPlanPath } from '../../../domain/rules/plan-links';
 
-export const WFS_ROOT = '/apps/outbound/wfs';
-const seg = (s: string) => encodeURIComponent(s || '-');
+export { WFS_ROOT };
 
 export const wfsClientPlansHref = (accountNo: string) => `${WFS_ROOT}/plans/${seg(accountNo)}`;
 export const wfsNewPlanHref = (accountNo: string) => `${WFS_ROOT}/items/${seg(accountNo)}`;
@@ -14,7 +14,7 @@ export const wfsNewPlanHref = (accountNo: string) => `${WFS_ROOT}/items/${seg(ac
 export const wfsPlanHref = (
   plan: Pick<PlanRow, 'id' | 'accountNo' | 'companyId' | 'storeId' | 'step'>,
   step: PlanStep = plan.step,
-) => `${WFS_ROOT}/${step}/${seg(plan.accountNo)}/${plan.companyId}/${plan.storeId}/${plan.id}`;
+) => wfsPlanPath(plan.accountNo, plan.companyId, plan.storeId, step, plan.id);
 
 /** A plan's boxes step from the bench, which knows its id and client only: the workspace completes the address. */
 export const wfsBenchPlanHref = (id: number, companyId: number) => `${WFS_ROOT}/boxes/-/${companyId}/-/${id}`;

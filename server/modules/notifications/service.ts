@@ -1,0 +1,160 @@
+/**
+ * Notifications: notifyCompany keeps what the warehouse tells a client company for its users to
+ * read in the app, and e-mails each active user of the company who has not turned that kind off.
+ * Reading is per user; a user reads only their own company's notifications in their own tenant.
+ */
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { pageOffset, type Page, type PageRequest } from '../../../domain/paging.js';
+import {
+  NOTIFICATION_KINDS,
+  type Notification,
+  type NotificationKind,
+  type NotificationPreferences,
+} from '../../../domain/schemas/notifications.js';
+import type { Deps, RequestContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { notificationPreferences, notificationReads, notifications, users } from '../../db/schema/index.js';
+
+export interface CompanyNotice {
+  tenantId: number;
+  companyId: number;
+  kind: NotificationKind;
+  subject: string;
+  body: string;
+  link?: string | null;
+  /** Also e-mail the company's users (those who have not turned this kind off). */
+  email: boolean;
+}
+
+/** The company's active users with an address who want this kind by e-mail. */
+async function emailRecipients(db: DbOrTx, n: CompanyNotice): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email, off: notificationPreferences.emailOff })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(and(eq(users.tenantId, n.tenantId), eq(users.companyId, n.companyId), eq(users.status, 'active')));
+  const wanted = rows.filter((r) => r.email && !(r.off ?? []).includes(n.kind)).map((r) => r.email!);
+  return [...new Set(wanted)];
+}
+
+/** The notification alone, inside the caller's transaction (it lands with the work it tells of). */
+export async function recordNotification(db: DbOrTx, n: Omit<CompanyNotice, 'email'>): Promise<void> {
+  await db.insert(notifications).values({
+    tenantId: n.tenantId,
+    companyId: n.companyId,
+    kind: n.kind,
+    subject: n.subject,
+    body: n.body,
+    link: n.link ?? null,
+  });
+}
+
+export async function notifyCompany(deps: Pick<Deps, 'db' | 'mailer'>, n: CompanyNotice): Promise<void> {
+  await recordNotification(deps.db, n);
+  if (!n.email) return;
+  for (const to of await emailRecipients(deps.db, n))
+    await deps.mailer.send({ tenantId: n.tenantId, to, subject: n.subject, body: n.body, template: n.kind });
+}
+
+const mine = (ctx: RequestContext) =>
+  and(eq(notifications.tenantId, ctx.tenantId), eq(notifications.companyId, ctx.companyId));
+const readByMe = (ctx: RequestContext) =>
+  and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, ctx.userId));
+
+export async function unreadCount(deps: Deps, ctx: RequestContext): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(notifications)
+    .leftJoin(notificationReads, readByMe(ctx))
+    .where(and(mine(ctx), isNull(notificationReads.userId)));
+  return Number(row.n);
+}
+
+export async function listNotifications(
+  deps: Deps,
+  ctx: RequestContext,
+  page: PageRequest,
+  onlyUnread: boolean,
+): Promise<Page<Notification> & { unread: number }> {
+  const where = and(mine(ctx), onlyUnread ? isNull(notificationReads.userId) : undefined);
+  const [rows, [total], unread] = await Promise.all([
+    deps.db
+      .select({ n: notifications, readAt: notificationReads.readAt })
+      .from(notifications)
+      .leftJoin(notificationReads, readByMe(ctx))
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
+    deps.db.select({ n: count() }).from(notifications).leftJoin(notificationReads, readByMe(ctx)).where(where),
+    unreadCount(deps, ctx),
+  ]);
+  return {
+    content: rows.map(({ n, readAt }) => ({
+      id: n.id,
+      // A kind no longer offered still reads as the nearest one rather than failing the page.
+      kind: (NOTIFICATION_KINDS as readonly string[]).includes(n.kind)
+        ? (n.kind as NotificationKind)
+        : 'invoice.issued',
+      subject: n.subject,
+      body: n.body,
+      link: n.link,
+      createdAt: new Date(n.createdAt).toISOString(),
+      read: readAt !== null,
+    })),
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+    totalElements: Number(total.n),
+    unread,
+  };
+}
+
+/** Marks the caller's own notifications read; ids of other companies' notifications mark nothing. */
+export async function markRead(
+  deps: Deps,
+  ctx: RequestContext,
+  input: { ids?: number[]; all?: true },
+): Promise<{ marked: number; unread: number }> {
+  const targets = await deps.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .leftJoin(notificationReads, readByMe(ctx))
+    .where(
+      and(
+        mine(ctx),
+        isNull(notificationReads.userId),
+        input.all ? undefined : inArray(notifications.id, input.ids ?? []),
+      ),
+    );
+  if (targets.length)
+    await deps.db
+      .insert(notificationReads)
+      .values(targets.map((t) => ({ notificationId: t.id, userId: ctx.userId })))
+      .onConflictDoNothing();
+  return { marked: targets.length, unread: await unreadCount(deps, ctx) };
+}
+
+export async function preferencesOf(deps: Deps, ctx: RequestContext): Promise<NotificationPreferences> {
+  const [row] = await deps.db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, ctx.userId));
+  return {
+    emailOff: (row?.emailOff ?? []).filter((k): k is NotificationKind =>
+      (NOTIFICATION_KINDS as readonly string[]).includes(k),
+    ),
+  };
+}
+
+export async function savePreferences(
+  deps: Deps,
+  ctx: RequestContext,
+  prefs: NotificationPreferences,
+): Promise<NotificationPreferences> {
+  const emailOff = [...new Set(prefs.emailOff)].sort();
+  await deps.db
+    .insert(notificationPreferences)
+    .values({ userId: ctx.userId, tenantId: ctx.tenantId, emailOff })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { emailOff, updatedAt: sql`now()` } });
+  return { emailOff };
+}

@@ -1,0 +1,148 @@
+/**
+ * Notifications (/api/notifications) against the real server: an invoice issued tells the client's
+ * users in the app; notifyCompany e-mails the company's users unless a user turned that kind off
+ * (the notice is kept in the app either way); read state is each user's own; another company or
+ * tenant sees none and marks none; bad input is a 400 naming the field; no token 401.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { TestServer } from '../helpers/server.js';
+import { appendCharges } from '../../server/modules/billing/ledger.js';
+import { notifyCompany } from '../../server/modules/notifications/service.js';
+import { mailLog } from '../../server/db/schema/index.js';
+
+let s: TestServer;
+const t: Record<string, string> = {};
+const ids = { tenant: 0, acme: 0, fox: 0 };
+const N = '/api/notifications';
+type Row = { id: number; kind: string; subject: string; link: string | null; read: boolean };
+
+beforeAll(async () => {
+  s = await TestServer.start();
+  for (const u of ['demo.admin', 'demo.client', 'demo.client2', 'north.admin']) t[u] = await s.token(u);
+  ids.tenant = (await s.signIn('demo.admin')).userData.tenantId;
+  ids.acme = (await s.signIn('demo.client')).userData.companyId;
+  ids.fox = (await s.signIn('demo.client2')).userData.companyId;
+});
+afterAll(async () => s?.close());
+
+const mailsTo = async (to: string, template: string) =>
+  (
+    await s.db
+      .select()
+      .from(mailLog)
+      .where(and(eq(mailLog.toAddress, to), eq(mailLog.template, template)))
+  ).length;
+
+describe('an invoice issued', () => {
+  it('is in the app for the client’s users, unread, with a link to it; not for another client or tenant', async () => {
+    await appendCharges(s.db, [
+      {
+        tenantId: ids.tenant,
+        companyId: ids.acme,
+        code: 'UNIT_RECEIVED',
+        description: 'Units received',
+        quantity: 100,
+        unitPrice: '0.25',
+        currency: 'USD',
+        rule: { source: 'tenantFee' },
+        sourceType: 'test',
+        sourceId: 'n-1',
+        serviceDate: '2025-03-03',
+      },
+    ]);
+    const made = await s.post(
+      '/api/finance/invoice/generate',
+      { month: '2025-03', companyIds: [ids.acme] },
+      t['demo.admin'],
+    );
+    expect(made.status, JSON.stringify(made.meta)).toBe(201);
+    const res = await s.get(N, t['demo.client']);
+    expect(res.status, JSON.stringify(res.meta)).toBe(200);
+    expect(res.body.unread).toBe(1);
+    expect(res.body.content[0]).toMatchObject({ kind: 'invoice.issued', read: false });
+    expect(res.body.content[0].subject).toBe('Invoice INV-000001 issued');
+    expect(res.body.content[0].body).toMatch(/for 2025-03-01 to 2025-03-31: USD 25\.00, due by \d{4}-\d\d-\d\d/);
+    expect(res.body.content[0].link).toMatch(/^\/apps\/invoice\/detail\/\d+$/);
+    for (const other of ['demo.client2', 'north.admin', 'demo.admin']) {
+      const theirs = await s.get(N, t[other]);
+      expect(theirs.body).toMatchObject({ totalElements: 0, unread: 0 });
+    }
+  });
+});
+
+describe('notifyCompany and e-mail preferences', () => {
+  it('e-mails the company’s users, except one who turned the kind off; the app keeps it for everyone', async () => {
+    const notice = {
+      tenantId: ids.tenant,
+      companyId: ids.acme,
+      kind: 'fba.shipped' as const,
+      subject: 'Shipped to Amazon: March',
+      body: 'Your FBA shipment plan “March” left the warehouse.',
+      link: '/apps/outbound/fba-shipments/ACME/shipped/1',
+      email: true,
+    };
+    await notifyCompany(s.deps, notice);
+    expect(await mailsTo('demo.client@dockside.example', 'fba.shipped')).toBe(1);
+
+    const saved = await s.put(`${N}/preferences`, { emailOff: ['fba.shipped', 'fba.shipped'] }, t['demo.client']);
+    expect(saved.status, JSON.stringify(saved.meta)).toBe(200);
+    expect(saved.body).toEqual({ emailOff: ['fba.shipped'] });
+    expect((await s.get(`${N}/preferences`, t['demo.client'])).body).toEqual({ emailOff: ['fba.shipped'] });
+    await notifyCompany(s.deps, { ...notice, subject: 'Shipped to Amazon: April' });
+    expect(await mailsTo('demo.client@dockside.example', 'fba.shipped')).toBe(1);
+    const list = (await s.get(`${N}?pageSize=10`, t['demo.client'])).body;
+    expect(list.content.map((r: Row) => r.subject).slice(0, 2)).toEqual([
+      'Shipped to Amazon: April',
+      'Shipped to Amazon: March',
+    ]);
+    // Someone else's preferences are their own.
+    expect((await s.get(`${N}/preferences`, t['demo.client2'])).body).toEqual({ emailOff: [] });
+  });
+});
+
+describe('reading', () => {
+  it('marks the caller’s own read, one or all; ids of another company mark nothing', async () => {
+    const mine = (await s.get(`${N}?pageSize=10`, t['demo.client'])).body;
+    expect(mine.unread).toBe(3);
+    const first = mine.content[0] as Row;
+    // Blue Fox's user cannot mark Acme's notice.
+    const foreign = await s.post(`${N}/read`, { ids: [first.id] }, t['demo.client2']);
+    expect(foreign.body).toEqual({ marked: 0, unread: 0 });
+    const one = await s.post(`${N}/read`, { ids: [first.id] }, t['demo.client']);
+    expect(one.body).toEqual({ marked: 1, unread: 2 });
+    expect((await s.post(`${N}/read`, { ids: [first.id] }, t['demo.client'])).body).toEqual({ marked: 0, unread: 2 });
+    const unread = (await s.get(`${N}?unread=true`, t['demo.client'])).body;
+    expect(unread.content.map((r: Row) => r.id)).not.toContain(first.id);
+    expect(unread.totalElements).toBe(2);
+    expect((await s.get(`${N}/unread`, t['demo.client'])).body).toEqual({ unread: 2 });
+    expect((await s.post(`${N}/read`, { all: true }, t['demo.client'])).body).toEqual({ marked: 2, unread: 0 });
+    const after = (await s.get(N, t['demo.client'])).body;
+    expect(after.content.every((r: Row) => r.read)).toBe(true);
+    expect(after.totalElements).toBe(3);
+  });
+});
+
+describe('bad input and rights', () => {
+  it.each([
+    ['post', `${N}/read`, {}, /Give the ids of the notifications read, or all: true/],
+    ['post', `${N}/read`, { ids: ['x'] }, /ids/],
+    ['post', `${N}/read`, { all: false }, /all: true, or give ids/],
+    ['put', `${N}/preferences`, { emailOff: ['nope'] }, /emailOff: kinds among fba\.shipped/],
+    ['get', `${N}?unread=maybe`, undefined, /unread: true or false/],
+  ])('%s %s %j is a 400 naming the field', async (method, path, body, message) => {
+    const res =
+      method === 'get'
+        ? await s.get(path, t['demo.client'])
+        : method === 'put'
+          ? await s.put(path, body, t['demo.client'])
+          : await s.post(path, body, t['demo.client']);
+    expect(res.status).toBe(400);
+    expect(res.meta.error_list.map((e: { message: string }) => e.message).join(' | ')).toMatch(message);
+  });
+
+  it('no token is a 401', async () => {
+    expect((await s.get(N)).status).toBe(401);
+    expect((await s.get(`${N}/unread`)).status).toBe(401);
+  });
+});
