@@ -29,6 +29,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { inboundRoutes } from './modules/inbound/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
@@ -111,6 +112,7 @@ export function buildApp(deps: Deps) {
   app.route('/', financeRoutes(deps, guards));
   app.route('/', planRoutes(deps, guards));
   app.route('/', dashboardRoutes(deps, guards));
+  app.route('/', notificationRoutes(deps, guards));
   app.route('/', inboundRoutes(deps, guards));
   app.route('/', locationRoutes(deps, guards));
   app.route('/', inventoryRoutes(deps, guards));
