@@ -366,6 +366,7 @@ export const de: Messages = {
     onlyUnread: 'Nur ungelesene',
     markAllRead_one: '{{count}} als gelesen markieren',
     markAllRead_other: 'Alle {{count}} als gelesen markieren',
+    allRead: 'Alles gelesen',
     markRead: 'Als gelesen markieren',
     open: 'Öffnen',
     none: 'Noch keine Benachrichtigungen. Abgehende Sendungen, Eingänge bei Amazon und Rechnungen erscheinen hier.',

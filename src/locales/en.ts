@@ -365,6 +365,7 @@ export const en = {
     onlyUnread: 'Unread only',
     markAllRead_one: 'Mark {{count}} read',
     markAllRead_other: 'Mark all {{count}} read',
+    allRead: 'All read',
     markRead: 'Mark read',
     open: 'Open',
     none: 'No notifications yet. Shipments leaving, Amazon check-ins and invoices will show here.',

@@ -366,6 +366,7 @@ export const fr: Messages = {
     onlyUnread: 'Non lues seulement',
     markAllRead_one: 'Marquer {{count}} comme lue',
     markAllRead_other: 'Marquer les {{count}} comme lues',
+    allRead: 'Tout est lu',
     markRead: 'Marquer comme lue',
     open: 'Ouvrir',
     none: 'Aucune notification pour l’instant. Les départs d’expéditions, les arrivées chez Amazon et les factures s’afficheront ici.',

@@ -366,6 +366,7 @@ export const pt: Messages = {
     onlyUnread: 'Só não lidas',
     markAllRead_one: 'Marcar {{count}} como lida',
     markAllRead_other: 'Marcar as {{count}} como lidas',
+    allRead: 'Tudo lido',
     markRead: 'Marcar como lida',
     open: 'Abrir',
     none: 'Nenhuma notificação ainda. Envios que saem, chegadas na Amazon e faturas aparecerão aqui.',

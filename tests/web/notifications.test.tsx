@@ -79,6 +79,7 @@ describe('the notifications screen', () => {
     postAs.mockResolvedValue({ marked: 1, unread: 0 });
     const qc = renderPage();
     const unread = await screen.findByTestId('notification-2');
+    expect(screen.getByTestId('mark-all-read').textContent).toBe('notifications.markAllRead {"count":1}');
     expect(unread.getAttribute('data-read')).toBe('false');
     expect(unread.className).toContain('unread');
     expect(unread.textContent).toContain('notifications.kinds.fba.shipped');
@@ -110,6 +111,7 @@ describe('the notifications screen', () => {
     renderPage();
     await screen.findByTestId('notification-1');
     expect((screen.getByTestId('mark-all-read') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('mark-all-read').textContent).toBe('notifications.allRead');
     fireEvent.click(screen.getByTestId('only-unread'));
     expect((await screen.findByTestId('notifications-empty')).textContent).toBe('notifications.noneUnread');
     expect(getAs.mock.calls.some((c) => c[0] === '/api/notifications' && c[2].query.unread === 'true')).toBe(true);

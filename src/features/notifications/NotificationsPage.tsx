@@ -77,7 +77,7 @@ export default function NotificationsPage() {
             onClick={() => void mark({ all: true })}
             data-testid="mark-all-read"
           >
-            {t('notifications.markAllRead', { count: data?.unread ?? 0 })}
+            {data?.unread ? t('notifications.markAllRead', { count: data.unread }) : t('notifications.allRead')}
           </button>
         </div>
       </div>
@@ -173,29 +173,31 @@ function EmailPreferences() {
     }
   };
   return (
-    <section className="card form" aria-labelledby="email-prefs" data-testid="email-preferences">
+    <section className="card" aria-labelledby="email-prefs" data-testid="email-preferences">
       <h2 id="email-prefs">{t('notifications.emailTitle')}</h2>
       <p className="muted">{t('notifications.emailIntro')}</p>
       {!off ? (
         <p className="muted">{t('app.loading')}</p>
       ) : (
         <>
-          {NOTIFICATION_KINDS.map((k) => (
-            <label key={k} className="checkbox">
-              <input
-                type="checkbox"
-                checked={!off.has(k)}
-                onChange={(e) => {
-                  const next = new Set(off);
-                  if (e.target.checked) next.delete(k);
-                  else next.add(k);
-                  setOff(next);
-                }}
-                data-testid={`email-${k}`}
-              />
-              {t(`notifications.kinds.${k}`)}
-            </label>
-          ))}
+          <div className="plain-list">
+            {NOTIFICATION_KINDS.map((k) => (
+              <label key={k} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={!off.has(k)}
+                  onChange={(e) => {
+                    const next = new Set(off);
+                    if (e.target.checked) next.delete(k);
+                    else next.add(k);
+                    setOff(next);
+                  }}
+                  data-testid={`email-${k}`}
+                />
+                {t(`notifications.kinds.${k}`)}
+              </label>
+            ))}
+          </div>
           <div className="form-actions">
             <button
               type="button"
