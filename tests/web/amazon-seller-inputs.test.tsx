@@ -9,6 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sellerInput } from '../helpers/seller-inputs';
 
 const t = (k: string, v?: Record<string, unknown>) => (v ? `${k} ${JSON.stringify(v)}` : k);
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t }) }));
@@ -22,21 +23,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const input = (over: Record<string, unknown>) => ({
-  key: 'CUSTOMS_CONTENTS_TYPE',
-  level: 'shipment',
-  orderItemId: null,
-  sku: null,
-  name: 'CUSTOMS_CONTENTS_TYPE',
-  label: 'Contents type',
-  required: true,
-  options: ['MERCHANDISE', 'GIFT'],
-  pattern: null,
-  value: null,
-  source: null,
-  problem: 'required for this shipping service',
-  ...over,
-});
+const input = sellerInput;
 const hs = input({
   key: '111:ITEM_HARMONIZED_TARIFF_CODE',
   level: 'item',

@@ -9,7 +9,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BulkOrderResult, LabelRun, SellerInput } from '../../domain/schemas/fbm-labels';
+import type { BulkOrderResult, LabelRun } from '../../domain/schemas/fbm-labels';
+import { sellerInput } from '../helpers/seller-inputs';
 
 const t = (k: string, v?: Record<string, unknown>) => (v ? `${k} ${JSON.stringify(v)}` : k);
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t }) }));
@@ -66,20 +67,7 @@ const panel = (
     </QueryClientProvider>,
   );
 
-const contents: SellerInput = {
-  key: 'CUSTOMS_CONTENTS_TYPE',
-  level: 'shipment',
-  orderItemId: null,
-  sku: null,
-  name: 'CUSTOMS_CONTENTS_TYPE',
-  label: 'Contents type',
-  required: true,
-  options: ['MERCHANDISE', 'GIFT'],
-  pattern: null,
-  value: null,
-  source: null,
-  problem: 'required for this shipping service',
-};
+const contents = sellerInput();
 /** An order the run failed because its Amazon service asked for the contents type. */
 const needing = (orderId: number): BulkOrderResult => ({
   ...result(orderId, 'failed', 'Amazon Buy Shipping needs more: Contents type (CUSTOMS_CONTENTS_TYPE): required'),

@@ -11,9 +11,10 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BulkOrderResult, LabelRun, OrderRate, SellerInput } from '../../domain/schemas/fbm-labels';
+import type { BulkOrderResult, LabelRun, OrderRate } from '../../domain/schemas/fbm-labels';
 import type { UserData } from '../../domain/schemas/auth';
 import { useSession } from '../../src/app/session';
+import { sellerInput } from '../helpers/seller-inputs';
 
 const t = (k: string, v?: Record<string, unknown>) => (v ? `${k} ${JSON.stringify(v)}` : k);
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t, i18n: { language: 'en' } }) }));
@@ -65,20 +66,7 @@ const quote = (provider: OrderRate['provider'], rateId: string, totalCents: numb
   cheapest: false,
   fastest: false,
 });
-const contents: SellerInput = {
-  key: 'CUSTOMS_CONTENTS_TYPE',
-  level: 'shipment',
-  orderItemId: null,
-  sku: null,
-  name: 'CUSTOMS_CONTENTS_TYPE',
-  label: 'Contents type',
-  required: true,
-  options: ['MERCHANDISE', 'GIFT'],
-  pattern: null,
-  value: null,
-  source: null,
-  problem: 'required for this shipping service',
-};
+const contents = sellerInput();
 const result = (orderId: number, marketplaceOrderId: string, over: Partial<BulkOrderResult>): BulkOrderResult => ({
   orderId,
   marketplaceOrderId,
