@@ -201,6 +201,13 @@ export const charges = pgTable(
     /** The day the work happened (UTC); invoices take charges by this day. */
     serviceDate: date('service_date', { mode: 'string' }).notNull(),
     adjustsChargeId: integer('adjusts_charge_id'),
+    /**
+     * How the client pays this line, decided once when it is written (decision 0019): 'invoice'
+     * (the next invoice claims it) or 'funds' (drawn from prepaid funds as it happened: a label
+     * bought from Shipping Label Funds, its void given back to them). A funds line is never
+     * invoiced: the check below makes "settled twice" impossible, not just unlikely.
+     */
+    settledBy: text('settled_by').notNull().default('invoice'),
     invoiceId: integer('invoice_id').references(() => invoices.id),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdBy: integer('created_by').references(() => users.id),
@@ -212,6 +219,8 @@ export const charges = pgTable(
     index('charges_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
     index('charges_company_day_idx').on(t.tenantId, t.companyId, t.serviceDate),
     index('charges_invoice_idx').on(t.invoiceId),
+    check('charges_settled_by_ck', sql`${t.settledBy} in ('invoice', 'funds')`),
+    check('charges_funds_not_invoiced_ck', sql`${t.settledBy} = 'invoice' or ${t.invoiceId} is null`),
   ],
 );
 
@@ -246,7 +255,7 @@ export const financeTransactions = pgTable(
       .notNull()
       .references(() => companies.id),
     invoiceId: integer('invoice_id').references(() => invoices.id),
-    /** payment | refund | deposit | label_purchase */
+    /** payment | refund | deposit | label_purchase | label_refund (a voided label's funds back) */
     kind: text('kind').notNull(),
     category: text('category'),
     /** card | manual | funds */
