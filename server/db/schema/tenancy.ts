@@ -75,16 +75,28 @@ export const warehouses = pgTable(
       .references(() => tenants.id),
     name: text('name').notNull(),
     code: text('code').notNull(),
+    /** Who parcels from this site are from; the warehouse company's name when null. */
+    addressName: text('address_name'),
     line1: text('line1'),
+    line2: text('line2'),
     city: text('city'),
     state: text('state'),
     postalCode: text('postal_code'),
     countryCode: text('country_code'),
+    phone: text('phone'),
+    email: text('email'),
     timezone: text('timezone').notNull().default('UTC'),
     active: boolean('active').notNull().default(true),
+    /** Parcels leave from this site unless told otherwise: exactly one per tenant (migration 0049). */
+    defaultShipFrom: boolean('default_ship_from').notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex('warehouses_tenant_code_uq').on(t.tenantId, t.code)],
+  (t) => [
+    uniqueIndex('warehouses_tenant_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('warehouses_tenant_default_ship_from_uq')
+      .on(t.tenantId)
+      .where(sql`${t.defaultShipFrom}`),
+  ],
 );
 
 export const departments = pgTable(
