@@ -222,7 +222,13 @@ export const MENU: MenuSectionDef[] = [
   },
   {
     key: 'Settings',
-    entries: [e('General', 'generalSettings', WAREHOUSE_ONLY), e('FeeSettings', 'feeSettings', WAREHOUSE_ONLY)],
+    entries: [
+      e('General', 'generalSettings', WAREHOUSE_ONLY),
+      e('FeeSettings', 'feeSettings', WAREHOUSE_ONLY),
+      // Beyond spec §2's menu: the tenant's warehouse sites (addresses, time zones, the default ship-from),
+      // for those who may change them (the server's rule for adding and editing a site).
+      e('Warehouses', 'myCompany', WAREHOUSE_ONLY, 'update'),
+    ],
   },
 ];
 

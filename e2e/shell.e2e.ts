@@ -74,6 +74,7 @@ describe('sign-in and menus by audience', () => {
       'ShippingLabelFunds',
       'Users',
       'WalmartWFS',
+      'Warehouses',
       'WfsItemSetup',
       'WfsShippingTemplates',
       'WmsActions',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from '../paging.js';
 import { AUDIENCES, COMPANY_STATUSES, TENANT_STATUSES } from '../enums.js';
 import { passwordSchema, usernameSchema } from './auth.js';
+import { isTimeZone, stateMissingMessage, stateRequired } from '../rules/addresses.js';
 
 const CLIENT_AUDIENCE_VALUES = AUDIENCES.filter((a) => a !== 'Warehouse') as [string, ...string[]];
 const phone = z
@@ -49,42 +50,91 @@ export const companyListQuerySchema = z.object({
   dir: z.enum(['asc', 'desc']).optional(),
 });
 
-export const addressSchema = z.object({
-  kind: z.enum(['business', 'shipping', 'billing', 'return']).default('business'),
-  name: z.string().trim().max(200).optional(),
-  line1: z.string().trim().min(1, 'line1 is required').max(200),
-  line2: z.string().trim().max(200).optional(),
-  city: z.string().trim().min(1, 'city is required').max(100),
-  state: z.string().trim().max(100).optional(),
-  postalCode: z.string().trim().min(1, 'postalCode is required').max(20),
-  countryCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'countryCode: two letters (ISO 3166)'),
-  isDefault: z.boolean().default(false),
-});
+export const addressSchema = z
+  .object({
+    kind: z.enum(['business', 'shipping', 'billing', 'return']).default('business'),
+    name: z.string().trim().max(200).optional(),
+    line1: z.string().trim().min(1, 'line1 is required').max(200),
+    line2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1, 'city is required').max(100),
+    state: z.string().trim().max(100).optional(),
+    postalCode: z.string().trim().min(1, 'postalCode is required').max(20),
+    countryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'countryCode: two letters (ISO 3166)'),
+    isDefault: z.boolean().default(false),
+  })
+  .superRefine((a, ctx) => {
+    if (stateRequired(a.countryCode) && !a.state?.trim())
+      ctx.addIssue({ code: 'custom', path: ['state'], message: stateMissingMessage(a.countryCode) });
+  });
 
-export const warehouseSchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(120),
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9-]{1,20}$/, 'code: 1–20 letters, digits or dashes'),
-  line1: z.string().trim().max(200).optional(),
-  city: z.string().trim().max(100).optional(),
-  state: z.string().trim().max(100).optional(),
-  postalCode: z.string().trim().max(20).optional(),
-  countryCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/)
-    .optional(),
-  timezone: z.string().max(60).default('UTC'),
-  active: z.boolean().default(true),
-});
+/** An optional text of a site's address: empty or null clears it. */
+const siteText = (max: number) => z.string().trim().max(max).nullish();
+
+/**
+ * A warehouse site (Settings › Warehouses): its name and code, its address — all of line 1, city,
+ * postal code and country once any part but the country is given, the state where the country has them — its
+ * IANA time zone, and whether parcels leave from it by default (one site per tenant). On an update,
+ * a field left out keeps its value; `timezone`, `active` and `defaultShipFrom` default on a new site.
+ */
+export const warehouseSchema = z
+  .object({
+    name: z.string().trim().min(1, 'name is required').max(120),
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9-]{1,20}$/, 'code: 1–20 letters, digits or dashes'),
+    /** Who parcels are from (a person or the company); the warehouse company's name when empty. */
+    addressName: siteText(120),
+    line1: siteText(200),
+    line2: siteText(200),
+    city: siteText(100),
+    state: siteText(100),
+    postalCode: siteText(20),
+    countryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2})?$/, 'countryCode: two letters (ISO 3166)')
+      .nullish(),
+    phone: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[+0-9 ().-]*$/, 'phone: digits, spaces and + ( ) . - only')
+      .nullish(),
+    email: z.union([z.email('email: not a valid e-mail address').max(200), z.literal('')]).nullish(),
+    timezone: z.string().trim().refine(isTimeZone, 'timezone: an IANA time zone such as America/New_York').optional(),
+    active: z.boolean().optional(),
+    defaultShipFrom: z.boolean().optional(),
+  })
+  .superRefine((w, ctx) => {
+    const filled = (v: string | null | undefined) => !!v?.trim();
+    // The country alone is an address in the making (customs reads it); any other part asks for the rest.
+    const parts = [w.addressName, w.line1, w.line2, w.city, w.state, w.postalCode];
+    if (parts.some(filled)) {
+      for (const [key, label] of [
+        ['line1', 'the street address'],
+        ['city', 'the city'],
+        ['postalCode', 'the ZIP or postal code'],
+        ['countryCode', 'two letters (ISO 3166)'],
+      ] as const)
+        if (!filled(w[key])) ctx.addIssue({ code: 'custom', path: [key], message: `${key}: ${label} is required` });
+    }
+    if (filled(w.countryCode) && stateRequired(w.countryCode) && !filled(w.state))
+      ctx.addIssue({ code: 'custom', path: ['state'], message: stateMissingMessage(w.countryCode!) });
+    if (w.defaultShipFrom && w.active === false)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['defaultShipFrom'],
+        message: 'defaultShipFrom: an inactive site cannot be the default ship-from',
+      });
+  });
+export type WarehouseInput = z.infer<typeof warehouseSchema>;
 
 export const departmentSchema = z.object({
   name: z.string().trim().min(1, 'name is required').max(120),
@@ -159,13 +209,19 @@ export const warehouseRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   code: z.string(),
+  addressName: z.string().nullable(),
   line1: z.string().nullable(),
+  line2: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
   postalCode: z.string().nullable(),
   countryCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
   timezone: z.string(),
   active: z.boolean(),
+  /** Parcels leave from this site unless told otherwise (exactly one per tenant). */
+  defaultShipFrom: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -5,25 +5,32 @@
  */
 import { z } from 'zod';
 import { labelCustomsDraftSchema } from './customs.js';
+import { stateMissingMessage, stateRequired } from '../rules/addresses.js';
 
 const postal = z.string().trim().min(3, 'postalCode: the ZIP or postal code').max(12);
-export const shipAddressSchema = z.object({
-  name: z.string().trim().min(1, 'name: who the parcel is for or from').max(100),
-  company: z.string().trim().max(100).optional(),
-  phone: z.string().trim().max(30).optional(),
-  line1: z.string().trim().min(1, 'line1: the street address').max(100),
-  line2: z.string().trim().max(100).optional(),
-  city: z.string().trim().min(1, 'city: the city').max(60),
-  state: z.string().trim().min(2, 'state: the state or province code').max(30),
-  postalCode: postal,
-  countryCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'countryCode: two letters (ISO 3166)')
-    .default('US'),
-  residential: z.boolean().optional(),
-});
+/** A parcel's address; the state or province is required where the country has them (domain/rules/addresses). */
+export const shipAddressSchema = z
+  .object({
+    name: z.string().trim().min(1, 'name: who the parcel is for or from').max(100),
+    company: z.string().trim().max(100).optional(),
+    phone: z.string().trim().max(30).optional(),
+    line1: z.string().trim().min(1, 'line1: the street address').max(100),
+    line2: z.string().trim().max(100).optional(),
+    city: z.string().trim().min(1, 'city: the city').max(60),
+    state: z.string().trim().max(30).default(''),
+    postalCode: postal,
+    countryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'countryCode: two letters (ISO 3166)')
+      .default('US'),
+    residential: z.boolean().optional(),
+  })
+  .superRefine((a, ctx) => {
+    if (stateRequired(a.countryCode) && a.state.length < 2)
+      ctx.addIssue({ code: 'custom', path: ['state'], message: stateMissingMessage(a.countryCode) });
+  });
 export type ShipAddress = z.infer<typeof shipAddressSchema>;
 
 export const parcelSchema = z.object({

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { tenants, users } from '../db/schema/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createClientCompany, createTenant } from '../modules/tenants/bootstrap.js';
+import { DEMO_MAIN_SITE, DEMO_NORTH_SITE } from './demo-sites.js';
 
 export const DEMO_PASSWORD = 'dockside';
 export const DEMO_MFA_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -30,6 +31,7 @@ export async function seedDemo(db: Db): Promise<void> {
       name: 'Demo Prep Co',
       companyName: 'Demo Prep Co',
       warehouseName: 'Main',
+      warehouse: DEMO_MAIN_SITE,
     });
     const t = demo.tenant.id;
     const acme = await createClientCompany(tx, t, {
@@ -47,6 +49,7 @@ export async function seedDemo(db: Db): Promise<void> {
       name: 'North Fulfilment',
       companyName: 'North Fulfilment',
       warehouseName: 'North DC',
+      warehouse: DEMO_NORTH_SITE,
     });
     const northClient = await createClientCompany(tx, north.tenant.id, {
       name: 'Polar Goods',

@@ -549,6 +549,17 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/settings/FeeSettingsPage'),
   },
   {
+    // The tenant's sites: addresses, time zones and the default ship-from labels are bought from.
+    path: '/apps/settings/warehouses',
+    title: 'nav.Warehouses',
+    breadcrumb: ['nav.Settings'],
+    resource: 'myCompany',
+    action: 'update',
+    warehouseOnly: true,
+    menuKey: 'Warehouses',
+    load: () => import('../features/company/WarehousesPage'),
+  },
+  {
     // Every signed-in user sees the jobs they started; administrators see the tenant's.
     path: '/apps/management/jobs',
     title: 'jobs.title',

@@ -112,7 +112,7 @@ describe('client companies', () => {
     const cid = adminData.companyId;
     const a = await s.post(
       `/api/company/${cid}/addresses`,
-      { line1: '1 Dock Rd', city: 'Reno', postalCode: '89501', countryCode: 'us', isDefault: true },
+      { line1: '1 Dock Rd', city: 'Reno', state: 'NV', postalCode: '89501', countryCode: 'us', isDefault: true },
       admin,
     );
     expect(a.status).toBe(201);

@@ -11,7 +11,7 @@ import type {
   companyListQuerySchema,
   companyUpdateSchema,
   departmentSchema,
-  warehouseSchema,
+  WarehouseInput,
 } from '../../../domain/schemas/company.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
@@ -19,7 +19,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { readTenantSetting } from '../../db/tenant-settings.js';
 import type { DbOrTx } from '../../db/client.js';
 import { addresses, companies, departments, inventoryProductTotals, users, warehouses } from '../../db/schema/index.js';
-import { businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
 import { paged } from '../../http/paging.js';
 import { scoped, seesAllCompanies } from '../../http/scope.js';
 import { assertPasswordPolicy } from '../account/password-policy.js';
@@ -268,31 +268,79 @@ export async function deleteAddress(deps: Deps, ctx: RequestContext, companyId: 
 export const listWarehouses = (deps: Deps, ctx: RequestContext) =>
   deps.db.select().from(warehouses).where(eq(warehouses.tenantId, ctx.tenantId)).orderBy(asc(warehouses.name));
 
-export async function saveWarehouse(
-  deps: Deps,
-  ctx: RequestContext,
-  input: z.infer<typeof warehouseSchema>,
-  id?: number,
-) {
+/** The input as columns: empty texts clear their column, fields left out keep theirs. */
+function warehouseColumns(input: WarehouseInput) {
+  const text = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() ? v.trim() : null);
+  const out = {
+    name: input.name,
+    code: input.code,
+    addressName: text(input.addressName),
+    line1: text(input.line1),
+    line2: text(input.line2),
+    city: text(input.city),
+    state: text(input.state),
+    postalCode: text(input.postalCode),
+    countryCode: text(input.countryCode),
+    phone: text(input.phone),
+    email: text(input.email),
+    timezone: input.timezone,
+    active: input.active,
+    defaultShipFrom: input.defaultShipFrom,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Partial<typeof out>;
+}
+
+/**
+ * Adds or updates a site. The tenant ships from exactly one default site: making a site the
+ * default takes it from the one before in the same transaction; the default cannot be unset or
+ * deactivated (another site is made the default instead), and a tenant's first site is its default.
+ */
+export async function saveWarehouse(deps: Deps, ctx: RequestContext, input: WarehouseInput, id?: number) {
   if (ctx.isClient) throw forbidden('Only the warehouse manages its sites');
+  const values = warehouseColumns(input);
   return deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.tenantId, ctx.tenantId), eq(warehouses.defaultShipFrom, true)));
+    const takeDefault = async () => {
+      await tx
+        .update(warehouses)
+        .set({ defaultShipFrom: false, updatedAt: deps.now().toISOString() })
+        .where(and(eq(warehouses.tenantId, ctx.tenantId), eq(warehouses.defaultShipFrom, true)));
+    };
     if (id) {
       const [before] = await tx
         .select()
         .from(warehouses)
         .where(and(eq(warehouses.id, id), eq(warehouses.tenantId, ctx.tenantId)));
       if (!before) throw notFound('Warehouse');
+      if (before.defaultShipFrom && values.defaultShipFrom === false)
+        throw businessRule(
+          `${before.name} is the default ship-from: make another site the default instead of unsetting it`,
+        );
+      if (before.defaultShipFrom && values.active === false)
+        throw businessRule(
+          `${before.name} is the default ship-from: make another site the default before deactivating it`,
+        );
+      if (values.defaultShipFrom && !before.active && values.active !== true)
+        throw badRequest('defaultShipFrom: an inactive site cannot be the default ship-from');
+      if (values.defaultShipFrom && !before.defaultShipFrom) await takeDefault();
       const [after] = await tx
         .update(warehouses)
-        .set({ ...input, updatedAt: deps.now().toISOString() })
+        .set({ ...values, updatedAt: deps.now().toISOString() })
         .where(eq(warehouses.id, id))
         .returning();
       await audit(tx, ctx, 'warehouse', id, 'update', before, after);
       return after;
     }
+    const makeDefault = values.defaultShipFrom ?? !current;
+    if (makeDefault && values.active === false)
+      throw badRequest('defaultShipFrom: an inactive site cannot be the default ship-from');
+    if (makeDefault) await takeDefault();
     const [created] = await tx
       .insert(warehouses)
-      .values({ ...input, tenantId: ctx.tenantId })
+      .values({ ...values, name: input.name, code: input.code, defaultShipFrom: makeDefault, tenantId: ctx.tenantId })
       .returning();
     await audit(tx, ctx, 'warehouse', created.id, 'create', null, created);
     return created;
@@ -312,7 +360,15 @@ export async function deactivateWarehouse(deps: Deps, ctx: RequestContext, id: n
       .from(warehouses)
       .where(and(eq(warehouses.tenantId, ctx.tenantId), eq(warehouses.active, true)));
     if (before.active && Number(active) <= 1) throw businessRule('A tenant keeps at least one active warehouse');
-    const [after] = await tx.update(warehouses).set({ active: false }).where(eq(warehouses.id, id)).returning();
+    if (before.defaultShipFrom)
+      throw businessRule(
+        `${before.name} is the default ship-from: make another site the default before deactivating it`,
+      );
+    const [after] = await tx
+      .update(warehouses)
+      .set({ active: false, updatedAt: deps.now().toISOString() })
+      .where(eq(warehouses.id, id))
+      .returning();
     await audit(tx, ctx, 'warehouse', id, 'status', before, after);
     return after;
   });

@@ -15,7 +15,7 @@ import {
   type CustomsForm,
 } from '../../../printing/templates/customs.js';
 import type { Deps, RequestContext } from '../../context.js';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { warehouses } from '../../db/schema/index.js';
 import { businessRule } from '../../http/errors.js';
 import { getOrder } from '../fbm-orders/service.js';
@@ -34,7 +34,7 @@ async function formOf(deps: Deps, ctx: RequestContext, orderId: number): Promise
     .select()
     .from(warehouses)
     .where(and(eq(warehouses.tenantId, ctx.tenantId), eq(warehouses.active, true)))
-    .orderBy(asc(warehouses.id))
+    .orderBy(desc(warehouses.defaultShipFrom), asc(warehouses.id))
     .limit(1);
   const to = order.shipTo!;
   return customsFormOf(customs, {

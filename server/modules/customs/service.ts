@@ -12,7 +12,7 @@
  * Scope: the order and products are read through the FBM orders and products services, so a client
  * reaches only its own company's (others are 404) and another tenant nothing.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   customsDocumentType,
   customsProblems,
@@ -39,13 +39,13 @@ import { businessRule } from '../../http/errors.js';
 import { getOrder } from '../fbm-orders/service.js';
 import { getProduct } from '../products/service.js';
 
-/** Where parcels leave from: the tenant's first active warehouse (US when none says otherwise). */
+/** Where parcels leave from: the tenant's default ship-from site (US when none says otherwise). */
 export async function warehouseCountry(deps: Deps, tenantId: number): Promise<string> {
   const [w] = await deps.db
     .select({ countryCode: warehouses.countryCode })
     .from(warehouses)
     .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.active, true)))
-    .orderBy(asc(warehouses.id))
+    .orderBy(desc(warehouses.defaultShipFrom), asc(warehouses.id))
     .limit(1);
   return (w?.countryCode ?? 'US').toUpperCase();
 }

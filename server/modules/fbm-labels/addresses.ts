@@ -3,12 +3,17 @@
  * marketplace gave it), in the rate shop's address shape; what is missing is said in words.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { stateRequired } from '../../../domain/rules/addresses.js';
 import type { ShipAddress } from '../../../domain/schemas/shipping.js';
 import type { DbOrTx } from '../../db/client.js';
 import { addresses, companies, marketplaceOrders, warehouses } from '../../db/schema/index.js';
 import { businessRule } from '../../http/errors.js';
 
-/** The tenant's first active warehouse with an address; else the warehouse company's default address. */
+/**
+ * The tenant's default ship-from site when it has an address (else the first active site with one);
+ * else the warehouse company's default address. Who it is from: the site's address name, else the
+ * warehouse company's name.
+ */
 export async function shipFromOf(db: DbOrTx, tenantId: number): Promise<ShipAddress> {
   const [owner] = await db
     .select({ id: companies.id, name: companies.name, phone: companies.phone })
@@ -18,13 +23,14 @@ export async function shipFromOf(db: DbOrTx, tenantId: number): Promise<ShipAddr
     .select()
     .from(warehouses)
     .where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.active, true)))
-    .orderBy(asc(warehouses.id));
+    .orderBy(desc(warehouses.defaultShipFrom), asc(warehouses.id));
   const w = list.find((x) => x.line1 && x.city && x.postalCode);
   if (w)
     return {
-      name: owner?.name ?? w.name,
-      phone: owner?.phone ?? undefined,
+      name: w.addressName ?? owner?.name ?? w.name,
+      phone: w.phone ?? owner?.phone ?? undefined,
       line1: w.line1!,
+      line2: w.line2 ?? undefined,
       city: w.city!,
       state: w.state ?? '',
       postalCode: w.postalCode!,
@@ -49,10 +55,10 @@ export async function shipFromOf(db: DbOrTx, tenantId: number): Promise<ShipAddr
         countryCode: a.countryCode.toUpperCase(),
       };
   }
-  throw businessRule('Enter the warehouse’s address (Settings › Warehouses) so carriers know where parcels leave from');
+  throw businessRule(
+    'Enter the address of the warehouse’s default ship-from site in Settings › Warehouses so carriers know where parcels leave from',
+  );
 }
-
-const STATE_REQUIRED = new Set(['US', 'CA']);
 
 export function shipToOf(order: typeof marketplaceOrders.$inferSelect): ShipAddress {
   const a = order.shipTo;
@@ -60,8 +66,8 @@ export function shipToOf(order: typeof marketplaceOrders.$inferSelect): ShipAddr
   const missing: string[] = !a
     ? ['address']
     : (['name', 'line1', 'city', 'postalCode'] as const).filter((k) => !a[k]?.trim());
-  // The US and Canadian carriers route by state; elsewhere an address may have none.
-  if (a && STATE_REQUIRED.has(country) && !a.state?.trim()) missing.push('state');
+  // Carriers route by state where the country has them (domain/rules/addresses); elsewhere an address may have none.
+  if (a && stateRequired(country) && !a.state?.trim()) missing.push('state');
   if (!a || missing.length)
     throw businessRule(
       `Order ${order.marketplaceOrderId} has no complete ship-to address (${missing.join(', ')} missing): refresh it from the store`,

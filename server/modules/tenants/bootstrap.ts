@@ -55,6 +55,22 @@ export interface NewTenant {
   companyName: string;
   status?: CompanyStatus;
   warehouseName?: string;
+  /** The first site's address, time zone and contact (a new tenant's is entered in Settings › Warehouses). */
+  warehouse?: Partial<
+    Pick<
+      typeof warehouses.$inferInsert,
+      | 'addressName'
+      | 'line1'
+      | 'line2'
+      | 'city'
+      | 'state'
+      | 'postalCode'
+      | 'countryCode'
+      | 'phone'
+      | 'email'
+      | 'timezone'
+    >
+  >;
   setupComplete?: boolean;
 }
 
@@ -78,7 +94,13 @@ export async function createTenant(tx: DbOrTx, t: NewTenant) {
     .returning();
   const [warehouse] = await tx
     .insert(warehouses)
-    .values({ tenantId: tenant.id, name: t.warehouseName ?? 'Main', code: 'MAIN' })
+    .values({
+      ...t.warehouse,
+      tenantId: tenant.id,
+      name: t.warehouseName ?? 'Main',
+      code: 'MAIN',
+      defaultShipFrom: true,
+    })
     .returning();
   const admin = await createRole(tx, tenant.id, company.id, ADMIN_ROLE, 'warehouse', adminGrants, true);
   const newUser = await createRole(tx, tenant.id, company.id, NEW_COMPANY_ROLE, 'warehouse', newCompanyGrants, true);

@@ -1,9 +1,11 @@
 /** My Company: details (completes set-up for a new tenant), addresses and warehouses. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isClientAudience } from '../../../domain/enums';
 import { can } from '../../../domain/permissions';
+import { stateRequired } from '../../../domain/rules/addresses';
 import { userDataSchema } from '../../../domain/schemas/auth';
 import { companyDetailSchema, companyUpdateResultSchema } from '../../../domain/schemas/company';
 import { del, post } from '../../api/client';
@@ -12,20 +14,24 @@ import { useSession } from '../../app/session';
 
 function AddressForm({ companyId, onSaved }: { companyId: string; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [a, setA] = useState({ line1: '', city: '', postalCode: '', countryCode: '', isDefault: false });
+  const empty = { line1: '', city: '', state: '', postalCode: '', countryCode: '', isDefault: false };
+  const [a, setA] = useState(empty);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const saved = await post(`/api/company/${companyId}/addresses`, a).catch(() => null);
+    const saved = await post(`/api/company/${companyId}/addresses`, { ...a, state: a.state || undefined }).catch(
+      () => null,
+    );
     if (saved) {
-      setA({ line1: '', city: '', postalCode: '', countryCode: '', isDefault: false });
+      setA(empty);
       onSaved();
     }
   };
   return (
     <form className="form form-grid" data-testid="address-form" onSubmit={(e) => void submit(e)}>
-      {(['line1', 'city', 'postalCode', 'countryCode'] as const).map((k) => (
+      {(['line1', 'city', 'state', 'postalCode', 'countryCode'] as const).map((k) => (
         <label key={k}>
           {t(`addressForm.${k}`)}
+          {k === 'state' && stateRequired(a.countryCode) && ' *'}
           <input
             name={k}
             value={a[k]}
@@ -135,7 +141,8 @@ export default function MyCompanyPage() {
           <ul className="address-list">
             {c.addresses.map((a) => (
               <li key={a.id}>
-                {a.line1}, {a.postalCode} {a.city}, {a.countryCode}
+                {a.line1}, {a.postalCode} {a.city}
+                {a.state ? `, ${a.state}` : ''}, {a.countryCode}
                 {a.isDefault ? ' ★' : ''}
                 {editable && (
                   <button
@@ -165,10 +172,15 @@ export default function MyCompanyPage() {
         <ul>
           {c.warehouses.map((w) => (
             <li key={w.id}>
-              {w.name} ({w.code})
+              {w.name} ({w.code}){w.defaultShipFrom ? ` · ${t('warehouses.defaultShipFrom')}` : ''}
             </li>
           ))}
         </ul>
+        {!isClientAudience(user.audience) && can(user.ability, 'update', 'myCompany') && (
+          <Link to="/apps/settings/warehouses" className="btn">
+            {t('warehouses.manage')}
+          </Link>
+        )}
       </section>
     </div>
   );

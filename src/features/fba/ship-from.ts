@@ -46,12 +46,14 @@ export function shipFromWarehouse(
   company: Pick<CompanyDetail, 'name' | 'phone' | 'email' | 'addresses'> | null,
 ): ShipFromDraft {
   const draft: ShipFromDraft = { ...emptyShipFrom };
-  const site = sites.find((w) => w.active && w.line1) ?? null;
+  const site =
+    sites.find((w) => w.active && w.defaultShipFrom && w.line1) ?? sites.find((w) => w.active && w.line1) ?? null;
   const address = company ? pickAddress(company.addresses) : undefined;
   if (site) {
     Object.assign(draft, {
       name: site.name,
       addressLine1: site.line1 ?? '',
+      addressLine2: site.line2 ?? '',
       city: site.city ?? '',
       stateOrProvinceCode: site.state ?? '',
       postalCode: site.postalCode ?? '',
@@ -73,6 +75,9 @@ export function shipFromWarehouse(
     draft.phoneNumber = company.phone ?? '';
     draft.email = company.email ?? '';
   }
+  // The site's own contact, where it has one, before the company's.
+  if (site?.phone) draft.phoneNumber = site.phone;
+  if (site?.email) draft.email = site.email;
   return draft;
 }
 
