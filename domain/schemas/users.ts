@@ -67,4 +67,14 @@ export const authoritySchema = z.object({
   companyId: z.number().int().nullable(),
   companyType: z.string(),
 });
+/**
+ * Someone of the caller's own company who may change its roles (roles-management update, or the
+ * admin's everything): whom the not-authorised page names to ask for a missing right.
+ */
+export const roleManagerSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullname: z.string(),
+});
+export type RoleManager = z.infer<typeof roleManagerSchema>;
 export const userPermissionSchema = z.object({ resource: z.string(), action: z.enum(ACTIONS) });

@@ -3,7 +3,8 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { tenants, users } from '../db/schema/index.js';
 import { hashPassword } from '../auth/passwords.js';
-import { createClientCompany, createTenant } from '../modules/tenants/bootstrap.js';
+import { PACKER_ROLE, packerGrants } from '../modules/roles/defaults.js';
+import { createClientCompany, createRole, createTenant } from '../modules/tenants/bootstrap.js';
 import { DEMO_MAIN_SITE, DEMO_NORTH_SITE } from './demo-sites.js';
 
 export const DEMO_PASSWORD = 'dockside';
@@ -11,7 +12,8 @@ export const DEMO_MFA_SECRET = 'JBSWY3DPEHPK3PXP';
 
 export const DEMO_USERS = [
   { username: 'demo.admin', who: 'warehouse admin, tenant demo' },
-  { username: 'demo.receiver', who: 'floor staff: receiving, inventory, WMS, printing' },
+  { username: 'demo.receiver', who: 'floor staff: dock, count, sort, moves, FBM pick, bench, printing' },
+  { username: 'demo.packer', who: 'packer: the bench and label printing' },
   { username: 'demo.client', who: 'client "Acme Sellers" (Customer)' },
   { username: 'demo.client2', who: 'client "Blue Fox Goods" (CustomerPlus)' },
   { username: 'demo.mfa', who: `warehouse user with TOTP (secret ${DEMO_MFA_SECRET})` },
@@ -34,6 +36,7 @@ export async function seedDemo(db: Db): Promise<void> {
       warehouse: DEMO_MAIN_SITE,
     });
     const t = demo.tenant.id;
+    const packer = await createRole(tx, t, demo.company.id, PACKER_ROLE, 'warehouse', packerGrants);
     const acme = await createClientCompany(tx, t, {
       name: 'Acme Sellers',
       audience: 'Customer',
@@ -76,6 +79,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx.insert(users).values([
       user(t, demo.company.id, demo.roles.admin.id, 'demo.admin', 'Dana Admin'),
       user(t, demo.company.id, demo.roles.floor.id, 'demo.receiver', 'Riley Receiver'),
+      user(t, demo.company.id, packer.id, 'demo.packer', 'Parker Packer'),
       user(t, acme.company.id, acme.role.id, 'demo.client', 'Casey Acme'),
       user(t, blueFox.company.id, blueFox.role.id, 'demo.client2', 'Blake Fox'),
       user(t, demo.company.id, demo.roles.admin.id, 'demo.mfa', 'Morgan Secure', {

@@ -8,7 +8,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import { mayOpen } from './guard';
+import { refusalOf, type Refusal } from './guard';
 import { AppLayout } from './layout/AppLayout';
 import { KEYS, homeOf, isSignedIn, useSession } from './session';
 import { SCREENS, type ScreenDef } from './registry';
@@ -75,7 +75,9 @@ const screenRoutes = SCREENS.map((screen) =>
     path: screen.path,
     staticData: { screen },
     beforeLoad: () => {
-      if (!mayOpen(screen)) throw redirect({ to: NOT_AUTHORIZED, replace: true });
+      const refusal = refusalOf(screen);
+      // The refusal rides in the history entry, so the page can name the missing right (and a reload keeps it).
+      if (refusal) throw redirect({ to: NOT_AUTHORIZED, replace: true, state: { refusal, screenTitle: screen.title } });
       localStorage.setItem(KEYS.activePage, screen.title);
     },
     component: lazyRouteComponent(screen.load),
@@ -104,6 +106,15 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', defaultPendingMs: 150 });
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Why the not-authorised page was shown: set by a screen's guard (see screenRoutes). */
+    refusal?: Refusal;
+    /** The i18n key of the refused screen's title. */
+    screenTitle?: string;
+  }
+}
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

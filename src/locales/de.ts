@@ -569,6 +569,14 @@ export const de: Messages = {
     notFound: 'Unter dieser Adresse gibt es nichts.',
     notAuthorizedTitle: 'Kein Zugriff',
     notAuthorized: 'Ihre Rolle erlaubt den Zugriff auf diese Seite nicht.',
+    missingRight: '„{{page}}“ braucht das Recht „{{right}}“ ({{action}}), das Ihre Rolle „{{role}}“ nicht hat.',
+    missingRightHere: 'Diese Seite braucht das Recht „{{right}}“ ({{action}}), das Ihre Rolle „{{role}}“ nicht hat.',
+    askWarehouseAdmin:
+      'Bitten Sie eine Lager-Administratorin oder einen Lager-Administrator (wer Rollen unter {{where}} ändern darf), es Ihrer Rolle hinzuzufügen.',
+    askClientAdmin:
+      'Bitten Sie eine Administratorin oder einen Administrator Ihres Unternehmens (wer Rollen unter {{where}} ändern darf), es Ihrer Rolle hinzuzufügen.',
+    roleManagers: 'In Ihrem Unternehmen sind das: {{names}}.',
+    warehouseOnly: 'Diese Seite ist Lagerarbeit: Kundenkonten öffnen sie nicht.',
     home: 'Zur Startseite',
     generic: 'Etwas ist schiefgelaufen.',
   },

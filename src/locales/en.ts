@@ -566,6 +566,14 @@ export const en = {
     notFound: 'There is nothing at this address.',
     notAuthorizedTitle: 'Not authorized',
     notAuthorized: 'Your role does not give access to this page.',
+    missingRight: '“{{page}}” needs the right “{{right}}” ({{action}}), which your role “{{role}}” does not hold.',
+    missingRightHere: 'This page needs the right “{{right}}” ({{action}}), which your role “{{role}}” does not hold.',
+    askWarehouseAdmin:
+      'Ask a warehouse administrator (someone who may change roles under {{where}}) to add it to your role.',
+    askClientAdmin:
+      'Ask an administrator of your company (someone who may change roles under {{where}}) to add it to your role.',
+    roleManagers: 'In your company they are: {{names}}.',
+    warehouseOnly: 'This page is floor work of the warehouse: client accounts do not open it.',
     home: 'Back to home',
     generic: 'Something went wrong.',
   },

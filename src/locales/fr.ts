@@ -567,6 +567,14 @@ export const fr: Messages = {
     notFound: 'Il n’y a rien à cette adresse.',
     notAuthorizedTitle: 'Accès refusé',
     notAuthorized: 'Votre rôle ne donne pas accès à cette page.',
+    missingRight: '« {{page}} » demande le droit « {{right}} » ({{action}}), que votre rôle « {{role}} » n’a pas.',
+    missingRightHere: 'Cette page demande le droit « {{right}} » ({{action}}), que votre rôle « {{role}} » n’a pas.',
+    askWarehouseAdmin:
+      'Demandez à un administrateur de l’entrepôt (une personne qui peut modifier les rôles dans {{where}}) de l’ajouter à votre rôle.',
+    askClientAdmin:
+      'Demandez à un administrateur de votre entreprise (une personne qui peut modifier les rôles dans {{where}}) de l’ajouter à votre rôle.',
+    roleManagers: 'Dans votre entreprise, ce sont : {{names}}.',
+    warehouseOnly: 'Cette page est du travail d’entrepôt : les comptes clients ne l’ouvrent pas.',
     home: 'Retour à l’accueil',
     generic: 'Une erreur s’est produite.',
   },

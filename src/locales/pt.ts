@@ -568,6 +568,14 @@ export const pt: Messages = {
     notFound: 'Não há nada neste endereço.',
     notAuthorizedTitle: 'Sem permissão',
     notAuthorized: 'Seu perfil não dá acesso a esta página.',
+    missingRight: '“{{page}}” exige a permissão “{{right}}” ({{action}}), que seu perfil “{{role}}” não tem.',
+    missingRightHere: 'Esta página exige a permissão “{{right}}” ({{action}}), que seu perfil “{{role}}” não tem.',
+    askWarehouseAdmin:
+      'Peça a um administrador do armazém (alguém que pode alterar perfis em {{where}}) que a adicione ao seu perfil.',
+    askClientAdmin:
+      'Peça a um administrador da sua empresa (alguém que pode alterar perfis em {{where}}) que a adicione ao seu perfil.',
+    roleManagers: 'Na sua empresa são: {{names}}.',
+    warehouseOnly: 'Esta página é trabalho do armazém: contas de clientes não a abrem.',
     home: 'Voltar ao início',
     generic: 'Algo deu errado.',
   },

@@ -198,12 +198,10 @@ describe('the orders desk', () => {
     expect(storesSeen).toEqual(['Blue Shop']);
     expect((await s.get(`${BASE}/stores`, north)).body).toEqual([]);
     expect((await s.get(BASE)).status).toBe(401);
-    // Floor staff without the FBM or MFN right: refused.
-    const receiver = await s.token('demo.receiver');
-    expect((await s.get(BASE, receiver)).status).toBe(403);
-    expect((await s.post(`${BASE}/${await idOf('EB-1')}/lines/1/product`, { create: true }, receiver)).status).toBe(
-      403,
-    );
+    // Warehouse staff without the FBM or MFN right (the packer: bench and labels only): refused.
+    const packer = await s.token('demo.packer');
+    expect((await s.get(BASE, packer)).status).toBe(403);
+    expect((await s.post(`${BASE}/${await idOf('EB-1')}/lines/1/product`, { create: true }, packer)).status).toBe(403);
   });
 
   it('links an unmatched line to the client’s product (by code or a new one), never another client’s', async () => {

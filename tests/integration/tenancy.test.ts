@@ -39,7 +39,8 @@ describe('tenant isolation', () => {
     expect(north.body.content.every((u: any) => u.username.startsWith('north.'))).toBe(true);
     const demo = await s.get('/api/users?pageSize=200', t['demo.admin']);
     expect(demo.body.content.some((u: any) => u.username.startsWith('north.'))).toBe(false);
-    expect(demo.body.totalElements).toBe(5);
+    // demo.admin, demo.receiver, demo.packer, demo.client, demo.client2, demo.mfa
+    expect(demo.body.totalElements).toBe(6);
   });
   it('/api/self/tenant and /api/organization/tenant show only the own tenant to a tenant admin', async () => {
     expect((await s.get('/api/self/tenant', t['north.admin'])).body.key).toBe('north');
@@ -122,7 +123,7 @@ describe('client companies see only their own company', () => {
     const c = await s.get('/api/dashboard/counts', t['demo.client']);
     expect(c.body).toMatchObject({ clients: 0, users: 1 });
     const w = await s.get('/api/dashboard/counts', t['demo.admin']);
-    expect(w.body).toMatchObject({ clients: 2, activeClients: 2, users: 5, warehouses: 1 });
+    expect(w.body).toMatchObject({ clients: 2, activeClients: 2, users: 6, warehouses: 1 });
   });
   it("a client cannot read another company's settings or another user's personal settings", async () => {
     const own = await s.post(

@@ -5,7 +5,9 @@
  */
 import type { FbmPickArgs, FbmPickResult } from '../../../domain/schemas/fbm-pick.js';
 import type { MutationMeta, RequestContext } from '../../context.js';
+import { can } from '../../../domain/permissions.js';
 import type { DbOrTx } from '../../db/client.js';
+import { forbidden } from '../../http/errors.js';
 import { pickInTx } from './batches.js';
 
 export async function pickFromFloor(
@@ -14,6 +16,9 @@ export async function pickFromFloor(
   args: FbmPickArgs,
   meta: MutationMeta,
 ): Promise<FbmPickResult> {
+  // The same right the REST route's guard asks for (update on the FBM or the merchant-fulfilment desk).
+  if (!can(ctx.abilities, 'update', 'fbm') && !can(ctx.abilities, 'update', 'mfn'))
+    throw forbidden('You need update permission on Merchant fulfilment (mfn) to pick');
   const out = await pickInTx(
     tx,
     ctx,

@@ -5,6 +5,8 @@ import { grantableResources } from '../../../domain/permissions.js';
 export const ADMIN_ROLE = 'admin';
 export const NEW_COMPANY_ROLE = 'CompanyNewUserRole';
 export const FLOOR_ROLE = 'Floor Staff';
+/** The demo tenant's packer (server/seed/demo.ts); not a default role of every tenant. */
+export const PACKER_ROLE = 'Packer';
 export const CLIENT_ADMIN_ROLE = 'Client Admin';
 
 export type Grant = { resource: Resource | 'all'; action: Action };
@@ -19,7 +21,10 @@ export const newCompanyGrants: Grant[] = [
   { resource: 'common', action: 'read' },
 ];
 
-/** Receivers and packers: receiving, inventory, WMS moves and printing. */
+/**
+ * Receivers and packers: the dock (package scan), counting, sorting and receiving, inventory, WMS
+ * moves and LPNs, printing, FBM picking, and the packer's bench.
+ */
 export const floorGrants: Grant[] = [
   ...(
     [
@@ -50,6 +55,25 @@ export const floorGrants: Grant[] = [
   { resource: 'wfs', action: 'read' },
   { resource: 'wfs', action: 'update' },
   { resource: 'outboundShipments', action: 'read' },
+  // Floor staff pick FBM and merchant-fulfilment orders (the force-ship console, its pick list,
+  // the handheld's pick screen and batch verify all ask for update on mfn; their data for read).
+  { resource: 'mfn', action: 'read' },
+  { resource: 'mfn', action: 'update' },
+];
+
+/** A packer: the bench (FBA and WFS boxes by scan) and label printing, nothing of the dock or the stock. */
+export const packerGrants: Grant[] = [
+  ...(['mainDashboard', 'home', 'common', 'productCatalog', 'myCompany'] as const).map((resource): Grant => ({
+    resource,
+    action: 'read',
+  })),
+  { resource: 'fba', action: 'read' },
+  { resource: 'fba', action: 'update' },
+  { resource: 'wfs', action: 'read' },
+  { resource: 'wfs', action: 'update' },
+  { resource: 'outboundShipments', action: 'read' },
+  { resource: 'barcodePrint', action: 'manage' },
+  { resource: 'printerSettings', action: 'manage' },
 ];
 
 /** A client company's first user manages everything a client may be granted. */

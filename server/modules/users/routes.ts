@@ -7,6 +7,7 @@ import {
   userPermissionsSchema,
   userUpdateSchema,
   authoritySchema,
+  roleManagerSchema,
   userPageSchema,
   userPermissionSchema,
   userRowSchema,
@@ -79,6 +80,17 @@ export function userRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(z.boolean()), ...errorResponses },
     }),
     async (c) => ok(c, svc.hasAuthority(c.get('ctx'), c.req.valid('param').x)),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/users/role-managers',
+      tags,
+      summary: 'Who in the caller’s own company may change its roles (whom to ask for a missing right)',
+      middleware: [guards.authenticate],
+      responses: { ...okResponse(z.array(roleManagerSchema)), ...errorResponses },
+    }),
+    async (c) => ok(c, await svc.roleManagers(deps, c.get('ctx'))),
   );
   app.openapi(
     createRoute({

@@ -1,6 +1,7 @@
 /** Users of a company. Usernames are unique in the installation; deleting disables (history keeps its author). */
 import { likeContains } from '../../http/like.js';
-import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
 import type { Action, Resource } from '../../../domain/permissions.js';
@@ -12,7 +13,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { toUserData } from '../../auth/principal.js';
 import { readTenantSetting } from '../../db/tenant-settings.js';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, roles, userPermissions, users } from '../../db/schema/index.js';
+import { companies, roleResourceActions, roles, userPermissions, users } from '../../db/schema/index.js';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
 import { paged } from '../../http/paging.js';
 import { scoped } from '../../http/scope.js';
@@ -207,6 +208,51 @@ export async function authorities(deps: Deps, ctx: RequestContext) {
     .from(roles)
     .where(scoped(ctx, roles.tenantId, roles.companyId))
     .orderBy(roles.name);
+}
+
+/**
+ * The active users of the caller's own company (in the caller's tenant) whose role — or own
+ * permission keys — lets them change roles: roleManagement update or manage, or everything.
+ */
+export async function roleManagers(deps: Deps, ctx: RequestContext) {
+  const grantsRoles = (resource: AnyPgColumn, action: AnyPgColumn) =>
+    or(
+      and(eq(resource, 'roleManagement'), inArray(action, ['update', 'manage'])),
+      and(eq(resource, 'all'), eq(action, 'manage')),
+    );
+  const byRole = deps.db
+    .select({ id: roleResourceActions.id })
+    .from(roleResourceActions)
+    .where(
+      and(
+        eq(roleResourceActions.roleId, users.roleId),
+        eq(roleResourceActions.tenantId, ctx.tenantId),
+        grantsRoles(roleResourceActions.resource, roleResourceActions.action),
+      ),
+    );
+  const byUser = deps.db
+    .select({ userId: userPermissions.userId })
+    .from(userPermissions)
+    .where(
+      and(
+        eq(userPermissions.userId, users.id),
+        eq(userPermissions.tenantId, ctx.tenantId),
+        grantsRoles(userPermissions.resource, userPermissions.action),
+      ),
+    );
+  return deps.db
+    .select({ id: users.id, username: users.username, fullname: users.fullname })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, ctx.tenantId),
+        eq(users.companyId, ctx.companyId),
+        eq(users.status, 'active'),
+        or(exists(byRole), exists(byUser)),
+      ),
+    )
+    .orderBy(users.fullname, users.username)
+    .limit(20);
 }
 
 /** `x` is a resource key, or `resource:action`. */
