@@ -33,6 +33,13 @@ export type ChargeEventKind = (typeof CHARGE_EVENT_KINDS)[number];
 
 // ------------------------------------------------------------------ the charges ledger (issue 21)
 
+/**
+ * How a charge is paid, decided once when it is written (decision 0019): by the next invoice, or
+ * from the client's prepaid funds as it happened (a label bought from Shipping Label Funds).
+ */
+export const CHARGE_SETTLEMENTS = ['invoice', 'funds'] as const;
+export type ChargeSettlement = (typeof CHARGE_SETTLEMENTS)[number];
+
 const decimalText = (places: number, label: string) =>
   z
     .string()
@@ -73,6 +80,7 @@ export const chargeSchema = z.object({
   sourceId: z.string(),
   serviceDate: z.string(),
   adjustsChargeId: z.number().int().nullable(),
+  settledBy: z.enum(CHARGE_SETTLEMENTS),
   invoiceId: z.number().int().nullable(),
   createdAt: z.string(),
 });
@@ -87,7 +95,8 @@ export const chargePageSchema = z.object({
   totalCents: z.number().int(),
 });
 
-export const CHARGE_INVOICED_FILTERS = ['all', 'open', 'invoiced'] as const;
+/** open: waiting for an invoice; invoiced: on one; funds: paid from prepaid funds (never invoiced). */
+export const CHARGE_INVOICED_FILTERS = ['all', 'open', 'invoiced', 'funds'] as const;
 
 export const chargeQuerySchema = z.object({
   pageNumber: z.string().optional(),

@@ -12,7 +12,8 @@ import { pageSchema } from '../paging.js';
 export const BALANCE_TYPES = ['ALL', 'DEPOSIT', 'SHIPPING'] as const;
 export type BalanceType = (typeof BALANCE_TYPES)[number];
 
-export const TRANSACTION_KINDS = ['payment', 'refund', 'deposit', 'label_purchase'] as const;
+/** label_refund: a voided label's draw given back to the funds it came from (decision 0019). */
+export const TRANSACTION_KINDS = ['payment', 'refund', 'deposit', 'label_purchase', 'label_refund'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 export const TRANSACTION_STATUSES = ['pending', 'succeeded', 'failed', 'voided'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -188,9 +189,14 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-/** What drawing label funds for one label did (for the label tools). */
+/**
+ * How one label was paid (for the label tools): from the client's label funds (a draw), or — funds
+ * short and ENFORCE_PAYMENT_METHOD off — on the client's next invoice, funds untouched.
+ */
 export interface LabelDraw {
-  transactionId: number;
+  paidFrom: 'funds' | 'invoice';
+  /** The funds draw; null when the label goes on the invoice. */
+  transactionId: number | null;
   costCents: number;
   upchargeCents: number;
   totalCents: number;

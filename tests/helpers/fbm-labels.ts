@@ -4,9 +4,14 @@ import { eq } from 'drizzle-orm';
 import { warehouses } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import type { FbmWorld } from './fbm.js';
+import { topUpFunds } from './funds.js';
 import type { TestServer } from './server.js';
 
-/** The warehouse ships from Newark; Acme pays the carrier's cost plus 10 % (at least $0.50), not enforced. */
+/**
+ * The warehouse ships from Newark; Acme pays the carrier's cost plus 10 % (at least $0.50), not
+ * enforced, from $1,000 of label funds it topped up (decision 0019: labels the funds cover are
+ * drawn from them).
+ */
 export async function labelsSetup(s: TestServer, w: FbmWorld) {
   await s.db
     .update(warehouses)
@@ -24,6 +29,7 @@ export async function labelsSetup(s: TestServer, w: FbmWorld) {
     w.admin,
   );
   expect(fees.status, JSON.stringify(fees.meta)).toBe(200);
+  await topUpFunds(s, w.tenantId, w.acmeId, 100_000);
 }
 
 /** A label purchase at any provider: ShipEngine's from a rate, eBay Logistics', Ship With Walmart's. */

@@ -198,9 +198,11 @@ describe('label draws', () => {
     expect((await balanceOf(acme)).balanceCents).toBe(8137);
 
     const lines = await s.db.select().from(charges).where(eq(charges.code, 'SHIPPING_LABEL'));
-    expect(lines.map((l) => [l.sourceId, l.amountCents, l.details.costCents, l.details.upchargeCents])).toEqual([
-      ['L-1001', 1388, 1234, 154],
-      ['L-1002', 475, 400, 75],
+    expect(
+      lines.map((l) => [l.sourceId, l.amountCents, l.details.costCents, l.details.upchargeCents, l.settledBy]),
+    ).toEqual([
+      ['L-1001', 1388, 1234, 154, 'funds'],
+      ['L-1002', 475, 400, 75, 'funds'],
     ]);
   });
 
@@ -249,7 +251,7 @@ describe('label draws', () => {
     expect(seen.body).toMatchObject({ amountCents: 475, costCents: 400, upchargeCents: 75 });
   });
 
-  it('ENFORCE_PAYMENT_METHOD refuses a label when funds are short (412); off, the balance may go negative', async () => {
+  it('ENFORCE_PAYMENT_METHOD refuses a label when funds are short (412); off, the label goes on the invoice and the funds stay whole', async () => {
     await setFees(blueFox, {
       SHIPPING_UPCHARGE_PERCENT: '0',
       SHIPPING_UPCHARGE_MINIMUM_DOLLAR: '0',
@@ -265,8 +267,19 @@ describe('label draws', () => {
     expect(await s.db.select().from(charges).where(eq(charges.sourceId, 'L-2001'))).toHaveLength(0);
 
     await setFees(blueFox, { ENFORCE_PAYMENT_METHOD: false });
-    expect(await draw(blueFox, 'L-2001', 1000)).toMatchObject({ totalCents: 1000, balanceCents: -1000 });
-    expect(await balanceOf(blueFox)).toMatchObject({ balanceCents: -1000, enforcePaymentMethod: false });
+    // Decision 0019: funds never go below zero; a label they cannot cover is billed instead.
+    expect(await draw(blueFox, 'L-2001', 1000)).toMatchObject({
+      paidFrom: 'invoice',
+      transactionId: null,
+      totalCents: 1000,
+      balanceCents: 0,
+    });
+    expect(await balanceOf(blueFox)).toMatchObject({ balanceCents: 0, totalElements: 0, enforcePaymentMethod: false });
+    const [onInvoice] = await s.db.select().from(charges).where(eq(charges.sourceId, 'L-2001'));
+    expect(onInvoice).toMatchObject({ amountCents: 1000, settledBy: 'invoice', invoiceId: null });
+    // Asked again: the same answer, nothing drawn or charged twice.
+    expect(await draw(blueFox, 'L-2001', 1000)).toMatchObject({ paidFrom: 'invoice', duplicate: true });
+    expect(await s.db.select().from(charges).where(eq(charges.sourceId, 'L-2001'))).toHaveLength(1);
 
     // Enforced with enough funds: allowed (Acme holds 81.37).
     await setFees(acme, { ENFORCE_PAYMENT_METHOD: true });
@@ -429,9 +442,9 @@ describe('tenancy', () => {
     expect(
       (await s.post(`${BAL}/deposit`, { companyId: blueFox, amountCents: 500, returnUrl: RETURN }, tok.client)).status,
     ).toBe(403);
-    const [foxDraw] = await s.db.select().from(financeTransactions).where(eq(financeTransactions.sourceId, 'L-2001'));
-    expect((await s.get(`${TX}/${foxDraw.id}`, tok.client)).status).toBe(404);
-    expect((await s.get(`${TX}/${foxDraw.id}`, tok.client2)).status).toBe(200);
+    const foxDeposit = await deposit(700, tok.client2);
+    expect((await s.get(`${TX}/${foxDeposit.transactionId}`, tok.client)).status).toBe(404);
+    expect((await s.get(`${TX}/${foxDeposit.transactionId}`, tok.client2)).status).toBe(200);
     expect((await s.get(`${TX}/${firstDeposit}`, tok.north)).status).toBe(404);
     expect((await s.get(`${BAL}?companyId=${acme}`, tok.north)).status).toBe(404);
     expect((await s.post(`${TX}/${firstDeposit}/refund`, { amountCents: 100, reason: 'x' }, tok.north)).status).toBe(

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
+import { topUpFunds } from '../helpers/funds.js';
 import { TestServer } from '../helpers/server.js';
 import { charges, financeTransactions, shippingLabels } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
@@ -69,6 +70,8 @@ beforeAll(async () => {
     tok.admin,
   );
   expect(fees.status, JSON.stringify(fees.meta)).toBe(200);
+  // Acme topped up its label funds earlier.
+  await topUpFunds(s, (await s.signIn('demo.admin')).userData.tenantId, acme, 20_000);
 });
 afterAll(() => s?.close());
 
@@ -105,7 +108,7 @@ describe('buying a label', () => {
       .select()
       .from(charges)
       .where(and(eq(charges.code, 'SHIPPING_LABEL'), eq(charges.sourceId, `label-${labelId}`)));
-    expect(charged.map((c) => c.amountCents)).toEqual([cost + upcharge]);
+    expect(charged.map((c) => [c.amountCents, c.settledBy])).toEqual([[cost + upcharge, 'funds']]);
   });
 
   it('the same request key again buys nothing more; with another rate it is a 409', async () => {
@@ -179,6 +182,14 @@ describe('buying a label', () => {
       .where(and(eq(charges.code, 'SHIPPING_LABEL'), eq(charges.companyId, acme)));
     const mine = lines.filter((c) => c.sourceId.startsWith(`label-${labelId}`));
     expect(mine.reduce((t, c) => t + c.amountCents, 0)).toBe(0);
+    // Given back to the funds it came from, once: a label refund, and the charge's reversal is
+    // settled by the funds too (no invoice credits it a second time).
+    expect(mine.map((c) => c.settledBy)).toEqual(['funds', 'funds']);
+    const back = await s.db
+      .select()
+      .from(financeTransactions)
+      .where(and(eq(financeTransactions.kind, 'label_refund'), eq(financeTransactions.sourceId, `label-${labelId}`)));
+    expect(back.map((t) => [t.amountCents, t.status])).toEqual([[label.totalCents, 'succeeded']]);
     expect((await s.post(`${L}/void/${labelId}`, {}, tok.admin)).status).toBe(412);
   });
 });

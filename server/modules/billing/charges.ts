@@ -25,7 +25,7 @@ export interface ChargeQuery {
   costGroupId?: number;
   from?: string;
   to?: string;
-  invoiced?: 'all' | 'open' | 'invoiced';
+  invoiced?: 'all' | 'open' | 'invoiced' | 'funds';
 }
 
 /** What a client may read of a price rule: where the price came from, never the warehouse's notes. */
@@ -48,10 +48,12 @@ export async function listCharges(deps: Deps, ctx: RequestContext, page: PageReq
     q.from ? gte(charges.serviceDate, q.from) : undefined,
     q.to ? lte(charges.serviceDate, q.to) : undefined,
     q.invoiced === 'open'
-      ? isNull(charges.invoiceId)
+      ? and(isNull(charges.invoiceId), eq(charges.settledBy, 'invoice'))
       : q.invoiced === 'invoiced'
         ? isNotNull(charges.invoiceId)
-        : undefined,
+        : q.invoiced === 'funds'
+          ? eq(charges.settledBy, 'funds')
+          : undefined,
   ) as SQL;
   const [rows, [totals]] = await Promise.all([
     deps.db
@@ -84,6 +86,7 @@ export async function listCharges(deps: Deps, ctx: RequestContext, page: PageReq
     sourceId: c.sourceId,
     serviceDate: c.serviceDate,
     adjustsChargeId: c.adjustsChargeId,
+    settledBy: c.settledBy as Charge['settledBy'],
     invoiceId: c.invoiceId,
     createdAt: c.createdAt,
   }));

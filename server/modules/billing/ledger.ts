@@ -12,7 +12,7 @@ import {
   type PriceRule,
 } from '../../../domain/billing/charge-codes.js';
 import { lineAmountCents } from '../../../domain/rules/money.js';
-import type { ChargeEventKind } from '../../../domain/schemas/charges.js';
+import type { ChargeEventKind, ChargeSettlement } from '../../../domain/schemas/charges.js';
 import type { DbOrTx } from '../../db/client.js';
 import { chargeEvents, charges, pendingCharges } from '../../db/schema/index.js';
 import { loadPriceBook, type PriceBook } from './price-book.js';
@@ -35,6 +35,8 @@ export interface NewCharge {
   sourceId: string;
   serviceDate: string;
   adjustsChargeId?: number | null;
+  /** 'funds' when prepaid funds paid it as it happened (decision 0019); default 'invoice'. */
+  settledBy?: ChargeSettlement;
   details?: Record<string, unknown>;
   createdBy?: number | null;
 }
@@ -60,6 +62,7 @@ export async function appendCharges(tx: DbOrTx, lines: readonly NewCharge[]): Pr
       sourceId: l.sourceId,
       serviceDate: l.serviceDate,
       adjustsChargeId: l.adjustsChargeId ?? null,
+      settledBy: l.settledBy ?? 'invoice',
       details: l.details ?? {},
       createdBy: l.createdBy ?? null,
     };

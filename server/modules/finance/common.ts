@@ -9,8 +9,11 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 /** Categories of the transactions that move Shipping Label Funds (spec §4 charge category). */
 export const FUND_CATEGORIES = ['DEPOSIT', 'SHIPPING'] as const;
 
-/** A transaction's effect on the label funds: + deposit, − label draw, − refund of a deposit. */
-export const signedFundAmount = sql<number>`case when ${financeTransactions.kind} = 'deposit' then ${financeTransactions.amountCents} else -${financeTransactions.amountCents} end`;
+/** Kinds that put money into the label funds: a deposit, a voided label's draw given back. */
+export const FUNDS_IN_KINDS: readonly string[] = ['deposit', 'label_refund'];
+
+/** A transaction's effect on the label funds: + deposit or label refund, − label draw, − refund of a deposit. */
+export const signedFundAmount = sql<number>`case when ${financeTransactions.kind} in ('deposit', 'label_refund') then ${financeTransactions.amountCents} else -${financeTransactions.amountCents} end`;
 
 /** The client's label-funds balance: succeeded fund transactions only. */
 export async function labelBalanceOf(db: DbOrTx, tenantId: number, companyId: number): Promise<number> {

@@ -18,6 +18,7 @@ import {
   clientInScope,
   currencyOf,
   FUND_CATEGORIES,
+  FUNDS_IN_KINDS,
   labelBalanceOf,
   signedFundAmount,
 } from './common.js';
@@ -33,12 +34,13 @@ export function labelUpchargeCents(costCents: number, percent: string, minimumDo
 }
 
 /**
- * Pays for one shipping label from the client's label funds, inside the label purchase's own
- * transaction: 1. lock the client (two labels at once cannot both spend the last dollars);
- * 2. a label already paid for answers what it drew (idempotent per label); 3. cost + upcharge,
- * refused with 412 when short and the client's ENFORCE_PAYMENT_METHOD is on (else the balance may
- * go negative); 4. the draw (category SHIPPING) and its SHIPPING_LABEL charge, whose details keep
- * the cost and the upcharge for the warehouse.
+ * Pays for one shipping label, inside the label purchase's own transaction, settled exactly one
+ * way (decision 0019): 1. lock the client (two labels at once cannot both spend the last dollars);
+ * 2. a label already paid for answers how it was paid (idempotent per label); 3. cost + upcharge;
+ * 4. the funds cover it: a draw (category SHIPPING) and its SHIPPING_LABEL charge settled by
+ * funds, which no invoice ever claims; short and the client's ENFORCE_PAYMENT_METHOD on: 412;
+ * short and off: no draw, the charge goes on the client's next invoice instead. The funds never
+ * go below zero, and the label is never paid twice.
  */
 export async function drawLabelFunds(
   tx: Tx,
@@ -54,24 +56,25 @@ export async function drawLabelFunds(
     .for('update');
   if (!company) throw businessRule('The label’s client is not a client of this warehouse');
 
-  const [already] = await tx
-    .select()
-    .from(financeTransactions)
-    .where(
-      and(
-        eq(financeTransactions.tenantId, tenantId),
-        eq(financeTransactions.kind, 'label_purchase'),
-        eq(financeTransactions.sourceType, LABEL_SOURCE),
-        eq(financeTransactions.sourceId, labelId),
-      ),
-    );
-  if (already) {
-    const parts = await drawParts(tx, tenantId, labelId);
+  const paid = await labelCharge(tx, tenantId, labelId);
+  if (paid) {
+    const [draw] = await tx
+      .select({ id: financeTransactions.id })
+      .from(financeTransactions)
+      .where(
+        and(
+          eq(financeTransactions.tenantId, tenantId),
+          eq(financeTransactions.kind, 'label_purchase'),
+          eq(financeTransactions.sourceType, LABEL_SOURCE),
+          eq(financeTransactions.sourceId, labelId),
+        ),
+      );
     return {
-      transactionId: already.id,
-      costCents: parts?.costCents ?? already.amountCents,
-      upchargeCents: parts?.upchargeCents ?? 0,
-      totalCents: already.amountCents,
+      paidFrom: paid.settledBy === 'funds' ? 'funds' : 'invoice',
+      transactionId: draw?.id ?? null,
+      costCents: partsOf(paid.details)?.costCents ?? paid.amountCents,
+      upchargeCents: partsOf(paid.details)?.upchargeCents ?? 0,
+      totalCents: paid.amountCents,
       balanceCents: await labelBalanceOf(tx, tenantId, companyId),
       duplicate: true,
     };
@@ -84,31 +87,49 @@ export async function drawLabelFunds(
     fees.SHIPPING_UPCHARGE_MINIMUM_DOLLAR,
   );
   const totalCents = costCents + upchargeCents;
+  if (totalCents <= 0) throw businessRule('A label that costs nothing draws nothing');
   const currency = await currencyOf(tx, tenantId);
   const before = await labelBalanceOf(tx, tenantId, companyId);
-  if (fees.ENFORCE_PAYMENT_METHOD && before < totalCents)
+  const fromFunds = before >= totalCents;
+  if (!fromFunds && fees.ENFORCE_PAYMENT_METHOD)
     throw businessRule(
       `Shipping label funds are short: the label costs ${dollars(totalCents)} ${currency} and the balance is ${dollars(before)} ${currency}. Add funds first.`,
     );
-  if (totalCents <= 0) throw businessRule('A label that costs nothing draws nothing');
 
-  const [draw] = await tx
-    .insert(financeTransactions)
-    .values({
+  // The draw's moment and the charge's service day are one clock, so each day's draws and label
+  // charges agree in the reconciliation (decision 0019).
+  const at = new Date().toISOString();
+  let transactionId: number | null = null;
+  if (fromFunds) {
+    const [draw] = await tx
+      .insert(financeTransactions)
+      .values({
+        tenantId,
+        companyId,
+        kind: 'label_purchase',
+        category: 'SHIPPING',
+        method: 'funds',
+        amountCents: totalCents,
+        currency,
+        status: 'succeeded',
+        sourceType: LABEL_SOURCE,
+        sourceId: labelId,
+        note: `Shipping label ${labelId}`,
+        createdBy: input.userId,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    transactionId = draw.id;
+    await auditFinance(tx, {
       tenantId,
-      companyId,
-      kind: 'label_purchase',
-      category: 'SHIPPING',
-      method: 'funds',
+      entity: 'transaction',
+      entityId: draw.id,
+      action: 'label-draw',
       amountCents: totalCents,
-      currency,
-      status: 'succeeded',
-      sourceType: LABEL_SOURCE,
-      sourceId: labelId,
-      note: `Shipping label ${labelId}`,
-      createdBy: input.userId,
-    })
-    .returning();
+      userId: input.userId,
+    });
+  }
   await appendCharges(tx, [
     {
       tenantId,
@@ -126,28 +147,114 @@ export async function drawLabelFunds(
       },
       sourceType: LABEL_SOURCE,
       sourceId: labelId,
-      serviceDate: new Date().toISOString().slice(0, 10),
-      // Paid from label funds already: invoicing shows it, it does not bill it again.
-      details: { costCents, upchargeCents, paidFrom: 'labelFunds', transactionId: draw.id },
+      serviceDate: at.slice(0, 10),
+      settledBy: fromFunds ? 'funds' : 'invoice',
+      details: { costCents, upchargeCents, paidFrom: fromFunds ? 'labelFunds' : 'invoice', transactionId },
       createdBy: input.userId,
     },
   ]);
-  await auditFinance(tx, {
-    tenantId,
-    entity: 'transaction',
-    entityId: draw.id,
-    action: 'label-draw',
-    amountCents: totalCents,
-    userId: input.userId,
-  });
   return {
-    transactionId: draw.id,
+    paidFrom: fromFunds ? 'funds' : 'invoice',
+    transactionId,
     costCents,
     upchargeCents,
     totalCents,
-    balanceCents: before - totalCents,
+    balanceCents: fromFunds ? before - totalCents : before,
     duplicate: false,
   };
+}
+
+/**
+ * A voided label's money goes back where it came from, once (decision 0019): a label paid from
+ * funds gets a label_refund into the funds and a negative charge settled by funds; a label on an
+ * invoice gets a negative charge the next invoice claims (a credit line). Both are keyed by the
+ * label, so a retried void gives back nothing twice. Returns what was given back, in cents.
+ */
+export async function giveBackLabel(
+  tx: Tx,
+  input: { tenantId: number; companyId: number; labelId: string; userId: number | null; reason: string; at: string },
+): Promise<number> {
+  const { tenantId, companyId, labelId } = input;
+  const paid = await labelCharge(tx, tenantId, labelId);
+  if (!paid || paid.companyId !== companyId) return 0;
+  const settledBy = paid.settledBy === 'funds' ? 'funds' : 'invoice';
+  const written = await appendCharges(tx, [
+    {
+      tenantId,
+      companyId,
+      code: 'SHIPPING_LABEL',
+      description: `Shipping label ${labelId} voided`,
+      quantity: -1,
+      unitPrice: dollars(paid.amountCents),
+      amountCents: -paid.amountCents,
+      currency: paid.currency,
+      rule: { source: 'event', note: 'label voided: its charge taken back' },
+      sourceType: LABEL_SOURCE,
+      sourceId: `${labelId}:void`,
+      serviceDate: input.at.slice(0, 10),
+      adjustsChargeId: paid.id,
+      settledBy,
+      details: {
+        costCents: -(partsOf(paid.details)?.costCents ?? 0),
+        upchargeCents: -(partsOf(paid.details)?.upchargeCents ?? 0),
+        paidFrom: settledBy === 'funds' ? 'labelFunds' : 'invoice',
+      },
+      createdBy: input.userId,
+    },
+  ]);
+  if (!written) return 0;
+  if (settledBy === 'funds') {
+    const [refund] = await tx
+      .insert(financeTransactions)
+      .values({
+        tenantId,
+        companyId,
+        kind: 'label_refund',
+        category: 'SHIPPING',
+        method: 'funds',
+        amountCents: paid.amountCents,
+        currency: paid.currency,
+        status: 'succeeded',
+        sourceType: LABEL_SOURCE,
+        sourceId: labelId,
+        note: `Shipping label ${labelId} voided: funds given back`,
+        createdBy: input.userId,
+        createdAt: input.at,
+        updatedAt: input.at,
+      })
+      .returning();
+    await auditFinance(tx, {
+      tenantId,
+      entity: 'transaction',
+      entityId: refund.id,
+      action: 'label-void',
+      amountCents: paid.amountCents,
+      reason: input.reason,
+      userId: input.userId,
+    });
+  }
+  return paid.amountCents;
+}
+
+/** The label's own SHIPPING_LABEL charge (not its void). */
+async function labelCharge(db: DbOrTx, tenantId: number, labelId: string) {
+  const [charge] = await db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.tenantId, tenantId),
+        eq(charges.code, 'SHIPPING_LABEL'),
+        eq(charges.sourceType, LABEL_SOURCE),
+        eq(charges.sourceId, labelId),
+      ),
+    );
+  return charge ?? null;
+}
+
+function partsOf(d: Record<string, unknown> | null | undefined) {
+  if (!d || typeof d.costCents !== 'number' || typeof d.upchargeCents !== 'number') return null;
+  return { costCents: d.costCents, upchargeCents: d.upchargeCents };
 }
 
 /** A label draw's cost and upcharge, from its SHIPPING_LABEL charge (warehouse eyes only). */
@@ -167,9 +274,7 @@ export async function drawParts(
         eq(charges.sourceId, labelId),
       ),
     );
-  const d = charge?.details;
-  if (!d || typeof d.costCents !== 'number' || typeof d.upchargeCents !== 'number') return null;
-  return { costCents: d.costCents, upchargeCents: d.upchargeCents };
+  return partsOf(charge?.details);
 }
 
 const dayStart = (d: string) => `${d}T00:00:00.000Z`;
@@ -226,7 +331,7 @@ export async function balances(deps: Deps, ctx: RequestContext, q: BalanceQuery)
   const fees = await feeSettingsOf(deps.db, ctx.tenantId, company.id);
   const content = [];
   for (const r of rows) {
-    const amount = r.kind === 'deposit' ? r.amountCents : -r.amountCents;
+    const amount = FUNDS_IN_KINDS.includes(r.kind) ? r.amountCents : -r.amountCents;
     const entry: BalancePage['content'][number] = {
       transactionId: r.id,
       kind: r.kind as BalancePage['content'][number]['kind'],
@@ -234,7 +339,7 @@ export async function balances(deps: Deps, ctx: RequestContext, q: BalanceQuery)
       status: r.status as BalancePage['content'][number]['status'],
       amountCents: amount,
       runningBalanceCents: Number(r.running),
-      labelId: r.kind === 'label_purchase' ? r.sourceId : null,
+      labelId: r.kind === 'label_purchase' || r.kind === 'label_refund' ? r.sourceId : null,
       note: r.note,
       createdAt: new Date(r.createdAt).toISOString(),
     };

@@ -16,6 +16,7 @@ import {
   transactionSchema,
   voidInputSchema,
 } from '../../../domain/schemas/finance.js';
+import { reconciliationQuerySchema, reconciliationSchema } from '../../../domain/schemas/reconciliation.js';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { forbidden } from '../../http/errors.js';
@@ -24,6 +25,7 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { confirmCheckout, createDeposit, markInvoicePaid, payInvoice } from './checkout.js';
 import { balances } from './label-funds.js';
+import { reconcile } from './reconciliation.js';
 import { getTransaction, refundTransaction, voidTransaction } from './transactions.js';
 
 /** After the guard: warehouse staff only (before the body is read). */
@@ -168,5 +170,18 @@ export function financeRoutes(deps: Deps, guards: Guards) {
         }),
     );
   }
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/reconciliation`,
+      tags: ['Reconciliation'],
+      summary:
+        'Per client and period: charges = invoiced + awaiting an invoice + label funds draws, received = invoice payments + funds top-ups, invoices equal their charges and their payments; any difference flagged (warehouse)',
+      middleware: [guards.requires('invoicePreview', 'read'), warehouseOnly('reconcile money')],
+      request: { query: reconciliationQuerySchema },
+      responses: { ...okResponse(reconciliationSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await reconcile(deps.db, c.get('ctx').tenantId, c.req.valid('query'))),
+  );
   return app;
 }

@@ -254,12 +254,14 @@ function bodyOf(rows: LineRow[], storageDayCount: number): Body {
  * of days the client was already invoiced for (a storage day re-priced after a late receipt, work
  * priced after its month was billed, the lines a voided invoice released) — so nothing is left
  * behind because its month was billed, while a month never invoiced keeps its lines for its own
- * invoice. A line still lands on one invoice only.
+ * invoice. A line still lands on one invoice only, and a line paid from funds on none (decision
+ * 0019: the invoice's statement of funds shows those).
  */
 const uninvoiced = (tenantId: number, period: Period) =>
   and(
     eq(charges.tenantId, tenantId),
     isNull(charges.invoiceId),
+    eq(charges.settledBy, 'invoice'),
     lte(charges.serviceDate, period.to),
     or(
       gte(charges.serviceDate, period.from),

@@ -15,14 +15,13 @@ import type { LabelPurchase, LabelQuery, ShippingLabel } from '../../../domain/s
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
-import { companies, financeTransactions, shippingLabels } from '../../db/schema/index.js';
+import { companies, shippingLabels } from '../../db/schema/index.js';
 import { ApiError, businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
 import { likeContains } from '../../http/like.js';
 import { ProviderFailure } from '../../integrations/http.js';
 import type { ShipEngineLabel } from '../../integrations/shipengine/models.js';
-import { appendCharges } from '../billing/ledger.js';
-import { auditFinance, clientInScope, currencyOf } from '../finance/common.js';
-import { drawLabelFunds, LABEL_SOURCE } from '../finance/label-funds.js';
+import { clientInScope, currencyOf } from '../finance/common.js';
+import { drawLabelFunds, giveBackLabel } from '../finance/label-funds.js';
 import { apiErrorOf, clientOverrides } from '../stores/connection.js';
 import { shipEngineFor } from './shipengine.js';
 
@@ -386,8 +385,8 @@ export async function labelDocument(deps: Deps, ctx: RequestContext, id: number)
 }
 
 /**
- * Voids a label at the carrier; when the carrier approves, the label is voided here, its funds
- * draw is voided (the balance comes back) and an adjusting line takes its charge back.
+ * Voids a label at the carrier; when the carrier approves, the label is voided here and its money
+ * goes back where it was paid from, once (giveBackLabel: the funds, or a credit line).
  */
 export async function voidLabel(deps: Deps, ctx: RequestContext, id: number): Promise<ShippingLabel> {
   const row = await rowInScope(deps.db, ctx, id);
@@ -411,41 +410,16 @@ export async function voidLabel(deps: Deps, ctx: RequestContext, id: number): Pr
     const locked = await rowInScope(tx, ctx, id, true);
     if (locked.status === 'voided') return;
     await tx.update(shippingLabels).set({ status: 'voided', voidedAt: at }).where(eq(shippingLabels.id, id));
-    if (locked.financeTransactionId && locked.companyId) {
-      await tx
-        .update(financeTransactions)
-        .set({ status: 'voided', updatedAt: at })
-        .where(
-          and(eq(financeTransactions.id, locked.financeTransactionId), eq(financeTransactions.tenantId, ctx.tenantId)),
-        );
-      await auditFinance(tx, {
+    // Its money goes back where it came from: the funds, or a credit on the next invoice.
+    if (locked.companyId)
+      await giveBackLabel(tx, {
         tenantId: ctx.tenantId,
-        entity: 'transaction',
-        entityId: locked.financeTransactionId,
-        action: 'label-void',
-        amountCents: locked.totalCents,
-        reason: `Label ${locked.trackingNumber ?? locked.id} voided at the carrier`,
+        companyId: locked.companyId,
+        labelId: `label-${locked.id}`,
         userId: ctx.userId,
+        reason: `Label ${locked.trackingNumber ?? locked.id} voided at the carrier`,
+        at,
       });
-      await appendCharges(tx, [
-        {
-          tenantId: ctx.tenantId,
-          companyId: locked.companyId,
-          code: 'SHIPPING_LABEL',
-          description: `Shipping label label-${locked.id} voided`,
-          quantity: -1,
-          unitPrice: (locked.totalCents / 100).toFixed(2),
-          amountCents: -locked.totalCents,
-          currency: locked.currency,
-          rule: { source: 'event', note: 'label voided: its charge taken back' },
-          sourceType: LABEL_SOURCE,
-          sourceId: `label-${locked.id}:void`,
-          serviceDate: at.slice(0, 10),
-          details: { costCents: -locked.costCents, upchargeCents: -locked.upchargeCents, paidFrom: 'labelFunds' },
-          createdBy: ctx.userId,
-        },
-      ]);
-    }
   });
   return getLabel(deps, ctx, id);
 }
