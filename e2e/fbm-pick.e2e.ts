@@ -3,11 +3,14 @@
  * batch made through the API; the batch opened on a 360×740 handheld, the network lost, the whole
  * batch picked by wedge scans (location, then each unit) — a wrong item refused in words on the
  * way, nothing queued for it — "Batch picked" with its totes; back online the outbox drains and
- * the server has every line picked and the units at FBM-PACK.
+ * the server has every line picked and the units at FBM-PACK. Before that, the demo floor user
+ * (demo.receiver) has the force-ship console in the menu and opens the batch’s pick screen from the
+ * pick list, and the demo packer, whose role has no FBM pick right, is told which right is missing
+ * and whom to ask.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { e2eEnv } from './env.js';
-import { apiRequest, apiSignIn, pending, signIn, wedgeScan } from './harness.js';
+import { apiRequest, apiSignIn, menuKeys, pending, signIn, wedgeScan } from './harness.js';
 
 const env = e2eEnv();
 vi.setConfig({ testTimeout: 180_000 });
@@ -101,10 +104,50 @@ async function seed(url: string) {
   return { admin, client, batch: batch.body };
 }
 
+/** The store, stock and open batch the file's tests share (seeded by whichever runs first). */
+let seeded: Awaited<ReturnType<typeof seed>> | null = null;
+
 describe('the FBM picker', () => {
+  it('the demo floor user opens the pick list and a batch’s pick screen from the menu; the packer is told which right is missing', async () => {
+    const url = env.server.url;
+    seeded ??= await seed(url);
+    const { batch } = seeded;
+    const receiver = await (await env.browser.newContext()).newPage();
+    await signIn(receiver, url, 'demo.receiver');
+    await receiver.waitForURL('**/dashboard');
+    await receiver.waitForSelector('a[data-menu-key]', { state: 'attached' });
+    expect(await menuKeys(receiver)).toEqual(expect.arrayContaining(['FbmForce', 'BatchVerify']));
+    await receiver.goto(`${url}/apps/outbound/fbm-force/pick-list`);
+    await receiver.locator(`[data-testid=pick-batches] tr[data-batch="${batch.number}"]`).waitFor();
+    await receiver.locator(`tr[data-batch="${batch.number}"] [data-testid=pick-open-floor]`).click();
+    await receiver.waitForURL(`**/apps/outbound/fbm-force/pick/${batch.id}`);
+    await receiver.getByTestId('pick-floor').waitFor();
+    await receiver.context().close();
+
+    const packer = await (await env.browser.newContext()).newPage();
+    await signIn(packer, url, 'demo.packer');
+    await packer.waitForURL('**/dashboard');
+    await packer.goto(`${url}/apps/outbound/fbm-force/pick/${batch.id}`);
+    await packer.waitForURL('**/pages/miscellaneous/not-authorized');
+    const text = packer.getByTestId('error-text');
+    await text.waitFor();
+    expect(await text.getAttribute('data-resource')).toBe('mfn');
+    expect(await text.textContent()).toBe(
+      '“Pick” needs the right “Merchant fulfilment” (Edit), which your role “Packer” does not hold.',
+    );
+    await expect
+      .poll(() => packer.getByTestId('who-grants').textContent())
+      .toBe(
+        'Ask a warehouse administrator (someone who may change roles under Account › Roles) to add it to your role. ' +
+          'In your company they are: Dana Admin, Morgan Secure.',
+      );
+    await packer.context().close();
+  });
+
   it('picks a 5-order batch by wedge scans offline on a 360 px handheld; the server gets every pick once', async () => {
     const url = env.server.url;
-    const { admin, client, batch } = await seed(url);
+    seeded ??= await seed(url);
+    const { admin, client, batch } = seeded;
     const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);

@@ -80,18 +80,22 @@ describe('sign-in and menus by audience', () => {
       'WmsActions',
     ]);
     expect(menus['north.admin']).toEqual(menus['demo.admin']);
-    // Floor staff: no client management; a Customer sees no warehouse-only entry.
+    // Floor staff: no client management; a Customer sees no warehouse-only entry. The floor picks
+    // FBM orders (the force-ship console, batch verify) besides receiving, moves and the bench.
     expect(menus['demo.receiver']).toEqual([
       'AmazonFBA',
+      'BatchVerify',
       'Dashboard',
       'DeliveredPackages',
       'FbaBillsOfLading',
+      'FbmForce',
       'InventorySnapshot',
       'ItemStatusTracking',
       'LicensePlates',
       'LocationBarcodeDesigner',
       'ManageInventory',
       'ManualBarcodePrinting',
+      'MerchantFulfillment',
       'MyCompany',
       'OutboundShipments',
       'PrinterSettings',
@@ -181,7 +185,8 @@ describe('sign-in and menus by audience', () => {
     await expect.poll(() => wms.getAttribute('open')).toBeNull();
     // The users list answers where the roles live too.
     await page.goto(`${server.url}/apps/user-management/users`);
-    await page.locator('tr', { hasText: 'demo.receiver' }).waitFor();
+    // The first page of five, by username: demo.admin … demo.packer.
+    await page.locator('tr', { hasText: 'demo.packer' }).waitFor();
     await ctx.close();
 
     const client = await (await newContext(browser)).newPage();
@@ -512,7 +517,7 @@ describe('users and my company', () => {
     await page.waitForURL('**/dashboard');
     await page.goto(`${server.url}/apps/management/account-manager/users-list`);
     // The list first: clicking while the first page is still loading races its re-render.
-    await page.waitForSelector('td:text("demo.receiver")');
+    await page.waitForSelector('td:text("demo.packer")');
     await page.getByRole('button', { name: 'New user', exact: true }).click();
     const form = page.locator('[data-testid=create-user]');
     await form.locator('input[name=username]').fill('pat.packer');
