@@ -13,6 +13,10 @@ import type { GenerateTransportationOptionsRequest } from '../../server/integrat
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
 import { planUpToPlacement, sandboxRefreshToken } from '../helpers/amazon-sandbox.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const MODEL = 'amazon/fulfillmentInbound_2024-03-20.json';
 const HOUR = 3_600_000;
@@ -56,6 +60,7 @@ const contact = { name: 'Dana Dock', phoneNumber: '555-0101', email: 'dock@docks
 
 beforeAll(async () => {
   s = await TestServer.start();
+  contract.attach(s);
   sandboxUrl = await s.listen();
   s.started.deps.now = () => new Date(now());
   [seller, other] = await Promise.all([clientFor(), clientFor()]);
@@ -289,9 +294,14 @@ describe('transportation against the Amazon sandbox', () => {
     expect(
       tracked.trackingDetails!.spdTrackingDetail!.spdTrackingItems.map((t) => t.trackingNumberValidationStatus),
     ).toEqual(['VALIDATED', 'NOT_SUPPORTED']);
+    // Receiving at Amazon (v0 getShipmentItemsByShipmentId): each SKU shipped, nothing received yet.
+    const items = await seller.inbound.shipmentItems(tracked.shipmentConfirmationId!);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.QuantityShipped > 0 && i.QuantityReceived === 0)).toBe(true);
     // Another seller sees none of it.
     expect((await failure(other.inbound.getShipment(planId, shipmentId)))!.status).toBe(404);
     expect((await failure(other.inboundTransport.listDeliveryWindowOptions(planId, shipmentId)))!.status).toBe(404);
+    expect((await failure(other.inbound.shipmentItems(tracked.shipmentConfirmationId!)))!.status).toBe(404);
   });
 
   it('partnered LTL: pallets within Amazon’s limits, a quote with a pickup, a bill of lading, a one-hour void window', async () => {
@@ -454,3 +464,5 @@ describe('transportation against the Amazon sandbox', () => {
     ).toBe(404);
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

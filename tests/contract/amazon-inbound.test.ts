@@ -13,6 +13,10 @@ import type { CreateInboundPlanRequest } from '../../server/integrations/amazon/
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
 import { sandboxRefreshToken } from '../helpers/amazon-sandbox.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const MODEL = 'amazon/fulfillmentInbound_2024-03-20.json';
 const US = 'ATVPDKIKX0DER';
@@ -61,6 +65,7 @@ const plan = (items: CreateInboundPlanRequest['items']): CreateInboundPlanReques
 
 beforeAll(async () => {
   s = await TestServer.start();
+  contract.attach(s);
   sandboxUrl = await s.listen();
   [seller, other] = await Promise.all([clientFor(), clientFor()]);
 });
@@ -404,3 +409,5 @@ describe('prep details against the Amazon sandbox', () => {
     );
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

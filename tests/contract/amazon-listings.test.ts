@@ -12,6 +12,10 @@ import type { AmazonCatalog } from '../../server/integrations/amazon/catalog.js'
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
 import { sandboxAuthorisation } from '../helpers/amazon-sandbox.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const US = 'ATVPDKIKX0DER';
 const LISTINGS = 'amazon/listingsItems_2021-08-01.json';
@@ -35,6 +39,7 @@ const failure = (p: Promise<unknown>) =>
 
 beforeAll(async () => {
   s = await TestServer.start();
+  contract.attach(s);
   sandboxUrl = await s.listen();
   const auth = await sandboxAuthorisation(sandboxUrl);
   sellerId = auth.sellerId;
@@ -222,3 +227,5 @@ describe('listings, catalogue and fees against the Amazon sandbox', () => {
     expect(raw.status).toBe(403);
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

@@ -18,6 +18,10 @@ import { ProviderFailure } from '../../server/integrations/http.js';
 import { labelDocument } from '../../server/integrations/amazon/merchant-fulfillment.js';
 import type { LabelFormat, MfnAddress, ShipmentRequestDetails } from '../../server/integrations/amazon/mfn-models.js';
 import type { Order } from '../../server/integrations/amazon/orders-models.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const US = 'ATVPDKIKX0DER';
 const CA = 'A2EUQ1WTGCTBG2';
@@ -116,6 +120,7 @@ const detailsFor = (order: Order, over: Partial<ShipmentRequestDetails> = {}): S
 let orders: Order[];
 beforeAll(async () => {
   s = await TestServer.start();
+  contract.attach(s);
   sandboxUrl = await s.listen();
   s.started.deps.now = () => new Date(now());
   [sellerA, sellerB] = await Promise.all([sandboxAuthorisation(sandboxUrl), sandboxAuthorisation(sandboxUrl)]);
@@ -457,3 +462,5 @@ describe('Merchant Fulfillment against the Amazon sandbox', () => {
     expect(shipment).toMatchObject({ Status: 'Purchased', ShipToAddress: { CountryCode: 'CA' } });
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

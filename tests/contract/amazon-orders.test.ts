@@ -15,6 +15,10 @@ import { ProviderFailure } from '../../server/integrations/http.js';
 import { amazonOrderSource, centsOf } from '../../server/integrations/amazon/order-source.js';
 import type { Order, SearchOrdersQuery } from '../../server/integrations/amazon/orders-models.js';
 import type { MarketplaceOrderInput } from '../../domain/schemas/orders.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const US = 'ATVPDKIKX0DER';
 const V2026 = 'amazon/orders_2026-01-01.json';
@@ -94,6 +98,7 @@ const since = (ms: number) => new Date(now() - ms).toISOString();
 
 beforeAll(async () => {
   s = await TestServer.start();
+  contract.attach(s);
   sandboxUrl = await s.listen();
   s.started.deps.now = () => new Date(now());
   [sellerA, sellerB] = await Promise.all([sandboxAuthorisation(sandboxUrl), sandboxAuthorisation(sandboxUrl)]);
@@ -517,3 +522,5 @@ describe('Amazon orders against the sandbox', () => {
     expect(late!.messages.join(' ')).toMatch(/picked up/);
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

@@ -30,6 +30,10 @@ import { stores } from '../../server/db/schema/index.js';
 import { checkOperation, trackOperation } from '../../server/modules/operations/service.js';
 import { onOperationDone, type FinishedOperation } from '../../server/modules/operations/kinds.js';
 import { withdrawJob } from '../../server/jobs/store-pulls.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const US = 'ATVPDKIKX0DER';
 const MODEL = 'amazon/reports_2021-06-30.json';
@@ -156,6 +160,7 @@ async function allOrders(client: AmazonClient): Promise<Order[]> {
 
 beforeAll(async () => {
   s = await TestServer.start();
+  contract.attach(s);
   sandboxUrl = await s.listen();
   s.started.deps.now = () => new Date(clock);
   clientOverrides.sleep = async () => undefined;
@@ -567,3 +572,5 @@ describe("the 'amazon.report' operation kind", () => {
     }
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

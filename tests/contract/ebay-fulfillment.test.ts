@@ -14,6 +14,10 @@ import type { EbayOrder } from '../../server/integrations/ebay/order-models.js';
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { marketplaceOrderInputSchema, type MarketplaceOrderInput } from '../../domain/schemas/orders.js';
 import { openApiSchema, problemsOf } from '../helpers/reference-models.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const MODEL = 'ebay/order-schemas.json';
 const HOUR = 3_600_000;
@@ -27,6 +31,7 @@ let storeIds = 990_100;
 
 beforeAll(async () => {
   s = await TestServer.start({ seed: 'none' });
+  contract.attach(s);
   sandboxUrl = await s.listen();
   s.started.deps.now = () => new Date(now());
 });
@@ -450,3 +455,5 @@ describe('eBay sellers and a struggling eBay', () => {
     expect(gaveUp.kind).toBe('throttled');
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

@@ -19,6 +19,10 @@ import { shopifyOrderSource } from '../../server/integrations/shopify/order-sour
 import { updatedSince } from '../../server/integrations/shopify/orders.js';
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { marketplaceOrderInputSchema, type MarketplaceOrderInput } from '../../domain/schemas/orders.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const HOUR = 3_600_000;
 const TOKEN = `shpat_${'5e'.repeat(16)}`;
@@ -30,6 +34,7 @@ const now = () => Date.now() + offset;
 
 beforeAll(async () => {
   s = await TestServer.start({ seed: 'none' });
+  contract.attach(s);
   sandboxUrl = await s.listen();
   s.started.deps.now = () => new Date(now());
 });
@@ -433,3 +438,5 @@ describe('Shopify shops and a busy Shopify', () => {
     expect((await pullAll(faulty, new Date(now() - HOUR))).pages).toBe(1);
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

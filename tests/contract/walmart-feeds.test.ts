@@ -24,6 +24,10 @@ import { isWalmartFulfilled } from '../../server/integrations/walmart/items-mode
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { excerptSchema, problemsOf } from '../helpers/reference-models.js';
 import { RECEIVED_MS, PROCESSING_MS, REVIEW_MS } from '../../server/sandboxes/walmart/feeds-state.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const SECRET = 'wm-secret-0123456789abcdef';
 const SELLER = '7c3e2a1b-9d8f-4e6a-8b5c-2d1e0f9a8b7c';
@@ -127,6 +131,7 @@ const skuSearch = async (client: WalmartClient, sku: string) =>
 
 beforeAll(async () => {
   s = await TestServer.start();
+  contract.attach(s);
   sandboxUrl = await s.listen();
   s.started.deps.now = () => new Date(now());
   seller = clientFor(SELLER);
@@ -342,3 +347,5 @@ describe('Walmart item setup by feed (sandbox)', () => {
     expect(throttled).toBe(3);
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

@@ -17,6 +17,10 @@ import type { WalmartOrder } from '../../server/integrations/walmart/orders-mode
 import { isWalmartFulfilled, type WalmartItem } from '../../server/integrations/walmart/items-models.js';
 import type { MarketplaceOrderInput } from '../../domain/schemas/orders.js';
 import { excerptSchema, problemsOf } from '../helpers/reference-models.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -135,6 +139,7 @@ const shipLine = (lineNumber: string, quantity: number, trackingNumber: string) 
 
 beforeAll(async () => {
   s = await TestServer.start({ seed: 'none' });
+  contract.attach(s);
   base = await s.listen();
   s.started.deps.now = () => new Date(now());
   seller = clientFor(SELLER_A);
@@ -456,3 +461,5 @@ describe('Walmart seller accounts and a struggling Walmart', () => {
     expect(err?.kind).toBe('unavailable');
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

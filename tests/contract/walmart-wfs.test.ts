@@ -14,6 +14,10 @@ import type { CarrierQuoteRequest, ShipmentPackage } from '../../server/integrat
 import type { CreateInboundOrder, InboundOrderItem } from '../../server/integrations/walmart/inbound-models.js';
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { openApiSchema, problemsOf } from '../helpers/reference-models.js';
+import { holdSandboxesToReference } from '../helpers/sandbox-contract.js';
+
+/** Every sandbox answer below is held to the provider's published model (../shared/reference). */
+const contract = holdSandboxesToReference(import.meta.filename);
 
 const MODEL = 'walmart/fulfillment-inbound.json';
 const HOUR = 3_600_000;
@@ -158,6 +162,7 @@ function quoteRequest(
 
 beforeAll(async () => {
   s = await TestServer.start();
+  contract.attach(s);
   sandboxUrl = await s.listen();
   s.started.deps.now = () => new Date(now());
   seller = clientFor(SELLER);
@@ -314,6 +319,19 @@ describe('WFS inbound orders against the Walmart sandbox', () => {
     expect(blank.getPageCount()).toBe(1);
     const small = await PDFDocument.load((await seller.wfs.receivingLabels({ shipmentId, labelSize: '4x3.33' })).bytes);
     expect(Math.round(small.getPage(0).getHeight())).toBe(240);
+    // The deprecated createInboundShipmentLabel (GET /v3/fulfillment/label/{shipmentId}): the
+    // blank label, with the headers the seller's client signs its calls with.
+    let signed = new Headers();
+    const signing = clientFor(SELLER, (input, init) => {
+      signed = new Headers(init?.headers);
+      return fetch(input, init);
+    });
+    await signing.wfs.allShipmentItems(shipmentId);
+    const deprecated = await fetch(`${walmartBaseUrl('sandbox', sandboxUrl)}/v3/fulfillment/label/${shipmentId}`, {
+      headers: { ...Object.fromEntries(signed), accept: 'application/pdf' },
+    });
+    expect(deprecated.headers.get('content-type')).toBe('application/pdf');
+    expect((await PDFDocument.load(new Uint8Array(await deprecated.arrayBuffer()))).getPageCount()).toBe(1);
 
     const wrong = await failure(
       seller.wfs.receivingLabels({
@@ -595,3 +613,5 @@ describe('seller accounts and throttling', () => {
     expect(throttled).toBe(2);
   });
 });
+
+it('answers every operation it covers, each held to the published model', () => contract.expectCovered());

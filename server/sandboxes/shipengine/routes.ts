@@ -14,6 +14,7 @@ import {
   customsSchema,
   packageSchema,
   rateSchema,
+  WEIGHT_UNITS,
   type ShipEngineAddress,
 } from '../../integrations/shipengine/models.js';
 import { faultGate } from '../faults.js';
@@ -71,7 +72,43 @@ const storedLabel = z.object({
 
 const id = (prefix: string) => `${prefix}-${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 const usd = (amount: number) => ({ currency: 'usd', amount });
-const day = (d: Date) => d.toISOString().slice(0, 10);
+/** ShipEngine's ship dates are date-times at midnight UTC (its `date` schema is `format: date-time`). */
+const shipDate = (d: Date) => `${d.toISOString().slice(0, 10)}T00:00:00Z`;
+
+const OUNCES: Record<(typeof WEIGHT_UNITS)[number], number> = {
+  ounce: 1,
+  pound: 16,
+  gram: 1 / 28.349523125,
+  kilogram: 1000 / 28.349523125,
+};
+/** total_weight: the packages' weights summed, in their unit when they share one, else in ounces. */
+function totalWeight(packages: { weight: { value: number; unit: (typeof WEIGHT_UNITS)[number] } }[]) {
+  const units = new Set(packages.map((p) => p.weight.unit));
+  const unit = units.size === 1 ? packages[0]!.weight.unit : 'ounce';
+  const value = packages.reduce((t, p) => t + (p.weight.value * OUNCES[p.weight.unit]) / OUNCES[unit], 0);
+  return { value: Math.round(value * 1000) / 1000, unit };
+}
+
+/** advanced_options as ShipEngine answers them when none were asked for: every option off. */
+const NO_ADVANCED_OPTIONS = {
+  bill_to_account: null,
+  bill_to_country_code: null,
+  bill_to_party: null,
+  bill_to_postal_code: null,
+  contains_alcohol: false,
+  delivered_duty_paid: false,
+  dry_ice: false,
+  dry_ice_weight: null,
+  non_machinable: false,
+  saturday_delivery: false,
+  use_ups_ground_freight_pricing: null,
+  freight_class: null,
+  custom_field1: null,
+  custom_field2: null,
+  custom_field3: null,
+  origin_type: null,
+  additional_handling: null,
+};
 
 function trackingNumber(carrierId: string): string {
   const c = carrierById(carrierId)!;
@@ -119,7 +156,7 @@ export function shipEngineSandbox(deps: Deps): Hono {
       shipFrom: shipment.ship_from,
       shipTo: shipment.ship_to,
       weightLb: shipment.packages.reduce((t, p) => t + actualLb(p), 0),
-      shipDate: label.ship_date,
+      shipDate: label.ship_date.slice(0, 10),
     };
     if (m[2] === 'zpl') return c.body(labelZpl(content), 200, { 'content-type': 'application/zpl' });
     return c.body(Buffer.from(await labelPdf(content)), 200, { 'content-type': 'application/pdf' });
@@ -148,7 +185,11 @@ export function shipEngineSandbox(deps: Deps): Hono {
     }),
   );
 
-  app.get('/v1/carriers', (c) => c.json({ carriers: SANDBOX_CARRIERS.map(carrierView) }));
+  // list_carriers answers get_carriers_response_body: the carriers and ShipEngine's request id and
+  // (empty) error list.
+  app.get('/v1/carriers', (c) =>
+    c.json({ carriers: SANDBOX_CARRIERS.map(carrierView), request_id: randomUUID(), errors: [] }),
+  );
 
   app.post('/v1/rates', async (c) => {
     const body = await c.req.json().catch(() => null);
@@ -216,15 +257,38 @@ export function shipEngineSandbox(deps: Deps): Hono {
     );
     const valid = made.filter((r) => !r.error_messages.length);
     for (const rate of valid) await putRecord(deps, rates(account), { rate, shipment, labelId: null });
+    // calculate_rates answers the shipment it priced, with every field ShipEngine's model requires
+    // of it (calculate_rates_response_body), then the rates.
     return c.json({
       shipment_id: shipmentId,
-      ship_date: day(at),
+      external_order_id: null,
+      items: [],
+      tax_identifiers: null,
+      external_shipment_id: null,
+      shipment_number: null,
+      ship_date: shipDate(at),
       created_at: at.toISOString(),
       modified_at: at.toISOString(),
       shipment_status: 'pending',
       ship_to: shipment.ship_to,
       ship_from: shipment.ship_from,
+      warehouse_id: null,
+      return_to: shipment.ship_from,
+      is_return: false,
+      confirmation: 'none',
+      // ShipEngine numbers each customs item it keeps (customs_item_id, required in answers).
+      customs: shipment.customs
+        ? {
+            ...shipment.customs,
+            customs_items: shipment.customs.customs_items?.map((item) => ({ customs_item_id: id('se'), ...item })),
+          }
+        : null,
+      advanced_options: NO_ADVANCED_OPTIONS,
+      insurance_provider: 'none',
+      tags: [],
       packages: shipment.packages,
+      total_weight: totalWeight(shipment.packages),
+      comparison_rate_type: null,
       rate_response: {
         rates: valid,
         invalid_rates: made.filter((r) => r.error_messages.length),
@@ -277,7 +341,7 @@ export function shipEngineSandbox(deps: Deps): Hono {
       shipment_id: id('se'),
       external_shipment_id: null,
       external_order_id: null,
-      ship_date: day(at),
+      ship_date: shipDate(at),
       created_at: at.toISOString(),
       shipment_cost: rate.shipping_amount,
       insurance_cost: rate.insurance_amount,
@@ -352,8 +416,6 @@ export function shipEngineSandbox(deps: Deps): Hono {
       tracking_url: `${base(c)}/track/${label.tracking_number}`,
       carrier_code: label.carrier_code,
       carrier_id: Number(label.carrier_id.replace(/\D/g, '')),
-      carrier_detail_code: null,
-      carrier_status_code: null,
       ship_date: label.created_at,
       ...trackingOf(label.created_at, now(), shipment.ship_from, shipment.ship_to, label.voided),
     });
@@ -384,16 +446,21 @@ function trackingOf(createdAt: string, at: Date, from?: ShipEngineAddress, to?: 
   ].filter((s) => !voided || s.after === 0);
   const happened = steps.filter((s) => at.getTime() >= t0 + s.after);
   const last = happened[happened.length - 1];
+  // The carrier's own codes are required strings in ShipEngine's model; the sandbox's carriers use
+  // ShipEngine's status codes as theirs.
   return {
     status_code: last.code,
     status_description: last.description,
+    carrier_status_code: last.code,
+    carrier_detail_code: last.code,
+    carrier_status_description: last.description,
     estimated_delivery_date: new Date(t0 + 48 * 3_600_000).toISOString(),
-    actual_delivery_date: last.code === 'DE' ? new Date(t0 + 48 * 3_600_000).toISOString() : null,
+    ...(last.code === 'DE' ? { actual_delivery_date: new Date(t0 + 48 * 3_600_000).toISOString() } : {}),
     events: happened.reverse().map((s) => ({
       occurred_at: new Date(t0 + s.after).toISOString(),
       description: s.description,
       ...place(s.where),
-      carrier_detail_code: null,
+      carrier_detail_code: s.code,
       status_code: s.code,
       status_description: s.description,
       carrier_status_code: s.code,
