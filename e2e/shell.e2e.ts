@@ -541,8 +541,10 @@ describe('users and my company', () => {
     await address.locator('input[name=city]').fill('Reno');
     await address.locator('input[name=postalCode]').fill('89501');
     await address.locator('input[name=countryCode]').fill('us');
+    // A US address needs its state (domain/rules/addresses).
+    await address.locator('input[name=state]').fill('NV');
     await address.locator('button[type=submit]').click();
-    await page.waitForSelector('text=1 Dock Road, 89501 Reno, US');
+    await page.waitForSelector('text=1 Dock Road, 89501 Reno, NV, US');
     await ctx.close();
   });
 });
