@@ -191,11 +191,28 @@ export const invoicePaymentSchema = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * The client's Shipping Label Funds over the invoice's period (decision 0019): labels paid from the
+ * funds are not invoice lines — they were settled when bought — so the invoice states them here,
+ * with nothing due.
+ */
+export const fundsStatementSchema = z.object({
+  openingCents: z.number().int(),
+  topUpsCents: z.number().int(),
+  labelCount: z.number().int(),
+  labelsCents: z.number().int(),
+  givenBackCents: z.number().int(),
+  closingCents: z.number().int(),
+});
+export type FundsStatement = z.infer<typeof fundsStatementSchema>;
+
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
   categories: z.array(invoiceCategorySchema),
   storage: storageSummarySchema.nullable(),
   chargeCount: z.number().int(),
   payments: z.array(invoicePaymentSchema),
+  /** Null when the client's funds did not move in the period and hold nothing. */
+  funds: fundsStatementSchema.nullable(),
   from: partySchema,
   to: partySchema,
 });

@@ -764,7 +764,8 @@ export const de: Messages = {
     defaultShipFrom: 'Standard-Versandstandort',
     defaultShipFromHint:
       'Pakete gehen von diesem Standort ab, sofern nichts anderes angegeben ist. Wird er zum Standard, verliert der bisherige Standort diese Rolle.',
-    defaultLocked: 'Dies ist der Standard-Versandstandort: Machen Sie einen anderen Standort zum Standard, um das zu ändern.',
+    defaultLocked:
+      'Dies ist der Standard-Versandstandort: Machen Sie einen anderen Standort zum Standard, um das zu ändern.',
     noAddress: 'Noch keine Adresse',
     save: 'Speichern',
     cancel: 'Abbrechen',
@@ -3141,6 +3142,7 @@ export const de: Messages = {
     invoiced_all: 'Berechnet oder nicht',
     invoiced_open: 'Noch nicht berechnet',
     invoiced_invoiced: 'Berechnet',
+    invoiced_funds: 'Aus dem Etikettenguthaben bezahlt',
     total: 'Summe',
     addManual: 'Gebühr hinzufügen',
     priceNow: 'Erfasste Arbeit jetzt bepreisen',
@@ -3266,6 +3268,17 @@ export const de: Messages = {
     total: 'Gesamt',
     paid: 'Bezahlt',
     balance: 'Offener Betrag',
+    funds: {
+      title: 'Etikettenguthaben in diesem Zeitraum',
+      intro:
+        'Aus dem Etikettenguthaben bezahlte Etiketten wurden beim Kauf beglichen: Sie sind keine Rechnungspositionen und es ist nichts dafür fällig.',
+      opening: 'Stand zu Beginn',
+      topUps: 'Aufgeladen',
+      labels_one: '{{count}} Etikett aus dem Guthaben bezahlt',
+      labels_other: '{{count}} Etiketten aus dem Guthaben bezahlt',
+      givenBack: 'Stornierte Etiketten zurückgebucht',
+      closing: 'Stand am Ende',
+    },
     storageSummary:
       'Lagerung: {{quantity}} {{unit}} an {{days}} berechneten Tagen, im Schnitt {{average}} am Tag — {{amount}}',
     loadError: 'Die Rechnungen konnten nicht geladen werden',
@@ -3468,7 +3481,8 @@ export const de: Messages = {
       balance: 'Guthaben',
       pending: '{{amount}} wird vom Kartenanbieter bestätigt.',
       enforced: 'Etiketten werden abgelehnt, wenn das Guthaben nicht reicht.',
-      notEnforced: 'Etiketten werden auch ohne ausreichendes Guthaben gekauft (das Guthaben kann negativ werden).',
+      notEnforced:
+        'Etiketten, die das Guthaben nicht deckt, kommen stattdessen auf die nächste Rechnung; das Guthaben wird nie negativ.',
       addFunds: 'Guthaben aufladen',
       amountToAdd: 'Betrag',
       cardHint: 'Sie zahlen auf der sicheren Seite des Kartenanbieters und kehren dann hierher zurück.',
@@ -3504,6 +3518,7 @@ export const de: Messages = {
       refund: 'Erstattung',
       deposit: 'Einzahlung',
       label_purchase: 'Etikettenabbuchung',
+      label_refund: 'Etikett storniert: Guthaben zurück',
     },
     statuses: {
       pending: 'Ausstehend',

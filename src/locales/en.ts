@@ -3111,6 +3111,7 @@ export const en = {
     invoiced_all: 'Invoiced or not',
     invoiced_open: 'Not invoiced yet',
     invoiced_invoiced: 'Invoiced',
+    invoiced_funds: 'Paid from label funds',
     total: 'Total',
     addManual: 'Add a charge',
     priceNow: 'Price recorded work now',
@@ -3236,6 +3237,17 @@ export const en = {
     total: 'Total',
     paid: 'Paid',
     balance: 'Balance due',
+    funds: {
+      title: 'Shipping label funds in this period',
+      intro:
+        'Labels paid from the label funds were settled when they were bought: they are not invoice lines and nothing is due for them.',
+      opening: 'Balance at the start',
+      topUps: 'Added',
+      labels_one: '{{count}} label paid from the funds',
+      labels_other: '{{count}} labels paid from the funds',
+      givenBack: 'Voided labels given back',
+      closing: 'Balance at the end',
+    },
     storageSummary:
       'Storage: {{quantity}} {{unit}} over {{days}} charged days, {{average}} on average a day — {{amount}}',
     loadError: 'The invoices could not be loaded',
@@ -3431,7 +3443,7 @@ export const en = {
       balance: 'Balance',
       pending: '{{amount}} being confirmed by the card processor.',
       enforced: 'Labels are refused when the funds are short.',
-      notEnforced: 'Labels are bought even when the funds are short (the balance may go below zero).',
+      notEnforced: 'Labels the funds cannot cover go on the next invoice instead; the funds never go below zero.',
       addFunds: 'Add funds',
       amountToAdd: 'Amount to add',
       cardHint: 'You pay on the card processor’s secure page, then come back here.',
@@ -3466,6 +3478,7 @@ export const en = {
       refund: 'Refund',
       deposit: 'Deposit',
       label_purchase: 'Label draw',
+      label_refund: 'Label voided: funds back',
     },
     statuses: {
       pending: 'Pending',

@@ -3143,6 +3143,7 @@ export const fr: Messages = {
     invoiced_all: 'Facturé ou non',
     invoiced_open: 'Pas encore facturé',
     invoiced_invoiced: 'Facturé',
+    invoiced_funds: 'Payé par les fonds d’étiquettes',
     total: 'Total',
     addManual: 'Ajouter des frais',
     priceNow: 'Tarifer le travail enregistré',
@@ -3268,6 +3269,17 @@ export const fr: Messages = {
     total: 'Total',
     paid: 'Payé',
     balance: 'Reste à payer',
+    funds: {
+      title: 'Fonds d’étiquettes sur la période',
+      intro:
+        'Les étiquettes payées par les fonds d’étiquettes ont été réglées à l’achat : elles ne sont pas des lignes de facture et rien n’est dû pour elles.',
+      opening: 'Solde au début',
+      topUps: 'Ajouté',
+      labels_one: '{{count}} étiquette payée par les fonds',
+      labels_other: '{{count}} étiquettes payées par les fonds',
+      givenBack: 'Étiquettes annulées remboursées',
+      closing: 'Solde à la fin',
+    },
     storageSummary:
       'Stockage : {{quantity}} {{unit}} sur {{days}} jours facturés, {{average}} en moyenne par jour — {{amount}}',
     loadError: "Les factures n'ont pas pu être chargées",
@@ -3464,7 +3476,8 @@ export const fr: Messages = {
       balance: 'Solde',
       pending: '{{amount}} en cours de confirmation par le prestataire de paiement.',
       enforced: 'Les étiquettes sont refusées quand les fonds manquent.',
-      notEnforced: 'Les étiquettes sont achetées même si les fonds manquent (le solde peut devenir négatif).',
+      notEnforced:
+        'Les étiquettes que les fonds ne couvrent pas vont sur la prochaine facture ; le solde ne devient jamais négatif.',
       addFunds: 'Ajouter des fonds',
       amountToAdd: 'Montant à ajouter',
       cardHint: 'Vous payez sur la page sécurisée du prestataire de paiement, puis revenez ici.',
@@ -3499,6 +3512,7 @@ export const fr: Messages = {
       refund: 'Remboursement',
       deposit: 'Versement',
       label_purchase: 'Prélèvement d’étiquette',
+      label_refund: 'Étiquette annulée : fonds rendus',
     },
     statuses: {
       pending: 'En attente',

@@ -3127,6 +3127,7 @@ export const pt: Messages = {
     invoiced_all: 'Faturado ou não',
     invoiced_open: 'Ainda não faturado',
     invoiced_invoiced: 'Faturado',
+    invoiced_funds: 'Pago com o saldo de etiquetas',
     total: 'Total',
     addManual: 'Adicionar cobrança',
     priceNow: 'Calcular agora o trabalho registrado',
@@ -3252,6 +3253,17 @@ export const pt: Messages = {
     total: 'Total',
     paid: 'Pago',
     balance: 'Saldo devedor',
+    funds: {
+      title: 'Saldo de etiquetas no período',
+      intro:
+        'As etiquetas pagas com o saldo de etiquetas foram liquidadas na compra: não são linhas da fatura e nada é devido por elas.',
+      opening: 'Saldo no início',
+      topUps: 'Adicionado',
+      labels_one: '{{count}} etiqueta paga com o saldo',
+      labels_other: '{{count}} etiquetas pagas com o saldo',
+      givenBack: 'Etiquetas anuladas devolvidas',
+      closing: 'Saldo no fim',
+    },
     storageSummary:
       'Armazenagem: {{quantity}} {{unit}} em {{days}} dias cobrados, {{average}} em média por dia — {{amount}}',
     loadError: 'Não foi possível carregar as faturas',
@@ -3447,7 +3459,7 @@ export const pt: Messages = {
       balance: 'Saldo',
       pending: '{{amount}} aguardando confirmação da operadora de cartões.',
       enforced: 'As etiquetas são recusadas quando o saldo é insuficiente.',
-      notEnforced: 'As etiquetas são compradas mesmo com saldo insuficiente (o saldo pode ficar negativo).',
+      notEnforced: 'As etiquetas que o saldo não cobre vão para a próxima fatura; o saldo nunca fica negativo.',
       addFunds: 'Adicionar saldo',
       amountToAdd: 'Valor a adicionar',
       cardHint: 'Você paga na página segura da operadora de cartões e depois volta para cá.',
@@ -3482,6 +3494,7 @@ export const pt: Messages = {
       refund: 'Reembolso',
       deposit: 'Depósito',
       label_purchase: 'Débito de etiqueta',
+      label_refund: 'Etiqueta anulada: saldo devolvido',
     },
     statuses: {
       pending: 'Pendente',

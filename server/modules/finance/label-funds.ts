@@ -7,6 +7,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { lineAmountCents, percentOfCents } from '../../../domain/rules/money.js';
 import { pageOffset, pageRequest } from '../../../domain/paging.js';
 import type { BalancePage, BalanceQuery, LabelDraw } from '../../../domain/schemas/finance.js';
+import type { FundsStatement } from '../../../domain/schemas/invoices.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { charges, companies, financeTransactions } from '../../db/schema/index.js';
@@ -360,5 +361,51 @@ export async function balances(deps: Deps, ctx: RequestContext, q: BalanceQuery)
     balanceCents: await labelBalanceOf(deps.db, ctx.tenantId, company.id),
     pendingCents: pending?.cents ?? 0,
     enforcePaymentMethod: fees.ENFORCE_PAYMENT_METHOD,
+  };
+}
+
+/**
+ * The client's label funds over a period of UTC days, for its invoice (decision 0019): opening and
+ * closing balance, top-ups (net of refunded deposits), labels drawn and given back. Null when
+ * nothing moved and nothing is held.
+ */
+export async function fundsStatement(
+  db: DbOrTx,
+  tenantId: number,
+  companyId: number,
+  period: { from: string; to: string },
+): Promise<FundsStatement | null> {
+  const t = financeTransactions;
+  const inPeriod = sql`(${t.createdAt} at time zone 'UTC')::date between ${period.from}::date and ${period.to}::date`;
+  const before = sql`(${t.createdAt} at time zone 'UTC')::date < ${period.from}::date`;
+  const cents = (expr: ReturnType<typeof sql>) => sql<string>`coalesce(sum(${expr}), 0)`.mapWith(Number);
+  const [row] = await db
+    .select({
+      opening: cents(sql`case when ${before} then ${signedFundAmount} end`),
+      topUps: cents(
+        sql`case when ${inPeriod} and ${t.kind} = 'deposit' then ${t.amountCents} when ${inPeriod} and ${t.kind} = 'refund' then -${t.amountCents} end`,
+      ),
+      labels: cents(sql`case when ${inPeriod} and ${t.kind} = 'label_purchase' then ${t.amountCents} end`),
+      labelCount: sql<string>`count(*) filter (where ${inPeriod} and ${t.kind} = 'label_purchase')`.mapWith(Number),
+      givenBack: cents(sql`case when ${inPeriod} and ${t.kind} = 'label_refund' then ${t.amountCents} end`),
+      moved: sql<string>`count(*) filter (where ${inPeriod})`.mapWith(Number),
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.tenantId, tenantId),
+        eq(t.companyId, companyId),
+        eq(t.status, 'succeeded'),
+        inArray(t.category, [...FUND_CATEGORIES]),
+      ),
+    );
+  if (!row || (row.moved === 0 && row.opening === 0)) return null;
+  return {
+    openingCents: row.opening,
+    topUpsCents: row.topUps,
+    labelCount: row.labelCount,
+    labelsCents: row.labels,
+    givenBackCents: row.givenBack,
+    closingCents: row.opening + row.topUps - row.labels + row.givenBack,
   };
 }

@@ -219,6 +219,33 @@ export async function invoicePdf(inv: InvoiceDetail): Promise<Uint8Array> {
     y -= 18;
   }
 
+  // Label funds: settled when the labels were bought, stated beside the invoice (decision 0019).
+  if (inv.funds) {
+    const f = inv.funds;
+    need(80);
+    y -= 4;
+    write('Shipping label funds in this period', M, { font: bold, size: 9.5 });
+    y -= 13;
+    write('Labels paid from the funds were settled when bought: they are not invoice lines.', M, {
+      size: 8.5,
+      color: GREY,
+    });
+    y -= 13;
+    const labels = `${f.labelCount} label${f.labelCount === 1 ? '' : 's'} paid from the funds`;
+    for (const [label, cents] of [
+      ['Balance at the start', f.openingCents],
+      ['Added', f.topUpsCents],
+      [labels, -f.labelsCents],
+      ['Voided labels given back', f.givenBackCents],
+      ['Balance at the end', f.closingCents],
+    ] as const) {
+      write(label, M, { size: 9 });
+      write(money(cents, inv.currency), COL.amount, { size: 9, align: 'right' });
+      y -= 12;
+    }
+    y -= 6;
+  }
+
   // Totals.
   need(90);
   rule();

@@ -54,6 +54,7 @@ import { badRequest, businessRule, conflict, notFound } from '../../http/errors.
 import { pageOfQuery } from '../../http/paging.js';
 import { priceEvents } from '../billing/ledger.js';
 import { trimDecimal } from '../billing/price-book.js';
+import { fundsStatement } from '../finance/label-funds.js';
 import { feeSettingsOf } from '../settings/fees.js';
 import { outer } from '../../db/outer.js';
 import { recordNotification } from '../notifications/service.js';
@@ -870,7 +871,11 @@ export async function detail(
     .from(financeTransactions)
     .where(and(eq(financeTransactions.tenantId, tenantId), eq(financeTransactions.invoiceId, id)))
     .orderBy(asc(financeTransactions.createdAt), asc(financeTransactions.id));
-  const [from, client] = await Promise.all([warehouseParty(db, tenantId), partyOf(db, tenantId, summary.companyId)]);
+  const [from, client, funds] = await Promise.all([
+    warehouseParty(db, tenantId),
+    partyOf(db, tenantId, summary.companyId),
+    fundsStatement(db, tenantId, summary.companyId, { from: summary.periodStart, to: summary.periodEnd }),
+  ]);
   const toLines = [`Account ${client.company?.accountNo ?? summary.accountNo}`, ...addressLines(client.address)];
   if (client.company?.taxId) toLines.push(`Tax ID ${client.company.taxId}`);
   return {
@@ -879,6 +884,7 @@ export async function detail(
     storage,
     chargeCount: counts.reduce((s, c) => s + c.chargeCount, 0),
     payments: payments.map((p) => ({ ...p, amountCents: Number(p.amountCents), createdAt: iso(p.createdAt)! })),
+    funds,
     from,
     to: { name: summary.companyName, lines: toLines, email: client.company?.email ?? null },
   };

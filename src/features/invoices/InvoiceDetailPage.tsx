@@ -12,7 +12,7 @@ import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
-import { downloadInvoicePdf, InvoiceLines, StatusBadge, useMoney } from './parts';
+import { downloadInvoicePdf, FundsStatementCard, InvoiceLines, StatusBadge, useMoney } from './parts';
 
 export default function InvoiceDetailPage() {
   const { t } = useTranslation();
@@ -165,6 +165,7 @@ export default function InvoiceDetailPage() {
       <section className="card">
         <InvoiceLines categories={inv.categories} storage={inv.storage} totals={inv} />
       </section>
+      <FundsStatementCard funds={inv.funds} currency={inv.currency} />
       <section className="card">
         <h2>{t('invoices.detail.payments')}</h2>
         {inv.payments.length === 0 ? (
@@ -188,9 +189,9 @@ export default function InvoiceDetailPage() {
                       {p.createdAt.slice(0, 10)}
                     </Link>
                   </td>
-                  <td>{p.kind}</td>
-                  <td>{p.method}</td>
-                  <td>{p.status}</td>
+                  <td>{t(`finance.kinds.${p.kind}`, { defaultValue: p.kind })}</td>
+                  <td>{t(`finance.methods.${p.method}`, { defaultValue: p.method })}</td>
+                  <td>{t(`finance.statuses.${p.status}`, { defaultValue: p.status })}</td>
                   <td className="num">{money(p.amountCents, inv.currency)}</td>
                 </tr>
               ))}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { invoiceDetailSchema } from '../../../domain/schemas/invoices';
 import { ApiFailure } from '../../api/client';
 import { getAs } from '../../api/typed';
-import { downloadInvoicePdf, InvoiceLines, StatusBadge } from './parts';
+import { downloadInvoicePdf, FundsStatementCard, InvoiceLines, StatusBadge } from './parts';
 
 export default function InvoicePrintPage() {
   const { t } = useTranslation();
@@ -77,6 +77,7 @@ export default function InvoicePrintPage() {
           {inv.to.email && <div>{inv.to.email}</div>}
         </section>
         <InvoiceLines categories={inv.categories} storage={inv.storage} totals={inv} />
+        <FundsStatementCard funds={inv.funds} currency={inv.currency} />
         <p className="muted">{t('invoices.print.payBy', { day: inv.dueOn, number: inv.number })}</p>
       </article>
     </div>

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { invoiceCategorySchema, StorageSummary } from '../../../domain/schemas/invoices';
+import type { FundsStatement, invoiceCategorySchema, StorageSummary } from '../../../domain/schemas/invoices';
 import { api } from '../../api/client';
 
 type Category = z.infer<typeof invoiceCategorySchema>;
@@ -136,5 +136,38 @@ export function InvoiceLines({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The client's label funds over the invoice's period (decision 0019): labels paid from the funds
+ * were settled when bought, so they are stated here, beside the invoice, with nothing due.
+ */
+export function FundsStatementCard({ funds, currency }: { funds: FundsStatement | null; currency: string }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  if (!funds) return null;
+  const rows: [string, number, string][] = [
+    [t('invoices.funds.opening'), funds.openingCents, 'opening'],
+    [t('invoices.funds.topUps'), funds.topUpsCents, 'top-ups'],
+    [t('invoices.funds.labels', { count: funds.labelCount }), -funds.labelsCents, 'labels'],
+    [t('invoices.funds.givenBack'), funds.givenBackCents, 'given-back'],
+    [t('invoices.funds.closing'), funds.closingCents, 'closing'],
+  ];
+  return (
+    <section className="card" data-testid="funds-statement">
+      <h2>{t('invoices.funds.title')}</h2>
+      <p className="muted">{t('invoices.funds.intro')}</p>
+      <table className="grid">
+        <tbody>
+          {rows.map(([label, cents, key]) => (
+            <tr key={key} data-row={key}>
+              <th>{label}</th>
+              <td className="num">{money(cents, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
