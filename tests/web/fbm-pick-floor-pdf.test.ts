@@ -2,6 +2,7 @@
  * The printed pick list (src/features/fbm-pick/pick-list-pdf.ts): a PDF in walking order, pages
  * added as the list grows, text Helvetica cannot draw folded instead of failing.
  */
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import type { PickBatchDetail } from '../../domain/schemas/fbm-pick';
@@ -61,5 +62,39 @@ describe('pick list PDF', () => {
     // The title keeps its Latin-1 letters (Größe), the Japanese is dropped rather than failing.
     const raw = Buffer.from(await pickListPdf(batch(1), words)).toString('latin1');
     expect(raw).toContain('%PDF');
+  });
+});
+
+/** The text a PDF draws, string by string (pdf-lib writes each as hex in a flate-compressed stream). */
+function drawnText(bytes: Uint8Array): string[] {
+  const raw = Buffer.from(bytes);
+  const out: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = raw.indexOf('stream\n', at);
+    if (start < 0) break;
+    const end = raw.indexOf('\nendstream', start);
+    let body: string;
+    try {
+      body = inflateSync(raw.subarray(start + 7, end)).toString('latin1');
+    } catch {
+      body = raw.subarray(start + 7, end).toString('latin1');
+    }
+    for (const m of body.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) out.push(Buffer.from(m[1], 'hex').toString('latin1'));
+    at = end + 10;
+  }
+  return out;
+}
+
+describe('pick list PDF, issue 38', () => {
+  it('prints long order numbers whole and the title it is given (the catalogue’s)', async () => {
+    const b = batch(2);
+    b.lines[0].marketplaceOrderId = '114-3941689-8772232';
+    b.lines[1].marketplaceOrderId = 'WALMART-108829374651029384756';
+    b.lines[0].title = 'Catalogue mug';
+    const text = drawnText(await pickListPdf(b, words));
+    expect(text.join('')).toContain('114-3941689-8772232');
+    expect(text.join('')).toContain('WALMART-108829374651029384756');
+    expect(text).toContain('Catalogue mug');
   });
 });

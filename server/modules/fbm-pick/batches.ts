@@ -38,7 +38,7 @@ import { postLedger } from '../inventory/ledger.js';
 import { resolveProductKey } from '../inventory/places.js';
 import { insertProblem } from '../problems/service.js';
 import { settleBatchStatus } from './reserve.js';
-import { publishBatch } from './feed.js';
+import { factKey, productFacts, publishBatch } from './feed.js';
 import { lockProducts, pickableFrom } from './stock.js';
 
 /** A short pick's reason, in the problem's notes. */
@@ -338,7 +338,10 @@ export async function getBatch(db: DbOrTx, ctx: RequestContext, id: number): Pro
     .innerJoin(marketplaceOrderLines, eq(marketplaceOrderLines.id, pickBatchLines.orderLineId))
     .where(and(eq(pickBatchLines.batchId, id), ctx.isClient ? eq(pickBatchLines.companyId, ctx.companyId) : undefined))
     .orderBy(asc(pickBatchLines.sequence));
-  return { ...toBatch(row), lines: lines as PickBatchLine[], unallocated: [] };
+  // The catalogue's title, as the handheld shows it (the marketplace's only when the catalogue has none).
+  const facts = await productFacts(db, ctx.tenantId, lines);
+  const titled = lines.map((l) => ({ ...l, title: facts.get(factKey(l.companyId, l.productKey))?.title ?? l.title }));
+  return { ...toBatch(row), lines: titled as PickBatchLine[], unallocated: [] };
 }
 
 /** The batch, open for picking, in the caller's tenant (locked for the pick). */

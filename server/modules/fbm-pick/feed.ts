@@ -17,7 +17,7 @@ export interface ProductFacts {
   title: string | null;
   imageUrl: string | null;
 }
-const factKey = (companyId: number, productKey: string) => `${companyId}|${productKey}`;
+export const factKey = (companyId: number, productKey: string) => `${companyId}|${productKey}`;
 
 /**
  * Per (client, product key): the product's codes (upper-cased, the key itself included), title and
