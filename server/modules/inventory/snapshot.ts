@@ -11,6 +11,55 @@ import type { SnapshotLine, SnapshotQuery } from '../../../domain/schemas/invent
 import type { Deps, RequestContext } from '../../context.js';
 import { selectRows } from '../../db/rows.js';
 import { RECEIVING, SORT_STATIONS } from '../../../domain/rules/sorting.js';
+import { catalogueProductKeySql } from '../../db/product-key.js';
+
+/**
+ * The search: the line's key by prefix, its title anywhere, or any code of a catalogue product
+ * (MSKU, FNSKU, ASIN, UPC, other codes, by prefix) or its catalogue title — so a product filed
+ * under its FNSKU is found by its MSKU, and one whose lines carry no title yet by its title.
+ */
+function searchSql(ctx: RequestContext, companyId: number | undefined, alias: string, q: string): SQL {
+  const a = sql.identifier(alias);
+  const company = companyId ? sql` and p.company_id = ${companyId}` : sql``;
+  const codeCompany = companyId ? sql` and pc.company_id = ${companyId}` : sql``;
+  return sql`(${a}.product_key like ${likePrefix(q.toUpperCase())} or ${a}.title ilike ${likeContains(q)}
+    or (${a}.company_id, ${a}.product_key) in (
+      select p.company_id, ${catalogueProductKeySql('p')} from product_codes pc join products p on p.id = pc.product_id
+      where pc.tenant_id = ${ctx.tenantId}${codeCompany} and pc.code like ${likePrefix(q.toUpperCase())}
+      union
+      select p.company_id, ${catalogueProductKeySql('p')} from products p
+      where p.tenant_id = ${ctx.tenantId}${company} and p.title ilike ${likeContains(q)}))`;
+}
+
+/**
+ * The catalogue's titles of a page's lines: the product filed under each key (its code, or
+ * PRODUCT-<id>), whatever title the balance line last saw — a product imported from a listing has
+ * its title before any stock moved.
+ */
+async function catalogueTitles(
+  deps: Deps,
+  ctx: RequestContext,
+  lines: { company_id: number; product_key: string }[],
+): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  if (!lines.length) return titles;
+  const wanted = JSON.stringify(lines.map((l) => ({ company_id: Number(l.company_id), product_key: l.product_key })));
+  const found = await selectRows<{ company_id: number; product_key: string; title: string }>(
+    deps.db,
+    sql`select distinct on (v.company_id, v.product_key) v.company_id, v.product_key, p.title
+        from jsonb_to_recordset(${wanted}::jsonb) as v(company_id int, product_key text)
+        join products p on p.tenant_id = ${ctx.tenantId} and p.company_id = v.company_id
+          and p.id in (
+            select pc.product_id from product_codes pc
+            where pc.tenant_id = ${ctx.tenantId} and pc.company_id = v.company_id and pc.code = upper(v.product_key)
+            union all
+            select substring(v.product_key from '^PRODUCT-([0-9]{1,9})$')::int)
+          and ${catalogueProductKeySql('p')} = v.product_key
+        order by v.company_id, v.product_key, p.id`,
+  );
+  for (const r of found) titles.set(`${Number(r.company_id)}|${r.product_key}`, r.title);
+  return titles;
+}
 
 export async function snapshot(deps: Deps, ctx: RequestContext, page: PageRequest, q: SnapshotQuery) {
   // Clients see their own company only, whatever companyId they pass; the warehouse holds every
@@ -46,8 +95,7 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
   if (!q.asOf) {
     // Now: straight from the balances, in the order of a partial index (quantity > 0), so a page
     // reads its 50 lines and stops; the totals are one count over the same index.
-    if (q.q)
-      filters.push(sql`(l.product_key like ${likePrefix(q.q.toUpperCase())} or l.title ilike ${likeContains(q.q)})`);
+    if (q.q) filters.push(searchSql(ctx, companyId, 'l', q.q));
     const current = sql.join([...filters, sql`l.quantity > 0`], sql` and `);
     // Per product without a place filter: the totals kept beside the balances (one index page).
     const fromTotals = q.groupBy === 'product' && !q.location && !q.lpn && !q.itemAction;
@@ -101,9 +149,7 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
             (select b.title from inventory_balances b where b.tenant_id = l.tenant_id and b.company_id = l.company_id and b.product_key = l.product_key and b.title is not null limit 1) as title
           from inventory_ledger l where ${where} and l.at <= ${q.asOf}::timestamptz
           group by l.tenant_id, l.company_id, l.product_key, l.location, l.lpn, l.condition having sum(l.quantity) > 0`;
-    const search = q.q
-      ? sql`where (x.product_key ilike ${likePrefix(q.q)} or x.title ilike ${likeContains(q.q)})`
-      : sql``;
+    const search = q.q ? sql`where ${searchSql(ctx, companyId, 'x', q.q)}` : sql``;
     const grouped =
       q.groupBy === 'product'
         ? sql`select x.company_id, x.product_key, max(x.title) as title, null::text as location, null::text as lpn, x.condition, sum(x.quantity)::int as quantity, count(*)::int as places
@@ -132,12 +178,13 @@ export async function snapshot(deps: Deps, ctx: RequestContext, page: PageReques
       totalUnits = t.u;
     }
   }
+  const titles = await catalogueTitles(deps, ctx, rows);
   const content: SnapshotLine[] = rows.map((r) => ({
     companyId: Number(r.company_id),
     companyName: r.name,
     accountNo: r.account_no,
     productKey: r.product_key,
-    title: r.title,
+    title: titles.get(`${Number(r.company_id)}|${r.product_key}`) ?? r.title,
     location: r.location,
     lpn: r.lpn,
     condition: r.condition,
