@@ -289,6 +289,11 @@ export const orderLabelSchema = z.object({
 });
 export type OrderLabel = z.infer<typeof orderLabelSchema>;
 
+/** Why an order on the bulk screen cannot be bought now (detail: the box number or what the address lacks). */
+export const BULK_BLOCKERS = ['noBox', 'boxUnsized', 'address', 'pickup', 'labelled'] as const;
+export const bulkBlockerSchema = z.object({ code: z.enum(BULK_BLOCKERS), detail: z.string().nullable() });
+export type BulkBlocker = z.infer<typeof bulkBlockerSchema>;
+
 /** Orders the bulk screen offers: picked or packed FBM orders not shipped, by store or pick batch. */
 export const bulkOrdersQuerySchema = z.object({
   storeId: z.coerce.number().int().positive().optional(),
@@ -309,8 +314,31 @@ export const bulkOrderRowSchema = z.object({
   shipTo: z.string(),
   international: z.boolean(),
   labels: z.array(orderLabelSchema),
+  /** The box its label is shopped for (its one box, or its default box); null when none is sized. */
+  box: boxDimensionsSchema.nullable(),
+  /** A single-SKU order's box as last used for that SKU of the client (issue 38), to apply with one click. */
+  suggestedBox: boxDimensionsSchema.extend({ sku: z.string() }).nullable(),
+  /** Why no label can be bought for it now (empty: it can be), each said on the screen in words. */
+  blockers: z.array(bulkBlockerSchema),
 });
 export type BulkOrderRow = z.infer<typeof bulkOrderRowSchema>;
+
+/**
+ * Boxes for many orders at once (issue 38): the same box (a preset's size, or dimensions, with a
+ * weight) for each, or — none given — each single-SKU order the box last used for its SKU. Each
+ * order's default box is set, and so are its unlabelled boxes without a size (a one-box order's box
+ * too); the box is remembered for the SKU of a single-SKU order.
+ */
+export const bulkBoxesSchema = z.object({
+  orderIds: z.array(z.number().int().positive()).min(1, 'orderIds: choose the orders').max(500),
+  dimensions: boxDimensionsSchema.optional(),
+});
+export type BulkBoxes = z.infer<typeof bulkBoxesSchema>;
+export const bulkBoxesResultSchema = z.object({
+  updated: z.array(z.object({ orderId: z.number().int(), marketplaceOrderId: z.string() })),
+  skipped: z.array(z.object({ orderId: z.number().int(), marketplaceOrderId: z.string(), reason: z.string() })),
+});
+export type BulkBoxesResult = z.infer<typeof bulkBoxesResultSchema>;
 
 export const mergedLabelsQuerySchema = z.object({
   runId: z.coerce.number().int().positive().optional(),

@@ -5,7 +5,17 @@
  * row, the same as the Buy Shipping Labels tool's); bulk purchase runs, one result per order.
  */
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { BulkOrderResult, SellerInputValues, ServicePreset } from '../../../domain/schemas/fbm-labels.js';
 import { users } from './auth.js';
 import { marketplaceOrderLines, marketplaceOrders } from './orders.js';
@@ -26,6 +36,26 @@ export const fbmOrderPacks = pgTable('fbm_order_packs', {
   weightLb: doublePrecision('weight_lb').notNull(),
   ...timestamps,
 });
+
+/** The box last used for a client's SKU (issue 38): suggested for its next single-SKU order. */
+export const fbmSkuBoxes = pgTable(
+  'fbm_sku_boxes',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    sku: text('sku').notNull(),
+    lengthIn: doublePrecision('length_in').notNull(),
+    widthIn: doublePrecision('width_in').notNull(),
+    heightIn: doublePrecision('height_in').notNull(),
+    weightLb: doublePrecision('weight_lb').notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.sku] })],
+);
 
 export const fbmBoxes = pgTable(
   'fbm_boxes',

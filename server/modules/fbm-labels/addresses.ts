@@ -60,7 +60,8 @@ export async function shipFromOf(db: DbOrTx, tenantId: number): Promise<ShipAddr
   );
 }
 
-export function shipToOf(order: typeof marketplaceOrders.$inferSelect): ShipAddress {
+/** What the order's ship-to address lacks for a label (empty: nothing). */
+export function shipToMissing(order: Pick<typeof marketplaceOrders.$inferSelect, 'shipTo'>): string[] {
   const a = order.shipTo;
   const country = (a?.countryCode ?? 'US').toUpperCase();
   const missing: string[] = !a
@@ -68,6 +69,13 @@ export function shipToOf(order: typeof marketplaceOrders.$inferSelect): ShipAddr
     : (['name', 'line1', 'city', 'postalCode'] as const).filter((k) => !a[k]?.trim());
   // Carriers route by state where the country has them (domain/rules/addresses); elsewhere an address may have none.
   if (a && stateRequired(country) && !a.state?.trim()) missing.push('state');
+  return missing;
+}
+
+export function shipToOf(order: typeof marketplaceOrders.$inferSelect): ShipAddress {
+  const a = order.shipTo;
+  const country = (a?.countryCode ?? 'US').toUpperCase();
+  const missing = shipToMissing(order);
   if (!a || missing.length)
     throw businessRule(
       `Order ${order.marketplaceOrderId} has no complete ship-to address (${missing.join(', ')} missing): refresh it from the store`,

@@ -8,6 +8,8 @@
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
+  bulkBoxesResultSchema,
+  bulkBoxesSchema,
   bulkOrderRowSchema,
   bulkOrdersQuerySchema,
   bulkPurchaseSchema,
@@ -30,6 +32,9 @@ import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openap
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { voidLabel } from '../shipping/labels.js';
+import { boxPresetSchema } from '../../../domain/schemas/bench.js';
+import { boxPresets } from '../bench/tree.js';
+import { bulkBoxes } from './boxes.js';
 import { getRun, provideBulkLabelJob, startBulk } from './bulk.js';
 import { updateBulk } from './bulk-update.js';
 import { addCustomLabel, voidCustomLabel } from './custom.js';
@@ -169,6 +174,35 @@ export function fbmLabelRoutes(deps: Deps, guards: Guards) {
     async (c) => {
       const run = await updateBulk(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json'));
       return ok(c, run, { info: [`Buying labels again for ${run.total - run.bought} orders`] });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/bulk/box/presets`,
+      tags,
+      summary: 'The warehouse’s box sizes (DEFINED_BOX_DIMENSIONS, or common sizes) to set on many orders at once',
+      middleware: [desk('read')],
+      responses: { ...okResponse(z.array(boxPresetSchema)), ...errorResponses },
+    }),
+    async (c) => ok(c, await boxPresets(deps.db, c.get('ctx').tenantId)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/bulk/boxes`,
+      tags,
+      summary:
+        'Set the box of many orders at once: the same size and weight for each, or (no dimensions) each single-SKU order the box last used for its SKU; the box is remembered per client and SKU; orders that could not be set are said with why',
+      middleware: [desk('update')],
+      request: jsonBody(bulkBoxesSchema),
+      responses: { ...okResponse(bulkBoxesResultSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const r = await bulkBoxes(deps, c.get('ctx'), c.req.valid('json'));
+      return ok(c, r, { info: [`Box set for ${r.updated.length} orders`] });
     },
   );
 

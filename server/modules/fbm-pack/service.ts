@@ -15,6 +15,7 @@ import { selectRows } from '../../db/rows.js';
 import { fbmBoxes, fbmBoxItems, fbmOrderPacks, marketplaceOrders } from '../../db/schema/index.js';
 import { businessRule, forbidden, notFound } from '../../http/errors.js';
 import { resolveProductKey } from '../inventory/places.js';
+import { rememberSkuBox } from '../fbm-labels/boxes.js';
 
 const CLOSED = ['SHIPPED', 'CANCELED'];
 
@@ -159,6 +160,8 @@ export async function setDefaultDimensions(deps: Deps, ctx: RequestContext, orde
     .insert(fbmOrderPacks)
     .values({ orderId: order.id, tenantId: ctx.tenantId, ...dims })
     .onConflictDoUpdate({ target: fbmOrderPacks.orderId, set: { ...dims, updatedAt: at } });
+  // Remembered for its SKU: the bulk label screen suggests it for the SKU's next order (issue 38).
+  await rememberSkuBox(deps.db, ctx.tenantId, order, dims);
   return getPack(deps.db, ctx, order.id);
 }
 
