@@ -76,6 +76,12 @@ export const PLAN_EVENT_KINDS = [
   'created',
   'items',
   'renamed',
+  /** Where the boxes ship from changed. */
+  'shipFrom',
+  /** Boxes filled, auto-assigned or cleared at the bench. */
+  'packing',
+  /** Packing done: every box closed, measured and weighed. */
+  'packed',
   'amazon.asked',
   'amazon.answered',
   'amazon.refused',

@@ -10,6 +10,7 @@ import {
   PLAN_STATUS_FILTERS,
   PLAN_STATUSES,
   FBA_STEPS,
+  WFS_STEPS,
   PREP_OWNERS,
   RESERVATION_STATES,
 } from '../../domain/schemas/fba';
@@ -18,7 +19,9 @@ import { de } from '../../src/locales/de';
 import { en } from '../../src/locales/en';
 import { fr } from '../../src/locales/fr';
 import { pt } from '../../src/locales/pt';
+import { WFS_SHIPMENT_STATUSES } from '../../src/features/wfs/words';
 import {
+  channelWords,
   blockerIsProblem,
   blockerKey,
   DEFAULT_STATUS_FILTER,
@@ -50,6 +53,11 @@ const keys = [
   ...PREP_OWNERS.map((o) => `fba.owners.${o}`),
   ...RESERVATION_STATES.map((s) => `fba.reservations.states.${s}`),
   ...OPERATION_STATUSES.map((s) => `fba.operationStates.${s}`),
+  // A WFS plan's own words (issue 38, defect 10).
+  ...PLAN_STATUS_FILTERS.map(channelWords('wfs').statusFilterKey),
+  ...PLAN_STATUSES.map(channelWords('wfs').statusKey),
+  ...WFS_STEPS.map(channelWords('wfs').stepKey),
+  ...WFS_SHIPMENT_STATUSES.map((s) => `wfs.shipmentStatuses.${s}`),
 ];
 
 describe('FBA words', () => {

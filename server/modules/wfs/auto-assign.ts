@@ -125,7 +125,7 @@ export async function autoAssignBoxes(
     const units = itemRows.reduce((n, r) => n + r.quantity, 0);
     await tx.update(shipmentPlans).set({ updatedAt: at }).where(eq(shipmentPlans.id, id));
     await journal(tx, plan, ctx.userId, at, {
-      kind: 'items',
+      kind: 'packing',
       message: `Auto-assigned ${units} units into ${inserted.length} boxes (${input.lengthIn}×${input.widthIn}×${input.heightIn} in; sealed cases as they are): weigh and close each`,
       request: input,
     });

@@ -145,7 +145,7 @@ export async function clearWfsBoxes(deps: Deps, ctx: RequestContext, id: number)
     const at = now(deps);
     await tx.update(shipmentPlans).set({ updatedAt: at }).where(eq(shipmentPlans.id, id));
     await journal(tx, plan, ctx.userId, at, {
-      kind: 'items',
+      kind: 'packing',
       message: `Packing cleared: ${boxes.length} boxes and the ${units} units in them taken out; pack again`,
     });
     return { boxes: boxes.length, units };

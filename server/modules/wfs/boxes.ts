@@ -53,7 +53,7 @@ export async function boxesDone(deps: Deps, ctx: RequestContext, id: number): Pr
     await publishPlan(tx, updated, false);
     const boxes = await boxesOf(tx, id);
     await journal(tx, plan, ctx.userId, at, {
-      kind: 'items',
+      kind: 'packed',
       message: `Packed: ${boxes.length} boxes closed, measured and weighed; on to the carrier`,
     });
     await audit(tx, ctx, 'shipment_plan', id, 'status', { step: 'boxes' }, { step: 'carrier' });

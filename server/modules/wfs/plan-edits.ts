@@ -59,7 +59,7 @@ export async function updateWfsPlan(deps: Deps, ctx: RequestContext, id: number,
     // Walmart previewed from the old address: the preview is asked again.
     if (moved)
       await journal(tx, plan, ctx.userId, at, {
-        kind: 'items',
+        kind: 'shipFrom',
         message: `Ships from ${shipFrom.name}, ${shipFrom.city}${tpl ? ` (template ${tpl.name})` : ''}`,
         request: { shipFrom, templateId: tpl?.id },
       });

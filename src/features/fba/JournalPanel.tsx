@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { PlanEvent } from '../../../domain/schemas/fba';
+import { localiseMoments } from './journal-words';
 import { eventKindKey } from './words';
 
 const hasBody = (v: unknown) => v !== null && v !== undefined;
@@ -35,7 +36,7 @@ export function JournalPanel({ events }: { events: PlanEvent[] }) {
                   {when(e.at)} · {e.username ?? t('fba.journal.system')}
                 </span>
               </div>
-              <p>{e.message}</p>
+              <p data-testid="fba-event-message">{localiseMoments(e.message, i18n.language)}</p>
               {(hasBody(e.request) || hasBody(e.response)) && (
                 <details>
                   <summary>{t('fba.journal.details')}</summary>

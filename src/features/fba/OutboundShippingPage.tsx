@@ -61,7 +61,7 @@ export default function OutboundShippingPage() {
             columns={planColumns(t, i18n.language, {
               client: true,
               hrefOf: (p) => wfsPlanHref(p),
-              plannedIdKey: 'wfs.inboundOrderId',
+              channel: 'wfs',
             })}
             filters={{ status, companyId }}
             fetchPage={(q) =>
@@ -73,7 +73,7 @@ export default function OutboundShippingPage() {
             onRowOpen={(p) => void navigate({ to: wfsPlanHref(p) })}
             toolbar={
               <>
-                <StatusFilterSelect value={status} onChange={setStatus} />
+                <StatusFilterSelect value={status} onChange={setStatus} channel="wfs" />
                 <ClientFilter value={companyId} onChange={setCompanyId} />
                 {mayOpen({ resource: 'wfs', action: 'create' }) && (
                   <Link to={WFS_ROOT} className="btn primary" data-testid="wfs-new-plan">

@@ -1,7 +1,7 @@
 /** A plan's status and step at a glance, in words (never colour alone). */
 import { useTranslation } from 'react-i18next';
-import type { PlanRow } from '../../../domain/schemas/fba';
-import { statusKey, stepKey } from './words';
+import type { PlanChannel, PlanRow } from '../../../domain/schemas/fba';
+import { channelWords } from './words';
 
 const TONE: Record<PlanRow['status'], string> = {
   open: 'stage-open',
@@ -12,8 +12,16 @@ const TONE: Record<PlanRow['status'], string> = {
   cancelled: 'muted',
 };
 
-export function PlanStatus({ plan }: { plan: Pick<PlanRow, 'status' | 'step' | 'operation'> }) {
+export function PlanStatus({
+  plan,
+  channel = 'fba',
+}: {
+  plan: Pick<PlanRow, 'status' | 'step' | 'operation'>;
+  /** Whose words: a WFS plan's steps and statuses are worded for Walmart. */
+  channel?: PlanChannel;
+}) {
   const { t } = useTranslation();
+  const { statusKey, stepKey } = channelWords(channel);
   return (
     <>
       <span className={`pill ${TONE[plan.status]}`} data-status={plan.status}>
@@ -25,7 +33,7 @@ export function PlanStatus({ plan }: { plan: Pick<PlanRow, 'status' | 'step' | '
       {plan.operation && (
         <>
           {' '}
-          <span className="pill warn">{t('fba.amazonWorking')}</span>
+          <span className="pill warn">{t(channel === 'wfs' ? 'wfs.walmartWorking' : 'fba.amazonWorking')}</span>
         </>
       )}
     </>

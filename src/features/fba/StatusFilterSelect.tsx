@@ -1,14 +1,16 @@
 /** The spec §4 batch status filter (open shown as Working, boxing as Shipping, …), Not closed by default. */
 import { useTranslation } from 'react-i18next';
-import { PLAN_STATUS_FILTERS, type PlanStatusFilter } from '../../../domain/schemas/fba';
-import { statusFilterKey } from './words';
+import { PLAN_STATUS_FILTERS, type PlanChannel, type PlanStatusFilter } from '../../../domain/schemas/fba';
+import { channelWords } from './words';
 
 export function StatusFilterSelect({
   value,
   onChange,
+  channel = 'fba',
 }: {
   value: PlanStatusFilter;
   onChange: (v: PlanStatusFilter) => void;
+  channel?: PlanChannel;
 }) {
   const { t } = useTranslation();
   return (
@@ -17,7 +19,7 @@ export function StatusFilterSelect({
       <select name="status" value={value} onChange={(e) => onChange(e.target.value as PlanStatusFilter)}>
         {PLAN_STATUS_FILTERS.map((f) => (
           <option key={f} value={f}>
-            {t(statusFilterKey(f))}
+            {t(channelWords(channel).statusFilterKey(f))}
           </option>
         ))}
       </select>

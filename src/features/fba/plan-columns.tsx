@@ -2,16 +2,22 @@
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import type { PlanRow } from '../../../domain/schemas/fba';
+import type { PlanChannel, PlanRow } from '../../../domain/schemas/fba';
 import { planHref } from './plan-links';
 import { PlanStatus } from './PlanStatus';
 
 export function planColumns(
   t: TFunction,
   language: string,
-  opts: { client: boolean; hrefOf?: (p: PlanRow) => string; plannedIdKey?: string },
+  opts: {
+    client: boolean;
+    hrefOf?: (p: PlanRow) => string;
+    /** Whose plans: WFS plans name a Walmart store, Walmart's inbound order and Walmart's steps. */
+    channel?: PlanChannel;
+  },
 ): ColumnDef<PlanRow, unknown>[] {
   const hrefOf = opts.hrefOf ?? ((p: PlanRow) => planHref(p));
+  const channel = opts.channel ?? 'fba';
   const when = (iso: string) =>
     new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const columns: (ColumnDef<PlanRow, unknown> | null)[] = [
@@ -33,12 +39,12 @@ export function planColumns(
           cell: ({ row: { original: p } }) => `${p.accountNo} ${p.companyName}`.trim(),
         }
       : null,
-    { accessorKey: 'storeName', header: t('fba.store'), enableSorting: false },
+    { accessorKey: 'storeName', header: t(channel === 'wfs' ? 'wfs.store' : 'fba.store'), enableSorting: false },
     {
       accessorKey: 'status',
       header: t('fba.status'),
       enableSorting: false,
-      cell: ({ row: { original: p } }) => <PlanStatus plan={p} />,
+      cell: ({ row: { original: p } }) => <PlanStatus plan={p} channel={channel} />,
     },
     { accessorKey: 'skus', header: t('fba.skus'), enableSorting: false },
     {
@@ -49,7 +55,7 @@ export function planColumns(
     },
     {
       accessorKey: 'inboundPlanId',
-      header: t(opts.plannedIdKey ?? 'fba.inboundPlanId'),
+      header: t(channel === 'wfs' ? 'wfs.inboundOrderId' : 'fba.inboundPlanId'),
       enableSorting: false,
       cell: ({ row: { original: p } }) => (p.inboundPlanId ? <code>{p.inboundPlanId}</code> : '–'),
     },

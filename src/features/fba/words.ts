@@ -7,6 +7,7 @@ import {
   PLAN_STATUS_FILTERS,
   FBA_STEPS,
   type PendingBlocker,
+  type PlanChannel,
   type PlanEventKind,
   type PlanStatus,
   type PlanStatusFilter,
@@ -20,6 +21,15 @@ export const DEFAULT_STATUS_FILTER: PlanStatusFilter = 'all_but_closed';
 export const statusFilterKey = (f: PlanStatusFilter): string => `fba.statusFilters.${f}`;
 export const statusKey = (s: PlanStatus): string => `fba.statuses.${s}`;
 export const stepKey = (s: PlanStep): string => `fba.steps.${s}`;
+/**
+ * A channel's words for the same codes: a WFS plan has its own (its steps are Walmart's; its
+ * `shipping` status starts at the labels, so it reads "Shipping", not FBA's "Shipped").
+ */
+export const channelWords = (channel: PlanChannel) => ({
+  statusFilterKey: (f: PlanStatusFilter): string => `${channel}.statusFilters.${f}`,
+  statusKey: (s: PlanStatus): string => `${channel}.statuses.${s}`,
+  stepKey: (s: PlanStep): string => `${channel}.steps.${s}`,
+});
 export const eventKindKey = (k: PlanEventKind): string => `fba.eventKinds.${k}`;
 export const blockerKey = (b: PendingBlocker): string => `fba.blockers.${b}`;
 

@@ -47,7 +47,7 @@ export function WfsClientPlans({ client }: { client: ClientOption }) {
         columns={planColumns(t, i18n.language, {
           client: false,
           hrefOf: (p) => wfsPlanHref(p),
-          plannedIdKey: 'wfs.inboundOrderId',
+          channel: 'wfs',
         })}
         filters={{ status }}
         fetchPage={(q) =>
@@ -57,7 +57,7 @@ export function WfsClientPlans({ client }: { client: ClientOption }) {
           })
         }
         onRowOpen={(p) => void navigate({ to: wfsPlanHref(p) })}
-        toolbar={<StatusFilterSelect value={status} onChange={setStatus} />}
+        toolbar={<StatusFilterSelect value={status} onChange={setStatus} channel="wfs" />}
       />
     </div>
   );

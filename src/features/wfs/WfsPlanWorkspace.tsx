@@ -83,7 +83,7 @@ export function WfsPlanWorkspace({
 /** Until it ships, a plan may be cancelled (the server refuses in words otherwise). */
 const CANCELLABLE: readonly PlanStep[] = ['items', 'preview', 'boxes', 'carrier', 'labels'];
 
-function WfsPlanHeader({ plan }: { plan: WfsPlanDetail }) {
+export function WfsPlanHeader({ plan }: { plan: WfsPlanDetail }) {
   const { t, i18n } = useTranslation();
   const action = useWfsAction(plan.id);
   const [asking, setAsking] = useState(false);
@@ -104,7 +104,7 @@ function WfsPlanHeader({ plan }: { plan: WfsPlanDetail }) {
               · {t('wfs.inboundOrderId')} <code data-testid="wfs-inbound-order">{plan.inboundPlanId}</code>
             </>
           )}{' '}
-          <PlanStatus plan={plan} />
+          <PlanStatus plan={plan} channel="wfs" />
         </p>
         <Refusal lines={action.refusal} testId="wfs-cancel-refusal" />
       </div>

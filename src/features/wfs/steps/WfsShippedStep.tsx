@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StepShell } from '../../fba/steps/StepShell';
 import { CarrierFacts } from './WfsCarrierStep';
 import type { WfsStepProps } from './types';
+import { shipmentStatusWords } from '../words';
 
 export const WfsShippedStep = (props: WfsStepProps) => <AsShipped {...props} step="shipped" />;
 export const WfsReceivingStep = (props: WfsStepProps) => <AsShipped {...props} step="receiving" />;
@@ -18,7 +19,10 @@ function AsShipped({ plan, state, step }: WfsStepProps & { step: 'shipped' | 're
               <code>{s.shipmentId}</code> → <strong>{s.fcName ?? s.destination ?? '–'}</strong>
             </h4>
             <p className="muted">
-              {t('wfs.boxes.boxCount', { count: s.boxes })} · {s.status}
+              {t('wfs.boxes.boxCount', { count: s.boxes })} ·{' '}
+              <span data-testid="wfs-shipment-status" data-status={s.status}>
+                {shipmentStatusWords(s.status, t)}
+              </span>
               {s.shippedAt && ` · ${t('wfs.shippedAt', { at: new Date(s.shippedAt).toLocaleString(i18n.language) })}`}
             </p>
             <CarrierFacts shipment={s} />
