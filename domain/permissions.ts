@@ -213,6 +213,8 @@ export const MENU: MenuSectionDef[] = [
       e('MyPlans', 'myPlans', ['Customer', 'CustomerPlus', 'CustomerPlatinum']),
       e('Invoices', 'invoiceList', STANDARD_CLIENTS),
       e('InvoicePreviews', 'invoicePreview', WAREHOUSE_ONLY),
+      // Beyond spec §2's menu: money reconciled per client (decision 0019), for those who invoice.
+      e('Reconciliation', 'invoicePreview', WAREHOUSE_ONLY),
       e('Charges', 'customerCharge', STANDARD_CLIENTS),
       e('ShippingLabelFunds', 'shippingLabelFunds', NOT_CUSTOMER),
       e('MerchantConnect', 'merchantConnect', WAREHOUSE_ONLY),

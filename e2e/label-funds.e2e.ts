@@ -104,4 +104,88 @@ describe('label funds', () => {
     await expect.poll(() => page.getByTestId('funds-balance').textContent()).toBe('$20.00');
     await expect.poll(() => grid.locator('tbody tr').first().textContent()).toContain('Refund');
   });
+
+  it('a label paid from the funds is not invoiced again: the invoice states it, the reconciliation balances', async () => {
+    const page = await signedIn(env, 'demo.admin');
+    page.setDefaultTimeout(60_000);
+    // Blue Fox holds $20.00 (the tests above). The warehouse buys a label for it from the tool.
+    await page.goto(`${env.server.url}/apps/tools/shipping-label`);
+    const form = page.getByRole('form', { name: 'New label' });
+    const fill = async (prefix: string, a: Record<string, string>) => {
+      for (const [k, v] of Object.entries(a)) await form.locator(`input[name="${prefix}.${k}"]`).fill(v);
+    };
+    await fill('shipFrom', {
+      name: 'Dockside Prep',
+      line1: '100 Harbor Way',
+      city: 'Newark',
+      state: 'NJ',
+      postalCode: '07114',
+    });
+    await fill('shipTo', {
+      name: 'Jane Buyer',
+      line1: '5 Elm St',
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+    });
+    await form.locator('input[name=weightLb]').fill('1');
+    await form.locator('input[name=reference]').fill('FUNDS-1');
+    const fox = form.locator('select[name=companyId] option', { hasText: 'Blue Fox Goods' });
+    await fox.waitFor({ state: 'attached' });
+    await form.locator('select[name=companyId]').selectOption((await fox.getAttribute('value'))!);
+    await form.getByRole('button', { name: 'Shop rates' }).click();
+    const cheapest = page.getByTestId('rates').locator('tbody tr').first();
+    await cheapest.waitFor();
+    const download = page.waitForEvent('download');
+    await cheapest.getByRole('button', { name: 'Buy' }).click();
+    await download;
+    const label = page.locator('[data-grid^=shipping-labels] tbody tr', { hasText: 'FUNDS-1' });
+    await expect.poll(() => label.textContent()).toContain('Bought');
+
+    // The month's other work for Blue Fox: a charge entered on the Charges screen.
+    await page.goto(`${env.server.url}/apps/finance/customer/charges`);
+    await page.getByRole('button', { name: 'Add a charge' }).click();
+    const manual = page.getByRole('form', { name: 'Add a charge' });
+    const foxCharge = manual.locator('select[name=companyId] option', { hasText: 'Blue Fox Goods' });
+    await foxCharge.waitFor({ state: 'attached' });
+    await manual.locator('select[name=companyId]').selectOption((await foxCharge.getAttribute('value'))!);
+    await manual.locator('input[name=description]').fill('Photo service');
+    await manual.locator('input[name=unitPrice]').fill('6.00');
+    await manual.getByRole('button', { name: 'Add charge' }).click();
+    await page.waitForSelector('text=Charge added');
+    // The label is on the ledger as paid from the funds.
+    await page.getByRole('combobox', { name: 'Invoiced' }).selectOption('funds');
+    const fundsRow = page.locator('[data-grid^=customer-charges] tbody tr', { hasText: 'Blue Fox Goods' }).first();
+    await expect.poll(() => fundsRow.textContent()).toContain('Shipping label');
+
+    // The invoice preview opens on the open period; Blue Fox owes the photo service only.
+    await page.goto(`${env.server.url}/apps/management/finance-tools`);
+    const row = page.locator('[data-testid=preview-clients] tr[data-company="Blue Fox Goods"]');
+    await expect.poll(() => row.locator('[data-testid=client-total]').textContent()).toBe('$6.00');
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /Generate for selected/ }).click();
+    const result = page.locator('[data-testid=generate-result]');
+    await result.getByRole('link', { name: /INV-/ }).first().click();
+    await page.waitForURL('**/apps/invoice/detail/*');
+    await expect
+      .poll(() => page.locator('[data-testid=invoice-lines] [data-testid=invoice-total]').textContent())
+      .toBe('$6.00');
+    expect(await page.locator('[data-testid=invoice-lines] tr[data-code=SHIPPING_LABEL]').count()).toBe(0);
+    const funds = page.getByTestId('funds-statement');
+    await funds.waitFor();
+    expect(await funds.locator('tr[data-row=labels] th').textContent()).toBe('1 label paid from the funds');
+
+    // Finance › Reconciliation: Blue Fox balances to the cent.
+    const account = page.locator('details.menu-section', { has: page.locator('a[data-menu-key=Reconciliation]') });
+    await account.locator('summary').click();
+    await account.locator('a[data-menu-key=Reconciliation]').click();
+    await page.waitForURL('**/apps/finance/reconciliation');
+    const fox2 = page.getByRole('combobox', { name: 'Client' }).locator('option', { hasText: 'Blue Fox Goods' });
+    await fox2.waitFor({ state: 'attached' });
+    await page.getByRole('combobox', { name: 'Client' }).selectOption((await fox2.getAttribute('value'))!);
+    const line = page.locator('[data-testid=reconciliation-table] tbody tr');
+    await expect.poll(() => line.getAttribute('data-balanced')).toBe('true');
+    expect(await page.getByTestId('reconciliation-summary').textContent()).toContain('reconciles to the cent');
+    expect(await line.locator('td.difference').count()).toBe(0);
+  });
 });

@@ -68,6 +68,7 @@ describe('sign-in and menus by audience', () => {
       'ProductCatalog',
       'PurchaseOrders',
       'ReceiveInventory',
+      'Reconciliation',
       'RoleManagement',
       'ServiceChargePlans',
       'SetupLocations',

@@ -68,6 +68,17 @@ export function parsePeriod(input: {
   return { ok: true, period: { from: input.from, to: input.to } };
 }
 
+/**
+ * The invoice preview's first period: the oldest month with charges still to invoice (late lines
+ * included), or the current month when nothing waits.
+ */
+export const openPeriodSchema = z.object({
+  month: z.string(),
+  /** Charges waiting for an invoice (settled by invoice, not claimed yet), all months. */
+  waitingCount: z.number().int(),
+});
+export type OpenPeriod = z.infer<typeof openPeriodSchema>;
+
 export const periodQuerySchema = z.object({
   month: z.string().max(7).optional(),
   from: z.string().max(10).optional(),

@@ -673,6 +673,17 @@ export const SCREENS: ScreenDef[] = [
     menuKey: 'InvoicePreviews',
     load: () => import('../features/invoices/FinanceToolsPage'),
   },
+  // Issue 39: charges, funds, payments and invoices reconciled per client (decision 0019).
+  {
+    path: '/apps/finance/reconciliation',
+    title: 'reconciliation.title',
+    breadcrumb: ['nav.Account'],
+    resource: 'invoicePreview',
+    action: 'read',
+    warehouseOnly: true,
+    menuKey: 'Reconciliation',
+    load: () => import('../features/finance/ReconciliationPage'),
+  },
   {
     path: '/apps/finance/invoices',
     title: 'invoices.list.title',

@@ -217,3 +217,31 @@ describe('the reconciliation', () => {
     expect((await s.get(`/api/finance/reconciliation?from=2026-01-01&to=2027-06-01`, admin)).status).toBe(400);
   });
 });
+
+describe('the invoice preview opens on the open period', () => {
+  it('the oldest month with a charge still to invoice; labels paid from funds do not count', async () => {
+    const before = (await s.get('/api/finance/invoice/open-period', admin)).body;
+    const client = await newClient('Open', { SHIPPING_UPCHARGE_PERCENT: '0', SHIPPING_UPCHARGE_MINIMUM_DOLLAR: '0' });
+    // A label from funds long ago is settled: it opens no period.
+    await topUpFunds(s, tenantId, client, 1_000);
+    await draw(client, 'open-1', 300);
+    await s.db.update(charges).set({ serviceDate: '2024-01-15' }).where(eq(charges.sourceId, 'open-1'));
+    const same = (await s.get('/api/finance/invoice/open-period', admin)).body;
+    expect(same.month).toBe(before.month);
+    // Work of March 2025 still to invoice: the preview opens there.
+    const manual = await s.post(
+      '/api/finance/customer/charges',
+      { companyId: client, description: 'Relabel', quantity: '1', unitPrice: '4.00', serviceDate: '2025-03-10' },
+      admin,
+    );
+    expect(manual.status).toBe(200);
+    const open = (await s.get('/api/finance/invoice/open-period', admin)).body;
+    expect(open).toMatchObject({ month: '2025-03', waitingCount: before.waitingCount + 1 });
+    const preview = (await s.get(`/api/finance/invoice/preview?month=${open.month}`, admin)).body;
+    expect(preview.clients.map((c: { companyId: number }) => c.companyId)).toContain(client);
+    // Invoiced, it is no longer open.
+    await generate(client, '2025-03-01', '2025-03-31');
+    expect((await s.get('/api/finance/invoice/open-period', admin)).body.month).toBe(before.month);
+    expect((await s.get('/api/finance/invoice/open-period', await s.token('demo.client'))).status).toBe(403);
+  });
+});

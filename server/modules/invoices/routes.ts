@@ -14,6 +14,7 @@ import {
   invoiceItemPageSchema,
   invoicePageSchema,
   invoicePreviewSchema,
+  openPeriodSchema,
   invoiceSendResultSchema,
   invoiceVoidInputSchema,
 } from '../../../domain/schemas/invoices.js';
@@ -38,6 +39,17 @@ export function invoiceRoutes(deps: Deps, guards: Guards) {
   const updateG = guards.requires('invoicePreview', 'update', { warehouseOnly: true });
 
   // Static paths first: /preview, /items, /generate are not ids.
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/open-period`,
+      tags,
+      summary: 'The month the invoice preview opens on: the oldest with charges still to invoice, else this month',
+      middleware: [previewG],
+      responses: { ...okResponse(openPeriodSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await svc.openPeriod(deps, c.get('ctx').tenantId)),
+  );
   app.openapi(
     createRoute({
       method: 'get',

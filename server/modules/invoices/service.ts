@@ -31,6 +31,7 @@ import {
   type InvoiceGenerateResult,
   type InvoiceLine,
   type InvoicePreview,
+  type OpenPeriod,
   type InvoicePreviewClient,
   type InvoiceSummary,
   type Period,
@@ -327,6 +328,22 @@ async function liveInvoicesFor(db: DbOrTx, tenantId: number, period: Period) {
 const today = (deps: Pick<Deps, 'now'>) => deps.now().toISOString().slice(0, 10);
 
 // ------------------------------------------------------------------ preview
+
+/**
+ * The period the invoice preview opens on: the oldest month that still has a charge to invoice
+ * (issue 39: it opened on last month and said nobody had charges), else the current month.
+ */
+export async function openPeriod(deps: Pick<Deps, 'db' | 'now'>, tenantId: number): Promise<OpenPeriod> {
+  const [row] = await deps.db
+    .select({
+      oldest: sql<string | null>`min(${charges.serviceDate})::text`,
+      waiting: sql<string>`count(*)`.mapWith(Number),
+    })
+    .from(charges)
+    .where(and(eq(charges.tenantId, tenantId), isNull(charges.invoiceId), eq(charges.settledBy, 'invoice')));
+  const month = row?.oldest ? row.oldest.slice(0, 7) : today(deps).slice(0, 7);
+  return { month, waitingCount: row?.waiting ?? 0 };
+}
 
 /**
  * What each client would be invoiced for the period: its uninvoiced charges in it, as lines,

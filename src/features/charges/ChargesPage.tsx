@@ -6,7 +6,7 @@
  * credits, and prices the floor's recorded work without waiting for the night.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,15 @@ export default function ChargesPage() {
   const { t, i18n } = useTranslation();
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
   const clients = useClientOptions();
-  const [f, setF] = useState({ companyId: '', category: '', from: '', to: '', invoiced: 'all' });
+  // Opened from the reconciliation (or a cost group): its client and days as the first filters.
+  const search = useSearch({ strict: false }) as { companyId?: string; from?: string; to?: string };
+  const [f, setF] = useState({
+    companyId: search.companyId ? String(search.companyId) : '',
+    category: '',
+    from: search.from ?? '',
+    to: search.to ?? '',
+    invoiced: 'all',
+  });
   const [total, setTotal] = useState<{ cents: number; currency: string } | null>(null);
   const [adding, setAdding] = useState(false);
   const money = (cents: number, currency: string) => formatCents(cents, i18n.language || 'en', currency);

@@ -5,11 +5,12 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   invoiceGenerateResultSchema,
   invoicePreviewSchema,
+  openPeriodSchema,
   previousMonth,
   type InvoiceGenerateResult,
 } from '../../../domain/schemas/invoices';
@@ -26,10 +27,23 @@ export default function FinanceToolsPage() {
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
   const [mode, setMode] = useState<Mode>('month');
-  const [month, setMonth] = useState(previousMonth(new Date()));
+  const [month, setMonth] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [asked, setAsked] = useState<Record<string, string> | null>({ month: previousMonth(new Date()) });
+  const [asked, setAsked] = useState<Record<string, string> | null>(null);
+  // The preview opens on the oldest month with charges still to invoice (else this month).
+  const opening = useQuery({
+    queryKey: ['invoice-open-period'],
+    retry: false,
+    queryFn: () => getAs('/api/finance/invoice/open-period', openPeriodSchema, { quiet: true }),
+  });
+  const firstMonth = opening.data?.month ?? (opening.isError ? previousMonth(new Date()) : null);
+  useEffect(() => {
+    if (firstMonth && asked === null && month === '') {
+      setMonth(firstMonth);
+      setAsked({ month: firstMonth });
+    }
+  }, [firstMonth, asked, month]);
   const [open, setOpen] = useState<number | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);

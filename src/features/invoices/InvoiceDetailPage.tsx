@@ -1,17 +1,21 @@
 /**
  * One invoice (/apps/invoice/detail/:id): parties, dates, lines by category, storage summary,
  * totals, payments; the PDF and the printable view; for the warehouse, send it again and void it
- * (a reason required; it keeps its number and its charges can be invoiced again).
+ * (a reason required; it keeps its number and its charges can be invoiced again). Pay by card: the
+ * processor's hosted page, then back here with ?transactionId= — CheckoutOutcome says what became of
+ * it (a page that expired unpaid says so, and the invoice can be paid again at once).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoiceDetailSchema, invoiceSendResultSchema, invoiceVoidInputSchema } from '../../../domain/schemas/invoices';
+import { checkoutSchema } from '../../../domain/schemas/finance';
 import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
+import { CheckoutOutcome } from '../finance/CheckoutOutcome';
 import { downloadInvoicePdf, FundsStatementCard, InvoiceLines, StatusBadge, useMoney } from './parts';
 
 export default function InvoiceDetailPage() {
@@ -25,6 +29,8 @@ export default function InvoiceDetailPage() {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const search = useSearch({ strict: false }) as { transactionId?: string | number; cancelled?: string | number };
 
   const q = useQuery({
     queryKey: ['invoice', id],
@@ -53,6 +59,27 @@ export default function InvoiceDetailPage() {
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['invoice', id] });
     void qc.invalidateQueries({ queryKey: ['invoices'] });
+  };
+  // Card payments still at the processor's page count as under way (the server refuses paying them twice).
+  const underWayCents = inv.payments
+    .filter((p) => p.kind === 'payment' && p.method === 'card' && p.status === 'pending')
+    .reduce((sum, p) => sum + p.amountCents, 0);
+  const payableCents = inv.status === 'void' ? 0 : inv.balanceCents - underWayCents;
+  const payByCard = async () => {
+    setPaying(true);
+    setError(null);
+    try {
+      const opened = await postAs(
+        `/api/finance/invoice/${inv.id}/pay`,
+        { returnUrl: `${window.location.origin}/apps/invoice/detail/${inv.id}` },
+        checkoutSchema,
+        { quiet: true, inlineRefusal: true },
+      );
+      window.location.assign(opened.checkoutUrl);
+    } catch (err) {
+      setPaying(false);
+      setError(err instanceof ApiFailure ? err.message : String(err));
+    }
   };
   const send = async () => {
     setBusy(true);
@@ -120,6 +147,32 @@ export default function InvoiceDetailPage() {
         <p className="form-error" role="alert">
           {error}
         </p>
+      )}
+      {search.transactionId && (
+        <CheckoutOutcome
+          id={Number(search.transactionId)}
+          cancelled={!!search.cancelled}
+          messages="invoices.detail.returned"
+          onSettled={refresh}
+        />
+      )}
+      {(payableCents > 0 || underWayCents > 0) && (
+        <section className="card" data-testid="invoice-pay">
+          {underWayCents > 0 && (
+            <p className="muted" data-testid="invoice-pay-pending">
+              {t('invoices.detail.payUnderWay', { amount: money(underWayCents, inv.currency) })}
+            </p>
+          )}
+          {payableCents > 0 && (
+            <div className="button-row">
+              <button type="button" className="btn primary" disabled={paying} onClick={() => void payByCard()}>
+                {paying
+                  ? t('invoices.detail.redirecting')
+                  : t('invoices.detail.payByCard', { amount: money(payableCents, inv.currency) })}
+              </button>
+            </div>
+          )}
+        </section>
       )}
       {voiding && (
         <form className="card form" onSubmit={(e) => void doVoid(e)} aria-label={t('invoices.detail.void')}>
