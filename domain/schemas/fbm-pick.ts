@@ -55,15 +55,26 @@ export const reserveLineSchema = z.object({
   marketplaceOrderId: z.string(),
   orderLineId: z.number(),
   lineId: z.string(),
+  /** The marketplace's SKU of the line (what the desk names a short line by). */
+  sku: z.string().nullable(),
   productKey: z.string().nullable(),
   quantity: z.number(),
   outcome: z.enum(RESERVE_OUTCOMES),
   /** Units free when the line was looked at (for insufficient: "only N available"). */
   available: z.number(),
+  /** The client's pickable units of the product on hand (held or not) when the line was looked at. */
+  onHand: z.number(),
   message: z.string(),
 });
+/** What a reserve call covered: one store's awaiting orders, one client's (all its stores), or one order. */
+export const RESERVE_SCOPES = ['store', 'company', 'order'] as const;
 export const reserveResultSchema = z.object({
-  storeId: z.number(),
+  scope: z.enum(RESERVE_SCOPES),
+  /** The store reserved for (scope store, or the order's store); null for a client's stores. */
+  storeId: z.number().nullable(),
+  companyId: z.number(),
+  /** The order reserved for (scope order). */
+  orderId: z.number().nullable(),
   lines: z.array(reserveLineSchema),
   /** Lines held by this call. */
   held: z.number(),
@@ -325,12 +336,18 @@ export const verificationListQuerySchema = z.object({
 export const forceSummarySchema = z.object({
   /** Orders awaiting shipment (AWAITING, PARTIALLY_SHIPPED). */
   awaiting: z.number().int(),
+  /** Of those, with a line still to hold (nothing held, on no batch, nothing picked waiting): to reserve. */
+  toReserve: z.number().int(),
   /** Of those, holding units and on no open pick batch: ready to pick. */
   reserved: z.number().int(),
   /** On an open pick batch with picks left. */
   onBatches: z.number().int(),
-  /** Every pick of theirs done (in the totes at FBM-PACK), not shipped yet. */
+  /** Every pick of theirs done, units waiting at FBM-PACK (consumed holds), not shipped yet. */
   picked: z.number().int(),
+  /** Of the picked: packed in boxes, no label bought yet (to label). */
+  packed: z.number().int().default(0),
+  /** Of the picked: a label bought (by any provider), not marked shipped yet (to ship). */
+  labelled: z.number().int().default(0),
   openBatches: z.number().int(),
   /** Stores with orders ready to pick, for the pick-list form. */
   stores: z.array(
@@ -342,5 +359,17 @@ export const forceSummarySchema = z.object({
       reserved: z.number().int(),
     }),
   ),
+  /** Stores with orders to reserve (the console's reserve controls), with how many. */
+  toReserveStores: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        companyId: z.number().int(),
+        companyName: z.string(),
+        orders: z.number().int(),
+      }),
+    )
+    .default([]),
 });
 export type ForceSummary = z.infer<typeof forceSummarySchema>;

@@ -124,6 +124,22 @@ export const orderShipmentsSchema = z.object({
   marketplace: z.string(),
   shipments: z.array(fbmShipmentSchema),
   verification: orderVerificationSchema,
+  /**
+   * The order's bought labels (any provider) not on a standing shipment yet, one per package in
+   * package order, each with the units it carries (its box's, else every picked unit on the first):
+   * what the mark-shipped form fills in.
+   */
+  labelPackages: z
+    .array(
+      z.object({
+        packageNumber: z.number(),
+        carrier: z.string(),
+        service: z.string().nullable(),
+        trackingNumber: z.string(),
+        lines: z.array(z.object({ orderLineId: z.number(), quantity: z.number() })),
+      }),
+    )
+    .default([]),
 });
 export type OrderShipments = z.infer<typeof orderShipmentsSchema>;
 

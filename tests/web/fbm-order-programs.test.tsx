@@ -33,6 +33,7 @@ const shipments: OrderShipments = {
   marketplace: 'amazon_us',
   shipments: [],
   verification: { state: 'none', subjectType: null, ref: null, userName: null, at: null, mismatches: [] },
+  labelPackages: [],
 };
 
 const shipPanel = (pickup: boolean) => {

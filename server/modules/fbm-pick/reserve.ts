@@ -19,6 +19,7 @@ import { catalogueProductKeySql } from '../../db/product-key.js';
 import { outer } from '../../db/outer.js';
 import { selectRows } from '../../db/rows.js';
 import {
+  companies,
   itemReservations,
   marketplaceOrderLines,
   marketplaceOrders,
@@ -61,8 +62,19 @@ interface AwaitingLine {
   unshipped: number;
 }
 
-/** The store's awaiting lines, oldest order first (purchase date, then id), lines in their order. */
-async function awaitingLines(db: DbOrTx, storeId: number, tenantId: number): Promise<AwaitingLine[]> {
+/** What a reserve or match reads: one store's awaiting orders, one client's (every store of it), or one order. */
+export type ReserveScope = { storeId: number } | { companyId: number } | { orderId: number };
+
+/** The scope's condition on marketplace_orders (alias o). */
+const scopeSql = (scope: ReserveScope) =>
+  'storeId' in scope
+    ? sql`o.store_id = ${scope.storeId}`
+    : 'companyId' in scope
+      ? sql`o.company_id = ${scope.companyId}`
+      : sql`o.id = ${scope.orderId}`;
+
+/** The scope's awaiting lines, oldest order first (purchase date, then id), lines in their order. */
+async function awaitingLines(db: DbOrTx, scope: ReserveScope, tenantId: number): Promise<AwaitingLine[]> {
   return selectRows<AwaitingLine>(
     db,
     sql`select o.id as order_id, o.marketplace_order_id, l.id as order_line_id, l.line_id, l.sku, l.title,
@@ -71,7 +83,7 @@ async function awaitingLines(db: DbOrTx, storeId: number, tenantId: number): Pro
         from marketplace_orders o
         join marketplace_order_lines l on l.order_id = o.id
         left join products p on p.id = l.product_id
-        where o.store_id = ${storeId} and o.tenant_id = ${tenantId}
+        where ${scopeSql(scope)} and o.tenant_id = ${tenantId}
           and o.status in (${sql.join(
             RESERVABLE_STATUSES.map((s) => sql`${s}`),
             sql`, `,
@@ -103,7 +115,7 @@ const keysOf = (lines: AwaitingLine[]) =>
 /** Per awaiting line: matched or not, units to ship, units it holds, units free for it. */
 export async function matchAwaiting(deps: Deps, ctx: RequestContext, storeId: number) {
   const store = await storeInScope(deps.db, ctx, storeId);
-  const lines = await awaitingLines(deps.db, store.id, ctx.tenantId);
+  const lines = await awaitingLines(deps.db, { storeId: store.id }, ctx.tenantId);
   const [holds, stock] = await Promise.all([
     holdsOf(
       deps.db,
@@ -138,6 +150,49 @@ export async function matchAwaiting(deps: Deps, ctx: RequestContext, storeId: nu
  */
 export async function reserveAwaiting(deps: Deps, ctx: RequestContext, storeId: number): Promise<ReserveResult> {
   const store = await storeInScope(deps.db, ctx, storeId);
+  return reserveIn(deps, ctx, { storeId: store.id }, { storeId: store.id, companyId: store.companyId, orderId: null });
+}
+
+/** The same for every store of one client (a client: its own only; another's is not found). */
+export async function reserveCompany(deps: Deps, ctx: RequestContext, companyId: number): Promise<ReserveResult> {
+  if (ctx.isClient && companyId !== ctx.companyId) throw notFound('Client');
+  const [company] = await deps.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.tenantId, ctx.tenantId)));
+  if (!company) throw notFound('Client');
+  return reserveIn(deps, ctx, { companyId }, { storeId: null, companyId, orderId: null });
+}
+
+/** The same for one order (its detail panel): its lines held, or why not. */
+export async function reserveOrder(deps: Deps, ctx: RequestContext, orderId: number): Promise<ReserveResult> {
+  const [order] = await deps.db
+    .select({ id: marketplaceOrders.id, storeId: marketplaceOrders.storeId, companyId: marketplaceOrders.companyId })
+    .from(marketplaceOrders)
+    .where(
+      and(
+        eq(marketplaceOrders.id, orderId),
+        eq(marketplaceOrders.tenantId, ctx.tenantId),
+        ctx.isClient ? eq(marketplaceOrders.companyId, ctx.companyId) : undefined,
+      ),
+    );
+  if (!order) throw notFound('Order');
+  return reserveIn(
+    deps,
+    ctx,
+    { orderId: order.id },
+    { storeId: order.storeId, companyId: order.companyId, orderId: order.id },
+  );
+}
+
+/** One client's scope (a store, the client, an order): every line is that client's. */
+async function reserveIn(
+  deps: Deps,
+  ctx: RequestContext,
+  scope: ReserveScope,
+  of: { storeId: number | null; companyId: number; orderId: number | null },
+): Promise<ReserveResult> {
+  const store = { companyId: of.companyId };
   return deps.db.transaction(async (tx) => {
     const now = new Date().toISOString();
     const closed = await tx
@@ -145,14 +200,18 @@ export async function reserveAwaiting(deps: Deps, ctx: RequestContext, storeId: 
       .from(marketplaceOrders)
       .where(
         and(
-          eq(marketplaceOrders.storeId, store.id),
+          'storeId' in scope
+            ? eq(marketplaceOrders.storeId, scope.storeId)
+            : 'companyId' in scope
+              ? eq(marketplaceOrders.companyId, scope.companyId)
+              : eq(marketplaceOrders.id, scope.orderId),
           eq(marketplaceOrders.tenantId, ctx.tenantId),
           notInArray(marketplaceOrders.status, [...RESERVABLE_STATUSES]),
           sql`exists (select 1 from item_reservations r join marketplace_order_lines ml on ml.id = r.order_line_id
                 where ml.order_id = ${outer(marketplaceOrders.id)} and r.state = 'held')`,
         ),
       );
-    const lines = await awaitingLines(tx, store.id, ctx.tenantId);
+    const lines = await awaitingLines(tx, scope, ctx.tenantId);
     const keys = keysOf(lines);
     // Every lock this call needs, in one ordered pass (a second pass could wait in a circle).
     const locks = await keysOfOrders(
@@ -178,6 +237,7 @@ export async function reserveAwaiting(deps: Deps, ctx: RequestContext, storeId: 
     for (const l of lines) {
       const h = holds.get(Number(l.order_line_id)) ?? { held: 0, consumed: 0 };
       const available = l.product_key ? (free.get(l.product_key) ?? 0) : 0;
+      const onHand = l.product_key ? (stock.get(l.product_key)?.onHand ?? 0) : 0;
       const v = holdVerdict({
         unshipped: Number(l.unshipped),
         matched: l.product_id !== null,
@@ -205,16 +265,19 @@ export async function reserveAwaiting(deps: Deps, ctx: RequestContext, storeId: 
         marketplaceOrderId: l.marketplace_order_id,
         orderLineId: Number(l.order_line_id),
         lineId: l.line_id,
+        sku: l.sku,
         productKey: l.product_key,
         quantity: Number(l.unshipped),
         outcome: v.outcome,
         available,
+        onHand,
         message: v.message,
       });
     }
     for (let i = 0; i < toHold.length; i += 1000) await tx.insert(itemReservations).values(toHold.slice(i, i + 1000));
     return {
-      storeId: store.id,
+      scope: 'storeId' in scope ? 'store' : 'companyId' in scope ? 'company' : 'order',
+      ...of,
       lines: out,
       held: out.filter((l) => l.outcome === 'held').length,
       alreadyHeld: out.filter((l) => l.outcome === 'already_held').length,

@@ -25,13 +25,18 @@ import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { cancelBatch, createBatch, getBatch, listBatches, recordPick } from './batches.js';
 import { forceSummary } from './console.js';
-import { matchAwaiting, releaseOrder, reserveAwaiting } from './reserve.js';
+import { matchAwaiting, releaseOrder, reserveAwaiting, reserveCompany, reserveOrder } from './reserve.js';
 
 export function fbmPickRoutes(deps: Deps, guards: Guards) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const tags = ['FBM reservations and picking'];
   const base = '/api/fbm/web';
   const desk = (a: 'read' | 'create' | 'update') => guards.requiresAny(['fbm', a], ['mfn', a]);
+
+  const reserved = (r: Awaited<ReturnType<typeof reserveAwaiting>>) => ({
+    info: [`${r.held} lines held, ${r.alreadyHeld} already held, ${r.notHeld} not held`],
+    warn: r.notHeld ? [`${r.notHeld} lines could not be held: see each line’s message`] : [],
+  });
 
   app.openapi(
     createRoute({
@@ -60,10 +65,41 @@ export function fbmPickRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => {
       const r = await reserveAwaiting(deps, c.get('ctx'), c.req.valid('param').id);
-      return ok(c, r, {
-        info: [`${r.held} lines held, ${r.alreadyHeld} already held, ${r.notHeld} not held`],
-        warn: r.notHeld ? [`${r.notHeld} lines could not be held: see each line’s message`] : [],
-      });
+      return ok(c, r, reserved(r));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/reserve/awaiting/items/company/{id}`,
+      tags,
+      summary:
+        'The same as a store’s reserve for every store of one client at once (oldest purchase first across its stores): each line held whole, or nothing and why',
+      middleware: [desk('update')],
+      request: { params: idParam },
+      responses: { ...okResponse(reserveResultSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const r = await reserveCompany(deps, c.get('ctx'), c.req.valid('param').id);
+      return ok(c, r, reserved(r));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/order/{id}/reserve`,
+      tags,
+      summary:
+        'Hold units for one awaiting order’s lines (the order’s panel): each line its whole unshipped quantity of the client’s pickable stock, or nothing and why',
+      middleware: [desk('update')],
+      request: { params: idParam },
+      responses: { ...okResponse(reserveResultSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const r = await reserveOrder(deps, c.get('ctx'), c.req.valid('param').id);
+      return ok(c, r, reserved(r));
     },
   );
 

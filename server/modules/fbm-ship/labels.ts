@@ -36,6 +36,26 @@ export async function boughtLabels(tx: DbOrTx, tenantId: number, orderId: number
   );
 }
 
+/** Units packed per box number and order line of the order. */
+export async function boxedLines(
+  tx: DbOrTx,
+  tenantId: number,
+  orderId: number,
+): Promise<{ number: number; orderLineId: number; quantity: number }[]> {
+  const rows = await selectRows<{ number: number; order_line_id: number; quantity: number }>(
+    tx,
+    sql`select b.number, i.order_line_id, sum(i.quantity)::int as quantity
+        from fbm_boxes b join fbm_box_items i on i.box_id = b.id
+        where b.tenant_id = ${tenantId} and b.order_id = ${orderId}
+        group by b.number, i.order_line_id order by b.number, i.order_line_id`,
+  );
+  return rows.map((r) => ({
+    number: Number(r.number),
+    orderLineId: Number(r.order_line_id),
+    quantity: Number(r.quantity),
+  }));
+}
+
 /** The packages to mark shipped from the order's labels, or why there are none. */
 export async function packagesFromLabels(
   tx: DbOrTx,
@@ -44,13 +64,11 @@ export async function packagesFromLabels(
 ): Promise<{ ok: true; labels: OrderLabel[]; packages: ShipPackage[] } | { ok: false; message: string }> {
   const labels = (await boughtLabels(tx, tenantId, orderId)).filter((l) => l.tracking_number);
   if (!labels.length) return { ok: false, message: 'No label with a tracking number is bought for this order' };
-  const boxed = await selectRows<{ number: number; order_line_id: number; quantity: number }>(
-    tx,
-    sql`select b.number, i.order_line_id, sum(i.quantity)::int as quantity
-        from fbm_boxes b join fbm_box_items i on i.box_id = b.id
-        where b.tenant_id = ${tenantId} and b.order_id = ${orderId}
-        group by b.number, i.order_line_id order by b.number, i.order_line_id`,
-  );
+  const boxed = (await boxedLines(tx, tenantId, orderId)).map((b) => ({
+    number: b.number,
+    order_line_id: b.orderLineId,
+    quantity: b.quantity,
+  }));
   const pkg = (l: OrderLabel, lines: { orderLineId: number; quantity: number }[]): ShipPackage => ({
     carrier: l.carrier,
     service: l.service,
