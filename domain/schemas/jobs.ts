@@ -47,6 +47,8 @@ export const JOB_DATA = {
   'fbm.auto-close': z.object({ tenantId: id.optional(), orderId: id.optional() }).strict(),
   /** A bulk purchase of FBM order labels (one run of fbm_label_runs): one result per order. */
   'fbm.buy-labels': z.object({ tenantId: id, runId: id }).strict(),
+  /** Hourly: per tenant, card checkouts pending past their card page's life (webhook lost) asked of the processor, then applied (paid) or expired. */
+  'finance.expire-checkouts': z.object({}).strict(),
   /** Where jobs go after their last retry fails: kept for an admin to look at and retry. */
   'jobs.dead-letter': z.record(z.string(), z.unknown()),
 } as const;

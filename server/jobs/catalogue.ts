@@ -152,6 +152,15 @@ export const QUEUES: Record<JobName, QueueDef> = {
     deadLetter: DEAD_LETTER,
     long: true,
   },
+  // Idempotent per transaction (only a pending one changes); the next hour retries what failed.
+  'finance.expire-checkouts': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 120,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+    cron: '50 * * * *',
+  },
   // Nothing works this queue: its jobs wait there for an admin (retry sends the original again).
   'jobs.dead-letter': { policy: 'standard', retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 },
 };

@@ -1,6 +1,7 @@
 /** Every job's handler, registered on the queue (one file per job). */
 import type { Deps } from '../context.js';
 import type { Database } from '../db/client.js';
+import { registerCheckoutExpiry } from './checkout-expiry.js';
 import type { JobQueue } from './queue.js';
 import { registerReturnJobs } from './returns.js';
 import { registerStoreJobs } from './store-pulls.js';
@@ -10,4 +11,5 @@ export function registerJobs(queue: JobQueue, database: Database, deps: Deps): v
   registerUpkeep(queue, database);
   registerStoreJobs(queue, deps);
   registerReturnJobs(queue, deps);
+  registerCheckoutExpiry(queue, deps);
 }

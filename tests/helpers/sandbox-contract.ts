@@ -167,6 +167,7 @@ export const NOT_IN_REFERENCE: Record<string, string> = {
   'payments GET /v1/customers/:id': STRIPE,
   'payments POST /v1/checkout/sessions': STRIPE,
   'payments GET /v1/checkout/sessions/:id': STRIPE,
+  'payments POST /v1/checkout/sessions/:id/expire': STRIPE,
   'payments GET /checkout/:id': 'the hosted Checkout page (HTML for a browser), not an API',
   'payments POST /checkout/:id': 'the hosted Checkout page’s form post, not an API',
   'payments POST /v1/payment_intents': STRIPE,
@@ -176,6 +177,8 @@ export const NOT_IN_REFERENCE: Record<string, string> = {
   'payments POST /v1/webhook_endpoints': STRIPE,
   'payments GET /v1/events': STRIPE,
   'payments POST /v1/sandbox/reset': SANDBOX_OWN,
+  'payments POST /v1/sandbox/sweep':
+    'the sandbox’s own control (run the processor’s expiry sweep now), not part of the provider’s API',
   // Freight broker
   'freight POST /v1/quotes': FREIGHT,
   'freight POST /v1/shipments': FREIGHT,

@@ -150,6 +150,82 @@ describe('card payments against the sandbox', () => {
   });
 });
 
+describe('Checkout Sessions expire (issue 39)', () => {
+  const now = () => Math.floor(s.started.deps.now().getTime() / 1000);
+  const payment = (api: PaymentsClient, customer: string, expiresAt?: number) =>
+    api.createCheckoutSession({
+      mode: 'payment',
+      customer,
+      amount: 1200,
+      currency: 'usd',
+      successUrl: 'http://localhost/back',
+      cancelUrl: 'http://localhost/back?cancelled=1',
+      expiresAt,
+    });
+
+  it('expires_at: 24 hours by default, else 30 minutes to 24 hours; refused outside', async () => {
+    const api = clientWith();
+    const customer = (await api.createCustomer({ name: 'Expiry' })).id;
+    const byDefault = await payment(api, customer);
+    expect(byDefault.expires_at - now()).toBeGreaterThanOrEqual(24 * 3600 - 5);
+    expect(byDefault.expires_at - now()).toBeLessThanOrEqual(24 * 3600);
+    const hour = now() + 3600;
+    expect((await payment(api, customer, hour)).expires_at).toBe(hour);
+    for (const bad of [now() + 10 * 60, now() + 25 * 3600]) {
+      const refused = await failure(payment(api, customer, bad));
+      expect(refused!.status).toBe(400);
+      expect(refused!.messages[0]).toMatch(/\(expires_at\).*between 30 minutes and 24 hours/);
+    }
+  });
+
+  it('POST /v1/checkout/sessions/{id}/expire: an open session expires once (signed event), then cannot be paid', async () => {
+    const api = clientWith();
+    const customer = (await api.createCustomer({ name: 'Expire me' })).id;
+    const session = await payment(api, customer);
+    const expired = await api.expireCheckoutSession(session.id);
+    expect(expired).toMatchObject({ id: session.id, status: 'expired', payment_status: 'unpaid', url: null });
+    expect(await api.getCheckoutSession(session.id)).toMatchObject({ status: 'expired' });
+    const again = await failure(api.expireCheckoutSession(session.id));
+    expect(again!.status).toBe(400);
+    expect(again!.messages[0]).toMatch(/Only Checkout Sessions with a status in \["open"\] can be expired/);
+    expect((await fetch(session.url!)).status).toBe(410);
+    expect((await payOnPage(session.url!, { number: '4242 4242 4242 4242' })).status).toBe(410);
+    // A completed session is not expirable; an unknown one is missing.
+    const paid = await payment(api, customer);
+    expect((await payOnPage(paid.url!, { number: '4242 4242 4242 4242' })).status).toBe(303);
+    expect((await failure(api.expireCheckoutSession(paid.id)))!.status).toBe(400);
+    expect((await failure(api.expireCheckoutSession('cs_test_nope')))!.status).toBe(404);
+  });
+
+  it('past its expires_at, an open session is expired when read or swept, and sends checkout.session.expired once', async () => {
+    const secretKey = key();
+    const api = clientWith(secretKey);
+    const customer = (await api.createCustomer({ name: 'Sweep' })).id;
+    const read = await payment(api, customer, now() + 35 * 60);
+    const swept = await payment(api, customer, now() + 35 * 60);
+    const realNow = s.started.deps.now;
+    s.started.deps.now = () => new Date(Date.now() + 40 * 60_000);
+    try {
+      expect(await api.getCheckoutSession(read.id)).toMatchObject({ status: 'expired', url: null });
+      const sweep = () =>
+        fetch(`${url}/sandbox/payments/v1/sandbox/sweep`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secretKey}` },
+        }).then((r) => r.json() as Promise<{ data: string[] }>);
+      expect((await sweep()).data).toEqual([swept.id]);
+      expect((await sweep()).data).toEqual([]);
+      expect((await fetch(swept.url!)).status).toBe(410);
+    } finally {
+      s.started.deps.now = realNow;
+    }
+    const listed = await fetch(`${url}/sandbox/payments/v1/events?type=checkout.session.expired`, {
+      headers: { authorization: `Bearer ${secretKey}` },
+    });
+    const ids = ((await listed.json()).data as { data: { object: { id: string } } }[]).map((e) => e.data.object.id);
+    expect(ids.sort()).toEqual([read.id, swept.id].sort());
+  });
+});
+
 describe('webhooks into Dockside', () => {
   it('a payment on the hosted page reaches Dockside as signed events, kept once', async () => {
     await ensureSandboxWebhook(s.started.deps, tenantId);

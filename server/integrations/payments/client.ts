@@ -109,6 +109,8 @@ export class PaymentsClient {
     description?: string;
     saveCard?: boolean;
     metadata?: Record<string, string>;
+    /** Unix seconds, 30 minutes to 24 hours from now (the processor's default: 24 hours). */
+    expiresAt?: number;
   }) {
     return this.post(
       'createCheckoutSession',
@@ -120,6 +122,7 @@ export class PaymentsClient {
         cancel_url: s.cancelUrl,
         currency: s.mode === 'setup' ? (s.currency ?? 'usd') : undefined,
         metadata: s.metadata,
+        expires_at: s.expiresAt,
         line_items:
           s.mode === 'payment'
             ? [
@@ -147,6 +150,20 @@ export class PaymentsClient {
       schema: checkoutSessionSchema,
       rate: RATE,
     });
+  }
+
+  /**
+   * Expires an open Checkout Session at once (its page can no longer be paid); the processor then
+   * sends `checkout.session.expired`. A session already complete or expired is refused (400).
+   */
+  expireCheckoutSession(id: string, idempotencyKey?: string) {
+    return this.post(
+      'expireCheckoutSession',
+      `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`,
+      {},
+      checkoutSessionSchema,
+      idempotencyKey,
+    );
   }
 
   /** Charges a saved card now, without the cardholder present; a decline is a refusal in words. */

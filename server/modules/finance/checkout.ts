@@ -5,8 +5,15 @@
  * checkout session are created with the transaction's id in their metadata; 3. the session id is
  * kept as processorRef. A processor failure marks the transaction failed and answers in words.
  * Manual payments (mark-paid) are recorded at once.
+ *
+ * A card page lives CHECKOUT_LIFE_S (the processor's default, 24 hours). One never paid expires:
+ * the processor's `checkout.session.expired` event, the payer's return (confirmCheckout) or — the
+ * event lost — the `finance.expire-checkouts` job (expireStaleCheckouts) marks the pending
+ * transaction failed with an 'expired' audit row, after asking the processor whether it was paid
+ * after all (then the payment is applied instead). It no longer counts as pending, so paying again
+ * opens a new card page.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import {
   MIN_CARD_PAYMENT_CENTS,
   type Checkout,
@@ -18,13 +25,13 @@ import {
 import { can } from '../../../domain/permissions.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { financeTransactions, invoices } from '../../db/schema/index.js';
+import { financeTransactions, invoices, tenants } from '../../db/schema/index.js';
 import { businessRule, forbidden, notFound } from '../../http/errors.js';
 import { ProviderFailure } from '../../integrations/http.js';
 import { ensureSandboxWebhook, processorFor } from '../payments/processor.js';
 import { apiErrorOf } from '../stores/connection.js';
 import { applyInvoicePayment, auditFinance, clientInScope, currencyOf } from './common.js';
-import { applyPaidSession } from './events.js';
+import { applyExpiredSession, applyPaidSession, expireWithoutSession } from './events.js';
 import { getTransaction } from './transactions.js';
 
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
@@ -259,9 +266,132 @@ export async function confirmCheckout(deps: Deps, ctx: RequestContext, id: numbe
   try {
     const { client } = await processorFor(deps, ctx.tenantId);
     const session = await client.getCheckoutSession(row.processorRef);
-    await deps.db.transaction((tx) => applyPaidSession(tx, ctx.tenantId, session));
+    await deps.db.transaction(
+      async (tx) =>
+        (await applyPaidSession(tx, ctx.tenantId, session)) || applyExpiredSession(tx, ctx.tenantId, session),
+    );
   } catch (err) {
     throw err instanceof ProviderFailure ? apiErrorOf(err) : err;
   }
   return getTransaction(deps, ctx, id);
+}
+
+/** How long a card page lives: the processor's default for a Checkout Session (24 hours). */
+export const CHECKOUT_LIFE_S = 24 * 3600;
+/** The job looks at a pending checkout only this long after its page's life (the processor's sweep runs first). */
+const EXPIRY_GRACE_S = 15 * 60;
+
+export interface ExpirySweep {
+  tenantId: number;
+  /** Pending card transactions past their page's life that were looked at. */
+  checked: number;
+  paid: number;
+  expired: number;
+  /** Still open at the processor (nothing done), or the processor could not be asked. */
+  open: number;
+  errors: string[];
+}
+
+/**
+ * One tenant's pending card checkouts older than their page's life, their webhook lost: each is
+ * asked of the processor first — paid: the payment is applied; expired (or open past its
+ * expires_at: expired now at the processor, so it cannot be paid later): marked expired; unknown to
+ * the processor or never opened: marked expired. Each in its own transaction, only while still
+ * pending, so a re-run, two runs at once or a late event change nothing twice.
+ */
+export async function expireStaleCheckouts(deps: Deps, tenantId: number, now = deps.now()): Promise<ExpirySweep> {
+  const cutoff = new Date(now.getTime() - (CHECKOUT_LIFE_S + EXPIRY_GRACE_S) * 1000).toISOString();
+  const t = financeTransactions;
+  const stale = await deps.db
+    .select({ id: t.id, processorRef: t.processorRef })
+    .from(t)
+    .where(
+      and(
+        eq(t.tenantId, tenantId),
+        eq(t.status, 'pending'),
+        eq(t.method, 'card'),
+        inArray(t.kind, ['deposit', 'payment']),
+        or(isNull(t.processorRef), like(t.processorRef, 'cs\\_%')),
+        lt(t.createdAt, cutoff),
+      ),
+    )
+    .orderBy(t.id);
+  const sweep: ExpirySweep = { tenantId, checked: stale.length, paid: 0, expired: 0, open: 0, errors: [] };
+  if (!stale.length) return sweep;
+  let client: Awaited<ReturnType<typeof processorFor>>['client'];
+  try {
+    client = (await processorFor(deps, tenantId)).client;
+  } catch (err) {
+    sweep.open = stale.length;
+    sweep.errors.push((err as Error).message);
+    return sweep;
+  }
+  for (const row of stale) {
+    if (!row.processorRef) {
+      // The card page was never opened (a crash before the processor answered): nothing to pay.
+      if (
+        await deps.db.transaction((tx) => expireWithoutSession(tx, tenantId, row.id, 'The card page was never opened'))
+      )
+        sweep.expired++;
+      continue;
+    }
+    const ref = row.processorRef;
+    try {
+      let session = await client.getCheckoutSession(ref).catch((err: unknown) => {
+        if (err instanceof ProviderFailure && err.status === 404) return null;
+        throw err;
+      });
+      if (!session) {
+        const done = await deps.db.transaction((tx) =>
+          expireWithoutSession(tx, tenantId, row.id, 'The card processor does not know this card page'),
+        );
+        if (done) sweep.expired++;
+        continue;
+      }
+      if (session.status === 'open' && session.expires_at * 1000 <= now.getTime()) {
+        // Past its life but not swept yet: expire it at the processor first, so it cannot be paid later.
+        session = await client
+          .expireCheckoutSession(ref, `dockside-${tenantId}-tx-${row.id}-expire`)
+          .catch(async (err: unknown) => {
+            if (err instanceof ProviderFailure && err.status === 400) return client.getCheckoutSession(ref);
+            throw err;
+          });
+      }
+      const current = session;
+      const outcome = await deps.db.transaction(async (tx) =>
+        (await applyPaidSession(tx, tenantId, current))
+          ? 'paid'
+          : (await applyExpiredSession(tx, tenantId, current))
+            ? 'expired'
+            : current.status === 'open'
+              ? 'open'
+              : 'none',
+      );
+      if (outcome === 'paid') sweep.paid++;
+      else if (outcome === 'expired') sweep.expired++;
+      else if (outcome === 'open') sweep.open++;
+    } catch (err) {
+      sweep.open++;
+      sweep.errors.push(
+        `transaction ${row.id}: ${err instanceof ProviderFailure ? err.messages.join('; ') : (err as Error).message}`,
+      );
+    }
+  }
+  if (sweep.paid || sweep.expired)
+    console.info(`[finance] tenant ${tenantId}: stale checkouts: ${sweep.paid} paid, ${sweep.expired} expired`);
+  return sweep;
+}
+
+/** The `finance.expire-checkouts` job: every active tenant in turn (one's failure stops no other). */
+export async function expireStaleCheckoutsEverywhere(deps: Deps, now = deps.now()) {
+  const active = await deps.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.status, 'Active'));
+  const results: ExpirySweep[] = [];
+  for (const tenant of active) {
+    try {
+      results.push(await expireStaleCheckouts(deps, tenant.id, now));
+    } catch (err) {
+      results.push({ tenantId: tenant.id, checked: 0, paid: 0, expired: 0, open: 0, errors: [(err as Error).message] });
+    }
+  }
+  return { tenants: results.filter((r) => r.checked || r.errors.length) };
 }

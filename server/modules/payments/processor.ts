@@ -20,6 +20,7 @@ export const PAYMENTS_URL = 'https://api.stripe.com';
 /** The events Dockside listens to. */
 export const WEBHOOK_EVENTS = [
   'checkout.session.completed',
+  'checkout.session.expired',
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'charge.refunded',

@@ -4,6 +4,12 @@
  * key is an account), Idempotency-Key honoured on every POST. Customers, a hosted Checkout page
  * (save a card or pay, with the test cards' outcomes), off-session charges of a saved card, refunds,
  * webhook endpoints with signed deliveries, events, balance.
+ *
+ * Checkout Sessions expire as Stripe's do: at `expires_at` (24 hours after creation unless set
+ * between 30 minutes and 24 hours), or at once by POST /v1/checkout/sessions/{id}/expire. An open
+ * session past its expires_at is expired when it is read (API or hosted page) or swept
+ * (POST /v1/sandbox/sweep); expiring sends a signed `checkout.session.expired` once, and an expired
+ * session's page answers 410, so it can no longer be paid.
  */
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -15,7 +21,7 @@ import { checkoutSessionSchema } from '../../integrations/payments/models.js';
 import { behaviourOf, brandOf, DECLINE_MESSAGES, luhnOk } from './cards.js';
 import { checkoutPage } from './checkout-page.js';
 import { emit } from './events.js';
-import { accountOf, newId, paymentsState, SECRET_KEY } from './state.js';
+import { accountOf, newId, paymentsState, SECRET_KEY, type PaymentsState } from './state.js';
 
 type Status = 400 | 401 | 402 | 404 | 429 | 500;
 const stripeError = (c: Context, status: Status, type: string, message: string, extra: Record<string, unknown> = {}) =>
@@ -39,11 +45,25 @@ const metadataOf = (f: Form, prefix = 'metadata') =>
   );
 const amountOf = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : null);
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+/** A Checkout Session's life: 30 minutes to 24 hours (Stripe's bounds and default). */
+const SESSION_MIN_S = 30 * 60;
+const SESSION_MAX_S = 24 * 3600;
 
 export function paymentsSandbox(deps: Deps): Hono {
   const app = new Hono();
   const keyOf = (c: Context) => /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
   const stateOf = (c: Context) => paymentsState(deps, accountOf(keyOf(c)));
+
+  /** A session expires once: its status and page go, and `checkout.session.expired` is sent. */
+  const expire = async (st: PaymentsState, session: CheckoutSession): Promise<CheckoutSession> => {
+    const expired: CheckoutSession = { ...session, status: 'expired', url: null };
+    await st.put('session', expired);
+    await emit(st, deps.now(), 'checkout.session.expired', expired);
+    return expired;
+  };
+  /** Read or swept after its expires_at, an open session is expired then (the processor's sweep). */
+  const expireIfDue = (st: PaymentsState, session: CheckoutSession) =>
+    session.status === 'open' && session.expires_at <= seconds(deps.now()) ? expire(st, session) : session;
 
   const gate = faultGate(deps, 'payments', {
     throttle: (c) =>
@@ -130,6 +150,19 @@ export function paymentsSandbox(deps: Deps): Hono {
       if (!currency) return invalid(c, 'line_items[0][price_data][currency]', 'Missing required param: currency.');
       amount *= quantity;
     }
+    // Stripe: expires_at 30 minutes to 24 hours after creation; 24 hours when not given.
+    const created = seconds(deps.now());
+    let expiresAt = created + SESSION_MAX_S;
+    if (f.expires_at !== undefined) {
+      const given = /^\d+$/.test(f.expires_at) ? Number(f.expires_at) : NaN;
+      if (!Number.isInteger(given) || given < created + SESSION_MIN_S || given > created + SESSION_MAX_S)
+        return invalid(
+          c,
+          'expires_at',
+          'The `expires_at` timestamp must be between 30 minutes and 24 hours after the Checkout Session is created.',
+        );
+      expiresAt = given;
+    }
     const id = newId('cs_test');
     const session: CheckoutSession = {
       id,
@@ -152,15 +185,34 @@ export function paymentsSandbox(deps: Deps): Hono {
           : {}),
         ...(f['payment_intent_data[setup_future_usage]'] ? { save_card: 'true' } : {}),
       },
-      expires_at: seconds(deps.now()) + 24 * 3600,
+      created,
+      expires_at: expiresAt,
     };
     await st.put('session', session);
     return c.json(session);
   });
 
   app.get('/v1/checkout/sessions/:id', async (c) => {
-    const found = await stateOf(c).get('session', c.req.param('id'));
-    return found ? c.json(found) : missing(c, 'checkout.session', c.req.param('id'));
+    const st = stateOf(c);
+    const found = await st.get('session', c.req.param('id'));
+    return found ? c.json(await expireIfDue(st, found)) : missing(c, 'checkout.session', c.req.param('id'));
+  });
+
+  // Stripe: an open session can be expired at once (the payer can no longer pay on its page).
+  app.post('/v1/checkout/sessions/:id/expire', async (c) => {
+    const st = stateOf(c);
+    const found = await st.get('session', c.req.param('id'));
+    if (!found) return missing(c, 'checkout.session', c.req.param('id'));
+    const session = await expireIfDue(st, found);
+    if (session.status !== 'open')
+      return stripeError(
+        c,
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of "${session.status}".`,
+        { code: 'checkout_session_not_expirable' },
+      );
+    return c.json(await expire(st, session));
   });
 
   // ---- the hosted page: no API key (the session id is the secret), the cardholder's browser ----
@@ -172,7 +224,9 @@ export function paymentsSandbox(deps: Deps): Hono {
       c.req.param('id') ?? '',
       checkoutSessionSchema,
     );
-    return found ? { session: found.value, st: paymentsState(deps, found.account) } : null;
+    if (!found) return null;
+    const st = paymentsState(deps, found.account);
+    return { session: await expireIfDue(st, found.value), st };
   };
   app.get('/checkout/:id', async (c) => {
     const found = await sessionFor(c);
@@ -353,6 +407,17 @@ export function paymentsSandbox(deps: Deps): Hono {
       .filter((e) => !type || e.type === type)
       .sort((a, b) => b.created - a.created || b.id.localeCompare(a.id));
     return c.json({ object: 'list', data: events.slice(0, 100), has_more: events.length > 100, url: '/v1/events' });
+  });
+
+  /** Sandbox only: expire every open session of the account whose expires_at has passed. */
+  app.post('/v1/sandbox/sweep', async (c) => {
+    const st = stateOf(c);
+    const swept: string[] = [];
+    for (const session of await st.all('session')) {
+      const after = await expireIfDue(st, session);
+      if (after !== session) swept.push(session.id);
+    }
+    return c.json({ object: 'list', data: swept, has_more: false });
   });
 
   /** Sandbox only: forget everything the account holds. */

@@ -1,6 +1,7 @@
 /**
  * Shipping Label Funds (/apps/finance/customer/balances, spec §2): the client's balance, Add funds
- * by card (the processor's hosted page, then back here with ?transactionId=), and the statement —
+ * by card (the processor's hosted page, then back here with ?transactionId=: CheckoutOutcome says
+ * what became of it — received, being confirmed, failed, or expired unpaid), and the statement —
  * deposits, label draws and refunds with the running balance, filtered by type and dates. The
  * warehouse picks the client (?companyId=) and also sees each draw's cost and upcharge.
  */
@@ -14,7 +15,6 @@ import {
   balancePageSchema,
   checkoutSchema,
   MIN_DEPOSIT_CENTS,
-  transactionSchema,
   type BalanceEntry,
   type BalancePage,
 } from '../../../domain/schemas/finance';
@@ -23,6 +23,7 @@ import { getAs, postAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { isWarehouseUser, useClientOptions } from '../inbound/purchase-orders/clients';
+import { CheckoutOutcome } from './CheckoutOutcome';
 import { centsOf, money } from './money';
 
 const GRID = 'label-funds';
@@ -31,6 +32,7 @@ const PATH = '/apps/finance/customer/balances';
 export default function LabelFundsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const search = useSearch({ strict: false }) as {
     companyId?: string | number;
     transactionId?: string | number;
@@ -141,7 +143,15 @@ export default function LabelFundsPage() {
           </label>
         </section>
       )}
-      {search.transactionId && <Returned id={Number(search.transactionId)} cancelled={!!search.cancelled} />}
+      {search.transactionId && (
+        <CheckoutOutcome
+          id={Number(search.transactionId)}
+          cancelled={!!search.cancelled}
+          messages="finance.funds.returned"
+          testId="deposit-outcome"
+          onSettled={() => void qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(GRID) })}
+        />
+      )}
       {companyId === null ? (
         <p className="grid-state empty" data-testid="pick-client">
           {t('finance.funds.pickClientHint')}
@@ -295,40 +305,5 @@ function AddFunds({ companyId }: { companyId?: number }) {
         </button>
       </div>
     </form>
-  );
-}
-
-/** Back from the card page: what became of the deposit (the webhook may still be on its way). */
-function Returned({ id, cancelled }: { id: number; cancelled: boolean }) {
-  const { t, i18n } = useTranslation();
-  const qc = useQueryClient();
-  const tx = useQuery({
-    queryKey: ['finance-transaction', id],
-    queryFn: async () => {
-      // Asks the server to check with the processor, in case its webhook is late or lost.
-      const row = await postAs(`/api/finance/transaction/${id}/confirm`, {}, transactionSchema, {
-        quiet: true,
-        background: true,
-      });
-      if (row.status !== 'pending')
-        void qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(GRID) });
-      return row;
-    },
-    refetchInterval: (q) => (q.state.data?.status === 'pending' && !cancelled ? 2000 : false),
-  });
-  if (!tx.data) return null;
-  const amount = money(tx.data.amountCents, i18n.language, tx.data.currency);
-  const key =
-    tx.data.status === 'succeeded'
-      ? 'succeeded'
-      : tx.data.status === 'pending'
-        ? cancelled
-          ? 'cancelled'
-          : 'pending'
-        : 'failed';
-  return (
-    <p className={`card ${key === 'succeeded' ? 'success' : ''}`} role="status" data-testid="deposit-outcome">
-      {t(`finance.funds.returned.${key}`, { amount })}
-    </p>
   );
 }
