@@ -1930,7 +1930,6 @@ export const de: Messages = {
       'fbm.confirm-shipment': 'Dem Marktplatz den Versand melden',
       'fbm.auto-close': 'Bestellungen nach Etikettenkauf abschließen',
       'finance.expire-checkouts': 'Unbezahlte Kartenseiten ablaufen lassen',
-      'finance.expire-checkouts': 'Unbezahlte Kartenseiten ablaufen lassen',
       'jobs.dead-letter': 'Nach Wiederholungen aufgegeben',
     },
   },
@@ -3443,17 +3442,6 @@ export const de: Messages = {
         cancelled: 'Die Kartenzahlung von {{amount}} wurde abgebrochen: Es wurde nichts belastet.',
         expired: 'Die Kartenseite ist abgelaufen, bevor bezahlt wurde: Es wurde nichts belastet. Beginnen Sie erneut.',
       },
-      payByCard: '{{amount}} mit Karte bezahlen',
-      redirecting: 'Kartenseite wird geöffnet…',
-      payUnderWay: '{{amount}} wird vom Kartenanbieter bestätigt.',
-      returned: {
-        succeeded: 'Danke: Ihre Zahlung von {{amount}} ist eingegangen.',
-        pending: 'Ihre Zahlung von {{amount}} wird bestätigt…',
-        failed:
-          'Ihre Zahlung von {{amount}} ist nicht durchgegangen. Versuchen Sie es erneut oder nutzen Sie eine andere Karte.',
-        cancelled: 'Die Kartenzahlung von {{amount}} wurde abgebrochen: Es wurde nichts belastet.',
-        expired: 'Die Kartenseite ist abgelaufen, bevor bezahlt wurde: Es wurde nichts belastet. Beginnen Sie erneut.',
-      },
       back: 'Zurück zur Rechnung',
     },
     print: {
@@ -3617,7 +3605,6 @@ export const de: Messages = {
           'Ihre Einzahlung von {{amount}} ist nicht durchgegangen. Versuchen Sie es erneut oder nutzen Sie eine andere Karte.',
         cancelled: 'Die Kartenzahlung von {{amount}} wurde abgebrochen: Es wurde nichts belastet.',
         expired: 'Die Kartenseite ist abgelaufen, bevor bezahlt wurde: Es wurde nichts belastet. Beginnen Sie erneut.',
-        expired: 'Die Kartenseite ist abgelaufen, bevor bezahlt wurde: Es wurde nichts belastet. Beginnen Sie erneut.',
       },
     },
     kinds: {
@@ -3681,7 +3668,6 @@ export const de: Messages = {
     },
     auditActions: {
       'checkout-opened': 'Kartenseite geöffnet',
-      expired: 'Kartenseite abgelaufen',
       expired: 'Kartenseite abgelaufen',
       succeeded: 'Zahlung eingegangen',
       failed: 'Zahlung fehlgeschlagen',

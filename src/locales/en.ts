@@ -1914,7 +1914,6 @@ export const en = {
       'fbm.confirm-shipment': 'Tell the marketplace an order shipped',
       'fbm.auto-close': 'Close orders after label purchase',
       'finance.expire-checkouts': 'Expire unpaid card pages',
-      'finance.expire-checkouts': 'Expire unpaid card pages',
       'jobs.dead-letter': 'Gave up after retries',
     },
   },
@@ -3411,16 +3410,6 @@ export const en = {
         cancelled: 'The card payment of {{amount}} was cancelled: nothing was charged.',
         expired: 'The card page expired before it was paid: nothing was charged. Start again.',
       },
-      payByCard: 'Pay {{amount}} by card',
-      redirecting: 'Opening the card page…',
-      payUnderWay: '{{amount}} being confirmed by the card processor.',
-      returned: {
-        succeeded: 'Thank you: your payment of {{amount}} was received.',
-        pending: 'Your payment of {{amount}} is being confirmed…',
-        failed: 'Your payment of {{amount}} did not go through. Try again or use another card.',
-        cancelled: 'The card payment of {{amount}} was cancelled: nothing was charged.',
-        expired: 'The card page expired before it was paid: nothing was charged. Start again.',
-      },
       back: 'Back to the invoice',
     },
     print: {
@@ -3575,7 +3564,6 @@ export const en = {
         failed: 'Your deposit of {{amount}} did not go through. Try again or use another card.',
         cancelled: 'The card payment of {{amount}} was cancelled: nothing was charged.',
         expired: 'The card page expired before it was paid: nothing was charged. Start again.',
-        expired: 'The card page expired before it was paid: nothing was charged. Start again.',
       },
     },
     kinds: {
@@ -3639,7 +3627,6 @@ export const en = {
     },
     auditActions: {
       'checkout-opened': 'Card page opened',
-      expired: 'Card page expired',
       expired: 'Card page expired',
       succeeded: 'Payment received',
       failed: 'Payment failed',

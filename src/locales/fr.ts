@@ -1927,7 +1927,6 @@ export const fr: Messages = {
       'fbm.confirm-shipment': 'Informer la place de marché de l’expédition',
       'fbm.auto-close': 'Clôturer les commandes après achat d’étiquette',
       'finance.expire-checkouts': 'Expirer les pages de paiement impayées',
-      'finance.expire-checkouts': 'Expirer les pages de paiement impayées',
       'jobs.dead-letter': 'Abandonnée après les essais',
     },
   },
@@ -3443,16 +3442,6 @@ export const fr: Messages = {
         cancelled: 'Le paiement par carte de {{amount}} a été annulé : rien n’a été débité.',
         expired: 'La page de paiement a expiré avant d’être payée : rien n’a été débité. Recommencez.',
       },
-      payByCard: 'Payer {{amount}} par carte',
-      redirecting: 'Ouverture de la page de paiement…',
-      payUnderWay: '{{amount}} en cours de confirmation par le prestataire de paiement.',
-      returned: {
-        succeeded: 'Merci : votre paiement de {{amount}} a été reçu.',
-        pending: 'Votre paiement de {{amount}} est en cours de confirmation…',
-        failed: 'Votre paiement de {{amount}} n’a pas abouti. Réessayez ou utilisez une autre carte.',
-        cancelled: 'Le paiement par carte de {{amount}} a été annulé : rien n’a été débité.',
-        expired: 'La page de paiement a expiré avant d’être payée : rien n’a été débité. Recommencez.',
-      },
       back: 'Retour à la facture',
     },
     print: {
@@ -3609,7 +3598,6 @@ export const fr: Messages = {
         failed: 'Votre versement de {{amount}} n’a pas abouti. Réessayez ou utilisez une autre carte.',
         cancelled: 'Le paiement par carte de {{amount}} a été annulé : rien n’a été débité.',
         expired: 'La page de paiement a expiré avant d’être payée : rien n’a été débité. Recommencez.',
-        expired: 'La page de paiement a expiré avant d’être payée : rien n’a été débité. Recommencez.',
       },
     },
     kinds: {
@@ -3673,7 +3661,6 @@ export const fr: Messages = {
     },
     auditActions: {
       'checkout-opened': 'Page de paiement ouverte',
-      expired: 'Page de paiement expirée',
       expired: 'Page de paiement expirée',
       succeeded: 'Paiement reçu',
       failed: 'Paiement échoué',

@@ -1921,7 +1921,6 @@ export const pt: Messages = {
       'fbm.confirm-shipment': 'Informar o envio ao marketplace',
       'fbm.auto-close': 'Fechar pedidos após a compra da etiqueta',
       'finance.expire-checkouts': 'Expirar páginas de cartão não pagas',
-      'finance.expire-checkouts': 'Expirar páginas de cartão não pagas',
       'jobs.dead-letter': 'Desistiu após as tentativas',
     },
   },
@@ -3427,16 +3426,6 @@ export const pt: Messages = {
         cancelled: 'O pagamento com cartão de {{amount}} foi cancelado: nada foi cobrado.',
         expired: 'A página do cartão expirou antes de ser paga: nada foi cobrado. Comece de novo.',
       },
-      payByCard: 'Pagar {{amount}} com cartão',
-      redirecting: 'Abrindo a página do cartão…',
-      payUnderWay: '{{amount}} em confirmação pelo processador de cartões.',
-      returned: {
-        succeeded: 'Obrigado: o seu pagamento de {{amount}} foi recebido.',
-        pending: 'O seu pagamento de {{amount}} está sendo confirmado…',
-        failed: 'O seu pagamento de {{amount}} não foi aceite. Tente novamente ou use outro cartão.',
-        cancelled: 'O pagamento com cartão de {{amount}} foi cancelado: nada foi cobrado.',
-        expired: 'A página do cartão expirou antes de ser paga: nada foi cobrado. Comece de novo.',
-      },
       back: 'Voltar à fatura',
     },
     print: {
@@ -3591,7 +3580,6 @@ export const pt: Messages = {
         failed: 'O seu depósito de {{amount}} não foi aceite. Tente novamente ou use outro cartão.',
         cancelled: 'O pagamento com cartão de {{amount}} foi cancelado: nada foi cobrado.',
         expired: 'A página do cartão expirou antes de ser paga: nada foi cobrado. Comece de novo.',
-        expired: 'A página do cartão expirou antes de ser paga: nada foi cobrado. Comece de novo.',
       },
     },
     kinds: {
@@ -3655,7 +3643,6 @@ export const pt: Messages = {
     },
     auditActions: {
       'checkout-opened': 'Página do cartão aberta',
-      expired: 'Página do cartão expirada',
       expired: 'Página do cartão expirada',
       succeeded: 'Pagamento recebido',
       failed: 'Pagamento falhou',
