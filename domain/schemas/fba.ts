@@ -210,6 +210,8 @@ export const availabilityQuerySchema = z.object({
   pageSize: z.string().optional(),
   companyId: z.coerce.number().int().positive().optional(),
   q: z.string().trim().max(100).optional(),
+  /** The Amazon store the plan is for: each row then says what the pre-check would refuse (refusals). */
+  storeId: z.coerce.number().int().positive().optional(),
   /** Only these products (comma-separated ids): a plan's lines' ceilings. */
   productIds: z
     .string()
@@ -304,8 +306,34 @@ export const availabilityRowSchema = z.object({
   onHand: z.number().int(),
   held: z.number().int(),
   available: z.number().int(),
+  /**
+   * With a storeId: what the pre-check would refuse of the product in that store before any plan
+   * is made (not listed, no FNSKU, no dimensions, hazmat review, prep category unknown …).
+   */
+  refusals: z
+    .array(
+      z.object({
+        code: z.string(),
+        severity: z.enum(['error', 'warning']),
+        message: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
+
+/** The warehouse's default ship-from address, as a new plan's ship-from starts (name and address only). */
+export const warehouseShipFromSchema = z.object({
+  name: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  stateOrProvinceCode: z.string().nullable(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+  phoneNumber: z.string().nullable(),
+});
+export type WarehouseShipFrom = z.infer<typeof warehouseShipFromSchema>;
 export const availabilityPageSchema = pageSchema(availabilityRowSchema);
 
 export const PROBLEM_SEVERITIES = ['error', 'warning'] as const;

@@ -8,7 +8,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_PLAN_SKUS, type Precheck, type PrecheckProblem } from '../../../domain/schemas/fba.js';
 import type { DbOrTx } from '../../db/client.js';
-import { productCodes, products, storeListings } from '../../db/schema/index.js';
+import { amazonPrepDetails, productCodes, products, storeListings, stores } from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
 import type { PlanItemRecord } from './plan-record.js';
 import { DANGEROUS_GOODS_ATTRIBUTES } from '../../../domain/rules/prep.js';
 import type { PrepDetail } from '../../../domain/schemas/fba-prep.js';
@@ -138,6 +139,72 @@ function prepProblems(
   return found;
 }
 
+/**
+ * What the pre-check refuses of a product itself in a store, line or no line: its listing (none,
+ * merchant-fulfilled, no FNSKU, hazmat review, reported problems), Amazon's prep category (unknown
+ * or being applied; with a line, the owners Amazon takes), its dimensions and weight, and an
+ * expiration date where it needs one (said to a picker before any line has one). The plan's
+ * pre-check and the new plan's picker judge by this one rule.
+ */
+export function productProblems(
+  product: Pick<ProductRecord, 'lengthIn' | 'widthIn' | 'heightIn' | 'weightLb'>,
+  listing: ListingRecord | undefined,
+  storeName: string,
+  detail: PrepDetail | undefined,
+  line?: Pick<PlanItemRecord, 'labelOwner' | 'prepOwner'>,
+): ['error' | 'warning', string, PrecheckCode][] {
+  const found: ['error' | 'warning', string, PrecheckCode][] = [];
+  if (!listing)
+    found.push([
+      'error',
+      `${storeName} does not list this product, so Amazon knows no MSKU for it: list it on Amazon (Listing info), or pull the store’s listings if it is listed`,
+      'not_listed',
+    ]);
+  else if (listing.channel !== 'FBA')
+    found.push([
+      'error',
+      `The listing ${listing.sku} is fulfilled by the merchant: switch it to Fulfilled by Amazon first`,
+      'merchant_fulfilled',
+    ]);
+  else if (!listing.fnsku)
+    found.push([
+      'error',
+      `Amazon has given the listing ${listing.sku} no FNSKU yet: wait for it, then pull the store’s listings`,
+      'no_fnsku',
+    ]);
+  for (const issue of listing?.issues ?? [])
+    if (issue.attribute && DANGEROUS_GOODS_ATTRIBUTES.includes(issue.attribute))
+      found.push([
+        'error',
+        `Amazon holds this product for dangerous-goods (hazmat) review: the client gives Amazon its Safety Data Sheet in Seller Central; once Amazon clears it, pull the store’s listings (${issue.message})`,
+        'hazmat',
+      ]);
+    else if (issue.severity === 'ERROR')
+      found.push(['warning', `Amazon reports a problem with the listing: ${issue.message}`, 'listing_issue']);
+  if (detail)
+    found.push(
+      ...(line
+        ? prepProblems(detail, line)
+        : prepProblems(detail, { labelOwner: 'NONE', prepOwner: 'NONE' }).filter(
+            ([, , c]) => c !== 'owner_constraint',
+          )),
+    );
+  const missing = [
+    ['length', product.lengthIn],
+    ['width', product.widthIn],
+    ['height', product.heightIn],
+  ].filter(([, v]) => !v);
+  if (missing.length)
+    found.push([
+      'error',
+      `No ${missing.map(([n]) => n).join(', ')} in the catalogue: enter the product’s dimensions (in), which Amazon needs to place it`,
+      'no_dimensions',
+    ]);
+  if (!product.weightLb)
+    found.push(['error', 'No weight in the catalogue: enter the product’s weight (lb)', 'no_weight']);
+  return found;
+}
+
 /** The pre-check, and each line's codes as the store lists them now (the submission sends these). */
 export async function precheckPlan(
   tx: DbOrTx,
@@ -182,47 +249,13 @@ export async function precheckPlan(
         message,
         code,
       });
-    if (!listing)
-      add(
-        'error',
-        `${storeName} does not list this product, so Amazon knows no MSKU for it: list it on Amazon (Listing info), or pull the store’s listings if it is listed`,
-        'not_listed',
-      );
-    else if (listing.channel !== 'FBA')
-      add(
-        'error',
-        `The listing ${listing.sku} is fulfilled by the merchant: switch it to Fulfilled by Amazon first`,
-        'merchant_fulfilled',
-      );
-    else if (!listing.fnsku)
-      add(
-        'error',
-        `Amazon has given the listing ${listing.sku} no FNSKU yet: wait for it, then pull the store’s listings`,
-        'no_fnsku',
-      );
-    for (const issue of listing?.issues ?? [])
-      if (issue.attribute && DANGEROUS_GOODS_ATTRIBUTES.includes(issue.attribute))
-        add(
-          'error',
-          `Amazon holds this product for dangerous-goods (hazmat) review: the client gives Amazon its Safety Data Sheet in Seller Central; once Amazon clears it, pull the store’s listings (${issue.message})`,
-          'hazmat',
-        );
-      else if (issue.severity === 'ERROR')
-        add('warning', `Amazon reports a problem with the listing: ${issue.message}`, 'listing_issue');
-    const detail = listing && c.msku ? prep.details.get(c.msku) : undefined;
-    if (detail) prepProblems(detail, item).forEach(([severity, message, code]) => add(severity, message, code));
-    const missing = [
-      ['length', product.lengthIn],
-      ['width', product.widthIn],
-      ['height', product.heightIn],
-    ].filter(([, v]) => !v);
-    if (missing.length)
-      add(
-        'error',
-        `No ${missing.map(([n]) => n).join(', ')} in the catalogue: enter the product’s dimensions (in), which Amazon needs to place it`,
-        'no_dimensions',
-      );
-    if (!product.weightLb) add('error', 'No weight in the catalogue: enter the product’s weight (lb)', 'no_weight');
+    productProblems(
+      product,
+      listing,
+      storeName,
+      listing && c.msku ? prep.details.get(c.msku) : undefined,
+      item,
+    ).forEach(([severity, message, code]) => add(severity, message, code));
     if (product.requiresExpiration && !item.expiration)
       add(
         'error',
@@ -258,4 +291,69 @@ export async function precheckPlan(
     },
     codes,
   };
+}
+
+/**
+ * What the pre-check would refuse of each product offered to a new plan for `storeId` (the
+ * client's Amazon store), said in the picker before any plan is made: the product's own problems
+ * (productProblems) with Amazon's prep details as last read, and an expiration date its lines will
+ * need. A store not the client's is not found.
+ */
+export async function pickerRefusals(
+  tx: DbOrTx,
+  scope: { tenantId: number; companyId: number },
+  storeId: number,
+  productIds: number[],
+): Promise<Map<number, { code: PrecheckCode; severity: 'error' | 'warning'; message: string }[]>> {
+  const out = new Map<number, { code: PrecheckCode; severity: 'error' | 'warning'; message: string }[]>();
+  const [store] = await tx
+    .select({ id: stores.id, tenantId: stores.tenantId, name: stores.name })
+    .from(stores)
+    .where(and(eq(stores.id, storeId), eq(stores.tenantId, scope.tenantId), eq(stores.companyId, scope.companyId)));
+  if (!store) throw notFound('Store');
+  if (!productIds.length) return out;
+  const rows = await productsOfLines(
+    tx,
+    scope.tenantId,
+    productIds.map((productId) => ({ productId })),
+  );
+  const listings = await listingsOf(tx, store, rows);
+  const mskus = [...new Set([...listings.values()].map((l) => l.sku))];
+  const prep = mskus.length
+    ? await tx
+        .select()
+        .from(amazonPrepDetails)
+        .where(and(eq(amazonPrepDetails.storeId, store.id), inArray(amazonPrepDetails.msku, mskus)))
+    : [];
+  const prepOf = new Map(prep.map((d) => [d.msku, d]));
+  for (const product of rows) {
+    if (product.companyId !== scope.companyId) continue;
+    const listing = listings.get(product.id);
+    const d = listing ? prepOf.get(listing.sku) : undefined;
+    const detail = d
+      ? ({
+          msku: d.msku,
+          prepCategory: d.prepCategory,
+          prepTypes: d.prepTypes,
+          labelOwnerConstraint: d.labelOwnerConstraint,
+          prepOwnerConstraint: d.prepOwnerConstraint,
+          readAt: d.readAt,
+          pending: d.pendingOperationId ? { prepCategory: d.pendingCategory, prepTypes: d.pendingTypes ?? [] } : null,
+          problem: d.problem,
+        } as PrepDetail)
+      : undefined;
+    const found = productProblems(product, listing, store.name, detail).map(([severity, message, code]) => ({
+      code,
+      severity,
+      message,
+    }));
+    if (product.requiresExpiration)
+      found.push({
+        code: 'expiration_missing',
+        severity: 'warning',
+        message: 'This product needs an expiration date: enter the units’ expiration date on its line',
+      });
+    out.set(product.id, found);
+  }
+  return out;
 }

@@ -33,7 +33,10 @@ import {
   planSplitSchema,
   planSubmittedSchema,
   precheckSchema,
+  warehouseShipFromSchema,
 } from '../../../domain/schemas/fba.js';
+import { shipFromOf } from '../fbm-labels/addresses.js';
+import { pickerRefusals } from './precheck.js';
 import type { Guards } from '../../auth/guard.js';
 import type { AppEnv, Deps } from '../../context.js';
 import { createdResponse, envelopeOf, errorResponses, idParam, jsonBody, okResponse } from '../../http/openapi.js';
@@ -111,7 +114,48 @@ export function fbaRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => {
       const q = c.req.valid('query');
-      return ok(c, await availableFor(deps.db, c.get('ctx'), pageRequest(q), q));
+      const ctx = c.get('ctx');
+      const page = await availableFor(deps.db, ctx, pageRequest(q), q);
+      if (!q.storeId) return ok(c, page);
+      // The picker of a new plan: what the pre-check would refuse of each product in that store.
+      const company = await resolveClientCompany(deps.db, ctx, q.companyId);
+      const refusals = await pickerRefusals(
+        deps.db,
+        { tenantId: ctx.tenantId, companyId: company.id },
+        q.storeId,
+        page.content.map((r) => r.productId),
+      );
+      return ok(c, {
+        ...page,
+        content: page.content.map((r) => ({ ...r, refusals: refusals.get(r.productId) ?? [] })),
+      });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/ship-from`,
+      tags,
+      summary:
+        'Where a new plan’s boxes ship from by default: the warehouse’s default ship-from site (name and address)',
+      description:
+        'Readable by a client for its own warehouse (the tenant it belongs to): the address only, none of the site’s internals.',
+      middleware: [read],
+      responses: { ...okResponse(warehouseShipFromSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const a = await shipFromOf(deps.db, c.get('ctx').tenantId);
+      return ok(c, {
+        name: a.name,
+        addressLine1: a.line1,
+        addressLine2: a.line2 ?? null,
+        city: a.city,
+        stateOrProvinceCode: a.state || null,
+        postalCode: a.postalCode,
+        countryCode: a.countryCode,
+        phoneNumber: a.phone ?? null,
+      });
     },
   );
 

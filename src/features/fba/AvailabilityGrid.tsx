@@ -13,6 +13,7 @@ export function AvailabilityGrid({
   endpoint,
   gridId = keys.availableGrid(companyId),
   words = 'fba',
+  storeId = null,
 }: {
   companyId: number;
   inPlan: ReadonlySet<number>;
@@ -21,6 +22,8 @@ export function AvailabilityGrid({
   endpoint?: string;
   gridId?: string;
   words?: 'fba' | 'wfs';
+  /** The new plan's Amazon store: each product then says what the pre-check would refuse there. */
+  storeId?: number | null;
 }) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => v.toLocaleString(i18n.language);
@@ -42,6 +45,16 @@ export function AvailabilityGrid({
       enableSorting: false,
       cell: ({ row }) => <strong data-testid="available">{n(row.original.available)}</strong>,
     },
+    ...(storeId
+      ? [
+          {
+            id: 'refusals',
+            header: t('fba.wouldRefuse'),
+            enableSorting: false,
+            cell: ({ row: { original: r } }) => <RefusalMarks refusals={r.refusals ?? []} />,
+          } satisfies ColumnDef<AvailabilityRow, unknown>,
+        ]
+      : []),
     {
       id: 'add',
       header: '',
@@ -67,13 +80,35 @@ export function AvailabilityGrid({
       <h2 id="fba-available-head">{t(`${words}.availableTitle`)}</h2>
       <p className="muted">{t(`${words}.availableHelp`)}</p>
       <DataGrid<AvailabilityRow>
-        id={gridId}
+        id={storeId ? `${gridId}-store-${storeId}` : gridId}
         columns={columns}
-        fetchPage={(q) => fetchAvailable(companyId, q, endpoint)}
+        fetchPage={(q) => fetchAvailable(companyId, { ...q, storeId }, endpoint)}
         onRowOpen={(r) => {
           if (!inPlan.has(r.productId) && r.available > 0) onAdd(r);
         }}
       />
     </section>
+  );
+}
+
+/** What Amazon would refuse of a product, each reason in words (the server's sentence on hover). */
+function RefusalMarks({ refusals }: { refusals: NonNullable<AvailabilityRow['refusals']> }) {
+  const { t } = useTranslation();
+  if (!refusals.length) return <span className="muted">{t('fba.refusalsNone')}</span>;
+  return (
+    <ul className="plain-list" data-testid="fba-refusal-marks">
+      {refusals.map((r) => (
+        <li key={`${r.code}-${r.message}`}>
+          <span
+            className={`pill ${r.severity === 'error' ? 'danger' : 'warn'}`}
+            title={r.message}
+            data-testid="fba-refusal-mark"
+            data-code={r.code}
+          >
+            {t(`fba.refusals.${r.code}`, { defaultValue: r.message })}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

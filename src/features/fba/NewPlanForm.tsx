@@ -155,6 +155,7 @@ export function NewPlanForm({ client }: { client: ClientOption }) {
       </form>
       <AvailabilityGrid
         companyId={client.id}
+        storeId={storeId}
         inPlan={inPlan}
         onAdd={(row) => {
           setLines((ls) => [...ls, draftFromAvailability(row, preference)]);

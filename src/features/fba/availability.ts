@@ -12,7 +12,7 @@ import { AVAILABLE, keys } from './api';
 
 export const fetchAvailable = (
   companyId: number,
-  q: { pageNumber: number; pageSize: number; q?: string; productIds?: readonly number[] },
+  q: { pageNumber: number; pageSize: number; q?: string; productIds?: readonly number[]; storeId?: number | null },
   /** The station's endpoint: PREP-FBA's by default, PREP-WFS's for WFS plans. */
   endpoint: string = AVAILABLE,
 ) =>
@@ -23,6 +23,7 @@ export const fetchAvailable = (
       pageSize: q.pageSize,
       q: q.q,
       productIds: q.productIds?.length ? q.productIds.join(',') : undefined,
+      storeId: q.storeId ?? undefined,
     },
     background: true,
   });
