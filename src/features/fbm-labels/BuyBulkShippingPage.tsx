@@ -7,13 +7,19 @@
  * An international order whose Amazon service (chosen, or the preset's pick) asks for additional
  * seller inputs shows its inputs box in its row; what the user gives goes with the order in the
  * run, or — for an order the run failed for them — in the run's update ("buy the failed ones again").
+ * Boxes are set for many orders at once (a preset's size or dimensions, with a weight; or each
+ * single-SKU order the box last used for its SKU), and Buy counts only the chosen orders a label can
+ * be bought for: every other one says why (no box, an incomplete address, no rate, the carrier's
+ * refusal in its words) — issue 38.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { boxPresetSchema } from '../../../domain/schemas/bench';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { choose } from '../../../domain/rules/fbm-labels';
 import {
+  bulkBoxesResultSchema,
   bulkOrderRowSchema,
   labelRunSchema,
   orderLabelSchema,
@@ -37,6 +43,7 @@ import { money } from '../finance/money';
 import { AmazonSellerInputs } from './AmazonSellerInputs';
 import { BulkRunPanel } from './BulkRunPanel';
 import { downloadMerged, printMerged } from './labels-file';
+import './fbm-labels.css';
 
 const F = '/api/fbm/web';
 const shopAnswerSchema = z.array(z.union([orderRatesSchema, z.object({ orderId: z.number(), error: z.string() })]));
@@ -49,6 +56,8 @@ const presetBody = (p: string): ServicePreset => {
   return { kind: 'service', carrierCode, serviceCode };
 };
 const DRAFT = 'fbm-bulk-labels';
+const sizeText = (b: { lengthIn: number; widthIn: number; heightIn: number; weightLb: number }) =>
+  `${b.lengthIn}×${b.widthIn}×${b.heightIn} in, ${b.weightLb} lb`;
 const newKey = () => `bulk-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 export default function BuyBulkShippingPage() {
@@ -65,6 +74,14 @@ export default function BuyBulkShippingPage() {
   const [preset, setPreset] = useSessionDraft<Preset>(`${DRAFT}.preset`, z.string(), 'cheapest');
   const [format, setFormat] = useSessionDraft<LabelFormat>(`${DRAFT}.format`, z.enum(LABEL_FORMATS), 'pdf');
   const [busy, setBusy] = useState<string | null>(null);
+  /** The box to set on the chosen orders: a preset's name ('' for dimensions typed), its size and weight. */
+  const [boxPreset, setBoxPreset] = useSessionDraft(`${DRAFT}.boxPreset`, z.string(), '');
+  const [boxDims, setBoxDims] = useSessionDraft(
+    `${DRAFT}.boxDims`,
+    z.object({ lengthIn: z.string(), widthIn: z.string(), heightIn: z.string(), weightLb: z.string() }),
+    { lengthIn: '', widthIn: '', heightIn: '', weightLb: '' },
+  );
+  const [boxNote, setBoxNote] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [runId, setRunId] = useSessionDraft(`${DRAFT}.runId`, z.number().int().nullable(), null);
   // Kept too: a reload while a purchase was on its way buys nothing twice when Buy is pressed again.
@@ -100,6 +117,10 @@ export default function BuyBulkShippingPage() {
   const fmt = (cents: number | null, currency = 'USD') =>
     cents === null ? '–' : money(cents, i18n.language, currency);
 
+  const presets = useQuery({
+    queryKey: ['fbm-bulk-box-presets'],
+    queryFn: () => getAs(`${F}/bulk/box/presets`, z.array(boxPresetSchema), { background: true }),
+  });
   const batches = useQuery({
     queryKey: ['fbm-pick-batches-all'],
     queryFn: () => getAs(`${F}/pick/batch?pageSize=100`, batchesSchema, { background: true }),
@@ -134,6 +155,72 @@ export default function BuyBulkShippingPage() {
     setSelectedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.orderId));
 
+  /** Why no label can be bought for the order now, in words (empty: it can be). */
+  const whyNot = (row: BulkOrderRow): string[] => {
+    const why = row.blockers.map((b) => t(`fbmLabels.bulk.why.${b.code}`, { detail: b.detail ?? '' }));
+    const s = shop.get(row.orderId);
+    if (s && 'error' in s) why.push(t('fbmLabels.bulk.why.shopFailed', { detail: s.error }));
+    else if (s && !s.rates.length)
+      why.push(
+        s.refused.length
+          ? t('fbmLabels.bulk.why.refused', {
+              detail: s.refused.map((x) => `${x.carrier} ${x.service}: ${x.reason}`).join('; '),
+            })
+          : t('fbmLabels.bulk.why.noRate'),
+      );
+    return why;
+  };
+  const buyable = rows.filter((r) => selected.has(r.orderId) && whyNot(r).length === 0).map((r) => r.orderId);
+  const numbers = (v: string) => Number(v.replace(',', '.'));
+  const typedBox = {
+    lengthIn: numbers(boxDims.lengthIn),
+    widthIn: numbers(boxDims.widthIn),
+    heightIn: numbers(boxDims.heightIn),
+    weightLb: numbers(boxDims.weightLb),
+  };
+  const boxReady = Object.values(typedBox).every((n) => Number.isFinite(n) && n > 0);
+  const choosePreset = (name: string) => {
+    setBoxPreset(name);
+    const p = presets.data?.find((x) => x.name === name);
+    if (p)
+      setBoxDims((d) => ({
+        ...d,
+        lengthIn: String(p.lengthIn),
+        widthIn: String(p.widthIn),
+        heightIn: String(p.heightIn),
+        weightLb: d.weightLb || (p.tareLb ? String(p.tareLb) : ''),
+      }));
+  };
+  /** Sets the box on every chosen order (typed), or each its SKU's remembered box (remembered). */
+  const setBoxes = async (remembered: boolean) => {
+    setBusy('boxes');
+    setError(null);
+    setBoxNote([]);
+    try {
+      const r = await postAs(
+        `${F}/bulk/boxes`,
+        { orderIds: [...selected], ...(remembered ? {} : { dimensions: typedBox }) },
+        bulkBoxesResultSchema,
+        { quiet: true, inlineRefusal: true },
+      );
+      setBoxNote([
+        t('fbmLabels.bulk.box.done', { count: r.updated.length }),
+        ...r.skipped.map((x) => t('fbmLabels.bulk.box.skipped', { order: x.marketplaceOrderId, reason: x.reason })),
+      ]);
+      // New boxes are quoted anew: the rates shopped for the old ones are gone.
+      setShop((m) => {
+        const next = new Map(m);
+        for (const u of r.updated) next.delete(u.orderId);
+        return next;
+      });
+      await qc.invalidateQueries({ queryKey: ['fbm-bulk-orders'] });
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err.message : String(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const shopRates = async () => {
     setBusy('shop');
     setError(null);
@@ -160,10 +247,10 @@ export default function BuyBulkShippingPage() {
         `${F}/bulk/shipping`,
         {
           requestKey,
-          orderIds: [...selected],
+          orderIds: buyable,
           preset: presetBody(preset),
           format,
-          ...withInputs([...selected], chosen, amazonPick),
+          ...withInputs(buyable, chosen, amazonPick),
         },
         labelRunSchema,
         { quiet: true, inlineRefusal: true },
@@ -244,19 +331,15 @@ export default function BuyBulkShippingPage() {
   }
   const results = useMemo(() => new Map((r?.results ?? []).map((x) => [x.orderId, x])), [r]);
   const pending = r && r.status !== 'done';
+  function rateText(q: OrderRates['rates'][number] | undefined) {
+    if (!q) return undefined;
+    return `${q.provider !== 'shipengine' ? `${t(`fbmLabels.bulk.providers.${q.provider}`)} · ` : ''}${q.carrier} · ${q.service} · ${fmt(q.totalCents, q.currency)}${q.cost ? ` (${fmt(q.cost.costCents, q.currency)} + ${fmt(q.cost.upchargeCents, q.currency)})` : ''}${q.deliveryDays !== null ? ` · ${t('fbmLabels.bulk.days', { count: q.deliveryDays })}` : ''}${q.cheapest ? ` · ${t('fbmLabels.bulk.cheapest')}` : ''}${q.fastest ? ` · ${t('fbmLabels.bulk.fastest')}` : ''}`;
+  }
   const rateSelect = (row: BulkOrderRow) => {
     const s = shop.get(row.orderId);
     if (!s) return <span className="muted">–</span>;
-    if ('error' in s)
-      return (
-        <span className="form-error" role="alert">
-          {s.error}
-        </span>
-      );
-    if (!s.rates.length)
-      return (
-        <span className="form-error">{s.refused.map((x) => x.reason).join('; ') || t('fbmLabels.bulk.noRates')}</span>
-      );
+    if ('error' in s) return <span className="muted">–</span>;
+    if (!s.rates.length) return <span className="muted">{t('fbmLabels.bulk.noRates')}</span>;
     // A provider that gave no quotes at all (Amazon down, customs not declared yet) is said beside the rest.
     const warnings = s.refused.filter((x) => x.carrier === 'all').map((x) => x.reason);
     // Its Amazon service asks for inputs when the order leaves the country; once a finished run
@@ -273,14 +356,15 @@ export default function BuyBulkShippingPage() {
       <>
         <select
           aria-label={t('fbmLabels.bulk.service')}
+          title={rateText(s.rates.find((q) => q.rateId === chosen[String(row.orderId)])) ?? presetName}
           value={chosen[String(row.orderId)] ?? ''}
           onChange={(e) => setChosen({ ...chosen, [String(row.orderId)]: e.target.value })}
           data-testid={`rate-${row.marketplaceOrderId}`}
         >
           <option value="">{presetName}</option>
           {s.rates.map((q) => (
-            <option key={q.rateId} value={q.rateId}>
-              {`${q.provider !== 'shipengine' ? `${t(`fbmLabels.bulk.providers.${q.provider}`)} · ` : ''}${q.carrier} · ${q.service} · ${fmt(q.totalCents, q.currency)}${q.cost ? ` (${fmt(q.cost.costCents, q.currency)} + ${fmt(q.cost.upchargeCents, q.currency)})` : ''}${q.deliveryDays !== null ? ` · ${t('fbmLabels.bulk.days', { count: q.deliveryDays })}` : ''}${q.cheapest ? ` · ${t('fbmLabels.bulk.cheapest')}` : ''}${q.fastest ? ` · ${t('fbmLabels.bulk.fastest')}` : ''}`}
+            <option key={q.rateId} value={q.rateId} title={rateText(q)}>
+              {rateText(q)}
             </option>
           ))}
         </select>
@@ -318,7 +402,7 @@ export default function BuyBulkShippingPage() {
       : (services.find((x) => x.value === preset)?.name ?? preset);
 
   return (
-    <div className="page" data-testid="buy-bulk-shipping">
+    <div className="page bulk-labels" data-testid="buy-bulk-shipping">
       <div className="page-head">
         <h1>{t('fbmLabels.bulk.title')}</h1>
       </div>
@@ -379,13 +463,68 @@ export default function BuyBulkShippingPage() {
         <button
           type="button"
           className="btn primary"
-          disabled={!selected.size || busy !== null || !!pending}
+          disabled={!buyable.length || busy !== null || !!pending}
           onClick={() => void buy()}
           data-testid="bulk-buy"
         >
-          {t('fbmLabels.bulk.buy', { count: selected.size })}
+          {t('fbmLabels.bulk.buy', { count: buyable.length })}
         </button>
       </div>
+      {selected.size > buyable.length && (
+        <p className="muted" role="status" data-testid="bulk-buyable">
+          {t('fbmLabels.bulk.buyable', { count: buyable.length, selected: selected.size })}
+        </p>
+      )}
+      <fieldset className="card form-row bulk-box-row" data-testid="bulk-box">
+        <legend>{t('fbmLabels.bulk.box.title')}</legend>
+        <label>
+          {t('fbmLabels.bulk.box.preset')}
+          <select value={boxPreset} onChange={(e) => choosePreset(e.target.value)} data-testid="bulk-box-preset">
+            <option value="">{t('fbmLabels.bulk.box.custom')}</option>
+            {(presets.data ?? []).map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(['lengthIn', 'widthIn', 'heightIn', 'weightLb'] as const).map((k) => (
+          <label key={k}>
+            {t(`fbmLabels.bulk.box.${k}`)}
+            <input
+              inputMode="decimal"
+              value={boxDims[k]}
+              onChange={(e) => setBoxDims((d) => ({ ...d, [k]: e.target.value }))}
+              data-testid={`bulk-box-${k}`}
+            />
+          </label>
+        ))}
+        <button
+          type="button"
+          className="btn"
+          disabled={!selected.size || !boxReady || busy !== null}
+          onClick={() => void setBoxes(false)}
+          data-testid="bulk-box-apply"
+        >
+          {t('fbmLabels.bulk.box.apply', { count: selected.size })}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={!selected.size || busy !== null}
+          onClick={() => void setBoxes(true)}
+          data-testid="bulk-box-remembered"
+        >
+          {t('fbmLabels.bulk.box.remembered')}
+        </button>
+      </fieldset>
+      {boxNote.length > 0 && (
+        <ul className="muted bulk-why" role="status" data-testid="bulk-box-note">
+          {boxNote.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -411,82 +550,109 @@ export default function BuyBulkShippingPage() {
       ) : rows.length === 0 ? (
         <p className="grid-state empty">{t('fbmLabels.bulk.empty')}</p>
       ) : (
-        <table className="table" data-testid="bulk-orders">
-          <thead>
-            <tr>
-              <th>
-                <input
-                  type="checkbox"
-                  aria-label={t('fbmLabels.bulk.selectAll')}
-                  checked={allSelected}
-                  onChange={() => setSelectedIds(allSelected ? [] : rows.map((x) => x.orderId))}
-                />
-              </th>
-              <th>{t('fbmLabels.bulk.order')}</th>
-              <th>{t('fbmLabels.bulk.client')}</th>
-              <th>{t('fbmLabels.bulk.batch')}</th>
-              <th className="num">{t('fbmLabels.bulk.units')}</th>
-              <th>{t('fbmLabels.bulk.shipTo')}</th>
-              <th>{t('fbmLabels.bulk.service')}</th>
-              <th>{t('fbmLabels.bulk.result')}</th>
-              <th>{t('fbmLabels.bulk.labels')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const res = results.get(row.orderId);
-              return (
-                <tr key={row.orderId} data-testid={`bulk-order-${row.marketplaceOrderId}`}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={row.marketplaceOrderId}
-                      checked={selected.has(row.orderId)}
-                      onChange={() => toggle(row.orderId)}
-                    />
-                  </td>
-                  <td>
-                    {row.marketplaceOrderId} <span className="muted">{row.storeName}</span>
-                  </td>
-                  <td>{row.companyName}</td>
-                  <td>{row.batchNumber ?? '–'}</td>
-                  <td className="num">{row.units}</td>
-                  <td>
-                    {row.shipTo}{' '}
-                    {row.international && <span className="badge">{t('fbmLabels.bulk.international')}</span>}
-                  </td>
-                  <td>{rateSelect(row)}</td>
-                  <td>
-                    {res ? (
-                      res.state === 'failed' ? (
-                        <span className="form-error">{res.error}</span>
+        <div className="table-wrap">
+          <table className="table" data-testid="bulk-orders">
+            <thead>
+              <tr>
+                <th>
+                  <input
+                    type="checkbox"
+                    aria-label={t('fbmLabels.bulk.selectAll')}
+                    checked={allSelected}
+                    onChange={() => setSelectedIds(allSelected ? [] : rows.map((x) => x.orderId))}
+                  />
+                </th>
+                <th>{t('fbmLabels.bulk.order')}</th>
+                <th>{t('fbmLabels.bulk.client')}</th>
+                <th>{t('fbmLabels.bulk.batch')}</th>
+                <th className="num">{t('fbmLabels.bulk.units')}</th>
+                <th>{t('fbmLabels.bulk.shipTo')}</th>
+                <th>{t('fbmLabels.bulk.box.column')}</th>
+                <th>{t('fbmLabels.bulk.service')}</th>
+                <th>{t('fbmLabels.bulk.result')}</th>
+                <th>{t('fbmLabels.bulk.labels')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const res = results.get(row.orderId);
+                const why = whyNot(row);
+                return (
+                  <tr key={row.orderId} data-testid={`bulk-order-${row.marketplaceOrderId}`}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={row.marketplaceOrderId}
+                        checked={selected.has(row.orderId)}
+                        onChange={() => toggle(row.orderId)}
+                      />
+                    </td>
+                    <td>
+                      {row.marketplaceOrderId} <span className="muted">{row.storeName}</span>
+                    </td>
+                    <td>{row.companyName}</td>
+                    <td>{row.batchNumber ?? '–'}</td>
+                    <td className="num">{row.units}</td>
+                    <td>
+                      {row.shipTo}{' '}
+                      {row.international && <span className="badge">{t('fbmLabels.bulk.international')}</span>}
+                    </td>
+                    <td>
+                      {row.box ? (
+                        sizeText(row.box)
+                      ) : row.boxes > 1 ? (
+                        t('fbmLabels.bulk.box.several', { count: row.boxes })
                       ) : (
-                        t(`fbmLabels.bulk.states.${res.state}`)
-                      )
-                    ) : (
-                      '–'
-                    )}
-                  </td>
-                  <td>
-                    {row.labels.map((l) => (
-                      <div key={l.id}>
-                        {`${l.carrier} ${l.trackingNumber ?? ''}`}{' '}
-                        <span className={`badge label-status-${l.status}`}>
-                          {t(`fbmLabels.bulk.labelStatus.${l.status}`)}
-                        </span>{' '}
-                        {l.status === 'bought' && (
-                          <button type="button" className="danger" onClick={() => void voidLabel(l)}>
-                            {t('fbmLabels.bulk.void')}
-                          </button>
-                        )}
-                      </div>
-                    ))}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                        <span className="muted">{t('fbmLabels.bulk.box.none')}</span>
+                      )}
+                      {row.suggestedBox && !row.box && (
+                        <div className="muted" data-testid={`box-suggested-${row.marketplaceOrderId}`}>
+                          {t('fbmLabels.bulk.box.suggested', {
+                            sku: row.suggestedBox.sku,
+                            size: sizeText(row.suggestedBox),
+                          })}
+                        </div>
+                      )}
+                    </td>
+                    <td className="bulk-rate">{rateSelect(row)}</td>
+                    <td>
+                      {res ? (
+                        res.state === 'failed' ? (
+                          <span className="form-error">{res.error}</span>
+                        ) : (
+                          t(`fbmLabels.bulk.states.${res.state}`)
+                        )
+                      ) : why.length ? (
+                        <ul className="form-error bulk-why" data-testid={`why-${row.marketplaceOrderId}`}>
+                          {why.map((w) => (
+                            <li key={w}>{w}</li>
+                          ))}
+                        </ul>
+                      ) : (
+                        '–'
+                      )}
+                    </td>
+                    <td>
+                      {row.labels.map((l) => (
+                        <div key={l.id}>
+                          {`${l.carrier} ${l.trackingNumber ?? ''}`}{' '}
+                          <span className={`badge label-status-${l.status}`}>
+                            {t(`fbmLabels.bulk.labelStatus.${l.status}`)}
+                          </span>{' '}
+                          {l.status === 'bought' && (
+                            <button type="button" className="danger" onClick={() => void voidLabel(l)}>
+                              {t('fbmLabels.bulk.void')}
+                            </button>
+                          )}
+                        </div>
+                      ))}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );
