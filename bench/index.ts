@@ -23,6 +23,7 @@ import { benchFbmLabels } from './fbm-labels.js';
 import { benchFbmImport } from './fbm-import.js';
 import { benchFbmShip } from './fbm-ship.js';
 import { benchLeaderBoard } from './leader-board.js';
+import { benchReconciliation } from './reconciliation.js';
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -48,6 +49,7 @@ const suites: Record<string, () => Promise<void>> = {
   'fbm-import': benchFbmImport,
   'fbm-ship': benchFbmShip,
   'leader-board': benchLeaderBoard,
+  reconciliation: benchReconciliation,
   web: benchWeb,
   lighthouse: benchLighthouse,
 };
