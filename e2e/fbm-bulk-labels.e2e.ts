@@ -4,6 +4,9 @@
  * opens Buy bulk shipping, chooses the batch, shops the rates (cheapest and fastest marked), buys
  * the labels in bulk with the progress shown to the end, and downloads the merged PDF — a real
  * PDF with one page per order; a reload of the tab brings back the batch chosen and the run.
+ * Issue 38: the orders come without boxes, so Buy is disabled and each order says why; a preset's
+ * box with a weight is set on all three at once by clicks, and Buy counts them; the page has no
+ * horizontal overflow at 1280 px nor on a 412 px phone, even with the long rate descriptions.
  */
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
@@ -105,16 +108,6 @@ async function seed(url: string): Promise<string> {
       }),
       'pick',
     );
-  for (const orderId of new Set(batch.body.lines.map((l) => l.orderId)))
-    ok(
-      await apiRequest(url, 'PUT', `/api/fbm/web/order/${orderId}/default/box/dimensions`, admin.token, {
-        lengthIn: 12,
-        widthIn: 9,
-        heightIn: 4,
-        weightLb: 2,
-      }),
-      'default box',
-    );
   return batch.body.number;
 }
 
@@ -123,6 +116,9 @@ describe('buy bulk shipping', () => {
     const batchNumber = await seed(env.server.url);
     const page = await signedIn(env, 'demo.admin');
     page.setDefaultTimeout(60_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await page.goto(`${env.server.url}/apps/outbound/fbm-force/buy-bulk-shipping`);
     await page.getByRole('heading', { name: 'Buy bulk shipping' }).waitFor();
     const batch = page.getByTestId('bulk-batch');
@@ -133,6 +129,24 @@ describe('buy bulk shipping', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBe(3);
     await table.getByRole('checkbox', { name: 'Select all' }).check();
 
+    // No box yet: nothing can be bought, and each order says why.
+    const buy = page.getByTestId('bulk-buy');
+    expect(await buy.isDisabled()).toBe(true);
+    expect(await buy.textContent()).toContain('(0)');
+    for (const id of ['E2E-L1', 'E2E-L2', 'E2E-L3'])
+      expect(await page.getByTestId(`why-${id}`).textContent()).toContain('No box');
+    // One box for all three by clicks: a preset, a weight, Set box.
+    const presetSelect = page.getByTestId('bulk-box-preset');
+    const first = (await presetSelect.locator('option').nth(1).getAttribute('value'))!;
+    await presetSelect.selectOption(first);
+    expect(Number(await page.getByTestId('bulk-box-lengthIn').inputValue())).toBeGreaterThan(0);
+    await page.getByTestId('bulk-box-weightLb').fill('2');
+    await page.getByTestId('bulk-box-apply').click();
+    await page.getByTestId('bulk-box-note').filter({ hasText: 'Box set for 3 orders' }).waitFor();
+    await expect.poll(() => buy.textContent()).toContain('(3)');
+    expect(await buy.isDisabled()).toBe(false);
+    expect(await page.getByTestId('why-E2E-L1').count()).toBe(0);
+
     await page.getByRole('button', { name: 'Shop rates' }).click();
     const rate = page.getByTestId('rate-E2E-L1');
     await rate.waitFor();
@@ -141,6 +155,13 @@ describe('buy bulk shipping', () => {
     expect(options.some((o) => o.includes('fastest'))).toBe(true);
     // The warehouse sees cost + upcharge beside each total.
     expect(options[1]).toMatch(/\$\d+\.\d\d \(\$\d+\.\d\d \+ \$\d+\.\d\d\)/);
+    // Long rate descriptions do not widen the page: at 1280 px and on a phone nothing scrolls sideways.
+    await rate.selectOption({ index: 1 });
+    expect(await rate.getAttribute('title')).toBe(options[1]);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 412, height: 900 });
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByTestId('bulk-buy').click();
     const run = page.getByTestId('bulk-run');
