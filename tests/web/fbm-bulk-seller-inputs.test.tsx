@@ -51,6 +51,9 @@ const row = (orderId: number, marketplaceOrderId: string, international: boolean
   shipTo: international ? 'Toronto ON CA' : 'Springfield IL US',
   international,
   labels: [],
+  box: { lengthIn: 12, widthIn: 9, heightIn: 4, weightLb: 2 },
+  suggestedBox: null,
+  blockers: [],
 });
 const quote = (provider: OrderRate['provider'], rateId: string, totalCents: number): OrderRate => ({
   provider,
@@ -98,6 +101,7 @@ function server(run: LabelRun) {
   getAs.mockImplementation(async (path: string) => {
     if (path.startsWith('/api/fbm/web/pick/batch')) return { content: [] };
     if (path === '/api/common/stores') return [];
+    if (path === '/api/fbm/web/bulk/box/presets') return [];
     if (path.startsWith('/api/fbm/web/bulk/order/items')) return [row(7, 'CA-7', true), row(8, 'US-8', false)];
     if (path === `/api/fbm/web/bulk/shipping/${run.id}`) return run;
     throw new Error(`unexpected GET ${path}`);
