@@ -19,6 +19,8 @@ import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { PackPanel } from '../fbm-pack/PackPanel';
 import { ShipPanel } from '../fbm-ship/ShipPanel';
+import { reserveResultSchema, type ReserveResult } from '../../../domain/schemas/fbm-pick';
+import { ReserveOutcome } from '../fbm-pick/ReservePanel';
 import { ProgramBadges } from './ProgramBadges';
 import { CustomsPanel } from '../customs/CustomsPanel';
 import { StatusBadge } from './StatusBadge';
@@ -151,6 +153,15 @@ export function OrderDetailPanel({
           ))}
         </tbody>
       </table>
+      {(o.status === 'AWAITING' || o.status === 'PARTIALLY_SHIPPED') && (
+        <OrderReserve
+          orderId={o.id}
+          onReserved={() => {
+            void order.refetch();
+            onChanged();
+          }}
+        />
+      )}
       <CustomsPanel orderId={o.id} />
       <PackPanel orderId={o.id} />
       <ShipPanel
@@ -161,6 +172,51 @@ export function OrderDetailPanel({
           onChanged();
         }}
       />
+    </section>
+  );
+}
+
+/** Reserve this order's stock (issue 38): each line held whole, or why not, in words. */
+function OrderReserve({ orderId, onReserved }: { orderId: number; onReserved: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [result, setResult] = useState<ReserveResult | null>(null);
+  const reserve = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      setResult(
+        await postAs(`/api/fbm/web/order/${orderId}/reserve`, {}, reserveResultSchema, {
+          inlineRefusal: true,
+          quiet: true,
+        }),
+      );
+      onReserved();
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section data-testid="order-reserve" aria-label={t('fbmPick.reserve.orderTitle')}>
+      <h3>{t('fbmPick.reserve.orderTitle')}</h3>
+      <button
+        type="button"
+        className="btn"
+        data-testid="order-reserve-submit"
+        disabled={busy}
+        onClick={() => void reserve()}
+      >
+        {t('fbmPick.reserve.order')}
+      </button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {result && <ReserveOutcome result={result} />}
     </section>
   );
 }

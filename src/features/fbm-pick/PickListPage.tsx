@@ -1,5 +1,6 @@
 /**
- * The force console's pick list (/apps/outbound/fbm-force/pick-list, issue 20 step 3): make a
+ * The force console's pick list (/apps/outbound/fbm-force/pick-list, issue 20 step 3): reserve
+ * the orders still awaiting their stock (issue 38: the same control as the console's), make a
  * pick batch from reserved orders (a store's, or a client's, at most N orders, oldest first), see
  * the open batches with their progress, print a batch's pick list in walking order (PDF), open it
  * on the floor (the handheld screen), cancel it.
@@ -18,6 +19,7 @@ import {
 import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { pickListPdf } from './pick-list-pdf';
+import { ReservePanel } from './ReservePanel';
 import { FORCE_ROOT, pickFloorHref } from './routes';
 
 type Batch = (typeof pickBatchSchema)['_output'];
@@ -121,6 +123,19 @@ export default function PickListPage() {
       <p>
         <Link to={FORCE_ROOT}>{t('fbmPick.console.title')}</Link>
       </p>
+      {summary && (summary.toReserve > 0 || !summary.stores.length) && (
+        // Orders still to reserve (or none reserved to pick): reserve them here, no dead end.
+        <ReservePanel
+          summary={summary}
+          onDone={() => void load().catch((err: unknown) => setFormError(failure(err)))}
+        />
+      )}
+      <h2>{t('fbmPick.list.make')}</h2>
+      {summary && !summary.stores.length && (
+        <p className="muted" data-testid="pick-none-reserved">
+          {summary.toReserve > 0 ? t('fbmPick.list.reserveFirst') : t('fbmPick.list.nothingAwaits')}
+        </p>
+      )}
       <form className="inline-form" aria-label={t('fbmPick.list.make')} onSubmit={(e) => void make(e)}>
         <label className="field">
           <span>{t('fbmPick.list.from')}</span>

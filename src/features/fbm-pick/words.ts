@@ -44,3 +44,42 @@ export function totesOf(
   }
   return [...by.values()];
 }
+
+/** A reserve line's outcome in the user's language (under fbmPick.reserve.line): the SKU, what it needs, what is free and on hand. */
+export function reserveLineWords(l: {
+  sku: string | null;
+  lineId: string;
+  productKey: string | null;
+  quantity: number;
+  outcome: string;
+  available: number;
+  onHand: number;
+}): Words {
+  const sku = l.sku ?? l.productKey ?? l.lineId;
+  const key = l.outcome === 'no_stock' && l.onHand > 0 ? 'no_stock_held' : l.outcome;
+  return {
+    key: `fbmPick.reserve.line.${key}`,
+    values: { sku, quantity: l.quantity, available: l.available, onHand: l.onHand },
+  };
+}
+
+export type OrderReserveOutcome = 'reserved' | 'partial' | 'not_reserved' | 'nothing';
+
+/** A reserve call's lines per order, in the order they came, with the order's outcome. */
+export function reserveByOrder<L extends { orderId: number; marketplaceOrderId: string; outcome: string }>(
+  lines: readonly L[],
+): { orderId: number; order: string; outcome: OrderReserveOutcome; lines: L[] }[] {
+  const by = new Map<number, { orderId: number; order: string; lines: L[] }>();
+  for (const l of lines) {
+    const o = by.get(l.orderId) ?? { orderId: l.orderId, order: l.marketplaceOrderId, lines: [] };
+    o.lines.push(l);
+    by.set(l.orderId, o);
+  }
+  return [...by.values()].map((o) => {
+    const holds = o.lines.filter((l) => l.outcome === 'held' || l.outcome === 'already_held').length;
+    const missing = o.lines.filter((l) => !['held', 'already_held', 'nothing_to_ship'].includes(l.outcome)).length;
+    const outcome: OrderReserveOutcome =
+      missing === 0 ? (holds ? 'reserved' : 'nothing') : holds ? 'partial' : 'not_reserved';
+    return { ...o, outcome };
+  });
+}

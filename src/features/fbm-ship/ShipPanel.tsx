@@ -1,7 +1,8 @@
 /**
  * Shipping on the order detail panel (issue 20 step 7): per line what is picked and waiting at
  * FBM-PACK; a "Mark shipped" form (carrier, tracking, units per line — the picked units are the
- * default); the order's shipments with their packages and where telling the marketplace stands
+ * default; an order with bought labels starts from them, every package with its carrier, service,
+ * tracking and units, issue 38); the order's shipments with their packages and where telling the marketplace stands
  * (pending, sent, failed in the marketplace's words, shipped locally); cancel all shipments,
  * reopen a cancelled order and send a refused confirmation again. Batch verify's word on the
  * order shows above the form (verified by whom and when, the mismatch in words, or not verified);
@@ -271,11 +272,33 @@ function MarkShippedForm({
   act: (work: () => Promise<unknown>) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [carrier, setCarrier] = useState<string>('UPS');
-  const [service, setService] = useState('');
-  const [tracking, setTracking] = useState('');
+  // The labels bought for the order (any provider), each package with the units it carries: the
+  // first fills the form, the others ride along as further packages of the same shipment.
+  const fromLabels = data.labelPackages.filter((p) => p.lines.length > 0);
+  const first = fromLabels[0];
+  const [carrier, setCarrier] = useState<string>(first?.carrier ?? 'UPS');
+  const [service, setService] = useState(first?.service ?? '');
+  const [tracking, setTracking] = useState(first?.trackingNumber ?? '');
+  const [extra, setExtra] = useState(() =>
+    fromLabels.slice(1).map((p) => ({
+      packageNumber: p.packageNumber,
+      carrier: p.carrier,
+      service: p.service ?? '',
+      tracking: p.trackingNumber,
+      lines: p.lines,
+    })),
+  );
   const [units, setUnits] = useState<Record<number, string>>(() =>
-    Object.fromEntries(data.lines.map((l) => [l.orderLineId, String(Math.min(l.picked, l.ordered - l.shipped))])),
+    Object.fromEntries(
+      data.lines.map((l) => [
+        l.orderLineId,
+        String(
+          first
+            ? (first.lines.find((x) => x.orderLineId === l.orderLineId)?.quantity ?? 0)
+            : Math.min(l.picked, l.ordered - l.shipped),
+        ),
+      ]),
+    ),
   );
   const [invalid, setInvalid] = useState('');
   const mismatch = data.verification.state === 'mismatch';
@@ -285,7 +308,9 @@ function MarkShippedForm({
     .filter((l) => l.quantity > 0);
   const submit = () => {
     if (!carrier.trim()) return setInvalid(t('fbmShip.needCarrier'));
-    if (!/^[A-Za-z0-9-]+$/.test(tracking.trim())) return setInvalid(t('fbmShip.needTracking'));
+    if (![tracking, ...extra.map((p) => p.tracking)].every((x) => /^[A-Za-z0-9-]+$/.test(x.trim())))
+      return setInvalid(t('fbmShip.needTracking'));
+    if (extra.some((p) => !p.carrier.trim())) return setInvalid(t('fbmShip.needCarrier'));
     if (!lines.length) return setInvalid(t('fbmShip.needUnits'));
     if (mismatch && !acceptMismatch) return setInvalid(t('fbmShip.verify.needConfirm'));
     setInvalid('');
@@ -300,6 +325,12 @@ function MarkShippedForm({
               trackingNumber: tracking.trim(),
               lines,
             },
+            ...extra.map((p) => ({
+              carrier: p.carrier.trim(),
+              ...(p.service.trim() ? { service: p.service.trim() } : {}),
+              trackingNumber: p.tracking.trim(),
+              lines: p.lines,
+            })),
           ],
           ...(mismatch && acceptMismatch ? { acceptMismatch: true } : {}),
         },
@@ -318,6 +349,12 @@ function MarkShippedForm({
         submit();
       }}
     >
+      {fromLabels.length > 0 && (
+        <p className="muted" data-testid="ship-from-labels">
+          {t('fbmShip.fromLabels', { count: fromLabels.length })}
+        </p>
+      )}
+      {extra.length > 0 && <h4>{t('fbmShip.package', { number: first!.packageNumber })}</h4>}
       <table className="report">
         <thead>
           <tr>
@@ -373,6 +410,47 @@ function MarkShippedForm({
         {t('fbmShip.tracking')}
         <input name="tracking" value={tracking} onChange={(e) => setTracking(e.target.value)} maxLength={60} />
       </label>
+      {extra.map((p, i) => (
+        <fieldset key={p.packageNumber} data-testid="ship-extra-package" data-package={p.packageNumber}>
+          <legend>{t('fbmShip.package', { number: p.packageNumber })}</legend>
+          <label>
+            {t('fbmShip.carrier')}
+            <input
+              name={`carrier-${p.packageNumber}`}
+              list="fbm-ship-carriers"
+              value={p.carrier}
+              maxLength={60}
+              onChange={(e) => setExtra(extra.map((x, j) => (j === i ? { ...x, carrier: e.target.value } : x)))}
+            />
+          </label>
+          <label>
+            {t('fbmShip.service')}
+            <input
+              name={`service-${p.packageNumber}`}
+              value={p.service}
+              maxLength={80}
+              onChange={(e) => setExtra(extra.map((x, j) => (j === i ? { ...x, service: e.target.value } : x)))}
+            />
+          </label>
+          <label>
+            {t('fbmShip.tracking')}
+            <input
+              name={`tracking-${p.packageNumber}`}
+              value={p.tracking}
+              maxLength={60}
+              onChange={(e) => setExtra(extra.map((x, j) => (j === i ? { ...x, tracking: e.target.value } : x)))}
+            />
+          </label>
+          <span className="muted">
+            {p.lines
+              .map((l) => {
+                const line = data.lines.find((x) => x.orderLineId === l.orderLineId);
+                return `${line?.sku ?? line?.lineId ?? l.orderLineId} × ${l.quantity}`;
+              })
+              .join(', ')}
+          </span>
+        </fieldset>
+      ))}
       {mismatch && (
         <label>
           <input
