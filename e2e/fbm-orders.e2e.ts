@@ -100,6 +100,15 @@ describe('orders desk', () => {
     await detail.getByTestId('line-product').filter({ hasText: 'E2E gadget (E2E-NEW-SKU)' }).waitFor();
     await expect.poll(() => grid.locator('tbody tr').first().textContent()).not.toContain('unmatched');
 
+    // Reserved from the order's panel: with nothing on the shelf it says so in words; once the
+    // units are there, the order is reserved.
+    const reserve = detail.getByTestId('order-reserve');
+    await reserve.getByRole('button', { name: 'Reserve stock for this order' }).click();
+    await reserve
+      .locator('[data-testid=reserve-result] li[data-order="E2E-FBM-1"][data-outcome=not_reserved]')
+      .filter({ hasText: 'E2E-NEW-SKU: 2 needed, none on hand in pickable stock.' })
+      .waitFor();
+
     // Picked on the floor (through the API here), then marked shipped from the panel: a store without
     // an API is shipped in Dockside only.
     const storeId = (store.body as { id: number }).id;
@@ -116,7 +125,12 @@ describe('orders desk', () => {
       reason: 'found',
     });
     expect(adjusted.status).toBe(200);
-    expect((await call('POST', `/api/fbm/web/reserve/awaiting/items/store/${storeId}`)).status).toBe(200);
+    await reserve.getByRole('button', { name: 'Reserve stock for this order' }).click();
+    await reserve
+      .locator('[data-testid=reserve-result] li[data-order="E2E-FBM-1"][data-outcome=reserved]', {
+        hasText: 'Order E2E-FBM-1: reserved',
+      })
+      .waitFor();
     const batch = await call<{ id: number; lines: { id: number; quantity: number }[] }>(
       'POST',
       '/api/fbm/web/pick/batch',
