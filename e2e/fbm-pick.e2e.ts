@@ -1,6 +1,6 @@
 /**
- * The FBM picker's day in Chromium (issue 20 step 3): a store with 5 reserved orders and a pick
- * batch made through the API; the batch opened on a 360×740 handheld, the network lost, the whole
+ * The FBM picker's day in Chromium (issue 20 step 3): a store's 5 orders reserved from the force
+ * console's reserve control (issue 38) and a pick batch made through the API; the batch opened on a 360×740 handheld, the network lost, the whole
  * batch picked by wedge scans (location, then each unit) — a wrong item refused in words on the
  * way, nothing queued for it — "Batch picked" with its totes; back online the outbox drains and
  * the server has every line picked and the units at FBM-PACK. Before that, the demo floor user
@@ -85,14 +85,28 @@ async function seed(url: string) {
     body: form,
   });
   expect(upload.status, await upload.clone().text()).toBe(201);
-  const reserved = await apiRequest<{ held: number }>(
-    url,
-    'POST',
-    `/api/fbm/web/reserve/awaiting/items/store/${store.body.id}`,
-    admin.token,
-    {},
-  );
-  expect(reserved.body.held).toBe(6);
+  // Reserved as the desk does it: the force console's stages say what waits, and its reserve
+  // control holds the store's awaiting orders, answering per order.
+  const desk = await (await env.browser.newContext()).newPage();
+  desk.setDefaultTimeout(60_000);
+  await signIn(desk, url, 'demo.admin');
+  await desk.waitForURL('**/dashboard');
+  await desk.goto(`${url}/apps/outbound/fbm-force`);
+  const toReserve = desk.getByTestId('force-toReserve');
+  await expect.poll(() => toReserve.getAttribute('data-count').then(Number)).toBeGreaterThanOrEqual(5);
+  await toReserve.getByRole('link', { name: 'Reserve their stock (below)' }).click();
+  const panel = desk.getByTestId('reserve-panel');
+  await panel.locator('select[name=reserveFrom]').selectOption(String(store.body.id));
+  await panel.getByRole('button', { name: 'Reserve', exact: true }).click();
+  const result = panel.getByTestId('reserve-result');
+  await result.filter({ hasText: '6 lines held, 0 already held, 0 could not be held.' }).waitFor();
+  expect(await result.locator('li[data-outcome=reserved]').count()).toBe(5);
+  // The next stage's count and step: reserved, make a pick batch.
+  await expect
+    .poll(() => desk.getByTestId('force-reserved').getAttribute('data-count').then(Number))
+    .toBeGreaterThanOrEqual(5);
+  await desk.getByTestId('force-next-batch').waitFor();
+  await desk.context().close();
   const batch = await apiRequest<{ id: number; number: string; orders: number; units: number }>(
     url,
     'POST',
