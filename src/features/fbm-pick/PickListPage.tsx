@@ -123,13 +123,8 @@ export default function PickListPage() {
       <p>
         <Link to={FORCE_ROOT}>{t('fbmPick.console.title')}</Link>
       </p>
-      {summary && (summary.toReserve > 0 || !summary.stores.length) && (
-        // Orders still to reserve (or none reserved to pick): reserve them here, no dead end.
-        <ReservePanel
-          summary={summary}
-          onDone={() => void load().catch((err: unknown) => setFormError(failure(err)))}
-        />
-      )}
+      {/* Orders still to reserve: reserved here, so the list never dead-ends (kept mounted: its answer stays). */}
+      <ReservePanel summary={summary} onDone={() => void load().catch((err: unknown) => setFormError(failure(err)))} />
       <h2>{t('fbmPick.list.make')}</h2>
       {summary && !summary.stores.length && (
         <p className="muted" data-testid="pick-none-reserved">
