@@ -1,7 +1,7 @@
 /**
  * The merchant-fulfilment desk's screens in Chromium, on one server and one browser (the e2e
- * phase stays short): one store with three reserved orders in one pick batch, picked through the
- * API — two domestic, one to Toronto.
+ * phase stays short): one store with three orders, reserved by the client's reserve control on the
+ * pick list, in one pick batch, picked through the API — two domestic, one to Toronto.
  *
  * 1. Batch verify: the batch number and then every unit by wedge scans; a stranger barcode refused
  *    loudly and not counted; "Verified" on screen and recorded on the server with the refusal.
@@ -110,7 +110,17 @@ async function seed(url: string): Promise<World> {
     body: form,
   });
   expect(upload.status, await upload.clone().text()).toBe(201);
-  ok(await apiRequest(url, 'POST', `${F}/reserve/awaiting/items/store/${store.body.id}`, admin.token, {}), 'reserve');
+  // Reserved by a person on the pick list: all awaiting orders of the client (every store of it).
+  const desk = await signedIn(env, 'demo.admin');
+  desk.setDefaultTimeout(60_000);
+  await desk.goto(`${url}/apps/outbound/fbm-force/pick-list`);
+  const reserve = desk.getByTestId('reserve-panel');
+  await reserve.locator('select[name=reserveFrom]').selectOption(`c${client.companyId}`);
+  await reserve.getByRole('button', { name: 'Reserve', exact: true }).click();
+  const reserved = reserve.getByTestId('reserve-result');
+  for (const order of ['E2E-DK-V1', 'E2E-DK-PK', 'E2E-DK-CA'])
+    await reserved.locator(`li[data-order="${order}"][data-outcome=reserved]`).waitFor();
+  await desk.context().close();
   const batch = await apiRequest<{
     id: number;
     number: string;
