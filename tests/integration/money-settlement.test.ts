@@ -10,6 +10,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { topUpFunds } from '../helpers/funds.js';
 import { drawLabelFunds, giveBackLabel } from '../../server/modules/finance/label-funds.js';
+import { recordChargeEvents } from '../../server/modules/charges/events.js';
 import { charges, companies, financeTransactions } from '../../server/db/schema/index.js';
 
 let s: TestServer;
@@ -243,5 +244,40 @@ describe('the invoice preview opens on the open period', () => {
     await generate(client, '2025-03-01', '2025-03-31');
     expect((await s.get('/api/finance/invoice/open-period', admin)).body.month).toBe(before.month);
     expect((await s.get('/api/finance/invoice/open-period', await s.token('demo.client'))).status).toBe(403);
+  });
+});
+
+describe('charges read as people name things', () => {
+  it('a plan by its name, never "plan 5"; no raw event kind as a description', async () => {
+    const client = await newClient('Words', {});
+    const at = new Date().toISOString();
+    await recordChargeEvents(s.db, [
+      {
+        tenantId,
+        companyId: client,
+        kind: 'shipment_shipped',
+        quantity: 1,
+        sourceType: 'words-test',
+        sourceId: 'w1',
+        details: { channel: 'fba', planId: 5, planName: 'Spring restock' },
+        userId: adminId,
+        at,
+      },
+      {
+        tenantId,
+        companyId: client,
+        kind: 'unit_sorted',
+        quantity: 3,
+        sourceType: 'words-test',
+        sourceId: 'w2',
+        userId: adminId,
+        at,
+      },
+    ]);
+    expect((await s.post('/api/finance/customer/charges/price', {}, admin)).status).toBe(200);
+    const lines = await s.db.select().from(charges).where(eq(charges.companyId, client));
+    const by = Object.fromEntries(lines.map((l) => [l.code, l.description]));
+    expect(by.SHIPMENT_SHIPPED).toBe('FBA Spring restock');
+    expect(by.ITEM_SORT).toBe('');
   });
 });

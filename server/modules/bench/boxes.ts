@@ -287,7 +287,7 @@ export async function closeBox(tx: DbOrTx, ctx: RequestContext, args: BoxCloseAr
       quantity: 1,
       sourceType: 'shipment_box',
       sourceId: box.id,
-      details: { channel: plan.channel, planId: plan.id, boxNo: box.boxNo },
+      details: { channel: plan.channel, planId: plan.id, planName: plan.name, boxNo: box.boxNo },
       userId: ctx.userId,
       at: args.closedAt,
     },

@@ -109,7 +109,8 @@ async function linesOfEvent(book: PriceBook, e: EventRow): Promise<NewCharge[]> 
     const p = await book.price(e.companyId, code, serviceDate, { planCategory: channel || undefined });
     return { ...base, code, quantity, description, unitPrice: p.unitPrice, rule: p.rule };
   };
-  const what = [channel.toUpperCase(), str(d.msku) || str(d.planId && `plan ${str(d.planId)}`)]
+  // What the line was for, as a person names it: the SKU, else the plan by its name (not its id).
+  const what = [channel.toUpperCase(), str(d.msku) || str(d.planName) || str(d.planId && `plan ${str(d.planId)}`)]
     .filter(Boolean)
     .join(' ');
 
@@ -165,7 +166,8 @@ async function linesOfEvent(book: PriceBook, e: EventRow): Promise<NewCharge[]> 
     default: {
       const code = EVENT_CODE[e.kind as ChargeEventKind];
       if (!code) return [];
-      return [await priced(code, e.quantity, what || e.kind)];
+      // Nothing more to say than the code itself (the screens name it): no raw event kind.
+      return [await priced(code, e.quantity, what)];
     }
   }
 }

@@ -192,7 +192,7 @@ export async function shipPlan(deps: Deps, ctx: RequestContext, id: number): Pro
             quantity: l.quantity,
             sourceType: 'shipment_plan_item',
             sourceId: `${l.id}:${p.prepType}`,
-            details: { channel: 'fba', planId: id, prepType: p.prepType, msku: l.msku },
+            details: { channel: 'fba', planId: id, planName: plan.name, prepType: p.prepType, msku: l.msku },
           });
         }
       if (l.labelOwner === 'SELLER') {
@@ -203,7 +203,7 @@ export async function shipPlan(deps: Deps, ctx: RequestContext, id: number): Pro
           quantity: l.quantity,
           sourceType: 'shipment_plan_item',
           sourceId: String(l.id),
-          details: { channel: 'fba', planId: id, msku: l.msku },
+          details: { channel: 'fba', planId: id, planName: plan.name, msku: l.msku },
         });
       }
     }
@@ -215,7 +215,14 @@ export async function shipPlan(deps: Deps, ctx: RequestContext, id: number): Pro
         quantity: 1,
         sourceType: 'plan_shipment',
         sourceId: String(s.id),
-        details: { channel: 'fba', planId: id, boxes: mine.length, mode: s.shippingMode, solution: s.shippingSolution },
+        details: {
+          channel: 'fba',
+          planId: id,
+          planName: plan.name,
+          boxes: mine.length,
+          mode: s.shippingMode,
+          solution: s.shippingSolution,
+        },
       });
       if (s.shippingMode === 'FREIGHT_LTL') {
         const pallets = estimatePallets(
@@ -232,7 +239,7 @@ export async function shipPlan(deps: Deps, ctx: RequestContext, id: number): Pro
           quantity: pallets?.count ?? 1,
           sourceType: 'plan_shipment',
           sourceId: String(s.id),
-          details: { channel: 'fba', planId: id },
+          details: { channel: 'fba', planId: id, planName: plan.name },
         });
       }
     }

@@ -111,7 +111,7 @@ export async function shipWfsPlan(deps: Deps, ctx: RequestContext, id: number): 
           quantity: l.quantity,
           sourceType: 'shipment_plan_item',
           sourceId: String(l.id),
-          details: { channel: 'wfs', planId: id, msku: l.msku },
+          details: { channel: 'wfs', planId: id, planName: plan.name, msku: l.msku },
         });
     for (const s of shipments)
       events.push({

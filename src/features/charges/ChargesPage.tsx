@@ -28,6 +28,8 @@ import { useClientOptions } from '../inbound/purchase-orders/clients';
 import { useChargeCodeName } from './code-names';
 
 const GRID = 'customer-charges';
+/** Older lines were described by the raw event kind ("unit_sorted"): the code's name says it. */
+const RAW_EVENT_KIND = /^[a-z]+(_[a-z]+)+$/;
 const today = () => new Date().toISOString().slice(0, 10);
 
 export default function ChargesPage() {
@@ -67,7 +69,7 @@ export default function ChargesPage() {
       cell: ({ row: { original: r } }) => (
         <span>
           <strong>{codeName(r.code)}</strong>
-          {r.description && <span className="muted"> · {r.description}</span>}
+          {r.description && !RAW_EVENT_KIND.test(r.description) && <span className="muted"> · {r.description}</span>}
         </span>
       ),
     },
