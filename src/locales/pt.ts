@@ -3256,7 +3256,7 @@ export const pt: Messages = {
   reconciliation: {
     title: 'Conciliação',
     intro:
-      'Para cada cliente e período: cada cobrança foi para uma fatura, aguarda uma ou foi paga com o saldo de etiquetas; cada pagamento foi para uma fatura ou para o saldo. Cada lado é somado a partir dos seus próprios registos, por isso qualquer diferença aparece aqui — não deve haver nenhuma.',
+      'Para cada cliente e período: cada cobrança foi para uma fatura, aguarda uma ou foi paga com o saldo de etiquetas; cada pagamento foi para uma fatura ou para o saldo. Cada lado é somado a partir dos seus próprios registros, por isso qualquer diferença aparece aqui — não deve haver nenhuma.',
     client: 'Cliente',
     allClients: 'Todos os clientes',
     chargesGroup: 'Cobranças',
@@ -3279,8 +3279,8 @@ export const pt: Messages = {
     check: 'Verificar',
     openCharges: 'Abrir as cobranças',
     empty: 'Nenhum cliente tem cobranças, pagamentos ou saldo neste período.',
-    balanced_one: '{{count}} cliente: tudo confere ao cêntimo.',
-    balanced_other: '{{count}} clientes: tudo confere ao cêntimo.',
+    balanced_one: '{{count}} cliente: tudo confere até o centavo.',
+    balanced_other: '{{count}} clientes: tudo confere até o centavo.',
     unbalanced_one: '{{count}} cliente tem uma diferença: veja os valores destacados.',
     unbalanced_other: '{{count}} clientes têm uma diferença: veja os valores destacados.',
     loadError: 'Não foi possível carregar a conciliação.',
@@ -4318,7 +4318,7 @@ export const pt: Messages = {
         no_stock_held:
           '{{sku}}: {{quantity}} necessárias; todas as {{onHand}} em estoque estão reservadas para outros pedidos.',
         insufficient: '{{sku}}: {{quantity}} necessárias, só {{available}} livres ({{onHand}} em estoque).',
-        nothing_to_ship: '{{sku}}: nada mais a enviar.',
+        nothing_to_ship: '{{sku}}: nada mais para enviar.',
       },
     },
   },
