@@ -157,9 +157,12 @@ describe('FBA shipment plans at the desk', () => {
     await page.getByRole('link', { name: 'New plan' }).click();
     await page.waitForURL(`**/apps/outbound/fba-shipments/${accountNo}/items`);
 
-    // Refused in place: no address and no product.
+    // The ship-from starts at the warehouse's default site (Settings › Warehouses).
     const form = page.locator('[data-testid=fba-new-plan]');
     await expect.poll(() => form.locator('select[name=storeId]').inputValue()).not.toBe('');
+    await expect.poll(() => form.locator('input[name="shipFrom.addressLine1"]').inputValue()).toBe('100 Harbor Way');
+    // Refused in place: no street address (cleared) and no product.
+    await form.locator('input[name="shipFrom.addressLine1"]').fill('');
     await form.locator('input[name=planName]').fill('Acme spring restock');
     await form.getByRole('button', { name: 'Create plan' }).click();
     await form.getByText('Add at least one product').waitFor();
