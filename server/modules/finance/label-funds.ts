@@ -264,18 +264,7 @@ export async function drawParts(
   tenantId: number,
   labelId: string,
 ): Promise<{ costCents: number; upchargeCents: number } | null> {
-  const [charge] = await db
-    .select({ details: charges.details })
-    .from(charges)
-    .where(
-      and(
-        eq(charges.tenantId, tenantId),
-        eq(charges.code, 'SHIPPING_LABEL'),
-        eq(charges.sourceType, LABEL_SOURCE),
-        eq(charges.sourceId, labelId),
-      ),
-    );
-  return partsOf(charge?.details);
+  return partsOf((await labelCharge(db, tenantId, labelId))?.details);
 }
 
 const dayStart = (d: string) => `${d}T00:00:00.000Z`;
