@@ -31,3 +31,4 @@ export * from './fbm-ship.js';
 export * from './fbm-labels.js';
 export * from './returns.js';
 export * from './notifications.js';
+export * from './carriers.js';
