@@ -43,6 +43,7 @@ import { syncRoutes } from './sync/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { feeSettingsRoutes } from './modules/settings/fee-routes.js';
+import { carrierRoutes } from './modules/carriers/routes.js';
 import { chargeRoutes } from './modules/billing/routes.js';
 import { prepMaterialRoutes } from './modules/prep-materials/routes.js';
 import { freightShipmentRoutes } from './modules/freight-shipments/routes.js';
@@ -105,6 +106,7 @@ export function buildApp(deps: Deps) {
   app.route('/', companyRoutes(deps, guards));
   app.route('/', settingsRoutes(deps, guards));
   app.route('/', feeSettingsRoutes(deps, guards));
+  app.route('/', carrierRoutes(deps, guards));
   app.route('/', prepMaterialRoutes(deps, guards));
   app.route('/', chargeRoutes(deps, guards));
   app.route('/', storageChargeRoutes(deps, guards));

@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { PACKER_ROLE, packerGrants } from '../modules/roles/defaults.js';
 import { createClientCompany, createRole, createTenant } from '../modules/tenants/bootstrap.js';
 import { DEMO_MAIN_SITE, DEMO_NORTH_SITE } from './demo-sites.js';
+import { seedDemoCarriers } from './demo-carriers.js';
 
 export const DEMO_PASSWORD = 'dockside';
 export const DEMO_MFA_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -89,5 +90,6 @@ export async function seedDemo(db: Db): Promise<void> {
       user(north.tenant.id, north.company.id, north.roles.admin.id, 'north.admin', 'Noa North'),
       user(north.tenant.id, northClient.company.id, northClient.role.id, 'north.client', 'Pat Polar'),
     ]);
+    await seedDemoCarriers(tx, [t, north.tenant.id]);
   });
 }
