@@ -230,6 +230,9 @@ export const MENU: MenuSectionDef[] = [
       // Beyond spec §2's menu: the tenant's warehouse sites (addresses, time zones, the default ship-from),
       // for those who may change them (the server's rule for adding and editing a site).
       e('Warehouses', 'myCompany', WAREHOUSE_ONLY, 'update'),
+      // Beyond spec §2's menu: the carriers the warehouse ships with (spec §7 /api/common/carrier), chosen
+      // wherever a carrier is named; read with the general settings, changed with their update right.
+      e('Carriers', 'generalSettings', WAREHOUSE_ONLY),
     ],
   },
 ];

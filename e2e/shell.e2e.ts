@@ -37,6 +37,7 @@ describe('sign-in and menus by audience', () => {
       'BatchVerify',
       'BusinessMetrics',
       'BuyShippingLabels',
+      'Carriers',
       'Charges',
       'Clients',
       'CompanyCredentials',

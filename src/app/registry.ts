@@ -560,6 +560,17 @@ export const SCREENS: ScreenDef[] = [
     load: () => import('../features/company/WarehousesPage'),
   },
   {
+    // The carriers the warehouse ships with, chosen from wherever a carrier is named.
+    path: '/apps/settings/carriers',
+    title: 'nav.Carriers',
+    breadcrumb: ['nav.Settings'],
+    resource: 'generalSettings',
+    action: 'read',
+    warehouseOnly: true,
+    menuKey: 'Carriers',
+    load: () => import('../features/carriers/CarriersPage'),
+  },
+  {
     // Every signed-in user sees the jobs they started; administrators see the tenant's.
     path: '/apps/management/jobs',
     title: 'jobs.title',
