@@ -95,6 +95,17 @@ export const chargePageSchema = z.object({
   totalCents: z.number().int(),
 });
 
+/**
+ * Recorded work not priced yet (events and problem charges without a line): the Charges screen's
+ * "N events waiting to be priced". A client counts its own company's; `canPrice` says whether the
+ * caller may price them now (the warehouse, with the right to add charges).
+ */
+export const chargesWaitingSchema = z.object({
+  waiting: z.number().int().nonnegative(),
+  canPrice: z.boolean(),
+});
+export type ChargesWaiting = z.infer<typeof chargesWaitingSchema>;
+
 /** open: waiting for an invoice; invoiced: on one; funds: paid from prepaid funds (never invoiced). */
 export const CHARGE_INVOICED_FILTERS = ['all', 'open', 'invoiced', 'funds'] as const;
 

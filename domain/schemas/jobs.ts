@@ -33,6 +33,8 @@ export const JOB_DATA = {
   'billing.run': z.object({ tenantId: id, period: z.string().regex(/^\d{4}-\d{2}$/) }).strict(),
   /** Every night: per tenant, price what the floor recorded, charge plan fees, queue yesterday's storage. */
   'billing.daily': z.object({}).strict(),
+  /** Seconds after work is recorded: price one tenant's recorded events not priced yet (one run per burst). */
+  'billing.price-recorded': z.object({ tenantId: id }).strict(),
   /** One tenant's storage charges for one day (YYYY-MM-DD); re-running it charges nothing twice. */
   'billing.storage-day': z.object({ tenantId: id, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
   /** On the 1st: queue last month's billing.run for every tenant. */

@@ -98,6 +98,16 @@ export const QUEUES: Record<JobName, QueueDef> = {
     deadLetter: DEAD_LETTER,
     cron: '15 0 * * *',
   },
+  // Queued by the events themselves (server/modules/billing/recorded-work.ts), one per tenant
+  // waiting and one running: a burst of events is one run. Idempotent (lines unique per source);
+  // what a failed run leaves is priced by the next event's run, the nightly job or the button.
+  'billing.price-recorded': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  },
   'billing.storage-day': {
     policy: 'stately',
     retryLimit: 5,

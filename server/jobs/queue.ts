@@ -33,6 +33,11 @@ export interface EnqueueOptions {
   startedBy?: number | null;
   /** With a `stately` queue: one queued and one running per key; a duplicate is dropped (null). */
   singletonKey?: string;
+  /**
+   * Frequent work the platform queues on its own (pricing a burst of recorded events): no owner
+   * row, so it stays off the jobs screen, as cron jobs do.
+   */
+  unlisted?: boolean;
   startAfter?: Date | number;
   /** Overrides of the catalogue's policy for this one job (tests use short delays). */
   retryLimit?: number;
@@ -253,12 +258,13 @@ export class JobQueue {
     const parsed = JOB_DATA[name].parse(data) as object;
     const id = randomUUID();
     // The owner row first, so a worker that picks the job at once already finds it.
-    await this.db.insert(jobRuns).values({
-      jobId: id,
-      name,
-      tenantId: opts.tenantId ?? null,
-      startedBy: opts.startedBy ?? null,
-    });
+    if (!opts.unlisted)
+      await this.db.insert(jobRuns).values({
+        jobId: id,
+        name,
+        tenantId: opts.tenantId ?? null,
+        startedBy: opts.startedBy ?? null,
+      });
     const sent = await boss.send(name, parsed, {
       id,
       ...(opts.singletonKey !== undefined ? { singletonKey: opts.singletonKey } : {}),
@@ -270,7 +276,7 @@ export class JobQueue {
       ...(opts.retryBackoff !== undefined ? { retryBackoff: opts.retryBackoff } : {}),
       ...(opts.expireInSeconds !== undefined ? { expireInSeconds: opts.expireInSeconds } : {}),
     });
-    if (!sent) await this.db.delete(jobRuns).where(eq(jobRuns.jobId, id));
+    if (!sent && !opts.unlisted) await this.db.delete(jobRuns).where(eq(jobRuns.jobId, id));
     return sent;
   }
 

@@ -21,6 +21,7 @@ export const PROVIDED_JOBS = [
   'fba.track-shipments',
   'billing.run',
   'billing.daily',
+  'billing.price-recorded',
   'billing.storage-day',
   'billing.monthly',
   'fbm.buy-labels',

@@ -8,7 +8,8 @@ import { and, count, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from
 import { randomUUID } from 'node:crypto';
 import { isChargeCode, type ChargeCategory, type PriceRule } from '../../../domain/billing/charge-codes.js';
 import { type PageRequest, pageOffset } from '../../../domain/paging.js';
-import type { Charge, ManualChargeInput } from '../../../domain/schemas/charges.js';
+import { can } from '../../../domain/permissions.js';
+import type { Charge, ChargesWaiting, ManualChargeInput } from '../../../domain/schemas/charges.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import { charges, companies, costGroups } from '../../db/schema/index.js';
@@ -17,6 +18,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
 import { priceEvents, appendCharges } from './ledger.js';
 import { trimDecimal } from './price-book.js';
+import { waitingToBePriced } from './recorded-work.js';
 
 export interface ChargeQuery {
   companyId?: number;
@@ -133,6 +135,15 @@ export async function addManualCharge(deps: Deps, ctx: RequestContext, input: Ma
     await audit(tx, ctx, 'charge', row.id, 'create', null, row);
     return { id: row.id, amountCents: row.amountCents };
   });
+}
+
+/**
+ * How much recorded work has no line yet: the tenant's for the warehouse, a client's own company's
+ * for a client (never another's). Usually 0 within seconds of the work (recorded-work.ts).
+ */
+export async function waitingCount(deps: Deps, ctx: RequestContext): Promise<ChargesWaiting> {
+  const waiting = await waitingToBePriced(deps.db, ctx.tenantId, ctx.isClient ? ctx.companyId : undefined);
+  return { waiting, canPrice: !ctx.isClient && can(ctx.abilities, 'create', 'customerCharge') };
 }
 
 /** Prices what was recorded and not yet charged (the nightly job does the same). */

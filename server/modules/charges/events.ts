@@ -1,10 +1,13 @@
 /**
  * Appends billable events where the work happens (never priced here). Idempotent per (kind,
- * source): a retried mutation or a re-closed box records nothing twice.
+ * source): a retried mutation or a re-closed box records nothing twice. Each new event raises
+ * "work recorded" (./recorded.ts), so billing prices it within seconds of its transaction's commit.
  */
+import { sql } from 'drizzle-orm';
 import type { ChargeEventKind } from '../../../domain/schemas/charges.js';
 import type { DbOrTx } from '../../db/client.js';
 import { chargeEvents } from '../../db/schema/index.js';
+import { workRecorded } from './recorded.js';
 
 export interface ChargeEvent {
   tenantId: number;
@@ -21,8 +24,10 @@ export interface ChargeEvent {
 export async function recordChargeEvents(tx: DbOrTx, events: ChargeEvent[]): Promise<void> {
   const real = events.filter((e) => e.quantity > 0);
   if (!real.length) return;
-  await tx
+  const inserted = await tx
     .insert(chargeEvents)
     .values(real.map((e) => ({ ...e, details: e.details ?? {} })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ tenantId: chargeEvents.tenantId, xid: sql<string>`pg_current_xact_id()::text` });
+  workRecorded(tx, inserted);
 }
