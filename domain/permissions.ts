@@ -166,6 +166,8 @@ export const MENU: MenuSectionDef[] = [
       e('MerchantFulfillment', 'mfn', ALL6),
       // Beyond spec §2's menu: the warehouse's force-ship console (/apps/outbound/fbm-force) gets an entry.
       e('FbmForce', 'mfn', WAREHOUSE_ONLY, 'update'),
+      // Beyond spec §2's menu: the packer's bench (/apps/outbound/bench), floor work for those who pack.
+      e('PackersBench', 'fba', WAREHOUSE_ONLY, 'update'),
       e('OutboundShipments', 'outboundShipments', ALL6),
     ],
   },

@@ -78,6 +78,56 @@ export function judgeScan<L extends LineForScan>(
   return { ok: true, line, units: n };
 }
 
+/** Why a box is opened (domain/schemas/bench.ts boxOpenArgsSchema). */
+export type OpenReason = 'scan' | 'new';
+
+export interface BoxForOpen {
+  id: string;
+  boxNo: number;
+  packingGroupId: string | null;
+  state: string;
+}
+
+export type OpenVerdict =
+  | { ok: true }
+  /** `open_elsewhere`: the scan saw no open box, but the group has one (another device's): pack into it. */
+  | { ok: false; code: 'open_elsewhere'; boxNo: number; message: string }
+  /** `still_empty`: NEW BOX while the group's open box holds nothing yet. */
+  | { ok: false; code: 'still_empty'; boxNo: number; message: string };
+
+/**
+ * Whether a box may be opened for a packing group. The bench's open box of a group is one for
+ * every device of the bench: a scan that found none opens one only if there is still none (else
+ * the box another device opened is the bench's — the conflict is refused in words, never merged);
+ * NEW BOX opens another while the group's box is in use, never a second empty one.
+ */
+export function judgeOpen(
+  boxes: readonly BoxForOpen[],
+  packingGroupId: string | null,
+  reason: OpenReason,
+  unitsIn: (boxId: string) => number,
+): OpenVerdict {
+  const open = boxes.filter((b) => b.state === 'open' && b.packingGroupId === packingGroupId);
+  const empty = open.find((b) => unitsIn(b.id) === 0);
+  if (reason === 'scan' && open.length) {
+    const box = empty ?? open.reduce((a, b) => (b.boxNo > a.boxNo ? b : a));
+    return {
+      ok: false,
+      code: 'open_elsewhere',
+      boxNo: box.boxNo,
+      message: `Box ${box.boxNo} of this packing group is open already (opened on another device): scan the unit again to pack it into box ${box.boxNo}`,
+    };
+  }
+  if (empty)
+    return {
+      ok: false,
+      code: 'still_empty',
+      boxNo: empty.boxNo,
+      message: `Box ${empty.boxNo} of this packing group is open and still empty: pack into it first`,
+    };
+  return { ok: true };
+}
+
 export interface BoxMeasure {
   lengthIn: number;
   widthIn: number;

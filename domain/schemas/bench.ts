@@ -27,6 +27,13 @@ export const boxOpenArgsSchema = z.object({
   /** The packing group the box is for (Amazon's); null where the plan has none. */
   packingGroupId: z.string().max(64).nullable(),
   openedAt: at,
+  /**
+   * Why the box is opened: `scan` — a scan found no open box of its group on the device (the
+   * server refuses it when another device opened one meanwhile: that box is the bench's, the
+   * conflict is said, never merged); `new` — the packer asked for a new box (NEW BOX), refused
+   * only while the group's open box is still empty. Older devices send none: `new`.
+   */
+  reason: z.enum(['scan', 'new']).default('new'),
 });
 export type BoxOpenArgs = z.infer<typeof boxOpenArgsSchema>;
 
@@ -162,6 +169,12 @@ export const benchBoxRowSchema = z.object({
   amazonBoxId: z.string().nullable(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
+  /**
+   * When the box last became its packing group's box at the bench (opened, reopened, or taken with
+   * "pack into"), ISO. Every device of the bench packs into its group's open box with the latest
+   * (the server's state, replicated); rows from before it was sent have none (their openedAt).
+   */
+  activeAt: z.string().nullable().optional(),
 });
 export type BenchBoxRow = z.infer<typeof benchBoxRowSchema>;
 
@@ -228,7 +241,7 @@ export const DEFAULT_BOX_PRESETS: BoxPreset[] = [
 export const boxTreeQuerySchema = z.object({
   planId: z.coerce.number({ error: 'planId: the plan' }).int().positive('planId: the plan'),
 });
-export const deskBoxOpenSchema = boxOpenArgsSchema.omit({ id: true, openedAt: true });
+export const deskBoxOpenSchema = boxOpenArgsSchema.omit({ id: true, openedAt: true, reason: true });
 export const deskBoxScanSchema = boxScanArgsSchema.omit({ id: true, boxId: true, scannedAt: true });
 export const deskBoxUnscanSchema = boxUnscanArgsSchema.omit({ id: true, boxId: true, at: true });
 export const deskBoxCloseSchema = boxCloseArgsSchema.omit({ boxId: true, closedAt: true });

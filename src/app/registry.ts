@@ -368,6 +368,7 @@ export const SCREENS: ScreenDef[] = [
     resource: 'fba',
     action: 'update',
     warehouseOnly: true,
+    menuKey: 'PackersBench',
     load: () => import('../features/bench/BenchPickerPage'),
   },
   {

@@ -212,6 +212,7 @@ export const de: Messages = {
       manageInventory: 'Bestand verwalten',
       receiveInventory: 'Wareneingang',
       productCatalog: 'Produktkatalog',
+    PackersBench: 'Packtisch',
       dispositions: 'Verwertungen',
       fba: 'Amazon-FBA-Sendungen',
       fbm: 'Amazon-FBM-Bestellungen',
@@ -345,6 +346,7 @@ export const de: Messages = {
     new: 'neu',
     none: 'Nichts in diesem Zeitraum.',
     empty: 'In diesem Zeitraum wurde nichts berechnet, erledigt oder in Rechnung gestellt.',
+    floorTitle: 'Lagerarbeit',
     loadError: 'Die Geschäftskennzahlen konnten nicht geladen werden.',
     kinds: {
       box_packed: 'Gepackte Kartons',
@@ -1410,12 +1412,16 @@ export const de: Messages = {
       box: 'Karton',
       state: 'Status',
       units: 'Einheiten',
+      openElsewhere:
+        'Karton {{boxNo}} dieser Gruppe ist am Packtisch schon offen: die Einheit noch einmal scannen, um sie in Karton {{boxNo}} zu packen.',
+      openedElsewhere:
+        'Ein anderes Gerät am Packtisch hat den Karton dieser Gruppe zuerst geöffnet: Diese Einheit wurde nicht gepackt — in jenen Karton legen und noch einmal scannen.',
       measure: 'Maße und Gewicht',
       actions: 'Aktionen',
     },
     boxesTitle: 'Kartons ({{count}}, {{closed}} geschlossen)',
     noBoxes: 'Noch keine Kartons.',
-    thisBench: 'dieser Packtisch',
+    thisBench: 'wird gepackt',
     show: 'Zeigen',
     packInto: 'In diesen Karton packen',
     prepUnknown: 'Vorbereitung „{{type}}“: beim Büro nachfragen',

@@ -212,6 +212,7 @@ export const en = {
       receiveInventory: 'Receive inventory',
       productCatalog: 'Product catalogue',
       dispositions: 'Dispositions',
+    PackersBench: 'Packer’s bench',
       fba: 'Amazon FBA shipments',
       fbm: 'Amazon FBM orders',
       wfs: 'Walmart WFS shipments',
@@ -345,6 +346,7 @@ export const en = {
     none: 'Nothing in this period.',
     empty: 'Nothing was billed, done or invoiced in this period.',
     loadError: 'The business metrics could not be loaded.',
+    floorTitle: 'Floor work',
     kinds: {
       box_packed: 'Boxes packed',
       unit_prepped: 'Units prepped',
@@ -1398,11 +1400,15 @@ export const en = {
       state: 'State',
       units: 'Units',
       measure: 'Size and weight',
+      openElsewhere:
+        'Box {{boxNo}} of this group is open on the bench already: scan the unit again to pack it into box {{boxNo}}.',
+      openedElsewhere:
+        'Another device of the bench opened this group’s box first: this unit was not packed — put it in that box and scan it again.',
       actions: 'Actions',
     },
     boxesTitle: 'Boxes ({{count}}, {{closed}} closed)',
     noBoxes: 'No boxes yet.',
-    thisBench: 'this bench',
+    thisBench: 'being packed',
     show: 'Show',
     packInto: 'Pack into this box',
     prepUnknown: 'Prep “{{type}}”: ask the desk',

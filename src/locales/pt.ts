@@ -212,6 +212,7 @@ export const pt: Messages = {
       manageInventory: 'Gerenciar estoque',
       receiveInventory: 'Recebimento de estoque',
       productCatalog: 'Catálogo de produtos',
+    PackersBench: 'Bancada de embalagem',
       dispositions: 'Destinações',
       fba: 'Envios Amazon FBA',
       fbm: 'Pedidos Amazon FBM',
@@ -345,6 +346,7 @@ export const pt: Messages = {
     new: 'novo',
     none: 'Nada neste período.',
     empty: 'Nada foi cobrado, feito ou faturado neste período.',
+    floorTitle: 'Trabalho no armazém',
     loadError: 'Não foi possível carregar os indicadores de negócio.',
     kinds: {
       box_packed: 'Caixas embaladas',
@@ -1403,12 +1405,16 @@ export const pt: Messages = {
       box: 'Caixa',
       state: 'Estado',
       units: 'Unidades',
+      openElsewhere:
+        'A caixa {{boxNo}} deste grupo já está aberta na bancada: leia a unidade de novo para embalá-la na caixa {{boxNo}}.',
+      openedElsewhere:
+        'Outro aparelho da bancada abriu a caixa deste grupo primeiro: esta unidade não foi embalada — coloque-a nessa caixa e leia-a de novo.',
       measure: 'Medidas e peso',
       actions: 'Ações',
     },
     boxesTitle: 'Caixas ({{count}}, {{closed}} fechadas)',
     noBoxes: 'Ainda sem caixas.',
-    thisBench: 'esta bancada',
+    thisBench: 'sendo embalada',
     show: 'Mostrar',
     packInto: 'Embalar nesta caixa',
     prepUnknown: 'Preparação “{{type}}”: pergunte ao escritório',

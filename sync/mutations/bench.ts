@@ -4,7 +4,7 @@
  * applies (domain/rules/bench.ts). The server's numbering and verdict replace the device's on the
  * next pull; a refusal undoes the optimistic change and waits under needs-attention.
  */
-import { judgeBox, judgeScan } from '../../domain/rules/bench.js';
+import { judgeBox, judgeOpen, judgeScan } from '../../domain/rules/bench.js';
 import type { BenchBoxRow, BenchPlanRow } from '../../domain/schemas/bench.js';
 import type { ReplicaDb } from '../replica.js';
 import { LocalRejection, type LocalApplier } from './types.js';
@@ -34,12 +34,18 @@ const result = (b: BenchBoxRow, state: 'open' | 'closed' | 'discarded' = b.state
 });
 
 export const boxOpen: LocalApplier<'box.open'> = {
-  stores: ['benchPlans', 'benchBoxes'],
+  stores: ['benchPlans', 'benchBoxes', 'benchBoxItems'],
   async apply(db, writes, args) {
     const existing = await db.benchBoxes.get(args.id);
     if (existing) return result(existing);
     await benchPlan(db, args.planId);
     const boxes = await db.benchBoxes.where('planId').equals(args.planId).toArray();
+    // The server's rule, on what the device holds: the bench's open box of the group is one.
+    const items = await db.benchBoxItems.where('planId').equals(args.planId).toArray();
+    const verdict = judgeOpen(boxes, args.packingGroupId, args.reason, (id) =>
+      items.reduce((n, i) => (i.boxId === id ? n + i.quantity : n), 0),
+    );
+    if (!verdict.ok) throw new LocalRejection('business_rule', verdict.message);
     const box: BenchBoxRow = {
       id: args.id,
       planId: args.planId,
@@ -56,6 +62,7 @@ export const boxOpen: LocalApplier<'box.open'> = {
       amazonBoxId: null,
       openedAt: args.openedAt,
       closedAt: null,
+      activeAt: args.openedAt,
     };
     await writes.put('benchBoxes', box.id, box);
     return result(box);
@@ -174,8 +181,8 @@ export const boxReopen: LocalApplier<'box.reopen'> = {
   stores: ['benchPlans', 'benchBoxes'],
   async apply(db, writes, args) {
     const { box } = await boxOf(db, args.boxId);
-    if (box.state === 'open') return result(box);
-    const open: BenchBoxRow = { ...box, state: 'open' };
+    // Reopened, or an open box taken ("pack into"): its group's box on this bench from now on.
+    const open: BenchBoxRow = { ...box, state: 'open', activeAt: args.at };
     await writes.put('benchBoxes', box.id, open);
     return result(open);
   },

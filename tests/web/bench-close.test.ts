@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOX_PRESETS } from '../../domain/schemas/bench';
 import { checkClose, closingWeight, withPreset, type CloseDraft } from '../../src/features/bench/close-check';
-import { readCurrentBoxes, writeCurrentBoxes } from '../../src/features/bench/current-boxes';
 import { cachedPresets } from '../../src/features/bench/preset-cache';
 import { routeWedge } from '../../src/features/bench/wedge-route';
 
@@ -82,16 +81,6 @@ describe('what the bench keeps on the device', () => {
     const m = new Map<string, string>();
     return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
   };
-  it('this device’s box per group survives a reload; junk reads as none', () => {
-    const s = memory();
-    writeCurrentBoxes(7, { pgA: 'b1', '': 'b2' }, s);
-    expect(readCurrentBoxes(7, s)).toEqual({ pgA: 'b1', '': 'b2' });
-    expect(readCurrentBoxes(8, s)).toEqual({});
-    s.setItem('dockside.bench.boxes.9', '{"pgA": 3, "pgB": "b4"}');
-    expect(readCurrentBoxes(9, s)).toEqual({ pgB: 'b4' });
-    s.setItem('dockside.bench.boxes.10', 'not json');
-    expect(readCurrentBoxes(10, s)).toEqual({});
-  });
   it('the presets cached for offline use, else the common sizes', () => {
     const s = memory();
     expect(cachedPresets(s)).toEqual(DEFAULT_BOX_PRESETS);

@@ -1,11 +1,21 @@
 /**
- * Where a scan goes at the bench (src/features/bench/scan-plan.ts): into this device's open box
- * of the unit's packing group, else a new box (box.open then box.scan) — never over the plan, with
- * refusals in words; back-to-back scans see the ones not yet written.
+ * Where a scan goes at the bench (src/features/bench/scan-plan.ts): into the bench's open box of
+ * the unit's packing group — the server's, whichever device opened it — else a new box (box.open
+ * then box.scan), never over the plan, with refusals in words; back-to-back scans see the ones not
+ * yet written. The server's rule for opening a box (domain judgeOpen) and its words on the device.
  */
 import { describe, expect, it } from 'vitest';
 import type { BenchBoxRow, BenchLineRow } from '../../domain/schemas/bench';
-import { planScan, refusalWords, withScan, packingGroups, type BenchMemory } from '../../src/features/bench/scan-plan';
+import { judgeOpen } from '../../domain/rules/bench';
+import { deviceRefusal } from '../../src/features/bench/device-refusal';
+import {
+  currentBoxes,
+  planScan,
+  refusalWords,
+  withScan,
+  packingGroups,
+  type BenchMemory,
+} from '../../src/features/bench/scan-plan';
 
 const line = (id: number, fnsku: string, quantity: number, group: string | null, packSize = 1): BenchLineRow => ({
   id,
@@ -44,9 +54,9 @@ const LINES = [line(1, 'X00MUG0001', 3, 'pgA'), line(2, 'X00BOARD01', 2, 'pgB'),
 const empty: BenchMemory = { lines: LINES, boxes: [], items: [] };
 
 describe('planScan', () => {
-  it('opens a box for the unit’s group when this device has none, numbered after the plan’s boxes', () => {
-    const mem = { ...empty, boxes: [box('other-bench', 4, 'pgA')] };
-    expect(planScan(mem, {}, 'x00mug0001', 1)).toMatchObject({
+  it('opens a box for the unit’s group when the bench has none open, numbered after the plan’s boxes', () => {
+    const mem = { ...empty, boxes: [box('closed-one', 4, 'pgA', 'closed')] };
+    expect(planScan(mem, currentBoxes(mem.boxes), 'x00mug0001', 1)).toMatchObject({
       kind: 'open',
       packingGroupId: 'pgA',
       boxNo: 5,
@@ -119,5 +129,70 @@ describe('planScan', () => {
       ['pgA', [1, 3]],
       ['pgB', [2]],
     ]);
+  });
+});
+
+describe('the bench’s open box is the server’s, on every device', () => {
+  const at = (b: BenchBoxRow, activeAt: string | null | undefined): BenchBoxRow => ({ ...b, activeAt });
+  const PLAN = {
+    id: 7,
+    channel: 'fba',
+    companyId: 1,
+    name: 'P',
+    status: 'active',
+    step: 'boxes',
+    boxMaxWeightLb: 50,
+  } as const;
+
+  it('a second device packs into box 1 another device opened, instead of opening box 2 beside it', () => {
+    // The replica holds box 1, opened on the other browser; this device never opened a box.
+    const mem: BenchMemory = { ...empty, boxes: [at(box('b1', 1, 'pgA'), '2025-01-01T10:00:00.000Z')] };
+    expect(currentBoxes(mem.boxes)).toEqual({ pgA: 'b1' });
+    expect(planScan(mem, currentBoxes(mem.boxes), 'X00MUG0001', 1)).toMatchObject({ kind: 'scan', box: { id: 'b1' } });
+    // Another group has no open box: its unit opens one.
+    expect(planScan(mem, currentBoxes(mem.boxes), 'X00BOARD01', 1)).toMatchObject({ kind: 'open', boxNo: 2 });
+  });
+
+  it('of a group’s open boxes the one taken last is the bench’s: NEW BOX, a reopen, “pack into”', () => {
+    const b1 = at(box('b1', 1, 'pgA'), '2025-01-01T10:00:00.000Z');
+    const b2 = at(box('b2', 2, 'pgA'), '2025-01-01T10:05:00.000Z');
+    expect(currentBoxes([b1, b2])).toEqual({ pgA: 'b2' });
+    // Box 1 taken again (reopened or "pack into") after box 2 was opened.
+    expect(currentBoxes([at(b1, '2025-01-01T10:07:00.000Z'), b2])).toEqual({ pgA: 'b1' });
+    // A server timestamp and a device's compare as times, not as text.
+    expect(currentBoxes([at(b1, '2025-01-01T10:07:00+00:00'), at(b2, '2025-01-01T10:06:00.000Z')])).toEqual({
+      pgA: 'b1',
+    });
+    // Rows from before activeAt: when they were opened; a tie goes to the higher number.
+    expect(currentBoxes([at(b1, undefined), at(box('b2', 2, 'pgA'), undefined)])).toEqual({ pgA: 'b2' });
+    // Closed boxes are nobody's; groups are apart; no group is its own key.
+    expect(currentBoxes([box('c', 3, 'pgA', 'closed'), box('n', 4, null), box('g', 5, 'pgB')])).toEqual({
+      '': 'n',
+      pgB: 'g',
+    });
+  });
+
+  it('the server’s rule for opening a box: a scan that saw none loses to another device’s, NEW BOX never makes a second empty one', () => {
+    const boxes = [box('b1', 1, 'pgA'), box('b2', 2, 'pgB', 'closed')];
+    const held = new Map([['b1', 3]]);
+    const unitsIn = (id: string) => held.get(id) ?? 0;
+    expect(judgeOpen(boxes, 'pgA', 'scan', unitsIn)).toMatchObject({ ok: false, code: 'open_elsewhere', boxNo: 1 });
+    expect(judgeOpen(boxes, 'pgA', 'new', unitsIn)).toEqual({ ok: true });
+    expect(judgeOpen(boxes, 'pgB', 'scan', unitsIn)).toEqual({ ok: true });
+    expect(judgeOpen(boxes, 'pgA', 'new', () => 0)).toMatchObject({ ok: false, code: 'still_empty', boxNo: 1 });
+    expect(judgeOpen(boxes, null, 'scan', unitsIn)).toEqual({ ok: true });
+  });
+
+  it('a box.open the device itself refuses is said from the same rule, in words', () => {
+    const mem: BenchMemory = { ...empty, boxes: [box('b1', 1, 'pgA')] };
+    expect(deviceRefusal({ kind: 'open', packingGroupId: 'pgA', reason: 'scan' }, PLAN, mem)).toEqual({
+      reason: 'device',
+      words: { key: 'openElsewhere', values: { boxNo: 1 } },
+    });
+    expect(deviceRefusal({ kind: 'open', packingGroupId: 'pgA', reason: 'new' }, PLAN, mem)).toEqual({
+      reason: 'device',
+      words: { key: 'newBoxEmpty', values: { boxNo: 1 } },
+    });
+    expect(deviceRefusal({ kind: 'open', packingGroupId: 'pgB', reason: 'scan' }, PLAN, mem).words.key).toBe('device');
   });
 });

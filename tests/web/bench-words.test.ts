@@ -115,7 +115,7 @@ describe('a write the device’s engine refuses, in words', () => {
   });
 
   it('the plan first: gone from the device, cancelled, left the bench', () => {
-    const open = { kind: 'open' } as const;
+    const open = { kind: 'open', packingGroupId: null, reason: 'scan' } as const;
     expect(deviceRefusal(open, null, MEM).words.key).toBe('planGone');
     expect(deviceRefusal(open, { ...PLAN, status: 'cancelled' }, MEM).words).toEqual({
       key: 'planCancelled',
@@ -187,6 +187,8 @@ describe('every refusal the bench can say', () => {
     ['closeEmpty', { boxNo: 1 }],
     ['nothingToUndo', {}],
     ['undoClosed', { boxNo: 1, title: 'Mug' }],
+    ['openElsewhere', { boxNo: 1 }],
+    ['openedElsewhere', {}],
   ];
 
   it('has words in each language, every value used and no placeholder left', () => {

@@ -8,7 +8,7 @@
 import { useCartonForBox } from '../prep-materials/bench-use.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { can } from '../../../domain/permissions.js';
-import { judgeBox, judgeScan } from '../../../domain/rules/bench.js';
+import { judgeBox, judgeOpen, judgeScan } from '../../../domain/rules/bench.js';
 import type {
   BoxCloseArgs,
   BoxOpenArgs,
@@ -21,7 +21,7 @@ import type { MutationMeta, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { planShipments, shipmentBoxes, shipmentBoxItems, shipmentPlans } from '../../db/schema/index.js';
 import { recordChanges } from '../../feed/changes.js';
-import { businessRule, forbidden, notFound } from '../../http/errors.js';
+import { businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
 import { recordChargeEvents } from '../charges/events.js';
 import { benchLines, benchPlanRow, boxChange, boxItemChange } from './feed.js';
 
@@ -114,10 +114,17 @@ const unitsIn = async (tx: DbOrTx, boxId: string) =>
     )[0].n,
   );
 
+/**
+ * Opens a box for a packing group. The group's open box is the bench's, on every device (its
+ * newest `activeAt`, replicated): a device's scan that found none opens one only while there is
+ * still none — a box another device opened meanwhile wins, and the device's is refused (409, in
+ * words; the scans into it are refused after it and wait under needs-attention). NEW BOX (and
+ * the desk) opens another box, never a second empty one.
+ */
 export async function openBox(
   tx: DbOrTx,
   ctx: RequestContext,
-  args: BoxOpenArgs,
+  args: Omit<BoxOpenArgs, 'reason'> & { reason?: BoxOpenArgs['reason'] },
   meta: MutationMeta = { deviceId: null },
 ): Promise<BoxResult> {
   assertBench(ctx);
@@ -132,6 +139,12 @@ export async function openBox(
     if (!lines.some((l) => l.packingGroupId === args.packingGroupId))
       throw businessRule(`Packing group ${args.packingGroupId} is not one of plan ${plan.name}’s`);
   }
+  const boxes = await tx.select().from(shipmentBoxes).where(eq(shipmentBoxes.planId, plan.id));
+  const openOfGroup = boxes.filter((b) => b.state === 'open' && b.packingGroupId === args.packingGroupId);
+  const held = new Map<string, number>();
+  for (const b of openOfGroup) held.set(b.id, await unitsIn(tx, b.id));
+  const verdict = judgeOpen(boxes, args.packingGroupId, args.reason ?? 'new', (id) => held.get(id) ?? 0);
+  if (!verdict.ok) throw verdict.code === 'open_elsewhere' ? conflict(verdict.message) : businessRule(verdict.message);
   const [{ next }] = await tx
     .select({ next: sql<number>`coalesce(max(${shipmentBoxes.boxNo}), 0)::int + 1` })
     .from(shipmentBoxes)
@@ -311,7 +324,7 @@ export async function reopenBox(
 ): Promise<BoxResult> {
   assertBench(ctx);
   const { box } = await boxOf(tx, ctx, args.boxId);
-  if (box.state === 'open') return boxResult(box);
+  // Reopened, or an open box taken ("pack into"): it becomes its group's box on every device.
   const [open] = await tx
     .update(shipmentBoxes)
     .set({ state: 'open', updatedAt: args.at })

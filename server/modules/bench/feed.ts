@@ -45,6 +45,8 @@ export const boxRow = (b: BoxRecord): BenchBoxRow => ({
   amazonBoxId: b.amazonBoxId,
   openedAt: b.openedAt,
   closedAt: b.closedAt,
+  // The last open, reopen or "pack into" (ISO, so every device compares it the same way).
+  activeAt: new Date(b.updatedAt).toISOString(),
 });
 
 /** The plan's lines as the bench reads them, each with every code that means it. */

@@ -25,7 +25,7 @@ import { NewBoxControl } from './NewBoxControl';
 import { useBenchView, useProvisionalBoxes, type BenchView } from './queries';
 import { loadPresets } from './presets';
 import { BENCH_ROOT } from './routes';
-import { boxedByLine, packingGroups } from './scan-plan';
+import { boxedByLine, currentBoxes, packingGroups } from './scan-plan';
 import { useBenchActions } from './use-bench-actions';
 import { routeWedge } from './wedge-route';
 import './bench.css';
@@ -73,9 +73,9 @@ export default function BenchPage() {
   const groups = useMemo(() => packingGroups(slow?.lines ?? []), [slow?.lines]);
   const groupNo = useMemo(() => (groups.length > 1 ? new Map(groups.map((g, i) => [g.key, i + 1])) : null), [groups]);
   const provisional = useProvisionalBoxes((slow?.boxes ?? []).map((b) => b.id));
-  const mineKey = Object.values(actions.current.current).join(',');
-  const mine = useMemo(() => new Set(mineKey.split(',').filter(Boolean)), [mineKey]);
-  // The box on screen: the one last used, else this bench's open box.
+  // The bench's open box of each group: the server's boxes (any device's), replicated here.
+  const mine = useMemo(() => new Set(Object.values(currentBoxes(slow?.boxes ?? []))), [slow?.boxes]);
+  // The box on screen: the one last used, else the bench's open box.
   const box =
     slow?.boxes.find((b) => b.id === activeBoxId) ??
     slow?.boxes.find((b) => b.state === 'open' && mine.has(b.id)) ??

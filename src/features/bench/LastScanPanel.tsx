@@ -153,16 +153,21 @@ function RefusalWatcher() {
   const last = useBenchStore((s) => s.last);
   // One live query for the screen's life (IndexedDB work, rendered as a transition), not one per scan.
   const refusals = useRefusals();
-  const refusal = last?.kind === 'packed' ? refusals?.get(last.id) : undefined;
+  // The box the scan went into refused first (another device of the bench had opened its group's
+  // box meanwhile): that is what to say, not the scan's own "box not found" that followed.
+  const refusal = last?.kind === 'packed' ? (refusals?.get(last.boxId) ?? refusals?.get(last.id)) : undefined;
   useEffect(() => {
     if (!refusal || last?.kind !== 'packed') return;
     scanFeedback('error');
+    const openedElsewhere = refusal.name === 'box.open' && refusal.code === 'conflict';
     setBench({
       last: {
         kind: 'refused',
         code: last.code,
         reason: 'server',
-        words: { key: 'byServer', values: { message: refusal.message } },
+        words: openedElsewhere
+          ? { key: 'openedElsewhere', values: {} }
+          : { key: 'byServer', values: { message: refusal.message } },
         lineId: last.lineId,
       },
     });

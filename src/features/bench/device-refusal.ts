@@ -5,14 +5,14 @@
  * for its API); the screen words it in the user's language instead, from the same rules asked
  * again of what the device holds now. Pure, so it is tested without a browser.
  */
-import { judgeBox, judgeScan, type BoxMeasure } from '../../../domain/rules/bench';
+import { judgeBox, judgeOpen, judgeScan, type BoxMeasure, type OpenReason } from '../../../domain/rules/bench';
 import type { BenchPlanRow } from '../../../domain/schemas/bench';
 import type { RefusalReason } from './bench-store';
 import { boxedByLine, scanRefusalWords, type BenchMemory, type Words } from './scan-plan';
 
 /** What the bench asked of the engine. */
 export type BenchWrite =
-  | { kind: 'open' }
+  | { kind: 'open'; packingGroupId: string | null; reason: OpenReason }
   | { kind: 'scan'; boxId: string; code: string; quantity: number }
   | { kind: 'unscan'; boxId: string; lineId: number; quantity: number }
   | { kind: 'close'; boxId: string; measure: BoxMeasure }
@@ -42,7 +42,13 @@ export function deviceRefusal(
   if (!plan) return said('planGone');
   if (plan.status === 'cancelled') return said('planCancelled', { name: plan.name });
   if (plan.step !== 'boxes') return said('planLeft', { name: plan.name });
-  if (write.kind === 'open') return said('device');
+  if (write.kind === 'open') {
+    const verdict = judgeOpen(mem.boxes, write.packingGroupId, write.reason, (id) =>
+      mem.items.reduce((n, i) => (i.boxId === id ? n + i.quantity : n), 0),
+    );
+    if (verdict.ok) return said('device');
+    return said(verdict.code === 'open_elsewhere' ? 'openElsewhere' : 'newBoxEmpty', { boxNo: verdict.boxNo });
+  }
   const box = mem.boxes.find((b) => b.id === write.boxId);
   if (!box) return said('boxGone');
   switch (write.kind) {

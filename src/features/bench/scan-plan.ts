@@ -1,7 +1,7 @@
 /**
  * Where a scanned unit goes at the bench, decided from what the device holds in memory (the
  * replica's rows plus the scans still on their way to it), with the domain's own rule
- * (judgeScan): into this device's open box of the unit's packing group, or into a new box when
+ * (judgeScan): into the bench's open box of the unit's packing group, or into a new box when
  * there is none — or refused, with what the words need. Pure, so the verdict can be painted in
  * the scan's frame and tested without a browser.
  */
@@ -14,9 +14,34 @@ export interface BenchMemory {
   items: BenchBoxItemRow[];
 }
 
-/** This device's box for each packing group (key: the group id, '' for a plan without groups). */
+/**
+ * The bench's box for each packing group (key: the group id, '' for a plan without groups): the
+ * same on every device of the bench, from the server's boxes (currentBoxes).
+ */
 export type CurrentBoxes = Record<string, string>;
 export const groupKey = (group: string | null): string => group ?? '';
+
+/** When an open box last became its group's box (opened, reopened, taken), in ms; older rows: opened. */
+export const activeTime = (b: BenchBoxRow): number => Date.parse(b.activeAt ?? b.openedAt) || 0;
+
+/**
+ * The bench's box of each packing group: of the group's open boxes, the one that became its box
+ * last (the server's `activeAt`, replicated to every device; the box number breaks a tie). A box
+ * another device opened is this device's box too — a second browser packs into box 1, it does not
+ * open box 2 beside it.
+ */
+export function currentBoxes(boxes: readonly BenchBoxRow[]): CurrentBoxes {
+  const best = new Map<string, BenchBoxRow>();
+  for (const b of boxes) {
+    if (b.state !== 'open') continue;
+    const key = groupKey(b.packingGroupId);
+    const held = best.get(key);
+    const newer =
+      !held || activeTime(b) > activeTime(held) || (activeTime(b) === activeTime(held) && b.boxNo > held.boxNo);
+    if (newer) best.set(key, b);
+  }
+  return Object.fromEntries([...best].map(([key, b]) => [key, b.id]));
+}
 
 export type ScanPlan =
   | { kind: 'refuse'; reason: 'unknown'; code: string }
@@ -100,6 +125,7 @@ export const openedBox = (
   amazonBoxId: null,
   openedAt: at,
   closedAt: null,
+  activeAt: at,
 });
 
 /** The memory with a box this device has opened (once: the replica may have it already). */
@@ -184,7 +210,7 @@ export type CommandPlan =
   | { kind: 'undo'; box: BenchBoxRow; line: BenchLineRow; units: number; scan: PackedScan }
   | { kind: 'refuse'; words: Words };
 
-/** The box in front of the packer: the one last used, else one of this bench's open boxes (as the page shows). */
+/** The box in front of the packer: the one last used, else one of the bench's open boxes (as the page shows). */
 export function boxInFront(mem: BenchMemory, current: CurrentBoxes, activeBoxId: string | null): BenchBoxRow | null {
   const mine = new Set(Object.values(current));
   return (

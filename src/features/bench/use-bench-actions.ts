@@ -1,7 +1,7 @@
 /**
  * What the packer does at the bench, through the device's engine (offline too): a scan judged
- * from memory and painted at once, then written (box.open when the group has no open box of this
- * device, then box.scan); new box, take out, close, reopen, discard — by button or by a command
+ * from memory and painted at once, then written (box.open when the group has no open box on the
+ * bench — any device's, from the server's boxes — then box.scan); new box, take out, close, reopen, discard — by button or by a command
  * barcode (NEW BOX, CLOSE BOX, UNDO: "$$" codes, domain/rules/bench.ts), which goes through the
  * same scan path and is judged from the same memory. Writes go one after another so a box is
  * always opened before the scans that fill it are written. A refusal of the device's own engine
@@ -19,12 +19,11 @@ import { useFeedback } from '../../ui/feedback-store';
 import { connectQz } from '../printing/printer';
 import { usePrinterSettings } from '../printing/printer-settings';
 import { setBench, useBenchStore, type LastScan } from './bench-store';
-import { readCurrentBoxes, writeCurrentBoxes } from './current-boxes';
 import { deviceRefusal, type BenchWrite } from './device-refusal';
 import { benchLabels, benchPrintsByItself, printBenchLabel } from './label';
 import type { BenchView } from './queries';
 import {
-  groupKey,
+  currentBoxes,
   nextBoxNo,
   openedBox,
   planCommand,
@@ -66,7 +65,8 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   const opened = useRef(new Map<string, BenchBoxRow>());
   /** The units this bench packed, last on top: UNDO takes them out again one scan at a time. */
   const packed = useRef<PackedScan[]>([]);
-  const current = useRef(readCurrentBoxes(planId));
+  /** Open boxes taken with "pack into" whose new activeAt the replica's answers do not hold yet. */
+  const taken = useRef(new Map<string, string>());
   const writes = useRef<Promise<unknown>>(Promise.resolve());
   const autoPrint = useRef(false);
 
@@ -75,11 +75,15 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     if (!next) return;
     base.current = { lines: next.lines, boxes: next.boxes, items: next.items };
     plan.current = next.plan;
-    for (const b of next.boxes) opened.current.delete(b.id);
+    for (const b of next.boxes) {
+      opened.current.delete(b.id);
+      const at = taken.current.get(b.id);
+      if (at !== undefined && (b.state !== 'open' || (b.activeAt ?? '') >= at)) taken.current.delete(b.id);
+    }
   }, []);
   useEffect(() => {
-    current.current = readCurrentBoxes(planId);
     packed.current = [];
+    taken.current.clear();
   }, [planId]);
 
   useEffect(() => {
@@ -96,6 +100,14 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   /** The replica's rows with the boxes and scans not yet written (or not yet answered) on top. */
   const memory = (): BenchMemory => {
     let m = base.current;
+    if (taken.current.size)
+      m = {
+        ...m,
+        boxes: m.boxes.map((b) => {
+          const at = taken.current.get(b.id);
+          return at === undefined ? b : { ...b, activeAt: at };
+        }),
+      };
     for (const box of opened.current.values()) m = withBox(m, box);
     for (const p of pending.current)
       m = p.kind === 'scan' ? withScan(m, p.plan, p.boxId, planId, p.at) : withUnscan(m, p.boxId, p.lineId, p.units);
@@ -103,11 +115,6 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   };
   const settled = (id: string) => {
     pending.current = pending.current.filter((p) => p.id !== id);
-  };
-
-  const remember = (group: string | null, boxId: string) => {
-    current.current = { ...current.current, [groupKey(group)]: boxId };
-    writeCurrentBoxes(planId, current.current);
   };
 
   /** Queue a write after those before it; its failure is the caller's to show. */
@@ -156,7 +163,6 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     const id = crypto.randomUUID();
     const at = new Date().toISOString();
     opened.current.set(id, openedBox(id, planId, boxNo, group, at));
-    remember(group, id);
     scanFeedback('duplicate');
     setBench({
       last: { kind: 'done', code: label, words: { key: 'newBox', values: { boxNo } }, attention: true },
@@ -166,10 +172,10 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     });
     await afterPaint();
     try {
-      await queue(() => engine.mutate('box.open', { id, planId, packingGroupId: group, openedAt: at }));
+      await queue(() => engine.mutate('box.open', { id, planId, packingGroupId: group, openedAt: at, reason: 'new' }));
     } catch {
       opened.current.delete(id);
-      refuseWrite(label, { kind: 'open' });
+      refuseWrite(label, { kind: 'open', packingGroupId: group, reason: 'new' });
     }
   };
 
@@ -220,7 +226,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     const mem = memory();
     const cmd = planCommand(
       mem,
-      current.current,
+      currentBoxes(mem.boxes),
       useBenchStore.getState().activeBoxId,
       which,
       code,
@@ -272,7 +278,8 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
         refuse({ kind: 'refused', code, reason: 'device', words: { key: 'badCount', values: { count: typed } } });
         return;
       }
-      const plan = planScan(memory(), current.current, code, quantity);
+      const mem = memory();
+      const plan = planScan(mem, currentBoxes(mem.boxes), code, quantity);
       if (plan.kind === 'refuse') {
         refuse({
           kind: 'refused',
@@ -287,8 +294,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
       const at = new Date().toISOString();
       const boxId = plan.kind === 'open' ? crypto.randomUUID() : plan.box.id;
       const boxNo = plan.kind === 'open' ? plan.boxNo : plan.box.boxNo;
-      if (plan.kind === 'open') remember(plan.packingGroupId, boxId);
-      const before = memory();
+      const before = mem;
       const boxed = before.items.filter((i) => i.planItemId === plan.line.id).reduce((n, i) => n + i.quantity, 0);
       const previousBox = useBenchStore.getState().activeBoxId;
       pending.current.push({ kind: 'scan', id, plan, boxId, at });
@@ -315,16 +321,17 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
       });
       // The verdict is on screen from memory; the writes (IndexedDB, live queries) wait for its paint.
       await afterPaint();
-      let write: BenchWrite = { kind: 'open' };
+      let write: BenchWrite = { kind: 'open', packingGroupId: null, reason: 'scan' };
       try {
         await queue(async () => {
           if (plan.kind === 'open') {
-            write = { kind: 'open' };
+            write = { kind: 'open', packingGroupId: plan.packingGroupId, reason: 'scan' };
             const box = await engine.mutate('box.open', {
               id: boxId,
               planId,
               packingGroupId: plan.packingGroupId,
               openedAt: at,
+              reason: 'scan',
             });
             // Until the replica's answer holds it, the next scans of the group go into it too.
             if (!base.current.boxes.some((b) => b.id === boxId))
@@ -346,7 +353,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
         settled(id);
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- memory(), remember() and command() read refs only
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- memory() and command() read refs only
     [engine, view, planId, print],
   );
 
@@ -383,12 +390,23 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     [engine, planId, t],
   );
 
-  /** Pack into this open box from now on (one another bench opened, or found after a reset). */
-  const packInto = useCallback((box: BenchBoxRow) => {
-    remember(box.packingGroupId, box.id);
-    setBench({ activeBoxId: box.id });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- remember() reads refs only
-  }, []);
+  /**
+   * Pack into this open box from now on: it becomes its group's box on every device of the bench
+   * (box.reopen of an open box takes it; queued offline like any write).
+   */
+  const packInto = useCallback(
+    async (box: BenchBoxRow) => {
+      if (!engine) return;
+      const at = new Date().toISOString();
+      taken.current.set(box.id, at);
+      setBench({ activeBoxId: box.id });
+      const ok = await act(t('bench.boxNo', { boxNo: box.boxNo }), { kind: 'reopen', boxId: box.id }, () =>
+        engine.mutate('box.reopen', { boxId: box.id, at }),
+      );
+      if (!ok) taken.current.delete(box.id);
+    },
+    [engine, act, t],
+  );
 
   const unscan = useCallback(
     async (box: BenchBoxRow, line: BenchLineRow, quantity: number) => {
@@ -431,9 +449,10 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
         () => engine.mutate('box.reopen', { boxId: box.id, at: new Date().toISOString() }),
         { key: 'reopened', values: { boxNo: box.boxNo } },
       );
-      if (ok) packInto(box);
+      // Reopened, it is its group's box on every device (the server's activeAt): shown here.
+      if (ok) setBench({ activeBoxId: box.id });
     },
-    [engine, act, t, packInto],
+    [engine, act, t],
   );
 
   const discard = useCallback(
@@ -450,5 +469,5 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     [engine, act, t],
   );
 
-  return { scan, newBox, takeOutLast, packInto, unscan, close, reopen, discard, print, current, follow };
+  return { scan, newBox, takeOutLast, packInto, unscan, close, reopen, discard, print, follow };
 }

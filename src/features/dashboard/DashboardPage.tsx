@@ -5,6 +5,7 @@ import { getAs } from '../../api/typed';
 import { mayOpen } from '../../app/guard';
 import { useSession } from '../../app/session';
 import { ActivityCharts } from './ActivityCharts';
+import { FloorWork } from './FloorWork';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -38,6 +39,7 @@ export default function DashboardPage() {
           </div>
         ))}
       </div>
+      <FloorWork />
       <ActivityCharts />
     </div>
   );
