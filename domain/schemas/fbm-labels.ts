@@ -348,7 +348,10 @@ export const mergedLabelsQuerySchema = z.object({
     .optional(),
 });
 
-/** Carriers a label from the client's own carrier account may name (spec /label/custom/carriers). */
+/**
+ * Carriers a label from the client's own carrier account may name besides the warehouse's active
+ * carriers (spec /label/custom/carriers lists both: the warehouse's first, domain/schemas/carriers.ts).
+ */
 export const CUSTOM_LABEL_CARRIERS = [
   'USPS',
   'UPS',
@@ -368,7 +371,12 @@ export const CUSTOM_LABEL_CARRIERS = [
 export const customLabelSchema = z.object({
   orderId: z.number().int().positive(),
   packageNumber: z.number().int().min(1).max(50).default(1),
-  carrier: z.enum(CUSTOM_LABEL_CARRIERS, { error: 'carrier: one of the listed carriers' }),
+  /** One of /label/custom/carriers (the server checks it against the tenant's list). */
+  carrier: z
+    .string({ error: 'carrier: one of the listed carriers' })
+    .trim()
+    .min(1, 'carrier: one of the listed carriers')
+    .max(60, 'carrier: one of the listed carriers'),
   service: z.string().trim().max(60).optional(),
   trackingNumber: z
     .string({ error: 'trackingNumber: required' })

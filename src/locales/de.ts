@@ -2631,7 +2631,7 @@ export const de: Messages = {
       walmartInstead: 'Stattdessen Walmarts Spediteur',
       trackingNumbers: 'Sendungsnummern',
       trackingHelp: 'Eine je Karton (oder die PRO-Nummer bei LTL), eine pro Zeile.',
-      nameRequired: 'Geben Sie den Spediteur an',
+      nameRequired: 'Wählen Sie den Spediteur',
       trackingRequired: 'Geben Sie mindestens eine Sendungsnummer an',
     },
     labels: {
@@ -3784,7 +3784,7 @@ export const de: Messages = {
     units: 'Einheiten',
     status: 'Status',
     marketplace: 'Marktplatz',
-    needCarrier: 'Geben Sie den Versanddienstleister ein.',
+    needCarrier: 'Wählen Sie den Versanddienstleister.',
     needTracking: 'Geben Sie die Sendungsnummer ein (Buchstaben, Ziffern und Bindestriche).',
     needUnits: 'Geben Sie für mindestens eine Position die zu versendenden Einheiten ein.',
     statuses: { shipped: 'Versandt', cancelled: 'Storniert' },

@@ -2608,7 +2608,7 @@ export const en = {
       walmartInstead: 'Walmart’s carrier instead',
       trackingNumbers: 'Tracking numbers',
       trackingHelp: 'One per box (or the PRO number for LTL), one a line.',
-      nameRequired: 'Enter the carrier',
+      nameRequired: 'Choose the carrier',
       trackingRequired: 'Enter at least one tracking number',
     },
     labels: {
@@ -3740,7 +3740,7 @@ export const en = {
     units: 'Units',
     status: 'Status',
     marketplace: 'Marketplace',
-    needCarrier: 'Enter the carrier.',
+    needCarrier: 'Choose the carrier.',
     needTracking: 'Enter the tracking number (letters, digits and dashes).',
     needUnits: 'Enter the units to ship on at least one line.',
     statuses: { shipped: 'Shipped', cancelled: 'Cancelled' },

@@ -2631,7 +2631,7 @@ export const fr: Messages = {
       walmartInstead: 'Plutôt le transporteur de Walmart',
       trackingNumbers: 'Numéros de suivi',
       trackingHelp: 'Un par carton (ou le numéro PRO en LTL), un par ligne.',
-      nameRequired: 'Indiquez le transporteur',
+      nameRequired: 'Choisissez le transporteur',
       trackingRequired: 'Indiquez au moins un numéro de suivi',
     },
     labels: {
@@ -3777,7 +3777,7 @@ export const fr: Messages = {
     units: 'Unités',
     status: 'Statut',
     marketplace: 'Place de marché',
-    needCarrier: 'Saisissez le transporteur.',
+    needCarrier: 'Choisissez le transporteur.',
     needTracking: 'Saisissez le numéro de suivi (lettres, chiffres et tirets).',
     needUnits: 'Saisissez les unités à expédier sur au moins une ligne.',
     statuses: { shipped: 'Expédiée', cancelled: 'Annulée' },

@@ -2619,7 +2619,7 @@ export const pt: Messages = {
       walmartInstead: 'Usar a transportadora do Walmart',
       trackingNumbers: 'Códigos de rastreamento',
       trackingHelp: 'Um por caixa (ou o número PRO no LTL), um por linha.',
-      nameRequired: 'Informe a transportadora',
+      nameRequired: 'Escolha a transportadora',
       trackingRequired: 'Informe pelo menos um código de rastreamento',
     },
     labels: {
@@ -3757,7 +3757,7 @@ export const pt: Messages = {
     units: 'Unidades',
     status: 'Status',
     marketplace: 'Marketplace',
-    needCarrier: 'Indique a transportadora.',
+    needCarrier: 'Escolha a transportadora.',
     needTracking: 'Indique o número de rastreamento (letras, dígitos e hífenes).',
     needUnits: 'Indique as unidades para enviar em pelo menos uma linha.',
     statuses: { shipped: 'Enviado', cancelled: 'Cancelado' },

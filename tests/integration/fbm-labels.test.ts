@@ -363,7 +363,10 @@ describe('labels from the client’s own carrier account', () => {
   it('the client adds its own label to a package: kept and printable, no funds drawn, once per package', async () => {
     const LB1 = ids['LB-1'];
     const carriers = await s.get(`${F}/label/custom/carriers`, w.client2);
-    expect(carriers.body).toContain('UPS');
+    // The warehouse's active carriers (Settings › Carriers) first, then the usual others once each.
+    expect(carriers.body.slice(0, 5)).toEqual(['DHL', 'FedEx', 'Old Dominion Freight Line', 'UPS', 'USPS']);
+    expect(carriers.body).toEqual(expect.arrayContaining(['DHL Express', 'OnTrac', 'Other']));
+    expect(carriers.body.filter((c: string) => c.toUpperCase() === 'UPS')).toHaveLength(1);
     const pdf = await PDFDocument.create();
     pdf.addPage([288, 432]);
     const document = Buffer.from(await pdf.save()).toString('base64');
@@ -374,6 +377,9 @@ describe('labels from the client’s own carrier account', () => {
         .status,
     ).toBe(400);
     expect((await s.post(`${F}/label/custom`, { ...body, trackingNumber: 'x' }, w.client2)).status).toBe(400);
+    const unlisted = await s.post(`${F}/label/custom`, { ...body, carrier: 'Pony Express' }, w.client2);
+    expect(unlisted.status).toBe(400);
+    expect(unlisted.meta.error_list[0].message).toMatch(/^carrier: one of the listed carriers \(DHL, FedEx/);
     expect((await s.post(`${F}/label/custom`, body, w.client)).status).toBe(404);
     const added = await s.post(`${F}/label/custom`, body, w.client2);
     expect(added.status, JSON.stringify(added.meta)).toBe(201);
@@ -397,10 +403,14 @@ describe('labels from the client’s own carrier account', () => {
     expect(voided.status, JSON.stringify(voided.meta)).toBe(200);
     expect(voided.body.status).toBe('voided');
     expect((await s.del(`${F}/label/${added.body.id}`, w.client2)).status).toBe(412);
-    // Voided, the package takes a label again.
-    expect(
-      (await s.post(`${F}/label/custom`, { ...body, trackingNumber: '1Z999AA10123456785' }, w.client2)).status,
-    ).toBe(201);
+    // Voided, the package takes a label again; the carrier named as the list names it.
+    const again = await s.post(
+      `${F}/label/custom`,
+      { ...body, carrier: 'fed-ex', trackingNumber: '1Z999AA10123456785' },
+      w.client2,
+    );
+    expect(again.status).toBe(201);
+    expect(again.body.carrier).toBe('FedEx');
   });
 });
 

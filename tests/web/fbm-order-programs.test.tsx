@@ -37,7 +37,8 @@ const shipments: OrderShipments = {
 };
 
 const shipPanel = (pickup: boolean) => {
-  getAs.mockResolvedValue(shipments);
+  // The order's shipments; the carrier chooser's list (src/features/carriers) is empty here.
+  getAs.mockImplementation(async (path: string) => (path.startsWith('/api/common/carrier') ? [] : shipments));
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ShipPanel orderId={7} pickup={pickup} onChanged={vi.fn()} />

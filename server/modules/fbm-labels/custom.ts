@@ -4,14 +4,18 @@
  * order — carrier, tracking, the document — and the warehouse prints it with the others. It takes
  * the package's purchase key like a bought label (one label per package until voided) and draws
  * nothing from the label funds. Voiding one only takes it off the order: the carrier is the
- * client's to tell.
+ * client's to tell. The carrier is one of the warehouse's active carriers (Settings › Carriers) or
+ * one of the usual others (CUSTOM_LABEL_CARRIERS), stored by the list's name.
  */
 import { and, eq } from 'drizzle-orm';
-import type { CustomLabel } from '../../../domain/schemas/fbm-labels.js';
+import { matchCarrier } from '../../../domain/schemas/carriers.js';
+import { CUSTOM_LABEL_CARRIERS, type CustomLabel } from '../../../domain/schemas/fbm-labels.js';
 import type { Deps, RequestContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { fbmOrderLabels, shippingLabels } from '../../db/schema/index.js';
 import { badRequest, businessRule, conflict } from '../../http/errors.js';
+import { carrierOptions } from '../carriers/service.js';
 import { currencyOf } from '../finance/common.js';
 import { orderInScope } from '../fbm-pack/service.js';
 import { shipFromOf, shipToOf } from './addresses.js';
@@ -27,7 +31,20 @@ function checkedDocument(input: CustomLabel): string | null {
   return bytes.toString('base64');
 }
 
+/** The carriers a custom label may name: the warehouse's active ones by name, then the usual others. */
+export async function customLabelCarriers(db: DbOrTx, tenantId: number): Promise<string[]> {
+  const own = await carrierOptions(db, tenantId);
+  const others = CUSTOM_LABEL_CARRIERS.filter((name) => !matchCarrier(own, name));
+  return [...own.map((c) => c.name), ...others];
+}
+
 export async function addCustomLabel(deps: Deps, ctx: RequestContext, input: CustomLabel) {
+  const listed = await customLabelCarriers(deps.db, ctx.tenantId);
+  const carrier = matchCarrier(
+    listed.map((name) => ({ name, code: name })),
+    input.carrier,
+  )?.name;
+  if (!carrier) throw badRequest(`carrier: one of the listed carriers (${listed.join(', ')})`);
   const order = await orderInScope(deps.db, ctx, input.orderId);
   if (order.status === 'CANCELED' || order.status === 'SHIPPED')
     throw businessRule(`Order ${order.marketplaceOrderId} is ${order.status.toLowerCase()}: no label is added to it`);
@@ -73,7 +90,7 @@ export async function addCustomLabel(deps: Deps, ctx: RequestContext, input: Cus
           requestKey: state.requestKey,
           provider: 'custom',
           rateId: 'custom',
-          carrier: input.carrier,
+          carrier,
           service: input.service ?? '',
           trackingNumber: input.trackingNumber.toUpperCase(),
           status: 'bought',

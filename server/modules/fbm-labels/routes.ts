@@ -14,7 +14,6 @@ import {
   bulkOrdersQuerySchema,
   bulkPurchaseSchema,
   bulkUpdateSchema,
-  CUSTOM_LABEL_CARRIERS,
   customLabelSchema,
   bulkOrderResultSchema,
   labelRunSchema,
@@ -37,7 +36,7 @@ import { boxPresets } from '../bench/tree.js';
 import { bulkBoxes } from './boxes.js';
 import { getRun, provideBulkLabelJob, startBulk } from './bulk.js';
 import { updateBulk } from './bulk-update.js';
-import { addCustomLabel, voidCustomLabel } from './custom.js';
+import { addCustomLabel, customLabelCarriers, voidCustomLabel } from './custom.js';
 import { mergedLabels, orderLabel, orderLabelDocument, orderLabels } from './documents.js';
 import { bulkOrders } from './orders.js';
 import { messageOf, purchaseOne } from './purchase.js';
@@ -275,11 +274,12 @@ export function fbmLabelRoutes(deps: Deps, guards: Guards) {
       method: 'get',
       path: `${base}/label/custom/carriers`,
       tags,
-      summary: 'Carriers a label from the client’s own carrier account may name',
+      summary:
+        'Carriers a label from the client’s own carrier account may name: the warehouse’s active carriers (Settings › Carriers), then the usual others',
       middleware: [desk('read')],
       responses: { ...okResponse(z.array(z.string())), ...errorResponses },
     }),
-    (c) => ok(c, [...CUSTOM_LABEL_CARRIERS]),
+    async (c) => ok(c, await customLabelCarriers(deps.db, c.get('ctx').tenantId)),
   );
 
   app.openapi(

@@ -2,7 +2,8 @@
  * Shipping on the order detail panel (issue 20 step 7): per line what is picked and waiting at
  * FBM-PACK; a "Mark shipped" form (carrier, tracking, units per line — the picked units are the
  * default; an order with bought labels starts from them, every package with its carrier, service,
- * tracking and units, issue 38); the order's shipments with their packages and where telling the marketplace stands
+ * tracking and units, issue 38; the carrier is chosen from the warehouse's carriers, its services
+ * suggested and its tracking page sent along); the order's shipments with their packages and where telling the marketplace stands
  * (pending, sent, failed in the marketplace's words, shipped locally); cancel all shipments,
  * reopen a cancelled order and send a refused confirmation again. Batch verify's word on the
  * order shows above the form (verified by whom and when, the mismatch in words, or not verified);
@@ -24,11 +25,11 @@ import {
   type OrderShipments,
   type OrderVerification,
 } from '../../../domain/schemas/fbm-ship';
+import { matchCarrier, trackingUrlFor } from '../../../domain/schemas/carriers';
 import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { useSession } from '../../app/session';
-
-const CARRIERS = ['UPS', 'USPS', 'FedEx', 'DHL', 'OnTrac'] as const;
+import { CarrierSelect, CarrierServices, useCarrierOptions } from '../carriers/CarrierSelect';
 
 /** `pickup`: an Amazon in-store pickup order (never shipped: recorded ready, then picked up). */
 export function ShipPanel({ orderId, pickup, onChanged }: { orderId: number; pickup: boolean; onChanged: () => void }) {
@@ -276,7 +277,8 @@ function MarkShippedForm({
   // first fills the form, the others ride along as further packages of the same shipment.
   const fromLabels = data.labelPackages.filter((p) => p.lines.length > 0);
   const first = fromLabels[0];
-  const [carrier, setCarrier] = useState<string>(first?.carrier ?? 'UPS');
+  // Nothing guessed: the label's carrier, or one chosen from the warehouse's list.
+  const [carrier, setCarrier] = useState<string>(first?.carrier ?? '');
   const [service, setService] = useState(first?.service ?? '');
   const [tracking, setTracking] = useState(first?.trackingNumber ?? '');
   const [extra, setExtra] = useState(() =>
@@ -303,6 +305,12 @@ function MarkShippedForm({
   const [invalid, setInvalid] = useState('');
   const mismatch = data.verification.state === 'mismatch';
   const [acceptMismatch, setAcceptMismatch] = useState(false);
+  const carriers = useCarrierOptions().data ?? [];
+  /** The carrier's tracking page for the number, when the list has one (Walmart asks for it). */
+  const trackingUrl = (name: string, number: string) => {
+    const url = trackingUrlFor(matchCarrier(carriers, name)?.trackingUrl, number.trim());
+    return url ? { trackingUrl: url } : {};
+  };
   const lines = data.lines
     .map((l) => ({ orderLineId: l.orderLineId, quantity: Number(units[l.orderLineId] ?? 0) }))
     .filter((l) => l.quantity > 0);
@@ -323,12 +331,14 @@ function MarkShippedForm({
               carrier: carrier.trim(),
               ...(service.trim() ? { service: service.trim() } : {}),
               trackingNumber: tracking.trim(),
+              ...trackingUrl(carrier, tracking),
               lines,
             },
             ...extra.map((p) => ({
               carrier: p.carrier.trim(),
               ...(p.service.trim() ? { service: p.service.trim() } : {}),
               trackingNumber: p.tracking.trim(),
+              ...trackingUrl(p.carrier, p.tracking),
               lines: p.lines,
             })),
           ],
@@ -389,22 +399,18 @@ function MarkShippedForm({
       </table>
       <label>
         {t('fbmShip.carrier')}
-        <input
-          name="carrier"
-          list="fbm-ship-carriers"
-          value={carrier}
-          onChange={(e) => setCarrier(e.target.value)}
-          maxLength={60}
-        />
-        <datalist id="fbm-ship-carriers">
-          {CARRIERS.map((c) => (
-            <option key={c} value={c} />
-          ))}
-        </datalist>
+        <CarrierSelect name="carrier" kind="parcel" required value={carrier} onChange={setCarrier} />
       </label>
       <label>
         {t('fbmShip.service')}
-        <input name="service" value={service} onChange={(e) => setService(e.target.value)} maxLength={80} />
+        <input
+          name="service"
+          list="fbm-ship-services"
+          value={service}
+          onChange={(e) => setService(e.target.value)}
+          maxLength={80}
+        />
+        <CarrierServices id="fbm-ship-services" carrier={carrier} />
       </label>
       <label>
         {t('fbmShip.tracking')}
@@ -415,22 +421,24 @@ function MarkShippedForm({
           <legend>{t('fbmShip.package', { number: p.packageNumber })}</legend>
           <label>
             {t('fbmShip.carrier')}
-            <input
+            <CarrierSelect
               name={`carrier-${p.packageNumber}`}
-              list="fbm-ship-carriers"
+              kind="parcel"
+              required
               value={p.carrier}
-              maxLength={60}
-              onChange={(e) => setExtra(extra.map((x, j) => (j === i ? { ...x, carrier: e.target.value } : x)))}
+              onChange={(name) => setExtra((now) => now.map((x, j) => (j === i ? { ...x, carrier: name } : x)))}
             />
           </label>
           <label>
             {t('fbmShip.service')}
             <input
               name={`service-${p.packageNumber}`}
+              list={`fbm-ship-services-${p.packageNumber}`}
               value={p.service}
               maxLength={80}
               onChange={(e) => setExtra(extra.map((x, j) => (j === i ? { ...x, service: e.target.value } : x)))}
             />
+            <CarrierServices id={`fbm-ship-services-${p.packageNumber}`} carrier={p.carrier} />
           </label>
           <label>
             {t('fbmShip.tracking')}

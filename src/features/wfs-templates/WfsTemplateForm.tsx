@@ -1,6 +1,6 @@
 /**
  * The add / edit form of a WFS shipping template: name, owner (warehouse staff: shared or one
- * client), ship-from, carrier, mode, box presets, default. Checked in place with the domain schema;
+ * client), ship-from, carrier (an own carrier chosen from the warehouse's carriers), mode, box presets, default. Checked in place with the domain schema;
  * the server's refusals land beside their field when they name one (shipFrom.postalCode: …).
  */
 import { useState, type FormEvent } from 'react';
@@ -18,6 +18,7 @@ import {
 import { ApiFailure } from '../../api/client';
 import { delAs, postAs, putAs } from '../../api/typed';
 import { useSession } from '../../app/session';
+import { CarrierSelect } from '../carriers/CarrierSelect';
 import { useFeedback } from '../../ui/feedback-store';
 import { FormFooter } from '../../ui/FormFooter';
 import { isWarehouseUser, useClientOptions } from '../inbound/purchase-orders/clients';
@@ -209,10 +210,13 @@ export function WfsTemplateForm({
         {v.carrierPreference === 'OWN_CARRIER' && (
           <label>
             {t('wfsTemplates.carrierName')}
-            <input
+            <CarrierSelect
               name="carrierName"
+              kind={v.shippingMode === 'LTL' ? 'ltl' : 'parcel'}
+              required
               value={v.carrierName}
-              onChange={(e) => setV({ ...v, carrierName: e.target.value })}
+              invalid={!!errors.carrierName}
+              onChange={(name) => setV((now) => ({ ...now, carrierName: name }))}
             />
             {error('carrierName')}
           </label>

@@ -1,12 +1,13 @@
 /**
  * The carrier step, per shipment: Walmart's preferred carrier quoted (small parcel or LTL, with its
  * price), accepted, and voided within Walmart's window (its deadline shown, ticking); or the
- * client's own carrier with its tracking numbers. When every shipment has its carrier the plan
+ * client's own carrier — chosen from the warehouse's carriers — with its tracking numbers. When every shipment has its carrier the plan
  * moves on to its labels.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WfsShipment } from '../../../../domain/schemas/wfs';
+import { CarrierSelect } from '../../carriers/CarrierSelect';
 import { remaining } from '../../fba/countdown';
 import { Refusal } from '../../fba/steps/Refusal';
 import { StepShell } from '../../fba/steps/StepShell';
@@ -203,13 +204,14 @@ function ShipmentCarrier({
             <form className="form" noValidate onSubmit={sendOwn} data-testid="wfs-own-form">
               <label className="field">
                 <span>{t('wfs.carrier.carrier')} *</span>
-                <input
+                <CarrierSelect
                   name="carrierName"
+                  kind={mode === 'LTL' ? 'ltl' : 'parcel'}
+                  required
                   value={carrierName}
-                  maxLength={60}
-                  aria-invalid={!!errors.carrierName}
-                  onChange={(e) => {
-                    setCarrierName(e.target.value);
+                  invalid={!!errors.carrierName}
+                  onChange={(name) => {
+                    setCarrierName(name);
                     setErrors(({ carrierName: _f, ...rest }) => rest);
                   }}
                 />
