@@ -59,7 +59,8 @@ export interface RunningServer {
 }
 
 async function waitHealthy(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+  // A stocked demo seeds in ~30 s on an idle machine; a loaded CI machine takes a few times that.
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

@@ -1,6 +1,68 @@
 import type { Messages } from './en';
+import { refusalsDe } from './refusals/de';
 
 export const de: Messages = {
+  // Field labels, validation rules, refusals and journal lines (issue 41).
+  ...refusalsDe,
+  enums: {
+    audiences: {
+      Warehouse: 'Lagerpersonal',
+      Customer: 'Kunde',
+      CustomerPlus: 'Kunde Plus',
+      CustomerPlatinum: 'Kunde Platin',
+      Individual: 'Einzelverkäufer',
+      IndividualPlus: 'Einzelverkäufer Plus',
+    },
+    audienceHints: {
+      Warehouse: 'Arbeitet im Prep-Center: sieht alle Kunden',
+      Customer: 'Ein Händlerunternehmen: sieht nur den eigenen Bestand, eigene Pläne und Rechnungen',
+      CustomerPlus: 'Ein Kunde mit mehr Leistungen: FBM-Bestellungen, Angebote und Versandetiketten',
+      CustomerPlatinum: 'Ein Kunde mit allen Leistungen, auch Spedition und Berichte',
+      Individual: 'Ein Händlerkonto für eine Person',
+      IndividualPlus: 'Ein Händlerkonto für eine Person mit mehr Leistungen',
+    },
+    settlements: { invoice: 'Auf der Rechnung', funds: 'Aus dem Etikettenguthaben' },
+    customsPurposes: {
+      MERCHANDISE: 'Handelsware',
+      DOCUMENTS: 'Dokumente',
+      GIFT: 'Geschenk',
+      SAMPLE: 'Warenmuster',
+      RETURN_MERCHANDISE: 'Rücksendung',
+      HUMANITARIAN_DONATION: 'Humanitäre Spende',
+      OTHER: 'Sonstiges',
+    },
+    returnHandlings: { RETURN: 'Zurück an Absender', ABANDON: 'Preisgeben' },
+    planChannels: { fba: 'Amazon FBA', wfs: 'Walmart WFS' },
+    labelRunStatuses: { queued: 'Wartet', running: 'Wird gekauft', done: 'Fertig' },
+    verifyMismatches: { unknown: 'Nicht in dieser Bestellung', over: 'Zu viele', missing: 'Fehlt' },
+    shipmentSources: {
+      desk: 'Am Schreibtisch als versendet markiert',
+      bulk: 'Sammel-Etiketten',
+      label: 'Etikett gekauft',
+      auto_close: 'Nach dem Etikett abgeschlossen',
+    },
+    freightDocuments: { bol: 'Frachtbrief', labels: 'Palettenetiketten' },
+    fulfillmentNetworks: {
+      AFN: 'Versand durch Amazon',
+      MFN: 'Versand durch Verkäufer',
+      WFS: 'Walmart Fulfillment Services',
+      EBAY: 'eBay',
+    },
+    materialMovements: { purchase: 'Einkauf', consumption: 'Verbrauch', adjustment: 'Korrektur' },
+    codeTypes: {
+      UPC: 'UPC',
+      EAN: 'EAN',
+      GTIN: 'GTIN',
+      ASIN: 'ASIN',
+      FNSKU: 'FNSKU',
+      MSKU: 'Händler-SKU',
+      SKU: 'SKU',
+      ISBN: 'ISBN',
+      OTHER: 'Anderer Code',
+    },
+    returnKinds: { fbm_return: 'FBM-Retoure', fba_removal: 'FBA-Rücksendung' },
+    yesNo: { Yes: 'Ja', No: 'Nein' },
+  },
   storageCharges: {
     title: 'Lagergebühren',
     intro:
@@ -150,6 +212,7 @@ export const de: Messages = {
     FreightShipments: 'Frachtsendungen',
     BatchVerify: 'Chargenprüfung',
     FbmForce: 'Versandkonsole',
+    PackersBench: 'Packtisch',
     Files: 'Dateien',
     ManualBarcodePrinting: 'Etiketten drucken',
     Clients: 'Kunden',
@@ -212,7 +275,6 @@ export const de: Messages = {
       manageInventory: 'Bestand verwalten',
       receiveInventory: 'Wareneingang',
       productCatalog: 'Produktkatalog',
-    PackersBench: 'Packtisch',
       dispositions: 'Verwertungen',
       fba: 'Amazon-FBA-Sendungen',
       fbm: 'Amazon-FBM-Bestellungen',
@@ -284,6 +346,7 @@ export const de: Messages = {
   },
   dashboard: {
     greeting: 'Hallo, {{name}}',
+    floorTitle: 'Lagerarbeit',
     company: 'Firma: {{company}} ({{account}})',
     clients: 'Kunden',
     activeClients: 'Aktive Kunden',
@@ -346,7 +409,6 @@ export const de: Messages = {
     new: 'neu',
     none: 'Nichts in diesem Zeitraum.',
     empty: 'In diesem Zeitraum wurde nichts berechnet, erledigt oder in Rechnung gestellt.',
-    floorTitle: 'Lagerarbeit',
     loadError: 'Die Geschäftskennzahlen konnten nicht geladen werden.',
     kinds: {
       box_packed: 'Gepackte Kartons',
@@ -1350,6 +1412,10 @@ export const de: Messages = {
       nothingToUndo:
         'Nichts herauszunehmen: Keine an diesem Packtisch gescannte Einheit liegt noch in einem offenen Karton.',
       undoClosed: 'Karton {{boxNo}} ist geschlossen: wieder öffnen, um {{title}} herauszunehmen.',
+      openElsewhere:
+        'Karton {{boxNo}} dieser Gruppe ist am Packtisch schon offen: die Einheit noch einmal scannen, um sie in Karton {{boxNo}} zu packen.',
+      openedElsewhere:
+        'Ein anderes Gerät am Packtisch hat den Karton dieser Gruppe zuerst geöffnet: Diese Einheit wurde nicht gepackt — in jenen Karton legen und noch einmal scannen.',
     },
     done: {
       takenOut: '{{units}} × {{title}} aus Karton {{boxNo}} genommen',
@@ -1412,10 +1478,6 @@ export const de: Messages = {
       box: 'Karton',
       state: 'Status',
       units: 'Einheiten',
-      openElsewhere:
-        'Karton {{boxNo}} dieser Gruppe ist am Packtisch schon offen: die Einheit noch einmal scannen, um sie in Karton {{boxNo}} zu packen.',
-      openedElsewhere:
-        'Ein anderes Gerät am Packtisch hat den Karton dieser Gruppe zuerst geöffnet: Diese Einheit wurde nicht gepackt — in jenen Karton legen und noch einmal scannen.',
       measure: 'Maße und Gewicht',
       actions: 'Aktionen',
     },
@@ -1986,6 +2048,12 @@ export const de: Messages = {
       'fbm.confirm-shipment': 'Dem Marktplatz den Versand melden',
       'fbm.auto-close': 'Bestellungen nach Etikettenkauf abschließen',
       'finance.expire-checkouts': 'Unbezahlte Kartenseiten ablaufen lassen',
+      'fba.track-shipments': 'Sendungen an Amazon verfolgen',
+      'billing.daily': 'Tägliche Abrechnung',
+      'billing.price-recorded': 'Erfasste Arbeit bepreisen',
+      'billing.storage-day': 'Lagergebühren eines Tages',
+      'billing.monthly': 'Monatliche Tarifgebühren',
+      'fbm.buy-labels': 'Etiketten gesammelt kaufen',
       'jobs.dead-letter': 'Nach Wiederholungen aufgegeben',
     },
   },
@@ -2095,6 +2163,11 @@ export const de: Messages = {
     pullWaiting: 'Für diesen Shop wartet bereits ein Abruf.',
     writeOnly: 'Versiegelt gespeichert; nie wieder angezeigt. Neue Eingaben ersetzen die alten.',
     saveCredentials: 'Zugangsdaten speichern',
+    cancelled: 'Anmeldung bei {{provider}} abgebrochen: nichts geändert.',
+    triedFirst:
+      'Neue Zugangsdaten werden zuerst bei {{provider}} geprüft: sie ersetzen die gespeicherten erst, wenn {{provider}} sie annimmt.',
+    credentialsSaved: '{{provider}} hat die neuen Zugangsdaten angenommen: der Shop ist verbunden.',
+    cancelCredentials: 'Abbrechen',
     ebayLogistics: {
       label: 'eBay Logistics (freigegebenes Keyset)',
       help: 'Nur einschalten, wenn das eBay-Keyset des Lagers für eBay Logistics freigegeben ist (eine Limited-Release-API): Der Verkäufer wird dann um diese Berechtigung gebeten und die Bestellungen des Shops erhalten Versandetiketten-Tarife von eBay Logistics. Einem nicht freigegebenen Keyset verweigert eBay die ganze Anmeldung. Eine Änderung bedeutet, den Shop neu zu verbinden.',
@@ -3253,6 +3326,9 @@ export const de: Messages = {
     priceNow: 'Erfasste Arbeit jetzt bepreisen',
     priced_one: '{{count}} Zeile bepreist',
     priced_other: '{{count}} Zeilen bepreist',
+    waiting_one: '{{count}} erfasster Vorgang wartet auf die Bepreisung',
+    waiting_other: '{{count}} erfasste Vorgänge warten auf die Bepreisung',
+    priceWaitingNow: 'Jetzt bepreisen',
     added: 'Gebühr hinzugefügt',
     problemCode: 'Problem: {{type}}',
     problemCodeIndividual: 'Problem: {{type}} (Einzelkonto)',
@@ -3359,7 +3435,7 @@ export const de: Messages = {
   },
   invoices: {
     status: {
-      issued: 'Gestellt',
+      issued: 'Ausgestellt',
       paid: 'Bezahlt',
       void: 'Storniert',
       unpaid: 'Offen',
@@ -4440,5 +4516,44 @@ export const de: Messages = {
     },
     recordMismatch: 'Als Abweichung erfassen',
     recordMismatchConfirm: 'Diese Prüfung als Abweichung erfassen? Was fehlt, wird mit aufgeführt.',
+  },
+  mail: {
+    greeting: 'Hallo {{name}},',
+    activation: {
+      subject: 'Aktivieren Sie Ihr Dockside-Konto',
+      activate: 'Konto aktivieren: {{link}}',
+      signInPage: 'Ihre Anmeldeseite: {{link}}',
+    },
+    passwordReset: {
+      subject: 'Ihr Dockside-Passwort zurücksetzen',
+      reset: 'Setzen Sie Ihr Passwort innerhalb von 24 Stunden zurück: {{link}}',
+      ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht.',
+    },
+    invoice: {
+      subject: 'Rechnung {{number}} von {{sender}}',
+      ready: 'Ihre Rechnung {{number}} für {{start}} bis {{end}} liegt vor.',
+      totals: 'Gesamt: {{total}} — offener Betrag {{balance}}, fällig bis {{due}}.',
+      view: 'Rechnung ansehen: {{link}}',
+      pdf: 'PDF herunterladen (nach Anmeldung): {{link}}',
+      notice: 'Rechnung {{number}} ausgestellt',
+      noticeBody: 'Rechnung {{number}} für {{start}} bis {{end}}: {{total}}, fällig bis {{due}}.',
+    },
+  },
+  invoicePdf: {
+    title: 'Rechnung {{number}} — {{company}}',
+    summary: 'Gesamt {{total}}; offener Betrag {{balance}}',
+    continued: '{{sender}} — Rechnung {{number}} (Fortsetzung)',
+    number: 'Rechnungsnummer',
+    issued: 'Rechnungsdatum',
+    due: 'Fälligkeitsdatum',
+    period: 'Leistungszeitraum',
+    periodRange: '{{start}} bis {{end}}',
+    account: 'Kundennummer',
+    status: 'Status',
+    void: 'STORNIERT',
+    voidReason: 'STORNIERT: {{reason}}',
+    categorySubtotal: 'Zwischensumme {{category}}',
+    storageTitle: 'Lagerung im Überblick',
+    page: 'Seite {{page}} von {{pages}}',
   },
 };

@@ -1,5 +1,68 @@
 /** English, the source locale. Every other locale must have exactly these keys (tests/web/i18n.test.ts). */
+import { refusalsEn } from './refusals/en';
+
 export const en = {
+  // Field labels, validation rules, refusals and journal lines (issue 41).
+  ...refusalsEn,
+  enums: {
+    audiences: {
+      Warehouse: 'Warehouse staff',
+      Customer: 'Client',
+      CustomerPlus: 'Client Plus',
+      CustomerPlatinum: 'Client Platinum',
+      Individual: 'Individual seller',
+      IndividualPlus: 'Individual seller Plus',
+    },
+    audienceHints: {
+      Warehouse: 'Works in the prep centre: sees every client',
+      Customer: 'A seller company: sees only its own stock, plans and invoices',
+      CustomerPlus: 'A client with more services: FBM orders, listings and labels',
+      CustomerPlatinum: 'A client with every service, including freight and reports',
+      Individual: 'A one-person seller account',
+      IndividualPlus: 'A one-person seller account with more services',
+    },
+    settlements: { invoice: 'On the invoice', funds: 'From label funds' },
+    customsPurposes: {
+      MERCHANDISE: 'Merchandise',
+      DOCUMENTS: 'Documents',
+      GIFT: 'Gift',
+      SAMPLE: 'Commercial sample',
+      RETURN_MERCHANDISE: 'Returned goods',
+      HUMANITARIAN_DONATION: 'Humanitarian donation',
+      OTHER: 'Other',
+    },
+    returnHandlings: { RETURN: 'Return to sender', ABANDON: 'Abandon' },
+    planChannels: { fba: 'Amazon FBA', wfs: 'Walmart WFS' },
+    labelRunStatuses: { queued: 'Waiting', running: 'Buying', done: 'Done' },
+    verifyMismatches: { unknown: 'Not in this order', over: 'Too many', missing: 'Missing' },
+    shipmentSources: {
+      desk: 'Marked shipped at the desk',
+      bulk: 'Bulk labels',
+      label: 'Label bought',
+      auto_close: 'Closed after the label',
+    },
+    freightDocuments: { bol: 'Bill of lading', labels: 'Pallet labels' },
+    fulfillmentNetworks: {
+      AFN: 'Fulfilled by Amazon',
+      MFN: 'Fulfilled by the merchant',
+      WFS: 'Walmart Fulfillment Services',
+      EBAY: 'eBay',
+    },
+    materialMovements: { purchase: 'Purchase', consumption: 'Used', adjustment: 'Adjustment' },
+    codeTypes: {
+      UPC: 'UPC',
+      EAN: 'EAN',
+      GTIN: 'GTIN',
+      ASIN: 'ASIN',
+      FNSKU: 'FNSKU',
+      MSKU: 'Merchant SKU',
+      SKU: 'SKU',
+      ISBN: 'ISBN',
+      OTHER: 'Other code',
+    },
+    returnKinds: { fbm_return: 'FBM return', fba_removal: 'FBA removal' },
+    yesNo: { Yes: 'Yes', No: 'No' },
+  },
   storageCharges: {
     title: 'Storage charges',
     intro:
@@ -149,6 +212,7 @@ export const en = {
     FreightShipments: 'Freight shipments',
     BatchVerify: 'Batch verify',
     FbmForce: 'Force ship',
+    PackersBench: 'Packer’s bench',
     Files: 'Files',
     ManualBarcodePrinting: 'Print labels',
     Clients: 'Clients',
@@ -212,7 +276,6 @@ export const en = {
       receiveInventory: 'Receive inventory',
       productCatalog: 'Product catalogue',
       dispositions: 'Dispositions',
-    PackersBench: 'Packer’s bench',
       fba: 'Amazon FBA shipments',
       fbm: 'Amazon FBM orders',
       wfs: 'Walmart WFS shipments',
@@ -283,6 +346,7 @@ export const en = {
   },
   dashboard: {
     greeting: 'Hello, {{name}}',
+    floorTitle: 'Floor work',
     company: 'Company: {{company}} ({{account}})',
     clients: 'Clients',
     activeClients: 'Active clients',
@@ -346,7 +410,6 @@ export const en = {
     none: 'Nothing in this period.',
     empty: 'Nothing was billed, done or invoiced in this period.',
     loadError: 'The business metrics could not be loaded.',
-    floorTitle: 'Floor work',
     kinds: {
       box_packed: 'Boxes packed',
       unit_prepped: 'Units prepped',
@@ -1337,6 +1400,10 @@ export const en = {
       closeEmpty: 'Box {{boxNo}} is empty: nothing to close (give it up instead).',
       nothingToUndo: 'Nothing to take out: no unit scanned at this bench is still in an open box.',
       undoClosed: 'Box {{boxNo}} is closed: reopen it to take out {{title}}.',
+      openElsewhere:
+        'Box {{boxNo}} of this group is open on the bench already: scan the unit again to pack it into box {{boxNo}}.',
+      openedElsewhere:
+        'Another device of the bench opened this group’s box first: this unit was not packed — put it in that box and scan it again.',
     },
     done: {
       takenOut: '{{units}} × {{title}} taken out of box {{boxNo}}',
@@ -1400,10 +1467,6 @@ export const en = {
       state: 'State',
       units: 'Units',
       measure: 'Size and weight',
-      openElsewhere:
-        'Box {{boxNo}} of this group is open on the bench already: scan the unit again to pack it into box {{boxNo}}.',
-      openedElsewhere:
-        'Another device of the bench opened this group’s box first: this unit was not packed — put it in that box and scan it again.',
       actions: 'Actions',
     },
     boxesTitle: 'Boxes ({{count}}, {{closed}} closed)',
@@ -1969,6 +2032,12 @@ export const en = {
       'fbm.confirm-shipment': 'Tell the marketplace an order shipped',
       'fbm.auto-close': 'Close orders after label purchase',
       'finance.expire-checkouts': 'Expire unpaid card pages',
+      'fba.track-shipments': 'Follow shipments to Amazon',
+      'billing.daily': 'Daily billing',
+      'billing.price-recorded': 'Price recorded work',
+      'billing.storage-day': 'Storage charges of a day',
+      'billing.monthly': 'Monthly plan fees',
+      'fbm.buy-labels': 'Buy labels in bulk',
       'jobs.dead-letter': 'Gave up after retries',
     },
   },
@@ -2077,6 +2146,11 @@ export const en = {
     pullWaiting: 'A pull for this store is already waiting.',
     writeOnly: 'Stored sealed; never shown again. Entering new ones replaces the old.',
     saveCredentials: 'Save credentials',
+    cancelled: '{{provider}} sign-in cancelled: nothing changed.',
+    triedFirst:
+      'New credentials are tried with {{provider}} first: they replace the stored ones only once {{provider}} accepts them.',
+    credentialsSaved: '{{provider}} accepted the new credentials: the store is connected.',
+    cancelCredentials: 'Cancel',
     ebayLogistics: {
       label: 'eBay Logistics (approved keyset)',
       help: 'Turn on only when the warehouse’s eBay keyset is approved for eBay Logistics (a Limited Release API): the seller is then asked to grant it and the store’s orders get eBay Logistics label rates. eBay refuses the whole sign-in to a keyset it has not approved. Changing it means reconnecting the store.',
@@ -3221,6 +3295,9 @@ export const en = {
     priceNow: 'Price recorded work now',
     priced_one: '{{count}} line priced',
     priced_other: '{{count}} lines priced',
+    waiting_one: '{{count}} event waiting to be priced',
+    waiting_other: '{{count}} events waiting to be priced',
+    priceWaitingNow: 'Price them now',
     added: 'Charge added',
     problemCode: 'Problem: {{type}}',
     problemCodeIndividual: 'Problem: {{type}} (individual account)',
@@ -4388,6 +4465,45 @@ export const en = {
     },
     recordMismatch: 'Record as mismatch',
     recordMismatchConfirm: 'Record this verification as a mismatch? What is missing is listed with it.',
+  },
+  mail: {
+    greeting: 'Hello {{name}},',
+    activation: {
+      subject: 'Activate your Dockside account',
+      activate: 'Activate your account: {{link}}',
+      signInPage: 'Your sign-in page: {{link}}',
+    },
+    passwordReset: {
+      subject: 'Reset your Dockside password',
+      reset: 'Reset your password within 24 hours: {{link}}',
+      ignore: 'If you did not ask for this, ignore this message.',
+    },
+    invoice: {
+      subject: 'Invoice {{number}} from {{sender}}',
+      ready: 'Your invoice {{number}} for {{start}} to {{end}} is ready.',
+      totals: 'Total: {{total}} — balance due {{balance}} by {{due}}.',
+      view: 'View it: {{link}}',
+      pdf: 'Download the PDF (signed in): {{link}}',
+      notice: 'Invoice {{number}} issued',
+      noticeBody: 'Invoice {{number}} for {{start}} to {{end}}: {{total}}, due by {{due}}.',
+    },
+  },
+  invoicePdf: {
+    title: 'Invoice {{number}} — {{company}}',
+    summary: 'Total {{total}}; balance due {{balance}}',
+    continued: '{{sender}} — Invoice {{number}} (continued)',
+    number: 'Invoice number',
+    issued: 'Issue date',
+    due: 'Due date',
+    period: 'Period',
+    periodRange: '{{start}} to {{end}}',
+    account: 'Account',
+    status: 'Status',
+    void: 'VOID',
+    voidReason: 'VOID: {{reason}}',
+    categorySubtotal: '{{category}} subtotal',
+    storageTitle: 'Storage summary',
+    page: 'Page {{page}} of {{pages}}',
   },
 };
 

@@ -1,6 +1,68 @@
 import type { Messages } from './en';
+import { refusalsFr } from './refusals/fr';
 
 export const fr: Messages = {
+  // Field labels, validation rules, refusals and journal lines (issue 41).
+  ...refusalsFr,
+  enums: {
+    audiences: {
+      Warehouse: 'Personnel de l’entrepôt',
+      Customer: 'Client',
+      CustomerPlus: 'Client Plus',
+      CustomerPlatinum: 'Client Platine',
+      Individual: 'Vendeur individuel',
+      IndividualPlus: 'Vendeur individuel Plus',
+    },
+    audienceHints: {
+      Warehouse: 'Travaille au centre de préparation : voit tous les clients',
+      Customer: 'Une entreprise vendeuse : ne voit que son stock, ses plans et ses factures',
+      CustomerPlus: 'Un client avec plus de services : commandes FBM, annonces et étiquettes',
+      CustomerPlatinum: 'Un client avec tous les services, y compris le fret et les rapports',
+      Individual: 'Un compte vendeur pour une personne',
+      IndividualPlus: 'Un compte vendeur pour une personne, avec plus de services',
+    },
+    settlements: { invoice: 'Sur la facture', funds: 'Sur le crédit d’étiquettes' },
+    customsPurposes: {
+      MERCHANDISE: 'Marchandise',
+      DOCUMENTS: 'Documents',
+      GIFT: 'Cadeau',
+      SAMPLE: 'Échantillon commercial',
+      RETURN_MERCHANDISE: 'Marchandise retournée',
+      HUMANITARIAN_DONATION: 'Don humanitaire',
+      OTHER: 'Autre',
+    },
+    returnHandlings: { RETURN: 'Retour à l’expéditeur', ABANDON: 'Abandon' },
+    planChannels: { fba: 'Amazon FBA', wfs: 'Walmart WFS' },
+    labelRunStatuses: { queued: 'En attente', running: 'Achat en cours', done: 'Terminé' },
+    verifyMismatches: { unknown: 'Pas dans cette commande', over: 'En trop', missing: 'Manquant' },
+    shipmentSources: {
+      desk: 'Marqué expédié au bureau',
+      bulk: 'Étiquettes en lot',
+      label: 'Étiquette achetée',
+      auto_close: 'Clôturé après l’étiquette',
+    },
+    freightDocuments: { bol: 'Lettre de voiture', labels: 'Étiquettes de palette' },
+    fulfillmentNetworks: {
+      AFN: 'Expédié par Amazon',
+      MFN: 'Expédié par le vendeur',
+      WFS: 'Walmart Fulfillment Services',
+      EBAY: 'eBay',
+    },
+    materialMovements: { purchase: 'Achat', consumption: 'Consommation', adjustment: 'Ajustement' },
+    codeTypes: {
+      UPC: 'UPC',
+      EAN: 'EAN',
+      GTIN: 'GTIN',
+      ASIN: 'ASIN',
+      FNSKU: 'FNSKU',
+      MSKU: 'SKU vendeur',
+      SKU: 'SKU',
+      ISBN: 'ISBN',
+      OTHER: 'Autre code',
+    },
+    returnKinds: { fbm_return: 'Retour FBM', fba_removal: 'Retrait FBA' },
+    yesNo: { Yes: 'Oui', No: 'Non' },
+  },
   storageCharges: {
     title: 'Frais de stockage',
     intro:
@@ -150,6 +212,7 @@ export const fr: Messages = {
     FreightShipments: 'Fret',
     BatchVerify: 'Vérification de lot',
     FbmForce: 'Expédition forcée',
+    PackersBench: 'Poste d’emballage',
     Files: 'Fichiers',
     ManualBarcodePrinting: 'Imprimer des étiquettes',
     Clients: 'Clients',
@@ -212,7 +275,6 @@ export const fr: Messages = {
       manageInventory: 'Gérer le stock',
       receiveInventory: 'Réception du stock',
       productCatalog: 'Catalogue produits',
-    PackersBench: 'Poste d’emballage',
       dispositions: 'Éliminations',
       fba: 'Expéditions Amazon FBA',
       fbm: 'Commandes Amazon FBM',
@@ -284,6 +346,7 @@ export const fr: Messages = {
   },
   dashboard: {
     greeting: 'Bonjour, {{name}}',
+    floorTitle: 'Travail en entrepôt',
     company: 'Entreprise : {{company}} ({{account}})',
     clients: 'Clients',
     activeClients: 'Clients actifs',
@@ -346,7 +409,6 @@ export const fr: Messages = {
     new: 'nouveau',
     none: 'Rien sur cette période.',
     empty: 'Rien n’a été facturé, effectué ou émis sur cette période.',
-    floorTitle: 'Travail en entrepôt',
     loadError: 'Les indicateurs n’ont pas pu être chargés.',
     kinds: {
       box_packed: 'Cartons emballés',
@@ -1349,6 +1411,10 @@ export const fr: Messages = {
       closeEmpty: 'Le carton {{boxNo}} est vide : rien à fermer (abandonnez-le plutôt).',
       nothingToUndo: 'Rien à retirer : aucune unité scannée à ce poste n’est encore dans un carton ouvert.',
       undoClosed: 'Le carton {{boxNo}} est fermé : rouvrez-le pour retirer {{title}}.',
+      openElsewhere:
+        'Le carton {{boxNo}} de ce groupe est déjà ouvert au poste : scannez de nouveau l’article pour l’emballer dans le carton {{boxNo}}.',
+      openedElsewhere:
+        'Un autre appareil du poste a ouvert le carton de ce groupe en premier : cet article n’a pas été emballé — mettez-le dans ce carton et scannez-le de nouveau.',
     },
     done: {
       takenOut: '{{units}} × {{title}} retiré(s) du carton {{boxNo}}',
@@ -1411,10 +1477,6 @@ export const fr: Messages = {
       boxed: 'En cartons',
       box: 'Carton',
       state: 'État',
-      openElsewhere:
-        'Le carton {{boxNo}} de ce groupe est déjà ouvert au poste : scannez de nouveau l’article pour l’emballer dans le carton {{boxNo}}.',
-      openedElsewhere:
-        'Un autre appareil du poste a ouvert le carton de ce groupe en premier : cet article n’a pas été emballé — mettez-le dans ce carton et scannez-le de nouveau.',
       units: 'Unités',
       measure: 'Dimensions et poids',
       actions: 'Actions',
@@ -1984,6 +2046,12 @@ export const fr: Messages = {
       'fbm.confirm-shipment': 'Informer la place de marché de l’expédition',
       'fbm.auto-close': 'Clôturer les commandes après achat d’étiquette',
       'finance.expire-checkouts': 'Expirer les pages de paiement impayées',
+      'fba.track-shipments': 'Suivre les envois vers Amazon',
+      'billing.daily': 'Facturation quotidienne',
+      'billing.price-recorded': 'Tarifer le travail enregistré',
+      'billing.storage-day': 'Frais de stockage d’un jour',
+      'billing.monthly': 'Frais mensuels des forfaits',
+      'fbm.buy-labels': 'Acheter des étiquettes en lot',
       'jobs.dead-letter': 'Abandonnée après les essais',
     },
   },
@@ -2095,6 +2163,11 @@ export const fr: Messages = {
     pullWaiting: 'Une récupération attend déjà pour cette boutique.',
     writeOnly: 'Conservés scellés ; jamais réaffichés. En saisir de nouveaux remplace les anciens.',
     saveCredentials: 'Enregistrer les identifiants',
+    cancelled: 'Connexion à {{provider}} annulée : rien n’a changé.',
+    triedFirst:
+      'Les nouveaux identifiants sont d’abord essayés auprès de {{provider}} : ils ne remplacent ceux enregistrés qu’une fois acceptés par {{provider}}.',
+    credentialsSaved: '{{provider}} a accepté les nouveaux identifiants : la boutique est connectée.',
+    cancelCredentials: 'Annuler',
     ebayLogistics: {
       label: 'eBay Logistics (jeu de clés approuvé)',
       help: 'À activer seulement si le jeu de clés eBay de l’entrepôt est approuvé pour eBay Logistics (une API en diffusion limitée) : le vendeur est alors invité à l’autoriser et les commandes de la boutique reçoivent les tarifs d’étiquettes d’eBay Logistics. eBay refuse toute la connexion à un jeu de clés qu’il n’a pas approuvé. Le changer oblige à reconnecter la boutique.',
@@ -3255,6 +3328,9 @@ export const fr: Messages = {
     priceNow: 'Tarifer le travail enregistré',
     priced_one: '{{count}} ligne tarifée',
     priced_other: '{{count}} lignes tarifées',
+    waiting_one: '{{count}} événement en attente de tarification',
+    waiting_other: '{{count}} événements en attente de tarification',
+    priceWaitingNow: 'Les tarifer maintenant',
     added: 'Frais ajoutés',
     problemCode: 'Problème : {{type}}',
     problemCodeIndividual: 'Problème : {{type}} (compte individuel)',
@@ -4434,5 +4510,44 @@ export const fr: Messages = {
     },
     recordMismatch: 'Enregistrer comme écart',
     recordMismatchConfirm: 'Enregistrer cette vérification comme un écart ? Ce qui manque est listé avec.',
+  },
+  mail: {
+    greeting: 'Bonjour {{name}},',
+    activation: {
+      subject: 'Activez votre compte Dockside',
+      activate: 'Activez votre compte : {{link}}',
+      signInPage: 'Votre page de connexion : {{link}}',
+    },
+    passwordReset: {
+      subject: 'Réinitialisez votre mot de passe Dockside',
+      reset: 'Réinitialisez votre mot de passe dans les 24 heures : {{link}}',
+      ignore: "Si vous n'avez rien demandé, ignorez ce message.",
+    },
+    invoice: {
+      subject: 'Facture {{number}} de {{sender}}',
+      ready: 'Votre facture {{number}} du {{start}} au {{end}} est prête.',
+      totals: 'Total : {{total}} — solde dû {{balance}} avant le {{due}}.',
+      view: 'La consulter : {{link}}',
+      pdf: 'Télécharger le PDF (une fois connecté) : {{link}}',
+      notice: 'Facture {{number}} émise',
+      noticeBody: 'Facture {{number}} du {{start}} au {{end}} : {{total}}, à régler avant le {{due}}.',
+    },
+  },
+  invoicePdf: {
+    title: 'Facture {{number}} — {{company}}',
+    summary: 'Total {{total}} ; solde dû {{balance}}',
+    continued: '{{sender}} — Facture {{number}} (suite)',
+    number: 'Numéro de facture',
+    issued: "Date d'émission",
+    due: "Date d'échéance",
+    period: 'Période',
+    periodRange: 'du {{start}} au {{end}}',
+    account: 'Compte client',
+    status: 'Statut',
+    void: 'ANNULÉE',
+    voidReason: 'ANNULÉE : {{reason}}',
+    categorySubtotal: 'Sous-total {{category}}',
+    storageTitle: 'Récapitulatif du stockage',
+    page: 'Page {{page}} sur {{pages}}',
   },
 };

@@ -1,6 +1,68 @@
 import type { Messages } from './en';
+import { refusalsPt } from './refusals/pt';
 
 export const pt: Messages = {
+  // Field labels, validation rules, refusals and journal lines (issue 41).
+  ...refusalsPt,
+  enums: {
+    audiences: {
+      Warehouse: 'Equipe do armazém',
+      Customer: 'Cliente',
+      CustomerPlus: 'Cliente Plus',
+      CustomerPlatinum: 'Cliente Platinum',
+      Individual: 'Vendedor individual',
+      IndividualPlus: 'Vendedor individual Plus',
+    },
+    audienceHints: {
+      Warehouse: 'Trabalha no centro de preparação: vê todos os clientes',
+      Customer: 'Uma empresa vendedora: vê só o próprio estoque, planos e faturas',
+      CustomerPlus: 'Um cliente com mais serviços: pedidos FBM, anúncios e etiquetas',
+      CustomerPlatinum: 'Um cliente com todos os serviços, inclusive frete e relatórios',
+      Individual: 'Uma conta de vendedor de uma pessoa',
+      IndividualPlus: 'Uma conta de vendedor de uma pessoa, com mais serviços',
+    },
+    settlements: { invoice: 'Na fatura', funds: 'Do saldo de etiquetas' },
+    customsPurposes: {
+      MERCHANDISE: 'Mercadoria',
+      DOCUMENTS: 'Documentos',
+      GIFT: 'Presente',
+      SAMPLE: 'Amostra comercial',
+      RETURN_MERCHANDISE: 'Mercadoria devolvida',
+      HUMANITARIAN_DONATION: 'Doação humanitária',
+      OTHER: 'Outro',
+    },
+    returnHandlings: { RETURN: 'Devolver ao remetente', ABANDON: 'Abandonar' },
+    planChannels: { fba: 'Amazon FBA', wfs: 'Walmart WFS' },
+    labelRunStatuses: { queued: 'Aguardando', running: 'Comprando', done: 'Concluído' },
+    verifyMismatches: { unknown: 'Não está neste pedido', over: 'A mais', missing: 'Faltando' },
+    shipmentSources: {
+      desk: 'Marcado como enviado no escritório',
+      bulk: 'Etiquetas em lote',
+      label: 'Etiqueta comprada',
+      auto_close: 'Fechado após a etiqueta',
+    },
+    freightDocuments: { bol: 'Conhecimento de embarque', labels: 'Etiquetas de palete' },
+    fulfillmentNetworks: {
+      AFN: 'Enviado pela Amazon',
+      MFN: 'Enviado pelo vendedor',
+      WFS: 'Walmart Fulfillment Services',
+      EBAY: 'eBay',
+    },
+    materialMovements: { purchase: 'Compra', consumption: 'Consumo', adjustment: 'Ajuste' },
+    codeTypes: {
+      UPC: 'UPC',
+      EAN: 'EAN',
+      GTIN: 'GTIN',
+      ASIN: 'ASIN',
+      FNSKU: 'FNSKU',
+      MSKU: 'SKU do vendedor',
+      SKU: 'SKU',
+      ISBN: 'ISBN',
+      OTHER: 'Outro código',
+    },
+    returnKinds: { fbm_return: 'Devolução FBM', fba_removal: 'Remoção FBA' },
+    yesNo: { Yes: 'Sim', No: 'Não' },
+  },
   storageCharges: {
     title: 'Cobranças de armazenagem',
     intro:
@@ -150,6 +212,7 @@ export const pt: Messages = {
     FreightShipments: 'Cargas',
     BatchVerify: 'Verificação de lote',
     FbmForce: 'Envio forçado',
+    PackersBench: 'Bancada de embalagem',
     Files: 'Arquivos',
     ManualBarcodePrinting: 'Imprimir etiquetas',
     Clients: 'Clientes',
@@ -212,7 +275,6 @@ export const pt: Messages = {
       manageInventory: 'Gerenciar estoque',
       receiveInventory: 'Recebimento de estoque',
       productCatalog: 'Catálogo de produtos',
-    PackersBench: 'Bancada de embalagem',
       dispositions: 'Destinações',
       fba: 'Envios Amazon FBA',
       fbm: 'Pedidos Amazon FBM',
@@ -284,6 +346,7 @@ export const pt: Messages = {
   },
   dashboard: {
     greeting: 'Olá, {{name}}',
+    floorTitle: 'Trabalho no armazém',
     company: 'Empresa: {{company}} ({{account}})',
     clients: 'Clientes',
     activeClients: 'Clientes ativos',
@@ -346,7 +409,6 @@ export const pt: Messages = {
     new: 'novo',
     none: 'Nada neste período.',
     empty: 'Nada foi cobrado, feito ou faturado neste período.',
-    floorTitle: 'Trabalho no armazém',
     loadError: 'Não foi possível carregar os indicadores de negócio.',
     kinds: {
       box_packed: 'Caixas embaladas',
@@ -1343,6 +1405,10 @@ export const pt: Messages = {
       closeEmpty: 'A caixa {{boxNo}} está vazia: nada para fechar (descarte-a).',
       nothingToUndo: 'Nada para retirar: nenhuma unidade escaneada nesta bancada ainda está em uma caixa aberta.',
       undoClosed: 'A caixa {{boxNo}} está fechada: reabra-a para retirar {{title}}.',
+      openElsewhere:
+        'A caixa {{boxNo}} deste grupo já está aberta na bancada: leia a unidade de novo para embalá-la na caixa {{boxNo}}.',
+      openedElsewhere:
+        'Outro aparelho da bancada abriu a caixa deste grupo primeiro: esta unidade não foi embalada — coloque-a nessa caixa e leia-a de novo.',
     },
     done: {
       takenOut: '{{units}} × {{title}} retirado(s) da caixa {{boxNo}}',
@@ -1405,10 +1471,6 @@ export const pt: Messages = {
       box: 'Caixa',
       state: 'Estado',
       units: 'Unidades',
-      openElsewhere:
-        'A caixa {{boxNo}} deste grupo já está aberta na bancada: leia a unidade de novo para embalá-la na caixa {{boxNo}}.',
-      openedElsewhere:
-        'Outro aparelho da bancada abriu a caixa deste grupo primeiro: esta unidade não foi embalada — coloque-a nessa caixa e leia-a de novo.',
       measure: 'Medidas e peso',
       actions: 'Ações',
     },
@@ -1976,6 +2038,12 @@ export const pt: Messages = {
       'fbm.confirm-shipment': 'Informar o envio ao marketplace',
       'fbm.auto-close': 'Fechar pedidos após a compra da etiqueta',
       'finance.expire-checkouts': 'Expirar páginas de cartão não pagas',
+      'fba.track-shipments': 'Acompanhar envios para a Amazon',
+      'billing.daily': 'Cobrança diária',
+      'billing.price-recorded': 'Precificar o trabalho registrado',
+      'billing.storage-day': 'Cobranças de armazenagem de um dia',
+      'billing.monthly': 'Taxas mensais dos planos',
+      'fbm.buy-labels': 'Comprar etiquetas em lote',
       'jobs.dead-letter': 'Desistiu após as tentativas',
     },
   },
@@ -2085,6 +2153,11 @@ export const pt: Messages = {
     pullWaiting: 'Já há uma busca aguardando para esta loja.',
     writeOnly: 'Armazenadas seladas; nunca mais exibidas. Informar novas substitui as antigas.',
     saveCredentials: 'Salvar credenciais',
+    cancelled: 'Login no {{provider}} cancelado: nada mudou.',
+    triedFirst:
+      'As novas credenciais são testadas primeiro no {{provider}}: só substituem as salvas depois que o {{provider}} as aceitar.',
+    credentialsSaved: 'O {{provider}} aceitou as novas credenciais: a loja está conectada.',
+    cancelCredentials: 'Cancelar',
     ebayLogistics: {
       label: 'eBay Logistics (keyset aprovado)',
       help: 'Ative somente quando o keyset eBay do armazém estiver aprovado para o eBay Logistics (uma API de lançamento limitado): o vendedor é então solicitado a concedê-lo e os pedidos da loja recebem tarifas de etiquetas do eBay Logistics. O eBay recusa todo o login de um keyset que não aprovou. Alterá-lo exige reconectar a loja.',
@@ -3237,6 +3310,9 @@ export const pt: Messages = {
     priceNow: 'Calcular agora o trabalho registrado',
     priced_one: '{{count}} linha calculada',
     priced_other: '{{count}} linhas calculadas',
+    waiting_one: '{{count}} evento aguardando o cálculo do preço',
+    waiting_other: '{{count}} eventos aguardando o cálculo do preço',
+    priceWaitingNow: 'Calcular agora',
     added: 'Cobrança adicionada',
     problemCode: 'Problema: {{type}}',
     problemCodeIndividual: 'Problema: {{type}} (conta individual)',
@@ -4409,5 +4485,44 @@ export const pt: Messages = {
     },
     recordMismatch: 'Registrar como divergência',
     recordMismatchConfirm: 'Registrar esta verificação como divergência? O que falta é listado junto.',
+  },
+  mail: {
+    greeting: 'Olá, {{name}},',
+    activation: {
+      subject: 'Ative sua conta Dockside',
+      activate: 'Ative sua conta: {{link}}',
+      signInPage: 'Sua página de acesso: {{link}}',
+    },
+    passwordReset: {
+      subject: 'Redefina sua senha do Dockside',
+      reset: 'Redefina sua senha em até 24 horas: {{link}}',
+      ignore: 'Se você não pediu isso, ignore esta mensagem.',
+    },
+    invoice: {
+      subject: 'Fatura {{number}} de {{sender}}',
+      ready: 'Sua fatura {{number}} de {{start}} a {{end}} está pronta.',
+      totals: 'Total: {{total}} — saldo devedor de {{balance}} até {{due}}.',
+      view: 'Ver a fatura: {{link}}',
+      pdf: 'Baixar o PDF (depois de entrar): {{link}}',
+      notice: 'Fatura {{number}} emitida',
+      noticeBody: 'Fatura {{number}} de {{start}} a {{end}}: {{total}}, com vencimento em {{due}}.',
+    },
+  },
+  invoicePdf: {
+    title: 'Fatura {{number}} — {{company}}',
+    summary: 'Total {{total}}; saldo devedor {{balance}}',
+    continued: '{{sender}} — Fatura {{number}} (continuação)',
+    number: 'Número da fatura',
+    issued: 'Data de emissão',
+    due: 'Data de vencimento',
+    period: 'Período',
+    periodRange: '{{start}} a {{end}}',
+    account: 'Conta',
+    status: 'Situação',
+    void: 'ANULADA',
+    voidReason: 'ANULADA: {{reason}}',
+    categorySubtotal: 'Subtotal de {{category}}',
+    storageTitle: 'Resumo da armazenagem',
+    page: 'Página {{page}} de {{pages}}',
   },
 };

@@ -80,8 +80,8 @@ function CreateClient({ onDone }: { onDone: () => void }) {
           {t('clients.audience')}
           <select name="audience" value={f.audience} onChange={(e) => setF({ ...f, audience: e.target.value })}>
             {AUDIENCES.filter((a) => a !== 'Warehouse').map((a) => (
-              <option key={a} value={a}>
-                {a}
+              <option key={a} value={a} title={t(`enums.audienceHints.${a}`)}>
+                {t(`enums.audiences.${a}`)}
               </option>
             ))}
           </select>
@@ -122,7 +122,16 @@ export default function ClientsPage() {
   const columns: ColumnDef<CompanyRow, unknown>[] = [
     { accessorKey: 'name', header: t('clients.name') },
     { accessorKey: 'accountNo', header: t('clients.account') },
-    { accessorKey: 'audience', header: t('clients.audience'), enableSorting: false },
+    {
+      accessorKey: 'audience',
+      header: t('clients.audience'),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span title={t(`enums.audienceHints.${row.original.audience}`)}>
+          {t(`enums.audiences.${row.original.audience}`)}
+        </span>
+      ),
+    },
     { accessorKey: 'unitCount', header: t('clients.units') },
     { accessorKey: 'userCount', header: t('clients.users'), enableSorting: false },
     { accessorKey: 'email', header: t('clients.email'), enableSorting: false },

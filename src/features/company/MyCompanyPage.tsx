@@ -110,7 +110,10 @@ export default function MyCompanyPage() {
           <dt>{t('company.account')}</dt>
           <dd>{c.accountNo}</dd>
           <dt>{t('company.audience')}</dt>
-          <dd>{c.audience}</dd>
+          <dd>
+            {t(`enums.audiences.${c.audience}`)}
+            <small className="muted"> · {t(`enums.audienceHints.${c.audience}`)}</small>
+          </dd>
           <dt>{t('clients.status')}</dt>
           <dd>{t(`status.${c.status}`)}</dd>
         </dl>

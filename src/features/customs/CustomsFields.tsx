@@ -116,6 +116,13 @@ export function CustomsFields({
   const setItem = (n: number, field: string, v: string) =>
     set({ items: d.items.map((i, k) => (k === n ? { ...i, [field]: v } : i)) });
 
+  /** Purposes and return handlings are worded; Incoterms and filing citations read as printed. */
+  const words = (name: string, o: string) =>
+    name === 'purpose'
+      ? t(`enums.customsPurposes.${o}`)
+      : name === 'returnHandling'
+        ? t(`enums.returnHandlings.${o}`)
+        : o;
   const select = (name: 'incoterm' | 'purpose' | 'returnHandling' | 'exportFiling', options: readonly string[]) => (
     <label className="field">
       <span>{t(`customs.${name}`)}</span>
@@ -127,7 +134,7 @@ export function CustomsFields({
       >
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {words(name, o)}
           </option>
         ))}
       </select>

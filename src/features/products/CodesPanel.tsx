@@ -69,7 +69,7 @@ export function CodesPanel({ product, onChanged }: { product: Product; onChanged
           <select name="codeType" value={codeType} onChange={(e) => setCodeType(e.target.value)}>
             {CODE_TYPES.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {t(`enums.codeTypes.${c}`)}
               </option>
             ))}
           </select>

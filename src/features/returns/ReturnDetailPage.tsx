@@ -168,30 +168,32 @@ export default function ReturnDetailPage() {
 
       <section className="card">
         <h2>{t('returns.lines')}</h2>
-        <table className="report" data-testid="return-lines">
-          <thead>
-            <tr>
-              <th>{t('returns.item')}</th>
-              <th>{t('returns.codes')}</th>
-              <th>{segment === 'fbm' ? t('returns.reason') : t('returns.disposition')}</th>
-              <th>{t('returns.expected')}</th>
-              <th>{t('returns.sellable')}</th>
-              <th>{t('returns.damaged')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.lines.map((l) => (
-              <tr key={l.id}>
-                <td>{l.title}</td>
-                <td className="muted">{[l.sku, l.fnsku, l.asin, l.upc].filter(Boolean).join(' · ')}</td>
-                <td>{(segment === 'fbm' ? l.reason : l.disposition) ?? '—'}</td>
-                <td>{l.expectedQty}</td>
-                <td>{l.sellableQty}</td>
-                <td>{l.damagedQty}</td>
+        <div className="table-wrap">
+          <table className="report" data-testid="return-lines">
+            <thead>
+              <tr>
+                <th>{t('returns.item')}</th>
+                <th>{t('returns.codes')}</th>
+                <th>{segment === 'fbm' ? t('returns.reason') : t('returns.disposition')}</th>
+                <th>{t('returns.expected')}</th>
+                <th>{t('returns.sellable')}</th>
+                <th>{t('returns.damaged')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {r.lines.map((l) => (
+                <tr key={l.id}>
+                  <td>{l.title}</td>
+                  <td className="muted">{[l.sku, l.fnsku, l.asin, l.upc].filter(Boolean).join(' · ')}</td>
+                  <td>{(segment === 'fbm' ? l.reason : l.disposition) ?? '—'}</td>
+                  <td>{l.expectedQty}</td>
+                  <td>{l.sellableQty}</td>
+                  <td>{l.damagedQty}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section className="card">
