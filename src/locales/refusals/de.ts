@@ -161,8 +161,7 @@ export const refusalsDe: Shape<typeof refusalsEn> = {
       'Die Bestätigung in zwei Schritten ist schon eingeschaltet; schalten Sie sie erst aus, um ein neues Gerät einzurichten',
     mfaStartFirst: 'Starten Sie zuerst die Einrichtung der Bestätigung in zwei Schritten',
     mfaCodeMismatch: 'Der Code passt nicht; prüfen Sie die Uhrzeit auf Ihrem Gerät',
-    mfaRequiredByWarehouse:
-      'Ihr Lager verlangt die Bestätigung in zwei Schritten; sie kann nicht ausgeschaltet werden',
+    mfaRequiredByWarehouse: 'Ihr Lager verlangt die Bestätigung in zwei Schritten; sie kann nicht ausgeschaltet werden',
     noSuchRole: 'Diese Rolle gibt es nicht',
     roleOfOtherCompany: 'Die Rolle „{{role}}“ gehört zu einer anderen Firma',
     ownAccountDisable: 'Sie können Ihr eigenes Konto nicht deaktivieren',
@@ -180,8 +179,7 @@ export const refusalsDe: Shape<typeof refusalsEn> = {
     companyExists: 'Eine Firma namens „{{name}}“ existiert bereits',
     firstUserTaken: 'Benutzername oder E-Mail des ersten Benutzers werden bereits verwendet',
     audienceWarehouseOnly: 'Nur das Lager kann die Zielgruppe eines Kunden ändern',
-    audienceOwner:
-      'Die Zielgruppe der Lagerfirma kann sich nicht ändern, und ein Kunde kann nicht zum Lager werden',
+    audienceOwner: 'Die Zielgruppe der Lagerfirma kann sich nicht ändern, und ein Kunde kann nicht zum Lager werden',
     audienceClient: 'Die Zielgruppe eines Kunden bleibt eine Kunden-Zielgruppe',
     ownerStatus: 'Der Status der eigenen Firma des Lagers kann hier nicht geändert werden',
     sitesWarehouseOnly: 'Nur das Lager verwaltet seine Standorte',
@@ -300,7 +298,9 @@ export const refusalsDe: Shape<typeof refusalsEn> = {
     added: '{{count}} hinzugefügt',
     changed: '{{count}} geändert',
     removed: '{{count}} entfernt',
-    linesChanged: 'Positionen geändert: {{summary}}',
+    itemsSet: 'Positionen gesetzt: {{summary}}',
+    splitFrom: 'Abgeteilt von Plan Nr. {{id}} „{{name}}“: {{summary}}',
+    mergedPlans: 'Pläne {{plans}} hier zusammengeführt: {{summary}}',
     renamed: 'Umbenannt von „{{from}}“ in „{{to}}“',
   },
   chargeWords: {

@@ -288,7 +288,9 @@ export const refusalsEn = {
     added: '{{count}} added',
     changed: '{{count}} changed',
     removed: '{{count}} removed',
-    linesChanged: 'Lines changed: {{summary}}',
+    itemsSet: 'Items set: {{summary}}',
+    splitFrom: 'Split from plan #{{id}} “{{name}}”: {{summary}}',
+    mergedPlans: 'Merged plans {{plans}} into this one: {{summary}}',
     renamed: 'Renamed from “{{from}}” to “{{to}}”',
   },
   /** Words of charge lines that were stored as sentences. */

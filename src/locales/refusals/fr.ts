@@ -297,7 +297,9 @@ export const refusalsFr: Shape<typeof refusalsEn> = {
     added: '{{count}} ajoutées',
     changed: '{{count}} modifiées',
     removed: '{{count}} retirées',
-    linesChanged: 'Lignes modifiées : {{summary}}',
+    itemsSet: 'Lignes fixées : {{summary}}',
+    splitFrom: 'Séparé du plan n° {{id}} « {{name}} » : {{summary}}',
+    mergedPlans: 'Plans {{plans}} fusionnés dans celui-ci : {{summary}}',
     renamed: 'Renommé de « {{from}} » en « {{to}} »',
   },
   chargeWords: {

@@ -157,8 +157,7 @@ export const refusalsPt: Shape<typeof refusalsEn> = {
     emailTaken: 'Este e-mail já é usado por outra conta',
     tenantKeyTaken: 'A chave de conta “{{key}}” já está em uso; escolha outra',
     resetLinkInvalid: 'Este link de redefinição não é válido ou expirou; peça um novo',
-    mfaAlreadyOn:
-      'A verificação em duas etapas já está ativada; desative-a antes para cadastrar um novo dispositivo',
+    mfaAlreadyOn: 'A verificação em duas etapas já está ativada; desative-a antes para cadastrar um novo dispositivo',
     mfaStartFirst: 'Comece antes a configuração da verificação em duas etapas',
     mfaCodeMismatch: 'O código não confere; verifique o horário do seu dispositivo',
     mfaRequiredByWarehouse: 'O seu armazém exige a verificação em duas etapas; ela não pode ser desativada',
@@ -295,7 +294,9 @@ export const refusalsPt: Shape<typeof refusalsEn> = {
     added: '{{count}} adicionados',
     changed: '{{count}} alterados',
     removed: '{{count}} removidos',
-    linesChanged: 'Itens alterados: {{summary}}',
+    itemsSet: 'Itens definidos: {{summary}}',
+    splitFrom: 'Separado do plano nº {{id}} “{{name}}”: {{summary}}',
+    mergedPlans: 'Planos {{plans}} unidos neste: {{summary}}',
     renamed: 'Renomeado de “{{from}}” para “{{to}}”',
   },
   chargeWords: {
