@@ -3,12 +3,14 @@
  * what the work was, how much, at what price and why (the plan, the client's fee, the warehouse's
  * fee, "no price set") — filtered by client, category, days and invoiced or not, with the total of
  * everything matching. A client sees its own lines; the warehouse all, adds manual lines and
- * credits, and prices the floor's recorded work without waiting for the night.
+ * credits, and prices the floor's recorded work without waiting for it to be priced on its own.
+ * Recorded work is priced within seconds of the work; until then "N events waiting to be priced"
+ * says so (the client its own), and the table refreshes as they are priced.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CHARGE_CATEGORIES } from '../../../domain/billing/charge-codes';
@@ -16,6 +18,7 @@ import { formatCents } from '../../../domain/rules/money';
 import {
   CHARGE_INVOICED_FILTERS,
   chargePageSchema,
+  chargesWaitingSchema,
   manualChargeInputSchema,
   type Charge,
 } from '../../../domain/schemas/charges';
@@ -26,8 +29,10 @@ import { DataGrid } from '../../ui/DataGrid';
 import { useFeedback } from '../../ui/feedback-store';
 import { useClientOptions } from '../inbound/purchase-orders/clients';
 import { useChargeCodeName } from './code-names';
+import './charges.css';
 
 const GRID = 'customer-charges';
+const WAITING = ['charges-waiting'];
 /** Older lines were described by the raw event kind ("unit_sorted"): the code's name says it. */
 const RAW_EVENT_KIND = /^[a-z]+(_[a-z]+)+$/;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -58,7 +63,11 @@ export default function ChargesPage() {
             accessorKey: 'companyName',
             header: t('charges.client'),
             enableSorting: false,
-            cell: ({ row: { original: r } }) => `${r.accountNo} · ${r.companyName}`,
+            cell: ({ row: { original: r } }) => (
+              <span className="charge-client">
+                {r.accountNo} · {r.companyName}
+              </span>
+            ),
           } satisfies ColumnDef<Charge, unknown>,
         ]
       : []),
@@ -67,7 +76,7 @@ export default function ChargesPage() {
       header: t('charges.what'),
       enableSorting: false,
       cell: ({ row: { original: r } }) => (
-        <span>
+        <span className="charge-what">
           <strong>{codeName(r.code)}</strong>
           {r.description && !RAW_EVENT_KIND.test(r.description) && <span className="muted"> · {r.description}</span>}
         </span>
@@ -124,6 +133,7 @@ export default function ChargesPage() {
         )}
       </div>
       <p className="muted">{t(warehouse ? 'charges.introWarehouse' : 'charges.introClient')}</p>
+      <WaitingHint />
       {warehouse && adding && <ManualChargeForm onDone={() => setAdding(false)} />}
       <DataGrid<Charge>
         id={GRID}
@@ -147,7 +157,7 @@ export default function ChargesPage() {
           return page;
         }}
         toolbar={
-          <div className="form-row" role="group" aria-label={t('charges.filters')}>
+          <div className="charges-filters" role="group" aria-label={t('charges.filters')}>
             {warehouse && (
               <select aria-label={t('charges.client')} value={f.companyId} onChange={set('companyId')}>
                 <option value="">{t('charges.allClients')}</option>
@@ -182,7 +192,7 @@ export default function ChargesPage() {
               ))}
             </select>
             {total && (
-              <strong data-testid="charges-total">
+              <strong className="charges-total" data-testid="charges-total">
                 {t('charges.total')}: {money(total.cents, total.currency)}
               </strong>
             )}
@@ -193,7 +203,35 @@ export default function ChargesPage() {
   );
 }
 
-function PriceNowButton() {
+/**
+ * "N events waiting to be priced" while recorded work has no line yet, with the button for those
+ * who may price; nothing at 0. Asked again every few seconds while something waits (it is priced
+ * on its own within seconds), and the table is refreshed as the count goes down.
+ */
+function WaitingHint() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const waiting = useQuery({
+    queryKey: WAITING,
+    queryFn: () => getAs('/api/finance/customer/charges/waiting', chargesWaitingSchema, { background: true }),
+    refetchInterval: (q) => (q.state.data?.waiting ? 3_000 : 30_000),
+  });
+  const n = waiting.data?.waiting ?? 0;
+  const last = useRef(n);
+  useEffect(() => {
+    if (n < last.current) void qc.invalidateQueries({ queryKey: [GRID] });
+    last.current = n;
+  }, [n, qc]);
+  if (!n) return null;
+  return (
+    <div className="notice charges-waiting" role="status" data-testid="charges-waiting" data-count={n}>
+      <span>{t('charges.waiting', { count: n })}</span>
+      {waiting.data?.canPrice && <PriceNowButton label={t('charges.priceWaitingNow')} />}
+    </div>
+  );
+}
+
+function PriceNowButton({ label }: { label?: string }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
@@ -206,6 +244,7 @@ function PriceNowButton() {
       });
       toast('success', t('charges.priced', { count: r.written }));
       void qc.invalidateQueries({ queryKey: [GRID] });
+      void qc.invalidateQueries({ queryKey: WAITING });
     } catch (err) {
       toast('error', err instanceof ApiFailure ? err.message : String(err));
     } finally {
@@ -214,7 +253,7 @@ function PriceNowButton() {
   };
   return (
     <button type="button" className="btn" disabled={busy} onClick={() => void run()}>
-      {t('charges.priceNow')}
+      {label ?? t('charges.priceNow')}
     </button>
   );
 }
