@@ -283,7 +283,7 @@ describe('a WFS plan in the workspace', () => {
     await expect.poll(() => workspace(desk).getAttribute('data-step')).toBe('carrier');
     await first.getByTestId('wfs-own-open').click();
     await first.getByTestId('wfs-own-send').click();
-    await first.getByText('Enter the carrier').waitFor();
+    await first.getByText('Choose the carrier').waitFor();
     await first.getByText('Enter at least one tracking number').waitFor();
     await first.getByRole('button', { name: 'Walmart’s carrier instead' }).click();
     await first.getByTestId('wfs-quote').click();

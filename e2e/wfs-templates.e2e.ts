@@ -35,7 +35,7 @@ describe('WFS shipping templates', () => {
     await form.locator('input[name="shipFrom.postalCode"]').fill('7271');
     await form.locator('input[name="shipFrom.phone"]').fill('479 555 0100');
     await form.locator('select[name=carrierPreference]').selectOption('OWN_CARRIER');
-    await form.locator('input[name=carrierName]').fill('UPS');
+    await form.locator('select[name=carrierName]').selectOption('UPS');
     await form.getByRole('button', { name: 'Add box' }).click();
     await form.locator('input[name="boxPresets.0.name"]').fill('Small');
     await form.locator('input[name="boxPresets.0.lengthIn"]').fill('12');
