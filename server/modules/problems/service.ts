@@ -3,7 +3,7 @@
  * closed by the warehouse. Every problem records a pending charge for billing.
  */
 import { carryOutResolution } from '../inventory/dispositions.js';
-import { and, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Audience } from '../../../domain/enums.js';
 import type { PageRequest } from '../../../domain/paging.js';
@@ -30,6 +30,7 @@ import {
 } from '../../db/schema/index.js';
 import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
 import { pageOfQuery } from '../../http/paging.js';
+import { workRecorded } from '../charges/recorded.js';
 import { scoped } from '../../http/scope.js';
 import { resolveClientCompany } from '../../http/client-company.js';
 
@@ -83,14 +84,19 @@ export async function insertProblem(
       createdBy: ctx.userId,
     })
     .returning();
-  await tx.insert(pendingCharges).values({
-    tenantId: ctx.tenantId,
-    companyId: company.id,
-    code: chargeCode,
-    quantity: input.quantity,
-    sourceType: 'problem',
-    sourceId: row.id,
-  });
+  const pending = await tx
+    .insert(pendingCharges)
+    .values({
+      tenantId: ctx.tenantId,
+      companyId: company.id,
+      code: chargeCode,
+      quantity: input.quantity,
+      sourceType: 'problem',
+      sourceId: row.id,
+    })
+    .returning({ tenantId: pendingCharges.tenantId, xid: sql<string>`pg_current_xact_id()::text` });
+  // A problem's charge is work recorded like any other: priced within seconds of the commit.
+  workRecorded(tx, pending);
   await audit(tx, ctx, 'problem', row.id, 'create', null, row);
   return row.id;
 }
