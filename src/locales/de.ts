@@ -127,6 +127,17 @@ export const de: Messages = {
     copied: 'Kopiert',
     copyFailed: 'Text konnte nicht kopiert werden',
   },
+  dateField: {
+    letters: { day: 'T', month: 'M', year: 'J' },
+    choose: 'Datum wählen',
+    chooseMonth: 'Monat wählen',
+    invalid: 'Datum wie {{example}} eingeben',
+    invalidMonth: 'Monat wie {{example}} eingeben',
+    tooEarly: 'Frühestens {{min}} wählen',
+    tooLate: 'Spätestens {{max}} wählen',
+    previousYear: 'Vorheriges Jahr',
+    nextYear: 'Nächstes Jahr',
+  },
   toast: {
     success: 'Erfolg',
     warning: 'Warnung',

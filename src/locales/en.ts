@@ -127,6 +127,17 @@ export const en = {
     copied: 'Copied',
     copyFailed: 'Failed to copy text',
   },
+  dateField: {
+    letters: { day: 'D', month: 'M', year: 'Y' },
+    choose: 'Choose a date',
+    chooseMonth: 'Choose a month',
+    invalid: 'Enter a date like {{example}}',
+    invalidMonth: 'Enter a month like {{example}}',
+    tooEarly: 'Choose {{min}} or later',
+    tooLate: 'Choose {{max}} or earlier',
+    previousYear: 'Previous year',
+    nextYear: 'Next year',
+  },
   toast: {
     success: 'Success',
     warning: 'Warning',

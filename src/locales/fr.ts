@@ -127,6 +127,17 @@ export const fr: Messages = {
     copied: 'Copié',
     copyFailed: 'Impossible de copier le texte',
   },
+  dateField: {
+    letters: { day: 'J', month: 'M', year: 'A' },
+    choose: 'Choisir une date',
+    chooseMonth: 'Choisir un mois',
+    invalid: 'Saisissez une date comme {{example}}',
+    invalidMonth: 'Saisissez un mois comme {{example}}',
+    tooEarly: 'Choisissez le {{min}} ou après',
+    tooLate: 'Choisissez le {{max}} ou avant',
+    previousYear: 'Année précédente',
+    nextYear: 'Année suivante',
+  },
   toast: {
     success: 'Succès',
     warning: 'Attention',

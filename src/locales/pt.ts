@@ -127,6 +127,17 @@ export const pt: Messages = {
     copied: 'Copiado',
     copyFailed: 'Não foi possível copiar o texto',
   },
+  dateField: {
+    letters: { day: 'D', month: 'M', year: 'A' },
+    choose: 'Escolher uma data',
+    chooseMonth: 'Escolher um mês',
+    invalid: 'Digite uma data como {{example}}',
+    invalidMonth: 'Digite um mês como {{example}}',
+    tooEarly: 'Escolha {{min}} ou depois',
+    tooLate: 'Escolha {{max}} ou antes',
+    previousYear: 'Ano anterior',
+    nextYear: 'Próximo ano',
+  },
   toast: {
     success: 'Sucesso',
     warning: 'Aviso',
