@@ -2,7 +2,9 @@
  * The demo tenant's billing (issue 21), set up as the warehouse's manager would: fee settings with
  * the prices a US prep centre typically charges, an "FBA Standard" plan that prices the prep work
  * the fee settings do not cover, Acme enrolled in it since before its first delivery, and the
- * recorded work priced — so Charges, Invoice Preview and My plans open on real numbers.
+ * recorded work priced — so Charges, Invoice Preview and My plans open on real numbers. Set up
+ * before the floor's work: work is priced within seconds of being recorded (issue 38), at the
+ * prices set up by then.
  */
 import type { DemoUser } from './demo-user.js';
 
@@ -39,7 +41,8 @@ export interface DemoBillingSummary {
   priced: number;
 }
 
-export async function seedDemoBilling(admin: DemoUser, acmeId: number, now = new Date()): Promise<DemoBillingSummary> {
+/** Fee settings, the FBA Standard plan and Acme's enrolment; returns the plan's id. */
+export async function setUpDemoBilling(admin: DemoUser, acmeId: number, now = new Date()): Promise<number> {
   await admin.call('PUT', '/api/settings/fees', { values: FEES });
   const type = await admin.call<{ id: number }>('POST', '/api/plan/management/types', {
     name: 'Prep services',
@@ -58,6 +61,11 @@ export async function seedDemoBilling(admin: DemoUser, acmeId: number, now = new
   // Enrolled since before the oldest demo delivery (about 72 days ago).
   const since = new Date(now.getTime() - 120 * 86_400_000).toISOString().slice(0, 10);
   await admin.call('POST', '/api/plan/enrollment', { companyId: acmeId, planId: plan.id, startsOn: since });
+  return plan.id;
+}
+
+/** After the floor's work: whatever the seconds-later pricing has not priced yet, priced now. */
+export async function priceDemoWork(admin: DemoUser, planId: number): Promise<DemoBillingSummary> {
   const priced = await admin.call<{ written: number }>('POST', '/api/finance/customer/charges/price', {});
-  return { planId: plan.id, priced: priced.written };
+  return { planId, priced: priced.written };
 }

@@ -9,7 +9,7 @@
  * balances, problems and change feed are exactly what real work leaves behind, and a rule change
  * can never leave the demo inconsistent (tests/integration/demo-warehouse.test.ts walks it).
  */
-import { seedDemoBilling, type DemoBillingSummary } from './demo-billing.js';
+import { priceDemoWork, setUpDemoBilling, type DemoBillingSummary } from './demo-billing.js';
 import { randomUUID } from 'node:crypto';
 import { withGtinCheckDigit } from '../../domain/rules/gs1.js';
 import type { Deps } from '../context.js';
@@ -294,6 +294,8 @@ export async function seedDemoWarehouse(app: InProcessApp, deps?: Deps): Promise
   const blueFox = catalogue(BLUE_FOX, 2);
   await createCatalogue(admin, acmeId, acme);
   await createCatalogue(admin, blueFoxId, blueFox);
+  // Prices first: the floor's work below is priced within seconds of being recorded.
+  const billingPlan = await setUpDemoBilling(admin, acmeId);
 
   const plans: [DemoUser, number, DemoProduct[], PoPlan, number][] = [
     [
@@ -414,7 +416,7 @@ export async function seedDemoWarehouse(app: InProcessApp, deps?: Deps): Promise
   // Blue Fox's Walmart store in the sandbox, units at PREP-WFS and WFS plans (demo-wfs.ts).
   const wfs = await seedDemoWfs(app, deps, admin, blueFoxId);
 
-  const billing = await seedDemoBilling(admin, acmeId);
+  const billing = await priceDemoWork(admin, billingPlan);
   const returns = await seedDemoReturns(app, acmeId);
   return { products: acme.length + blueFox.length, purchaseOrders: plans.length, fba, wfs, billing, returns };
 }
