@@ -158,8 +158,24 @@ describe('orders desk', () => {
     await shipping.getByText('This store has no marketplace connection').waitFor();
     const shipForm = shipping.getByTestId('mark-shipped-form');
     await shipForm.locator('input[name=tracking]').fill('E2E1Z0001');
+    // No carrier is guessed: it is chosen from the warehouse's carriers (Settings › Carriers), and
+    // the chosen carrier's services are offered for the service field.
+    await shipForm.getByRole('button', { name: 'Mark shipped' }).click();
+    await shipForm.getByText('Choose the carrier.').waitFor();
+    const carrier = shipForm.locator('select[name=carrier]');
+    expect(await carrier.locator('option').allTextContents()).toEqual(
+      expect.arrayContaining(['UPS (UPSN)', 'USPS', 'FedEx (FDEG)', 'Old Dominion Freight Line (ODFL)']),
+    );
+    await carrier.selectOption('USPS');
+    expect(
+      await shipForm.locator('#fbm-ship-services option').evaluateAll((o) => o.map((x) => x.getAttribute('value'))),
+    ).toContain('Ground Advantage');
+    await shipForm.locator('input[name=service]').fill('Ground Advantage');
     await shipForm.getByRole('button', { name: 'Mark shipped' }).click();
     await shipping.locator('tr[data-confirmation=local]', { hasText: 'E2E1Z0001' }).waitFor();
+    expect(await shipping.locator('tr[data-confirmation=local]', { hasText: 'E2E1Z0001' }).textContent()).toContain(
+      'USPS Ground Advantage',
+    );
     await detail.getByTestId('order-status').filter({ hasText: 'Shipped' }).waitFor();
 
     // The catalog link lands on the list searched for the line's SKU: the product just made.
