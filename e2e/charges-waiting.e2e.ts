@@ -19,7 +19,7 @@ import { e2eEnv, signedIn } from './env.js';
 import { apiRequest, apiSignIn } from './harness.js';
 
 const env = e2eEnv();
-// Two restarts of the server (the work recorded while it is down) on a loaded machine.
+// A restart of the server (the work recorded while it is down) and two browsers, on a loaded machine.
 vi.setConfig({ testTimeout: 420_000 });
 
 const CHARGES = '/apps/finance/customer/charges';

@@ -186,7 +186,11 @@ async function linesOfProblemCharge(book: PriceBook, p: typeof pendingCharges.$i
   };
   const own = await book.price(p.companyId, p.code, serviceDate);
   const description = `Problem #${p.sourceId}`;
-  const lines: NewCharge[] = [{ ...base, code: p.code, quantity: 1, description, ...own }];
+  // The words also as a code (issue 41): the charges list says them in the reader's language.
+  const words = (key: string) => ({ ...base.details, words: { key, params: { id: p.sourceId } } });
+  const lines: NewCharge[] = [
+    { ...base, code: p.code, quantity: 1, description, ...own, details: words('chargeWords.problem') },
+  ];
   if (own.rule.source !== 'plan') {
     const perUnit = await book.price(p.companyId, 'PROBLEM_UNITS', serviceDate);
     lines.push({
@@ -195,9 +199,57 @@ async function linesOfProblemCharge(book: PriceBook, p: typeof pendingCharges.$i
       quantity: p.quantity,
       description: `${description} units`,
       ...perUnit,
+      details: words('chargeWords.problemUnits'),
     });
   }
   return lines;
+}
+
+/**
+ * Takes back what one recorded event was charged, once: work undone after it was priced (a freight
+ * booking cancelled before pickup — recorded work is priced within seconds, so "not priced yet"
+ * rarely lasts). Each of the event's lines gets its negative (same code and unit price, negative
+ * quantity and amount, `adjustsChargeId` the line, settled the same way), dated `at`; keyed by the
+ * event and `key`, so a retried undo credits nothing twice. A line already invoiced is credited
+ * on the next invoice. Returns the lines written.
+ */
+export async function creditEvent(
+  tx: DbOrTx,
+  input: { tenantId: number; eventId: number; key: string; note: string; description: string; at: string },
+): Promise<number> {
+  const lines = await tx
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.tenantId, input.tenantId),
+        eq(charges.sourceType, 'charge_event'),
+        eq(charges.sourceId, String(input.eventId)),
+      ),
+    );
+  const negate = (q: string) => (q.startsWith('-') ? q.slice(1) : `-${q}`);
+  return appendCharges(
+    tx,
+    lines
+      .filter((l) => l.amountCents !== 0 || Number(l.quantity) !== 0)
+      .map((l) => ({
+        tenantId: l.tenantId,
+        companyId: l.companyId,
+        code: l.code,
+        description: input.description,
+        quantity: negate(l.quantity),
+        unitPrice: l.unitPrice,
+        amountCents: -l.amountCents,
+        currency: l.currency,
+        rule: { ...l.rule, source: 'adjustment' as const, note: input.note },
+        sourceType: 'charge_event_credit',
+        sourceId: `${input.eventId}:${input.key}`,
+        serviceDate: input.at.slice(0, 10),
+        adjustsChargeId: l.id,
+        settledBy: l.settledBy as ChargeSettlement,
+        details: { ...l.details, creditOf: l.id },
+      })),
+  );
 }
 
 const BATCH = 500;

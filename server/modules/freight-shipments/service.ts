@@ -30,6 +30,7 @@ import { ApiError, badGateway, businessRule, conflict, notFound } from '../../ht
 import { likeContains } from '../../http/like.js';
 import type { FreightShipment as BrokerShipment, QuoteRequest } from '../../integrations/freight/models.js';
 import { ProviderFailure } from '../../integrations/http.js';
+import { creditEvent } from '../billing/ledger.js';
 import { recordChargeEvents } from '../charges/events.js';
 import { freightFor } from '../shipping/freight.js';
 import { apiErrorOf } from '../stores/connection.js';
@@ -440,9 +441,9 @@ export async function cancel(
         .update(freightShipments)
         .set({ status: b.status, events: b.events, cancelledAt: at, trackedAt: at, updatedAt: at })
         .where(eq(freightShipments.id, s.id));
-      if ((await withdrawCharge(tx, ctx, s.id)) === 'priced')
+      if ((await withdrawCharge(tx, ctx, s.id, s.proNumber ?? '', at)) === 'credited')
         warnings.push(
-          `The freight of PRO ${s.proNumber} is on the client’s charges already: credit it under Charges if it should not be paid`,
+          `The freight of PRO ${s.proNumber} is on the client’s charges already: a credit of the same amount is added`,
         );
       await audit(tx, ctx, 'freight_shipment', s.id, 'status', { status: s.status }, { status: b.status });
     });
@@ -450,12 +451,17 @@ export async function cancel(
   return { shipment: out(await rowOf(deps.db, ctx, id)), warnings };
 }
 
-/** A cancelled booking costs the client nothing: its event goes while billing has not priced it yet. */
+/**
+ * A cancelled booking costs the client nothing: its event goes while billing has not priced it,
+ * else (recorded work is priced within seconds) its line is credited, once (billing/ledger.ts).
+ */
 async function withdrawCharge(
   tx: DbOrTx,
   ctx: RequestContext,
   shipmentId: number,
-): Promise<'none' | 'withdrawn' | 'priced'> {
+  proNumber: string,
+  at: string,
+): Promise<'none' | 'withdrawn' | 'credited'> {
   const [event] = await tx
     .select({ id: chargeEvents.id })
     .from(chargeEvents)
@@ -479,7 +485,17 @@ async function withdrawCharge(
       ),
     )
     .limit(1);
-  if (priced) return 'priced';
+  if (priced) {
+    await creditEvent(tx, {
+      tenantId: ctx.tenantId,
+      eventId: event.id,
+      key: 'cancelled',
+      note: `booking cancelled by ${ctx.username}`,
+      description: `Freight PRO ${proNumber} cancelled`,
+      at,
+    });
+    return 'credited';
+  }
   await tx.delete(chargeEvents).where(eq(chargeEvents.id, event.id));
   return 'withdrawn';
 }
