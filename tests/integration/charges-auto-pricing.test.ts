@@ -148,6 +148,27 @@ describe('recorded work is priced on its own', () => {
     expect(jobs.body.totalElements).toBe(0);
   });
 
+  it('a problem the warehouse raises is charged without the price button', async () => {
+    const raised = await s.post(
+      '/api/problem-management/problem',
+      { companyId: clientCo, type: 'missing_item', quantity: 2 },
+      admin,
+    );
+    expect(raised.status).toBeLessThan(300);
+    const line = await eventually(
+      async () =>
+        (
+          await s.db
+            .select()
+            .from(charges)
+            .where(and(eq(charges.sourceType, 'problem'), eq(charges.sourceId, String(raised.body.id))))
+        )[0],
+      (l) => l !== undefined,
+    );
+    expect(line).toMatchObject({ companyId: clientCo, quantity: '2.0000' });
+    expect(line!.code.startsWith('PROBLEM_')).toBe(true);
+  });
+
   it('a burst of work, with the button pressed meanwhile, is priced exactly once per event, in fewer runs than events', async () => {
     const items = await Promise.all(Array.from({ length: 6 }, (_, i) => newBatch(`AUTO-BURST-${i}`, 4)));
     const at = new Date().toISOString();
