@@ -6,11 +6,12 @@
  * tenancy (a client writes nothing, another client or tenant sees nothing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { fbmWorld, line, order, orderId, saveOrders, stock, type FbmWorld } from '../helpers/fbm.js';
 import {
   chargeEvents,
+  charges,
   fbmOrderLabels,
   inventoryBalances,
   inventoryLedger,
@@ -225,14 +226,37 @@ describe('mark shipped', () => {
     expect(boxes[0].quantity).toBe(2);
   });
 
-  it('cancel all shipments: every unit back at FBM-PACK once, status back, events withdrawn; again changes nothing', async () => {
+  it('cancel all shipments: every unit back at FBM-PACK once, status back, events withdrawn or credited; again changes nothing', async () => {
     const cancelled = await s.post(`${api}/order/${id}/cancel/all/shipment`, {}, w.admin);
     expect(cancelled.status, JSON.stringify(cancelled.meta)).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'AWAITING', cancelled: 2, unitsBack: 4, toldMarketplace: 0 });
     expect(await packOf(w.acmeId, 'MUG-1')).toBe(3);
     expect(await packOf(w.acmeId, 'LAMP-2')).toBe(1);
     expect((await linesOf(id)).map((l) => l.quantityShipped)).toEqual([0, 0]);
-    expect(await s.db.select().from(chargeEvents).where(eq(chargeEvents.sourceType, 'fbm_shipment'))).toHaveLength(0);
+    // Withdrawn while unpriced; priced already (work is priced within seconds) they stay and each
+    // line is credited: the client owes nothing for shipping that did not happen.
+    const kept = (await s.db.select().from(chargeEvents).where(eq(chargeEvents.sourceType, 'fbm_shipment'))).map((e) =>
+      String(e.id),
+    );
+    const owed = kept.length
+      ? await s.db
+          .select()
+          .from(charges)
+          .where(
+            or(
+              and(eq(charges.sourceType, 'charge_event'), inArray(charges.sourceId, kept)),
+              and(
+                eq(charges.sourceType, 'charge_event_credit'),
+                inArray(
+                  charges.sourceId,
+                  kept.map((k) => `${k}:shipment-cancelled`),
+                ),
+              ),
+            ),
+          )
+      : [];
+    expect(owed.reduce((a, c) => a + c.amountCents, 0)).toBe(0);
+    expect(owed.filter((c) => c.amountCents < 0).length).toBe(owed.filter((c) => c.amountCents > 0).length);
     const view = await s.get(`${api}/order/${id}/shipments`, w.admin);
     expect(view.body.lines.map((l: { picked: number }) => l.picked)).toEqual([3, 1]);
     expect(view.body.shipments.every((x: { status: string }) => x.status === 'cancelled')).toBe(true);

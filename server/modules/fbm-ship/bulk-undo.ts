@@ -42,7 +42,7 @@ export async function bulkCancelShipments(
         ...(r.toldMarketplace
           ? [`The marketplace was told of ${r.toldMarketplace} shipment(s) and still shows them shipped`]
           : []),
-        ...(r.pricedEvents ? [`${r.pricedEvents} charged event(s) to credit on the charges screen`] : []),
+        ...(r.pricedEvents ? [`${r.pricedEvents} charged event(s) credited`] : []),
         ...(r.cancelled ? [] : ['No shipment to cancel']),
       ];
       results.push({

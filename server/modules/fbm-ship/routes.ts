@@ -125,7 +125,7 @@ export function fbmShipRoutes(deps: Deps, guards: Guards) {
           : []),
         ...(r.pricedEvents
           ? [
-              `Billing had already charged ${r.pricedEvents} event(s) of these shipments: credit them on the charges screen`,
+              `Billing had already charged ${r.pricedEvents} event(s) of these shipments: a credit of each is added to the charges`,
             ]
           : []),
       ];

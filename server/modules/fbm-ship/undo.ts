@@ -7,8 +7,8 @@
  *   come back to FBM-PACK through the ledger (they are in the building), its holds are picked
  *   again, the lines' shipped quantities and the order's status go back. A marketplace already told
  *   is **not** un-shipped (no marketplace offers it): the answer says so. Its billable events are
- *   withdrawn while billing has not priced them; once priced they stay (the ledger is
- *   append-only) and the answer says to credit them.
+ *   withdrawn while billing has not priced them; once priced (within seconds of the work) they
+ *   stay, as the ledger is append-only, and each line gets its credit, once (billing creditEvent).
  * - **Reopen** takes a cancelled order back: AWAITING (or PARTIALLY_SHIPPED) again, and each line
  *   holds its unshipped units again through the reserve rule (all or nothing per line, the
  *   client's own pickable stock), or says why not.
@@ -20,6 +20,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { holdVerdict } from '../../../domain/rules/fbm-pick.js';
 import { FBM_PACK_LOCATION, FBM_RESERVATION_STATION } from '../../../domain/schemas/fbm-pick.js';
 import { audit } from '../../audit.js';
+import { creditEvent } from '../billing/ledger.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { catalogueProductKeySql } from '../../db/product-key.js';
 import { selectRows } from '../../db/rows.js';
@@ -129,6 +130,15 @@ export async function cancelAllShipments(deps: Deps, ctx: RequestContext, orderI
     const pricedIds = new Set(priced.map((p) => Number(p.sourceId)));
     const unpriced = events.filter((e) => !pricedIds.has(e.id)).map((e) => e.id);
     if (unpriced.length) await tx.delete(chargeEvents).where(inArray(chargeEvents.id, unpriced));
+    for (const eventId of pricedIds)
+      await creditEvent(tx, {
+        tenantId: ctx.tenantId,
+        eventId,
+        key: 'shipment-cancelled',
+        note: `shipment cancelled by ${ctx.username}`,
+        description: `Order ${order.marketplaceOrderId}: shipment cancelled`,
+        at,
+      });
 
     const status = order.status === 'CANCELED' ? order.status : statusFromLines(lines);
     await tx.update(marketplaceOrders).set({ status, updatedAt: at }).where(eq(marketplaceOrders.id, order.id));
