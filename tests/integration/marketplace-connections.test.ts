@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { ebayConsent } from '../helpers/ebay-consent.js';
+import { credentialsGoneStale } from '../helpers/revoked.js';
 import { integrationCalls, stores, users } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { WalmartClient, walmartBaseUrl } from '../../server/integrations/walmart/client.js';
@@ -104,22 +105,28 @@ describe('Walmart stores', () => {
   });
 
   it('a malformed key pair is refused as Walmart does: the store needs new keys, said in words', async () => {
-    await s.put(
+    // Typed in Merchant Connect, Walmart's refusal is said at once and the store keeps its keys.
+    const refused = await s.put(
       `/api/common/stores/${storeId}/credentials`,
       { clientId: 'not-a-uuid', clientSecret: WALMART_SECRET },
       admin,
     );
+    expect(refused.status).toBe(412);
+    expect(refused.meta.error_list[0].message).toMatch(/Walmart does not accept the store’s client id or secret/);
+    // Keys that went bad since (changed in Seller Center): the test says so.
+    await credentialsGoneStale(s, storeId, { clientId: 'not-a-uuid', clientSecret: WALMART_SECRET });
     const tested = await s.post(`/api/common/stores/${storeId}/test`, {}, admin);
     expect(tested.status).toBe(200);
     expect(tested.body.ok).toBe(false);
     expect(tested.body.connection).toBe('reconnect_needed');
     expect(tested.body.message).toMatch(/Walmart does not accept the store’s client id or secret/);
     // Entering good keys again puts it right.
-    await s.put(
+    const fixed = await s.put(
       `/api/common/stores/${storeId}/credentials`,
       { clientId: WALMART_ID, clientSecret: WALMART_SECRET },
       admin,
     );
+    expect(fixed.body.connection).toBe('connected');
     expect((await s.post(`/api/common/stores/${storeId}/test`, {}, admin)).body.ok).toBe(true);
   });
 
@@ -193,12 +200,19 @@ describe('eBay stores', () => {
   it('a seller who declines on eBay changes nothing and is told so', async () => {
     const other = await addStore({ marketplace: 'ebay', name: 'Acme eBay 2' });
     const { callback } = await consent(other, 'deny');
-    expect((await followCallback(callback)).searchParams.get('error')).toMatch(/eBay authorisation was cancelled/);
+    expect((await followCallback(callback)).searchParams.get('cancelled')).toBe('ebay');
     expect((await s.get(`/api/common/stores/${other}`, admin)).body.connection).toBe('not_connected');
   });
 
   it('a refresh token eBay did not issue marks the store "reconnect needed"', async () => {
-    await s.put(`/api/common/stores/${storeId}/credentials`, { refreshToken: 'v^1.1#i^1#r^1#forged' }, admin);
+    const refused = await s.put(
+      `/api/common/stores/${storeId}/credentials`,
+      { refreshToken: 'v^1.1#i^1#r^1#forged' },
+      admin,
+    );
+    expect(refused.status).toBe(412);
+    expect((await s.get(`/api/common/stores/${storeId}`, admin)).body.connection).toBe('connected');
+    await credentialsGoneStale(s, storeId, { refreshToken: 'v^1.1#i^1#r^1#forged' });
     const tested = await s.post(`/api/common/stores/${storeId}/test`, {}, admin);
     expect(tested.body.ok).toBe(false);
     expect(tested.body.connection).toBe('reconnect_needed');
@@ -286,7 +300,14 @@ describe('Shopify stores', () => {
     });
     const wrongKind = await s.put(`/api/common/stores/${other}/credentials`, { clientSecret: 'abcdefgh12345' }, admin);
     expect(wrongKind.status).toBe(400);
-    await s.put(`/api/common/stores/${other}/credentials`, { accessToken: 'shpat_not-a-real-token' }, admin);
+    const bad = await s.put(
+      `/api/common/stores/${other}/credentials`,
+      { accessToken: 'shpat_not-a-real-token' },
+      admin,
+    );
+    expect(bad.status).toBe(412);
+    expect(bad.meta.error_list[0].message).toMatch(/Shopify does not accept the store’s access token/);
+    await credentialsGoneStale(s, other, { accessToken: 'shpat_not-a-real-token' });
     const refused = await s.post(`/api/common/stores/${other}/test`, {}, admin);
     expect(refused.body).toMatchObject({ ok: false, connection: 'reconnect_needed' });
     expect(refused.body.message).toMatch(/Shopify does not accept the store’s access token/);

@@ -6,13 +6,11 @@
  */
 import { AMAZON_MARKETPLACE_IDS, isAmazon, type StoreMarketplace } from '../../../domain/schemas/stores.js';
 import type { Deps, RequestContext } from '../../context.js';
-import { stores } from '../../db/schema/index.js';
-import { eq } from 'drizzle-orm';
 import { businessRule } from '../../http/errors.js';
 import { AmazonClient, amazonEndpoints, SANDBOX_APP, type AmazonApp } from '../../integrations/amazon/client.js';
 import { ProviderFailure } from '../../integrations/http.js';
 import { callbackUrl, finishAuthorization, startAuthorization } from './authorization.js';
-import { callLog, clientOverrides, sandboxBase } from './connection.js';
+import { callLog, clientOverrides, sandboxBase, tokenKeeping, type StoreOnTrial } from './connection.js';
 import { credentialsOf, type StoreRecord } from './service.js';
 import { accountValues } from './accounts.js';
 
@@ -31,7 +29,7 @@ function assertAmazon(store: Pick<StoreRecord, 'marketplace'>): void {
   if (!isAmazon(store.marketplace)) throw businessRule('This store is not an Amazon store');
 }
 
-export async function amazonClientFor(deps: Deps, store: StoreRecord): Promise<AmazonClient> {
+export async function amazonClientFor(deps: Deps, store: StoreOnTrial): Promise<AmazonClient> {
   assertAmazon(store);
   const creds = credentialsOf(deps, store);
   return new AmazonClient(
@@ -46,11 +44,8 @@ export async function amazonClientFor(deps: Deps, store: StoreRecord): Promise<A
       ...clientOverrides,
     },
     {
-      storeId: store.id,
+      ...tokenKeeping(deps, store),
       refreshToken: creds.refreshToken ?? null,
-      onToken: async (expiresAt) => {
-        await deps.db.update(stores).set({ tokenExpiresAt: expiresAt.toISOString() }).where(eq(stores.id, store.id));
-      },
     },
   );
 }
@@ -82,7 +77,7 @@ export const amazonCallback = (
   });
 
 /** A real call with the stored credentials: the first page of FBA inventory. */
-export async function probeAmazon(deps: Deps, store: StoreRecord): Promise<void> {
+export async function probeAmazon(deps: Deps, store: StoreOnTrial): Promise<void> {
   const client = await amazonClientFor(deps, store);
   await client.inventorySummaries(AMAZON_MARKETPLACE_IDS[store.marketplace as keyof typeof AMAZON_MARKETPLACE_IDS]);
 }

@@ -87,14 +87,12 @@ export async function finishAuthorization(
     return screen({ store: String(store.id), error: refusal });
   }
   if (q.denied) {
-    await deps.db
-      .update(stores)
-      .set({ lastError: `The seller did not authorise Dockside on ${NAMES[provider]}` })
-      .where(eq(stores.id, store.id));
-    return screen({
-      store: String(store.id),
-      error: `${NAMES[provider]} authorisation was cancelled: nothing changed`,
-    });
+    // Nothing changed: the credentials on file are the store's still. A connected store stays
+    // connected with no error to show (cancelling a reconnect is no failure); any other keeps
+    // what it said before (a store needing reconnection still needs it).
+    if (store.connection === 'connected')
+      await deps.db.update(stores).set({ lastError: null }).where(eq(stores.id, store.id));
+    return screen({ store: String(store.id), cancelled: provider });
   }
   try {
     const granted = await exchange(store);

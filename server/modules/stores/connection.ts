@@ -53,6 +53,35 @@ export interface ClientDeps {
 export const clientOverrides: ClientDeps = {};
 
 /**
+ * A store record on trial: credentials not saved yet, tried before they replace the store's. Its
+ * access tokens are cached under a key of the trial's own (the store's working token must not
+ * answer for them, nor theirs outlive the trial), and their expiry is kept here instead of on
+ * the store.
+ */
+export type StoreOnTrial = StoreRecord & { trial?: { key: number; tokenExpiresAt: Date | null } };
+
+let trials = 0;
+/** The store with other credentials, on trial (nothing about it is saved). */
+export const onTrial = (store: StoreRecord, sealedCredentials: string): StoreOnTrial => ({
+  ...store,
+  sealedCredentials,
+  // Store ids are positive: a negative key is never a store's, and each trial has its own.
+  trial: { key: -++trials, tokenExpiresAt: null },
+});
+
+/** How a provider client for the store keeps its access token: on the store, or apart while on trial. */
+export function tokenKeeping(deps: Deps, store: StoreOnTrial) {
+  const trial = store.trial;
+  return {
+    storeId: trial ? trial.key : store.id,
+    onToken: async (expiresAt: Date) => {
+      if (trial) trial.tokenExpiresAt = expiresAt;
+      else await deps.db.update(stores).set({ tokenExpiresAt: expiresAt.toISOString() }).where(eq(stores.id, store.id));
+    },
+  };
+}
+
+/**
  * Runs provider work for a store and keeps its health: a success marks it connected; Amazon
  * refusing the token marks it "reconnect needed" (jobs then stop retrying it); every failure
  * leaves its plain-words message on the store and becomes the right HTTP answer.

@@ -5,9 +5,7 @@
  * The scopes asked include eBay Logistics' (sell.logistics, Limited Release) for sandbox stores
  * (the sandbox's keyset is approved) and for production stores whose eBay Logistics setting is on.
  */
-import { eq } from 'drizzle-orm';
 import type { Deps, RequestContext } from '../../context.js';
-import { stores } from '../../db/schema/index.js';
 import { businessRule } from '../../http/errors.js';
 import { EbayClient, ebayEndpoints, SANDBOX_EBAY_APP, type EbayApp } from '../../integrations/ebay/client.js';
 import { EBAY_LOGISTICS_REFUSED } from '../../integrations/ebay/errors.js';
@@ -15,7 +13,7 @@ import { ebayScopes } from '../../integrations/ebay/models.js';
 import { ProviderFailure } from '../../integrations/http.js';
 import { accountValues } from './accounts.js';
 import { callbackUrl, finishAuthorization, startAuthorization } from './authorization.js';
-import { callLog, clientOverrides, sandboxBase } from './connection.js';
+import { callLog, clientOverrides, sandboxBase, tokenKeeping, type StoreOnTrial } from './connection.js';
 import { credentialsOf, type StoreRecord } from './service.js';
 
 /** Sandbox stores use the sandbox's keyset (its RuName is the callback itself); production the warehouse's. */
@@ -36,7 +34,7 @@ async function appFor(deps: Deps, store: StoreRecord, origin: string): Promise<E
 export const usesEbayLogistics = (store: Pick<StoreRecord, 'environment' | 'ebayLogistics'>): boolean =>
   store.environment === 'sandbox' || store.ebayLogistics;
 
-export async function ebayClientFor(deps: Deps, store: StoreRecord, origin = sandboxBase(deps)): Promise<EbayClient> {
+export async function ebayClientFor(deps: Deps, store: StoreOnTrial, origin = sandboxBase(deps)): Promise<EbayClient> {
   if (store.marketplace !== 'ebay') throw businessRule('This store is not an eBay store');
   return new EbayClient(
     {
@@ -47,11 +45,8 @@ export async function ebayClientFor(deps: Deps, store: StoreRecord, origin = san
       ...clientOverrides,
     },
     {
-      storeId: store.id,
+      ...tokenKeeping(deps, store),
       refreshToken: credentialsOf(deps, store).refreshToken ?? null,
-      onToken: async (expiresAt) => {
-        await deps.db.update(stores).set({ tokenExpiresAt: expiresAt.toISOString() }).where(eq(stores.id, store.id));
-      },
     },
   );
 }
@@ -98,6 +93,6 @@ export const ebayCallback = (
   );
 
 /** A real call with the stored credentials: the newest order. */
-export async function probeEbay(deps: Deps, store: StoreRecord): Promise<void> {
+export async function probeEbay(deps: Deps, store: StoreOnTrial): Promise<void> {
   await (await ebayClientFor(deps, store)).orders({ limit: 1 });
 }

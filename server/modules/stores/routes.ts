@@ -30,6 +30,7 @@ import { callbackPath } from './authorization.js';
 import { authorizeEbay, ebayCallback } from './ebay.js';
 import { authorizeShopify, shopifyCallback } from './shopify.js';
 import { testConnection } from './test-connection.js';
+import { replaceCredentials } from './credentials.js';
 import { provideFbaInventoryPull, provideScheduledPulls } from './fba-inventory.js';
 import { accountRoutes } from './account-routes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
@@ -144,14 +145,15 @@ export function storeRoutes(deps: Deps, guards: Guards) {
       method: 'put',
       path: `${base}/{id}/credentials`,
       tags,
-      summary: 'Enter or rotate the store’s credentials (write-only: never answered back)',
+      summary:
+        'Enter or rotate the store’s credentials (write-only: never answered back). They are tried with a real call to the marketplace first and replace the stored ones only once it answers; a refusal (412) leaves the store as it was',
       middleware: [can('update')],
       request: { params: idParam, ...jsonBody(storeCredentialsSchema) },
       responses: { ...okResponse(storeRowSchema), ...errorResponses },
     }),
     async (c) =>
-      ok(c, await svc.setCredentials(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
-        info: ['Credentials stored'],
+      ok(c, await replaceCredentials(deps, c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), {
+        info: ['Credentials tried and stored: the store is connected'],
       }),
   );
   app.openapi(

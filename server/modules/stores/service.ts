@@ -285,37 +285,52 @@ export async function deleteStore(deps: Deps, ctx: RequestContext, id: number): 
   return { deleted: true };
 }
 
-/** New credentials replace the old ones (rotation); fields left out keep their stored value. */
-export async function setCredentials(
+/**
+ * What new credentials for the store would be: the fields given over the stored ones (fields left
+ * out keep their stored value), checked to be the store's marketplace's kind. Answers them sealed,
+ * and the secret whose last four characters name them.
+ */
+export function newCredentials(
+  deps: Deps,
+  store: StoreRecord,
+  input: StoreCredentials,
+): { sealed: string; newest: string } {
+  const given = stripEmpty(input);
+  if (!Object.keys(given).length) throw businessRule('Enter at least one credential to store');
+  const provider = providerOf(store.marketplace as StoreMarketplace);
+  const foreign = (Object.keys(given) as (keyof StoreCredentials)[]).filter(
+    (k) => !HAND_ENTERED_CREDENTIALS[provider].includes(k),
+  );
+  if (foreign.length)
+    throw badRequest(
+      ...foreign.map(
+        (k) => `${k}: a ${NAMES[provider]} store takes ${HAND_ENTERED_CREDENTIALS[provider].join(' and ')}, not ${k}`,
+      ),
+    );
+  const merged = { ...credentialsOf(deps, store), ...given };
+  return {
+    sealed: seal(deps.config.jwtSecret, JSON.stringify(merged)),
+    newest: given.clientSecret ?? given.refreshToken ?? given.accessToken ?? given.clientId!,
+  };
+}
+
+/** The store's credentials replaced by sealed ones, with its health as the caller found it. */
+export async function saveCredentials(
   deps: Deps,
   ctx: RequestContext,
   id: number,
-  input: StoreCredentials,
+  creds: { sealed: string; newest: string },
+  health: Pick<StoreRecord, 'connection' | 'tokenExpiresAt'> & { lastSuccessAt?: string },
 ): Promise<StoreRow> {
-  const given = stripEmpty(input);
-  if (!Object.keys(given).length) throw businessRule('Enter at least one credential to store');
   return deps.db.transaction(async (tx) => {
     const before = await storeRecord(tx, ctx, id);
-    const provider = providerOf(before.marketplace as StoreMarketplace);
-    const foreign = (Object.keys(given) as (keyof StoreCredentials)[]).filter(
-      (k) => !HAND_ENTERED_CREDENTIALS[provider].includes(k),
-    );
-    if (foreign.length)
-      throw badRequest(
-        ...foreign.map(
-          (k) => `${k}: a ${NAMES[provider]} store takes ${HAND_ENTERED_CREDENTIALS[provider].join(' and ')}, not ${k}`,
-        ),
-      );
-    const merged = { ...credentialsOf(deps, before), ...given };
-    const newest = given.clientSecret ?? given.refreshToken ?? given.accessToken ?? given.clientId!;
     await tx
       .update(stores)
       .set({
-        sealedCredentials: seal(deps.config.jwtSecret, JSON.stringify(merged)),
-        credentialHint: secretHint(newest),
-        connection: 'not_connected',
+        sealedCredentials: creds.sealed,
+        credentialHint: secretHint(creds.newest),
+        ...health,
         lastError: null,
-        tokenExpiresAt: null,
         updatedAt: new Date().toISOString(),
       })
       .where(eq(stores.id, id));
@@ -328,10 +343,25 @@ export async function setCredentials(
       id,
       'update',
       { credentialHint: before.credentialHint },
-      { credentialHint: secretHint(newest) },
+      { credentialHint: secretHint(creds.newest) },
     );
     return getStore(tx, ctx, id);
   });
+}
+
+/**
+ * New credentials stored as they are, untried: the store waits for a test (not connected). For
+ * callers that try them at once themselves and say how it went (WFS auth/create); Merchant Connect
+ * tries them first and keeps the working ones on a refusal (credentials.ts, replaceCredentials).
+ */
+export async function setCredentials(
+  deps: Deps,
+  ctx: RequestContext,
+  id: number,
+  input: StoreCredentials,
+): Promise<StoreRow> {
+  const creds = newCredentials(deps, await storeRecord(deps.db, ctx, id), input);
+  return saveCredentials(deps, ctx, id, creds, { connection: 'not_connected', tokenExpiresAt: null });
 }
 
 const stripEmpty = (c: StoreCredentials): StoreCredentials =>

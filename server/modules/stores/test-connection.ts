@@ -7,13 +7,14 @@ import { providerOf, type Provider, type StoreMarketplace } from '../../../domai
 import type { Deps, RequestContext } from '../../context.js';
 import { ApiError } from '../../http/errors.js';
 import { probeAmazon } from './amazon.js';
-import { withStore } from './connection.js';
+import { withStore, type StoreOnTrial } from './connection.js';
 import { probeEbay } from './ebay.js';
-import { getStore, storeRecord, type StoreRecord } from './service.js';
+import { getStore, storeRecord } from './service.js';
 import { probeShopify } from './shopify.js';
 import { probeWalmart } from './walmart.js';
 
-const PROBES: Record<Provider, (deps: Deps, store: StoreRecord) => Promise<void>> = {
+/** One real, read-only call per marketplace with the store's (or a trial's) credentials. */
+export const PROBES: Record<Provider, (deps: Deps, store: StoreOnTrial) => Promise<void>> = {
   amazon: probeAmazon,
   walmart: probeWalmart,
   ebay: probeEbay,

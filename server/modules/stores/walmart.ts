@@ -3,15 +3,13 @@
  * sealed) sign in for a short-lived token; every call goes through the Walmart client, logged
  * against the store.
  */
-import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context.js';
-import { stores } from '../../db/schema/index.js';
 import { businessRule } from '../../http/errors.js';
 import { WalmartClient, walmartBaseUrl } from '../../integrations/walmart/client.js';
-import { callLog, clientOverrides, sandboxBase } from './connection.js';
-import { credentialsOf, type StoreRecord } from './service.js';
+import { callLog, clientOverrides, sandboxBase, tokenKeeping, type StoreOnTrial } from './connection.js';
+import { credentialsOf } from './service.js';
 
-export function walmartClientFor(deps: Deps, store: StoreRecord): WalmartClient {
+export function walmartClientFor(deps: Deps, store: StoreOnTrial): WalmartClient {
   if (store.marketplace !== 'walmart') throw businessRule('This store is not a Walmart store');
   const creds = credentialsOf(deps, store);
   return new WalmartClient(
@@ -21,17 +19,14 @@ export function walmartClientFor(deps: Deps, store: StoreRecord): WalmartClient 
       ...clientOverrides,
     },
     {
-      storeId: store.id,
+      ...tokenKeeping(deps, store),
       clientId: creds.clientId ?? null,
       clientSecret: creds.clientSecret ?? null,
-      onToken: async (expiresAt) => {
-        await deps.db.update(stores).set({ tokenExpiresAt: expiresAt.toISOString() }).where(eq(stores.id, store.id));
-      },
     },
   );
 }
 
 /** A real call with the stored credentials: the newest WFS inbound shipment. */
-export async function probeWalmart(deps: Deps, store: StoreRecord): Promise<void> {
+export async function probeWalmart(deps: Deps, store: StoreOnTrial): Promise<void> {
   await walmartClientFor(deps, store).inboundShipments({ limit: 1 });
 }

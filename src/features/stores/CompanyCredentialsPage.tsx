@@ -75,6 +75,12 @@ function AccountCard({ account: a }: { account: ProviderAccount }) {
       setErrors(err instanceof ApiFailure ? err.messages : [String(err)]);
     }
   };
+  // Cancelling drops what was typed and what was refused: the saved account stands as it was.
+  const cancel = () => {
+    setEditing(false);
+    setErrors([]);
+    setValues({});
+  };
   const remove = async () => {
     if (!window.confirm(t('credentials.removeConfirm', { name: t(`credentials.kinds.${a.kind}`) }))) return;
     await delAs(`/api/common/credentials/${a.kind}`, deletedSchema).catch(() => undefined);
@@ -129,7 +135,7 @@ function AccountCard({ account: a }: { account: ProviderAccount }) {
               {t('credentials.save')}
             </button>
             {a.configured && (
-              <button type="button" className="btn" onClick={() => setEditing(false)}>
+              <button type="button" className="btn" onClick={cancel}>
                 {t('clients.cancel')}
               </button>
             )}

@@ -6,8 +6,8 @@
  * come back: the list shows "•••• last 4".
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { deletedSchema } from '../../../domain/schemas/common';
@@ -38,9 +38,39 @@ import { EbayLogisticsSetting } from './EbayLogisticsSetting';
 const KEY = ['stores'];
 const failure = (err: unknown) => (err instanceof ApiFailure ? err.message : String(err));
 
+/** What the marketplace's sign-in page sent the browser back with (authorization.ts). */
+interface SignInReturn {
+  connected?: string;
+  cancelled?: string;
+  error?: string;
+  store?: string;
+}
+
+/**
+ * The sign-in's answer, said once: kept for this visit and taken off the address at once, so a
+ * reload (or the address bookmarked) does not say it again.
+ */
+function useSignInReturn(): SignInReturn {
+  const search = useSearch({ strict: false }) as SignInReturn;
+  const navigate = useNavigate();
+  const [said] = useState<SignInReturn>(() => ({
+    connected: search.connected,
+    cancelled: search.cancelled,
+    error: search.error,
+  }));
+  const returned = !!(search.connected || search.cancelled || search.error || search.store);
+  useEffect(() => {
+    if (returned) void navigate({ to: PATH, search: {}, replace: true } as never);
+  }, [returned, navigate]);
+  return said;
+}
+
+const PATH = '/apps/account/merchant-connect';
+
 export default function MerchantConnectPage() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as { connected?: string; error?: string; store?: string };
+  const back = useSignInReturn();
+  const providerName = (p: string) => t(`stores.providers.${p}`, p);
   const list = useQuery({ queryKey: KEY, queryFn: () => getAs('/api/common/stores', z.array(storeRowSchema)) });
   return (
     <div className="page">
@@ -48,14 +78,19 @@ export default function MerchantConnectPage() {
       <p className="muted">
         {t('stores.intro')} <Link to="/apps/management/jobs">{t('jobs.seeJobs')}</Link>
       </p>
-      {search.connected && (
+      {back.connected && (
         <p className="notice" role="status" data-testid="connect-result">
-          {t('stores.connected', { provider: t(`stores.providers.${search.connected}`, search.connected) })}
+          {t('stores.connected', { provider: providerName(back.connected) })}
         </p>
       )}
-      {search.error && (
+      {back.cancelled && (
+        <p className="notice" role="status" data-testid="connect-result">
+          {t('stores.cancelled', { provider: providerName(back.cancelled) })}
+        </p>
+      )}
+      {back.error && (
         <p className="form-error" role="alert" data-testid="connect-result">
-          {search.error}
+          {back.error}
         </p>
       )}
       <AddStore />
@@ -296,12 +331,24 @@ function StoreCard({ store: s }: { store: StoreRow }) {
           {t('stores.remove')}
         </button>
       </div>
-      {editing && <CredentialsForm store={s} onDone={() => setEditing(false)} />}
+      {editing && (
+        <CredentialsForm
+          store={s}
+          onDone={(saved) => {
+            setEditing(false);
+            if (saved) toast('success', t('stores.credentialsSaved', { provider: providerName }));
+          }}
+        />
+      )}
     </article>
   );
 }
 
-function CredentialsForm({ store, onDone }: { store: StoreRow; onDone: () => void }) {
+/**
+ * Keys typed by hand. The server tries them with the marketplace before they replace the stored
+ * ones, so a refusal is said here and the store stays as it was (connected, if it was).
+ */
+function CredentialsForm({ store, onDone }: { store: StoreRow; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [v, setV] = useState({ clientId: '', clientSecret: '', refreshToken: '', accessToken: '' });
@@ -318,7 +365,7 @@ function CredentialsForm({ store, onDone }: { store: StoreRow; onDone: () => voi
         inlineRefusal: true,
       });
       await qc.invalidateQueries({ queryKey: KEY });
-      onDone();
+      onDone(true);
     } catch (err) {
       setErrors({ form: failure(err) });
     }
@@ -329,7 +376,9 @@ function CredentialsForm({ store, onDone }: { store: StoreRow; onDone: () => voi
     <form className="form" onSubmit={(e) => void submit(e)} noValidate data-testid="credentials-form">
       {provider === 'walmart' && <p className="muted">{t('stores.walmartHelp')}</p>}
       {provider === 'shopify' && <p className="muted">{t('stores.shopifyHelp')}</p>}
-      <p className="muted">{t('stores.writeOnly')}</p>
+      <p className="muted">
+        {t('stores.writeOnly')} {t('stores.triedFirst', { provider: t(`stores.providers.${provider}`) })}
+      </p>
       {fields.map((f) => (
         <label key={f}>
           {t(`stores.fields.${f}`)}
@@ -343,13 +392,14 @@ function CredentialsForm({ store, onDone }: { store: StoreRow; onDone: () => voi
           {errors[f] && <span className="form-error">{errors[f]}</span>}
         </label>
       ))}
-      <FormEnd error={errors.form} label={t('stores.saveCredentials')} />
+      <FormEnd error={errors.form} label={t('stores.saveCredentials')} onCancel={() => onDone(false)} />
     </form>
   );
 }
 
-/** A form's refusal (if any) and its submit button. */
-function FormEnd({ error, label }: { error?: string; label: string }) {
+/** A form's refusal (if any), its submit button, and Cancel (which closes it, refusal and all). */
+function FormEnd({ error, label, onCancel }: { error?: string; label: string; onCancel?: () => void }) {
+  const { t } = useTranslation();
   return (
     <>
       {error && (
@@ -361,6 +411,11 @@ function FormEnd({ error, label }: { error?: string; label: string }) {
         <button type="submit" className="btn primary">
           {label}
         </button>
+        {onCancel && (
+          <button type="button" className="btn" onClick={onCancel}>
+            {t('stores.cancelCredentials')}
+          </button>
+        )}
       </div>
     </>
   );
