@@ -21,6 +21,7 @@ import { clientOverrides, sandboxBase } from '../modules/stores/connection.js';
 import { OPERATION_MS } from '../sandboxes/amazon/inbound-state.js';
 import { UNCATEGORISED_PRODUCTS } from '../sandboxes/amazon/inbound-prep.js';
 import type { DemoUser, InProcessApp } from './demo-user.js';
+import { presetDemoStoreOrders } from './demo-store-orders.js';
 
 const PLANS = '/api/outbound/outbound-shipping/batch';
 
@@ -153,6 +154,9 @@ export async function seedDemoFba(
   try {
     await connect(app, admin, storeId);
     summary.connected = true;
+    // Its buyers order Acme's own products (and two listings Acme never added), before any pull.
+    const { sellerId } = await admin.call<{ sellerId: string }>('GET', `/api/common/stores/${storeId}`);
+    await presetDemoStoreOrders(deps, admin, { provider: 'amazon', account: sellerId, companyId: acmeId });
     await pullListings(deps, { tenantId, storeId });
 
     // A few FBA listings become Acme's products (Listing info's import), measured and weighed.

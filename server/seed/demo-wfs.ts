@@ -9,6 +9,7 @@
 import type { Deps } from '../context.js';
 import { DEMO_SHIP_FROM, sandboxInProcess } from './demo-fba.js';
 import type { DemoUser, InProcessApp } from './demo-user.js';
+import { presetDemoStoreOrders } from './demo-store-orders.js';
 
 const PLANS = '/api/outbound/wfs/plan';
 export const DEMO_WALMART_STORE = 'Blue Fox Goods · Walmart';
@@ -42,11 +43,14 @@ export async function seedDemoWfs(
   if (!deps) return summary;
   const restore = sandboxInProcess(app, deps);
   try {
-    // The seller's Walmart API keys (the sandbox takes any well-formed pair).
+    // The seller's Walmart API keys (the sandbox takes any well-formed pair; its account is the id).
+    const clientId = '5b0f7c1e-9d2a-4e3b-8c4d-1a2b3c4d5e6f';
     await admin.call('PUT', `/api/common/stores/${store.id}/credentials`, {
-      clientId: '5b0f7c1e-9d2a-4e3b-8c4d-1a2b3c4d5e6f',
+      clientId,
       clientSecret: 'demo-walmart-secret-0123456789',
     });
+    // Its buyers order Blue Fox's own products (and two listings never added), before any pull.
+    await presetDemoStoreOrders(deps, admin, { provider: 'walmart', account: clientId, companyId: blueFoxId });
     const tested = await admin.call<{ ok: boolean }>('POST', `/api/common/stores/${store.id}/test`, {});
     summary.connected = tested.ok;
     if (!tested.ok) return summary;

@@ -13,7 +13,8 @@ import type {
   OrderItem,
   OrderPackage,
 } from '../../integrations/amazon/orders-models.js';
-import { rng } from '../random.js';
+import { code, rng } from '../random.js';
+import type { PresetItem } from '../seller-catalogue.js';
 
 export interface Marketplace {
   id: string;
@@ -224,6 +225,15 @@ export const sellablesOf = (listings: ListingItem[]): Sellable[] =>
     const price = Number(l.offers?.[0]?.price.amount ?? NaN);
     return s?.asin && Number.isFinite(price) ? [{ sku: l.sku, asin: s.asin, title: s.itemName ?? l.sku, price }] : [];
   });
+
+/** A product of a given catalogue (seller-catalogue.ts) as the sandbox's buyers see it. */
+export const presetSellable = (p: PresetItem): Sellable => ({
+  sku: p.sku,
+  // Every Amazon product has an ASIN: one made from the SKU when the catalogue gives none.
+  asin: p.asin ?? code(rng(`asin/${p.sku}`), 'B0', 10),
+  title: p.title,
+  price: p.price,
+});
 
 /**
  * The orders placed in one hour (epoch hours), with their state as seen by a seller who connected

@@ -13,7 +13,8 @@ import { sandboxRecords } from '../../db/schema/index.js';
 import { orderSchema, type Order, type OrderPackage } from '../../integrations/amazon/orders-models.js';
 import { getRecord, putRecord, recordsOf, type RecordSet } from '../records.js';
 import { listingsOf } from './listings.js';
-import { MARKETPLACES, ordersOfHour, sellablesOf, type Marketplace } from './orders-data.js';
+import { MARKETPLACES, ordersOfHour, presetSellable, sellablesOf, type Marketplace } from './orders-data.js';
+import { presetCatalogueOf } from '../seller-catalogue.js';
 
 const HOUR = 3_600_000;
 /** How far back the first read reaches, and the longest gap the clock may jump in one go. */
@@ -49,7 +50,9 @@ async function catchUp(deps: Deps, seller: string, mp: Marketplace): Promise<voi
     hour: hourNow - BACKLOG_HOURS - 1,
     connectedAt: now,
   };
-  const sellables = sellablesOf(await listingsOf(deps, seller, mp.id));
+  // A seller given its catalogue (the demo's stores: their client's products) is ordered from it.
+  const preset = await presetCatalogueOf(deps, 'amazon', seller);
+  const sellables = preset.length ? preset.map(presetSellable) : sellablesOf(await listingsOf(deps, seller, mp.id));
   const due = [];
   for (let h = Math.max(clock.hour + 1, hourNow - BACKLOG_HOURS); h <= hourNow; h++)
     due.push(

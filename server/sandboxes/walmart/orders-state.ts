@@ -26,6 +26,7 @@ import {
 import { rng } from '../random.js';
 import { getRecord, putRecord, recordsOf, type RecordSet } from '../records.js';
 import { FULFILLMENT_TYPES, seedItems, type SandboxItem } from './items.js';
+import { presetCatalogueOf, type PresetItem } from '../seller-catalogue.js';
 import { ADDRESSES, BUYERS, SELLER_METHODS, SHIPPING_CHARGE, TAX_RATE, WFS_METHOD } from './orders-data.js';
 
 const HOUR = 3_600_000;
@@ -73,6 +74,19 @@ interface Drawn {
   order: WalmartOrder;
   fate: number;
 }
+
+/** A product of a given catalogue (seller-catalogue.ts) as a published, seller-fulfilled item. */
+const presetItem = (p: PresetItem): SandboxItem => ({
+  sku: p.sku,
+  productName: p.title,
+  ...(p.gtin ? { upc: p.gtin.slice(-12), gtin: p.gtin.padStart(14, '0') } : {}),
+  price: { currency: 'USD', amount: p.price },
+  publishedStatus: 'PUBLISHED',
+  lifecycleStatus: 'ACTIVE',
+  fulfillmentType: FULFILLMENT_TYPES.seller,
+  itemId: p.sku,
+  brand: '',
+});
 
 /** The orders one hour brings the seller: deterministic from the account and the hour. */
 export function ordersOfHour(account: string, hour: number, catalogue: SandboxItem[]): Drawn[] {
@@ -404,7 +418,9 @@ export async function ordersOf(deps: Deps, account: string): Promise<WalmartOrde
   const now = deps.now().getTime();
   const current = Math.floor(now / HOUR);
   const clock = await getRecord(deps, clockSet(account), 'clock');
-  const catalogue = seedItems(account);
+  // A seller given its catalogue (the demo's stores: their client's products) is ordered from it.
+  const preset = await presetCatalogueOf(deps, 'walmart', account);
+  const catalogue = preset.length ? preset.map(presetItem) : seedItems(account);
   const first = clock ? clock.hour + 1 : current - HISTORY_HOURS;
   const due = (from: number, seeding: boolean) => {
     const placed: WalmartOrder[] = [];
