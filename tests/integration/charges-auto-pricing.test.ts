@@ -155,18 +155,21 @@ describe('recorded work is priced on its own', () => {
       admin,
     );
     expect(raised.status).toBeLessThan(300);
-    const line = await eventually(
-      async () =>
-        (
-          await s.db
-            .select()
-            .from(charges)
-            .where(and(eq(charges.sourceType, 'problem'), eq(charges.sourceId, String(raised.body.id))))
-        )[0],
-      (l) => l !== undefined,
+    const lines = await eventually(
+      () =>
+        s.db
+          .select()
+          .from(charges)
+          .where(and(eq(charges.sourceType, 'problem'), eq(charges.sourceId, String(raised.body.id)))),
+      (l) => l.length > 0,
     );
-    expect(line).toMatchObject({ companyId: clientCo, quantity: '2.0000' });
-    expect(line!.code.startsWith('PROBLEM_')).toBe(true);
+    // No plan prices it: one line per problem and one for its units (written together).
+    expect(lines).toHaveLength(2);
+    const units = lines.find((l) => l.code === 'PROBLEM_UNITS');
+    const problem = lines.find((l) => l.code !== 'PROBLEM_UNITS');
+    expect(problem?.code).toMatch(/^PROBLEM_MISSING_ITEM/);
+    expect(problem).toMatchObject({ companyId: clientCo, quantity: '1.0000' });
+    expect(units).toMatchObject({ companyId: clientCo, quantity: '2.0000' });
   });
 
   it('a burst of work, with the button pressed meanwhile, is priced exactly once per event, in fewer runs than events', async () => {
