@@ -1,11 +1,15 @@
 /**
  * Outgoing mail: every message is written to the mail log (so tests and admins can read it) and,
  * when SMTP_URL is set, sent through SMTP; a failed send is recorded on the log row, never thrown
- * at the user whose request caused it.
+ * at the user whose request caused it. Messages are written in the recipient's language
+ * (`mailLanguage`) from the `mail` namespace of the screens' locale files.
  */
 import nodemailer from 'nodemailer';
-import type { Db } from './db/client.js';
+import type { TFunction } from 'i18next';
+import type { Db, DbOrTx } from './db/client.js';
 import { mailLog } from './db/schema/index.js';
+import { readTenantSetting } from './db/tenant-settings.js';
+import { isLanguage, translator, type Language } from './i18n.js';
 import { eq } from 'drizzle-orm';
 
 export interface MailMessage {
@@ -41,4 +45,27 @@ export function createMailer(db: Db, smtpUrl: string | undefined, from: string):
       }
     },
   };
+}
+
+/**
+ * The language a message to a person is written in: the one they chose (saved on the user), else
+ * the language of the screen that asked for the message (a reset asked for on a German login
+ * page), else the tenant's DEFAULT_LOCALE, else English.
+ */
+export async function mailLanguage(
+  db: DbOrTx,
+  tenantId: number | null,
+  chosen: string | null | undefined,
+  screen?: Language,
+): Promise<Language> {
+  if (isLanguage(chosen)) return chosen;
+  if (screen) return screen;
+  if (tenantId === null) return 'en';
+  const tenantDefault = await readTenantSetting(db, tenantId, 'DEFAULT_LOCALE');
+  return isLanguage(tenantDefault) ? tenantDefault : 'en';
+}
+
+/** A `t` for a message: its lines joined as a plain-text body. */
+export function mailWriter(language: Language): { t: TFunction; body: (...lines: string[]) => string } {
+  return { t: translator(language), body: (...lines) => lines.join('\n') };
 }

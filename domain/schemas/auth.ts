@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { AUDIENCES } from '../enums.js';
 import { ACTIONS } from '../permissions.js';
 
+export const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
 export const MIN_PASSWORD_LENGTH = 4;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -48,7 +53,8 @@ export const userDataSchema = z.object({
   mfaEnabled: z.boolean(),
   /** The tenant requires two-step verification and this user has not set it up: nothing else opens. */
   mfaSetupRequired: z.boolean(),
-  langKey: z.string(),
+  /** The language the user chose (saved on the user, issue 41); null: not chosen yet. */
+  langKey: z.enum(LOCALES).nullable(),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 
@@ -62,8 +68,6 @@ export type Tokens = z.infer<typeof tokensSchema>;
 export const signInResultSchema = z.union([tokensSchema, z.object({ mfaRequired: z.literal(true) })]);
 export const loggedOutSchema = z.object({ loggedOut: z.boolean() });
 
-export const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
-export type Locale = (typeof LOCALES)[number];
 
 export const registerSchema = z.object({
   tenantKey: z
@@ -79,7 +83,8 @@ export const registerSchema = z.object({
   ),
   email: z.email('email is not valid').max(200),
   password: passwordSchema,
-  langKey: z.enum(LOCALES).default('en'),
+  /** The language chosen on the register page; the new user keeps it (their e-mails are in it). */
+  langKey: z.enum(LOCALES).optional(),
 });
 export type Register = z.infer<typeof registerSchema>;
 
@@ -88,6 +93,9 @@ export const accountUpdateSchema = z.object({
   email: z.email().max(200).optional(),
   langKey: z.enum(LOCALES).optional(),
 });
+
+/** The language choice alone, saved whenever the user changes it (header, user menu, account settings). */
+export const accountLanguageSchema = z.object({ langKey: z.enum(LOCALES) });
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1).max(200),

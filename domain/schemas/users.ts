@@ -46,7 +46,8 @@ export const userRowSchema = z.object({
   fullname: z.string(),
   email: z.string().nullable(),
   status: z.enum(USER_STATUSES),
-  langKey: z.string(),
+  /** Null: the user has not chosen a language (the tenant's DEFAULT_LOCALE applies). */
+  langKey: z.string().nullable(),
   companyId: z.number().int(),
   companyName: z.string(),
   accountNo: z.string().nullable(),

@@ -18,6 +18,7 @@ const MFA_SETUP_PATHS = new Set([
   '/api/account/mfa/setup',
   '/api/account/mfa/confirm',
   '/api/account/change-password',
+  '/api/account/language',
   '/api/users/current-user',
   '/api/users/refresh-auth-data',
   '/api/logout',

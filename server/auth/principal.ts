@@ -8,7 +8,7 @@ import type { Audience } from '../../domain/enums.js';
 import { isClientAudience } from '../../domain/enums.js';
 import type { Ability, Action, Resource } from '../../domain/permissions.js';
 import { isResource } from '../../domain/permissions.js';
-import type { UserData } from '../../domain/schemas/auth.js';
+import { isLocale, type Locale, type UserData } from '../../domain/schemas/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { readTenantSetting } from '../db/tenant-settings.js';
 import { companies, roleResourceActions, roles, tenants, userPermissions, users } from '../db/schema/index.js';
@@ -34,7 +34,8 @@ export interface Principal {
   mfaEnabled: boolean;
   /** The tenant's MFA_REQUIRED: without a second factor this user may only set one up. */
   mfaRequired: boolean;
-  langKey: string;
+  /** The language the user chose; null when not chosen yet. */
+  langKey: Locale | null;
   platformAdmin: boolean;
 }
 
@@ -91,7 +92,7 @@ export async function loadPrincipal(db: DbOrTx, userId: number): Promise<Princip
     extendedResources: extra.map((e) => e.resource).filter(isResource),
     mfaEnabled: row.user.mfaEnabled,
     mfaRequired,
-    langKey: row.user.langKey,
+    langKey: isLocale(row.user.langKey) ? row.user.langKey : null,
     platformAdmin: row.user.platformAdmin,
   };
 }

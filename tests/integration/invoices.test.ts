@@ -279,14 +279,15 @@ describe('a hand-computed month', () => {
       'INV-000001',
       'Acme Sellers',
       'Demo Prep Co',
-      'USD 82.22',
-      'USD 75.95',
-      'USD 6.27',
-      'Tax (8.25%)',
+      // Acme's people never chose a language: the warehouse's (English), with its formats.
+      '$82.22',
+      '$75.95',
+      '$6.27',
+      'Tax (8.25 %)',
       'Balance due',
       'Storage summary',
-      'Items sorted',
-      '2026-09-30',
+      'Item sort',
+      'Sep 30, 2026',
     ])
       expect(text, s_).toContain(s_);
   });

@@ -57,7 +57,8 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id),
     status: text('status').notNull().default('active'),
-    langKey: text('lang_key').notNull().default('en'),
+    /** The language the person chose (en, de, fr, pt); null: not chosen yet, the tenant's DEFAULT_LOCALE applies. */
+    langKey: text('lang_key'),
     activationKey: text('activation_key'),
     resetKeyHash: text('reset_key_hash'),
     resetKeyExpiresAt: timestamp('reset_key_expires_at', { withTimezone: true, mode: 'string' }),

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
+  accountLanguageSchema,
   accountUpdateSchema,
   activatedSchema,
   changePasswordSchema,
@@ -16,12 +17,20 @@ import {
   resetFinishSchema,
   resetInitSchema,
 } from '../../../domain/schemas/auth.js';
+import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../context.js';
 import type { Guards } from '../../auth/guard.js';
 import { errorResponses, jsonBody, okResponse } from '../../http/openapi.js';
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
+import { languageOf, type Language } from '../../i18n.js';
 import * as account from './service.js';
+
+/** The language of the screen that sent the request, when it said one (mail to someone without a saved language). */
+function screenLanguage(c: Context): Language | undefined {
+  const header = c.req.header('language') ?? c.req.header('accept-language');
+  return header ? languageOf(header) : undefined;
+}
 
 const keyParam = z.object({
   key: z
@@ -46,7 +55,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(registeredSchema), ...errorResponses },
     }),
     async (c) =>
-      ok(c, await account.register(deps, c.req.valid('json')), {
+      ok(c, await account.register(deps, c.req.valid('json'), screenLanguage(c)), {
         status: 201,
         info: ['Registration complete: check your e-mail to activate the account'],
       }),
@@ -83,7 +92,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(emailSentSchema), ...errorResponses },
     }),
     async (c) =>
-      ok(c, await account.resendActivation(deps, c.req.valid('param').who), {
+      ok(c, await account.resendActivation(deps, c.req.valid('param').who, screenLanguage(c)), {
         info: ['If the account is waiting for activation, a new e-mail is on its way'],
       }),
   );
@@ -113,6 +122,18 @@ export function accountRoutes(deps: Deps, guards: Guards) {
   );
   app.openapi(
     createRoute({
+      method: 'put',
+      path: '/api/account/language',
+      tags,
+      summary: "Save the signed-in user's language (en, de, fr, pt): their screens on any device and their e-mails",
+      middleware: [signedIn],
+      request: jsonBody(accountLanguageSchema),
+      responses: { ...okResponse(userDataSchema), ...errorResponses },
+    }),
+    async (c) => ok(c, await account.setLanguage(deps, c.get('ctx'), c.req.valid('json').langKey)),
+  );
+  app.openapi(
+    createRoute({
       method: 'post',
       path: '/api/account/change-password',
       tags,
@@ -138,7 +159,7 @@ export function accountRoutes(deps: Deps, guards: Guards) {
       responses: { ...okResponse(emailSentSchema), ...errorResponses },
     }),
     async (c) =>
-      ok(c, await account.resetPasswordInit(deps, c.req.valid('json').email), {
+      ok(c, await account.resetPasswordInit(deps, c.req.valid('json').email, screenLanguage(c)), {
         info: ['If the e-mail is registered, a reset link is on its way'],
       }),
   );

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { accountUpdateSchema, Register } from '../../../domain/schemas/auth.js';
+import type { accountUpdateSchema, Locale, Register } from '../../../domain/schemas/auth.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
@@ -15,6 +15,8 @@ import { createTenant } from '../tenants/bootstrap.js';
 import { assertPasswordPolicy } from './password-policy.js';
 import { revokeFamily } from '../auth/sessions.js';
 import { refreshTokens } from '../../db/schema/index.js';
+import type { Language } from '../../i18n.js';
+import { mailLanguage, mailWriter } from '../../mail.js';
 
 const RESET_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const sha = (s: string) => createHash('sha256').update(s).digest('base64url');
@@ -30,8 +32,11 @@ function tenantKeyFrom(name: string): string {
   return `${base.length >= 3 ? base : 'tenant'}-${randomBytes(2).toString('hex')}`;
 }
 
-/** Self-registration creates a tenant, its warehouse company and an admin in CompanyNewUserRole. */
-export async function register(deps: Deps, input: Register) {
+/**
+ * Self-registration creates a tenant, its warehouse company and an admin in CompanyNewUserRole;
+ * the admin keeps the language chosen on the register page, and the activation mail is in it.
+ */
+export async function register(deps: Deps, input: Register, screen?: Language) {
   const key = input.tenantKey ?? tenantKeyFrom(input.companyName);
   const activationKey = randomBytes(24).toString('base64url');
   const result = await deps.db.transaction(async (tx) => {
@@ -60,7 +65,7 @@ export async function register(deps: Deps, input: Register) {
         passwordHash: await hashPassword(input.password),
         roleId: created.roles.newUser.id,
         status: 'pending',
-        langKey: input.langKey,
+        langKey: input.langKey ?? null,
         activationKey: sha(activationKey),
       })
       .returning();
@@ -69,11 +74,18 @@ export async function register(deps: Deps, input: Register) {
     await audit(tx, actor, 'user', user.id, 'create', null, user);
     return { tenantKey: key, tenantId: created.tenant.id, userId: user.id };
   });
+  const { t, body } = mailWriter(await mailLanguage(deps.db, result.tenantId, input.langKey, screen));
   await deps.mailer.send({
     tenantId: result.tenantId,
     to: input.email,
-    subject: 'Activate your Dockside account',
-    body: `Hello ${input.fullname},\n\nActivate your account: ${link(deps, `/activate-account/${activationKey}`)}\n\nYour sign-in page: ${link(deps, `/login/${key}`)}`,
+    subject: t('mail.activation.subject'),
+    body: body(
+      t('mail.greeting', { name: input.fullname }),
+      '',
+      t('mail.activation.activate', { link: link(deps, `/activate-account/${activationKey}`) }),
+      '',
+      t('mail.activation.signInPage', { link: link(deps, `/login/${key}`) }),
+    ),
     template: 'activation',
   });
   return { tenantKey: result.tenantKey, username: input.username, activationRequired: true };
@@ -103,7 +115,7 @@ export async function activate(deps: Deps, key: string) {
 }
 
 /** Always answers the same, so it cannot be used to learn which accounts exist. */
-export async function resendActivation(deps: Deps, who: string) {
+export async function resendActivation(deps: Deps, who: string, screen?: Language) {
   const needle = who.trim().toLowerCase();
   const [user] = await deps.db
     .select()
@@ -115,11 +127,16 @@ export async function resendActivation(deps: Deps, who: string) {
       .update(users)
       .set({ activationKey: sha(activationKey) })
       .where(eq(users.id, user.id));
+    const { t, body } = mailWriter(await mailLanguage(deps.db, user.tenantId, user.langKey, screen));
     await deps.mailer.send({
       tenantId: user.tenantId,
       to: user.email,
-      subject: 'Activate your Dockside account',
-      body: `Hello ${user.fullname},\n\nActivate your account: ${link(deps, `/activate-account/${activationKey}`)}`,
+      subject: t('mail.activation.subject'),
+      body: body(
+        t('mail.greeting', { name: user.fullname }),
+        '',
+        t('mail.activation.activate', { link: link(deps, `/activate-account/${activationKey}`) }),
+      ),
       template: 'activation',
     });
   }
@@ -150,6 +167,18 @@ export async function updateAccount(deps: Deps, ctx: RequestContext, input: z.in
   return getAccount(deps, ctx);
 }
 
+/** Saves the language the user chose (header, user menu, account settings); answers the new userData. */
+export async function setLanguage(deps: Deps, ctx: RequestContext, langKey: Locale) {
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ langKey: users.langKey }).from(users).where(eq(users.id, ctx.userId));
+    if (before?.langKey === langKey) return;
+    await tx.update(users).set({ langKey, updatedAt: deps.now().toISOString() }).where(eq(users.id, ctx.userId));
+    await audit(tx, ctx, 'user', ctx.userId, 'update', before ?? null, { langKey });
+  });
+  deps.principals.invalidate();
+  return getAccount(deps, ctx);
+}
+
 export async function changePassword(deps: Deps, ctx: RequestContext, currentPassword: string, newPassword: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, ctx.userId));
   if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('currentPassword: is not correct');
@@ -165,7 +194,7 @@ export async function changePassword(deps: Deps, ctx: RequestContext, currentPas
 }
 
 /** Always the same answer, whether or not the e-mail is known. */
-export async function resetPasswordInit(deps: Deps, email: string) {
+export async function resetPasswordInit(deps: Deps, email: string, screen?: Language) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
   if (user && user.status !== 'disabled') {
     const key = randomBytes(24).toString('base64url');
@@ -176,11 +205,18 @@ export async function resetPasswordInit(deps: Deps, email: string) {
         resetKeyExpiresAt: new Date(deps.now().getTime() + RESET_KEY_TTL_MS).toISOString(),
       })
       .where(eq(users.id, user.id));
+    const { t, body } = mailWriter(await mailLanguage(deps.db, user.tenantId, user.langKey, screen));
     await deps.mailer.send({
       tenantId: user.tenantId,
       to: email,
-      subject: 'Reset your Dockside password',
-      body: `Hello ${user.fullname},\n\nReset your password within 24 hours: ${link(deps, `/forgot-password/${key}`)}\n\nIf you did not ask for this, ignore this message.`,
+      subject: t('mail.passwordReset.subject'),
+      body: body(
+        t('mail.greeting', { name: user.fullname }),
+        '',
+        t('mail.passwordReset.reset', { link: link(deps, `/forgot-password/${key}`) }),
+        '',
+        t('mail.passwordReset.ignore'),
+      ),
       template: 'password-reset',
     });
   }

@@ -3,9 +3,15 @@
  * the warehouse and the client, number, dates and due date, the lines grouped by category with
  * quantity, unit, unit price and amount, the storage summary, subtotal, tax line, total, paid and
  * balance due. Lines that do not fit go on to further pages, the table head repeated.
+ *
+ * Written in the client's language (words.ts): the screens' locale strings and the language's
+ * number, money and date formats. The standard fonts draw WinAnsi (Latin-1 and a few more: ä ö ü
+ * ß é ç ã õ œ € „ “ —); anything else is drawn as its base letter (ł → l is not one: '?').
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { InvoiceDetail } from '../../../domain/schemas/invoices.js';
+import type { Language } from '../../i18n.js';
+import { invoiceFormats, lineDescription } from './words.js';
 
 const W = 612;
 const H = 792;
@@ -14,69 +20,50 @@ const GREY = rgb(0.4, 0.4, 0.4);
 const LIGHT = rgb(0.92, 0.92, 0.92);
 const BLACK = rgb(0, 0, 0);
 
-const CATEGORY_NAMES: Record<string, string> = {
-  receiving: 'Receiving',
-  prep: 'Prep',
-  outbound: 'Outbound',
-  fbm: 'Merchant fulfilment (FBM)',
-  storage: 'Storage',
-  problems: 'Problems',
-  shipping: 'Shipping',
-  materials: 'Materials',
-  plan: 'Plan fees',
-  other: 'Other',
-};
-const UNIT_NAMES: Record<string, string> = {
-  unit: 'unit',
-  box: 'box',
-  pallet: 'pallet',
-  shipment: 'shipment',
-  bundle: 'bundle',
-  order: 'order',
-  sku: 'SKU',
-  problem: 'problem',
-  cubicFootDay: 'ft3-day',
-  cubicMetreDay: 'm3-day',
-  label: 'label',
-  each: 'each',
-  period: 'period',
-};
+/** Spaces Intl puts in numbers and dates (narrow no-break, thin) that WinAnsi lacks. */
+const SPACES = /[\u2000-\u200a\u202f\u205f]/g;
+/** Latin letters with no decomposition to a base letter. */
+const BASE: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
 
-export const money = (cents: number, currency: string): string => {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}${currency} ${whole}.${String(abs % 100).padStart(2, '0')}`;
-};
-
-/** Text the standard fonts can draw (WinAnsi); anything else becomes '?'. */
-function safe(font: PDFFont, text: string): string {
-  try {
-    font.encodeText(text);
-    return text;
-  } catch {
-    return [...text]
-      .map((ch) => {
-        try {
-          font.encodeText(ch);
-          return ch;
-        } catch {
-          return '?';
-        }
-      })
-      .join('');
-  }
+/**
+ * Text the standard fonts can draw (WinAnsi): typographic spaces become no-break spaces, a letter
+ * outside WinAnsi its base letter when it has one (ő → o), anything else '?'. Never throws.
+ */
+export function safe(font: PDFFont, text: string): string {
+  const drawable = (ch: string) => {
+    try {
+      font.encodeText(ch);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const spaced = text.replace(SPACES, '\u00a0').replace(/[\r\n\t]+/g, ' ');
+  if (drawable(spaced)) return spaced;
+  return [...spaced]
+    .map((ch) => {
+      if (drawable(ch)) return ch;
+      const base = BASE[ch] ?? ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      return base && base !== ch && [...base].every(drawable) ? base : '?';
+    })
+    .join('');
 }
 
-export async function invoicePdf(inv: InvoiceDetail): Promise<Uint8Array> {
+export async function invoicePdf(inv: InvoiceDetail, language: Language = 'en'): Promise<Uint8Array> {
+  const f = invoiceFormats(language, inv.currency);
+  const { t } = f;
+  const money = (cents: number) => f.money(cents);
+  const categoryName = (category: string) => t(`invoices.categories.${category}`, { defaultValue: category });
   const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${inv.number} — ${inv.companyName}`);
-  doc.setSubject(`Total ${money(inv.totalCents, inv.currency)}; balance due ${money(inv.balanceCents, inv.currency)}`);
+  const normal = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // The document's properties are Unicode (UTF-16): written as they are.
+  doc.setTitle(t('invoicePdf.title', { number: inv.number, company: inv.companyName }));
+  doc.setSubject(t('invoicePdf.summary', { total: money(inv.totalCents), balance: money(inv.balanceCents) }));
   doc.setAuthor(inv.from.name);
   doc.setCreator('Dockside');
   doc.setKeywords([inv.number, inv.companyName, inv.accountNo]);
-  const normal = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  doc.setLanguage(language);
 
   let page: PDFPage = doc.addPage([W, H]);
   let y = H - M;
@@ -95,13 +82,13 @@ export async function invoicePdf(inv: InvoiceDetail): Promise<Uint8Array> {
   ) => {
     const font = opts.font ?? normal;
     const size = opts.size ?? 9;
-    let t = safe(font, text);
-    if (opts.maxWidth && font.widthOfTextAtSize(t, size) > opts.maxWidth) {
-      while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > opts.maxWidth) t = t.slice(0, -1);
-      t = `${t}...`;
+    let shown = safe(font, text);
+    if (opts.maxWidth && font.widthOfTextAtSize(shown, size) > opts.maxWidth) {
+      while (shown.length > 1 && font.widthOfTextAtSize(`${shown}…`, size) > opts.maxWidth) shown = shown.slice(0, -1);
+      shown = `${shown}…`;
     }
-    const width = font.widthOfTextAtSize(t, size);
-    page.drawText(t, { x: opts.align === 'right' ? x - width : x, y, size, font, color: opts.color ?? BLACK });
+    const width = font.widthOfTextAtSize(shown, size);
+    page.drawText(shown, { x: opts.align === 'right' ? x - width : x, y, size, font, color: opts.color ?? BLACK });
   };
   const rule = (thickness = 0.5) =>
     page.drawLine({ start: { x: M, y: y }, end: { x: W - M, y: y }, thickness, color: GREY });
@@ -110,11 +97,11 @@ export async function invoicePdf(inv: InvoiceDetail): Promise<Uint8Array> {
   const COL = { desc: M, qty: 350, unit: 356, price: 480, amount: W - M };
   const tableHead = () => {
     page.drawRectangle({ x: M, y: y - 4, width: W - 2 * M, height: 16, color: LIGHT });
-    write('Description', COL.desc + 4, { font: bold, size: 8.5 });
-    write('Quantity', COL.qty, { font: bold, size: 8.5, align: 'right' });
-    write('Unit', COL.unit, { font: bold, size: 8.5 });
-    write('Unit price', COL.price, { font: bold, size: 8.5, align: 'right' });
-    write('Amount', COL.amount, { font: bold, size: 8.5, align: 'right' });
+    write(t('invoices.line.description'), COL.desc + 4, { font: bold, size: 8.5 });
+    write(t('invoices.line.quantity'), COL.qty, { font: bold, size: 8.5, align: 'right' });
+    write(t('invoices.line.unit'), COL.unit, { font: bold, size: 8.5 });
+    write(t('invoices.line.unitPrice'), COL.price, { font: bold, size: 8.5, align: 'right' });
+    write(t('invoices.line.amount'), COL.amount, { font: bold, size: 8.5, align: 'right' });
     y -= 18;
   };
   const need = (space: number, head = false) => {
@@ -122,39 +109,40 @@ export async function invoicePdf(inv: InvoiceDetail): Promise<Uint8Array> {
     page = doc.addPage([W, H]);
     pages.push(page);
     y = H - M;
-    write(`${inv.from.name} — Invoice ${inv.number} (continued)`, M, { size: 9, color: GREY });
+    write(t('invoicePdf.continued', { sender: inv.from.name, number: inv.number }), M, { size: 9, color: GREY });
     y -= 22;
     if (head) tableHead();
   };
 
   // Header: who bills, the document's name and number.
   write(inv.from.name, M, { size: 16, font: bold, maxWidth: 300 });
-  write('INVOICE', W - M, { size: 20, font: bold, align: 'right' });
+  write(t('invoices.print.heading'), W - M, { size: 20, font: bold, align: 'right' });
   y -= 16;
   const fromTop = y;
   for (const l of [...inv.from.lines, ...(inv.from.email ? [inv.from.email] : [])]) {
-    write(l, M, { size: 9, color: GREY, maxWidth: 300 });
+    write(l, M, { size: 9, color: GREY, maxWidth: 240 });
     y -= 12;
   }
   const afterFrom = y;
   y = fromTop;
   const facts: [string, string][] = [
-    ['Invoice number', inv.number],
-    ['Issue date', inv.issuedAt.slice(0, 10)],
-    ['Due date', inv.dueOn],
-    ['Period', `${inv.periodStart} to ${inv.periodEnd}`],
-    ['Account', inv.accountNo],
+    [t('invoicePdf.number'), inv.number],
+    [t('invoicePdf.issued'), f.day(inv.issuedAt)],
+    [t('invoicePdf.due'), f.day(inv.dueOn)],
+    [t('invoicePdf.period'), t('invoicePdf.periodRange', { start: f.day(inv.periodStart), end: f.day(inv.periodEnd) })],
+    [t('invoicePdf.account'), inv.accountNo],
   ];
-  if (inv.status === 'void') facts.push(['Status', 'VOID']);
+  if (inv.status === 'void') facts.push([t('invoicePdf.status'), t('invoicePdf.void')]);
   for (const [k, v] of facts) {
-    write(k, 420, { size: 9, color: GREY });
-    write(v, W - M, { size: 9, font: bold, align: 'right' });
+    // Labels at 300, values to the right edge: long German or Portuguese dates still fit beside.
+    write(k, 300, { size: 9, color: GREY, maxWidth: 90 });
+    write(v, W - M, { size: 9, font: bold, align: 'right', maxWidth: 170 });
     y -= 12;
   }
   y = Math.min(y, afterFrom) - 14;
 
   // Bill to.
-  write('Bill to', M, { size: 9, font: bold, color: GREY });
+  write(t('invoices.print.billTo'), M, { size: 9, font: bold, color: GREY });
   y -= 13;
   write(inv.to.name, M, { size: 11, font: bold, maxWidth: 400 });
   y -= 13;
@@ -164,7 +152,7 @@ export async function invoicePdf(inv: InvoiceDetail): Promise<Uint8Array> {
   }
   if (inv.status === 'void') {
     y -= 4;
-    write(`VOID${inv.voidReason ? `: ${inv.voidReason}` : ''}`, M, {
+    write(inv.voidReason ? t('invoicePdf.voidReason', { reason: inv.voidReason }) : t('invoicePdf.void'), M, {
       size: 11,
       font: bold,
       color: rgb(0.7, 0, 0),
@@ -177,28 +165,28 @@ export async function invoicePdf(inv: InvoiceDetail): Promise<Uint8Array> {
   // Lines by category.
   tableHead();
   if (!inv.categories.length) {
-    write('No charges in this period.', COL.desc + 4, { color: GREY });
+    write(t('invoices.noLines'), COL.desc + 4, { color: GREY });
     y -= 14;
   }
   for (const c of inv.categories) {
     need(30, true);
-    write(CATEGORY_NAMES[c.category] ?? c.category, COL.desc + 4, { font: bold, size: 9.5 });
+    write(categoryName(c.category), COL.desc + 4, { font: bold, size: 9.5 });
     y -= 13;
     for (const l of c.lines) {
       need(14, true);
-      write(l.description, COL.desc + 12, { maxWidth: 260 });
-      write(l.quantity, COL.qty, { align: 'right' });
-      write(UNIT_NAMES[l.unit] ?? l.unit, COL.unit, { color: GREY });
-      write(`${l.unitPrice}`, COL.price, { align: 'right' });
-      write(money(l.amountCents, inv.currency), COL.amount, { align: 'right' });
+      write(lineDescription(t, l), COL.desc + 12, { maxWidth: 250 });
+      write(f.number(l.quantity), COL.qty, { align: 'right' });
+      write(t(`invoices.units.${l.unit}`, { defaultValue: l.unit }), COL.unit, { color: GREY, maxWidth: 60 });
+      write(f.price(l.unitPrice), COL.price, { align: 'right' });
+      write(money(l.amountCents), COL.amount, { align: 'right' });
       y -= 12;
     }
-    write(`${CATEGORY_NAMES[c.category] ?? c.category} subtotal`, COL.price, {
+    write(t('invoicePdf.categorySubtotal', { category: categoryName(c.category) }), COL.price, {
       size: 8.5,
       color: GREY,
       align: 'right',
     });
-    write(money(c.amountCents, inv.currency), COL.amount, { size: 8.5, font: bold, align: 'right' });
+    write(money(c.amountCents), COL.amount, { size: 8.5, font: bold, align: 'right' });
     y -= 16;
   }
 
@@ -206,13 +194,17 @@ export async function invoicePdf(inv: InvoiceDetail): Promise<Uint8Array> {
   if (inv.storage) {
     need(44);
     y -= 4;
-    write('Storage summary', M, { font: bold, size: 9.5 });
+    write(t('invoicePdf.storageTitle'), M, { font: bold, size: 9.5 });
     y -= 13;
-    const unit = inv.storage.unit === 'cubicMetreDay' ? 'cubic metre' : 'cubic foot';
     write(
-      `${inv.storage.quantity} ${unit}-days over ${inv.storage.days} charged day${inv.storage.days === 1 ? '' : 's'}, ` +
-        `${inv.storage.averagePerDay} ${unit === 'cubic foot' ? 'cubic feet' : 'cubic metres'} held on average: ` +
-        money(inv.storage.amountCents, inv.currency),
+      t('invoices.storageSummary', {
+        quantity: f.number(inv.storage.quantity),
+        unit: t(`invoices.units.${inv.storage.unit}`, { defaultValue: inv.storage.unit }),
+        days: f.number(inv.storage.days),
+        count: inv.storage.days,
+        average: f.number(inv.storage.averagePerDay),
+        amount: money(inv.storage.amountCents),
+      }),
       M,
       { maxWidth: W - 2 * M },
     );
@@ -221,26 +213,22 @@ export async function invoicePdf(inv: InvoiceDetail): Promise<Uint8Array> {
 
   // Label funds: settled when the labels were bought, stated beside the invoice (decision 0019).
   if (inv.funds) {
-    const f = inv.funds;
+    const funds = inv.funds;
     need(80);
     y -= 4;
-    write('Shipping label funds in this period', M, { font: bold, size: 9.5 });
+    write(t('invoices.funds.title'), M, { font: bold, size: 9.5 });
     y -= 13;
-    write('Labels paid from the funds were settled when bought: they are not invoice lines.', M, {
-      size: 8.5,
-      color: GREY,
-    });
+    write(t('invoices.funds.intro'), M, { size: 8.5, color: GREY, maxWidth: W - 2 * M });
     y -= 13;
-    const labels = `${f.labelCount} label${f.labelCount === 1 ? '' : 's'} paid from the funds`;
     for (const [label, cents] of [
-      ['Balance at the start', f.openingCents],
-      ['Added', f.topUpsCents],
-      [labels, -f.labelsCents],
-      ['Voided labels given back', f.givenBackCents],
-      ['Balance at the end', f.closingCents],
+      [t('invoices.funds.opening'), funds.openingCents],
+      [t('invoices.funds.topUps'), funds.topUpsCents],
+      [t('invoices.funds.labels', { count: funds.labelCount }), -funds.labelsCents],
+      [t('invoices.funds.givenBack'), funds.givenBackCents],
+      [t('invoices.funds.closing'), funds.closingCents],
     ] as const) {
       write(label, M, { size: 9 });
-      write(money(cents, inv.currency), COL.amount, { size: 9, align: 'right' });
+      write(money(cents), COL.amount, { size: 9, align: 'right' });
       y -= 12;
     }
     y -= 6;
@@ -252,26 +240,30 @@ export async function invoicePdf(inv: InvoiceDetail): Promise<Uint8Array> {
   y -= 14;
   const totalRow = (label: string, cents: number, strong = false) => {
     write(label, COL.price, { align: 'right', font: strong ? bold : normal, size: strong ? 10.5 : 9 });
-    write(money(cents, inv.currency), COL.amount, {
+    write(money(cents), COL.amount, {
       align: 'right',
       font: strong ? bold : normal,
       size: strong ? 10.5 : 9,
     });
     y -= strong ? 15 : 12;
   };
-  totalRow('Subtotal', inv.subtotalCents);
-  totalRow(`${inv.taxName} (${inv.taxPercent}%)`, inv.taxCents);
-  totalRow('Total', inv.totalCents, true);
-  totalRow('Paid', inv.paidCents);
-  totalRow('Balance due', inv.balanceCents, true);
+  totalRow(t('invoices.subtotal'), inv.subtotalCents);
+  totalRow(t('invoices.tax', { percent: f.number(inv.taxPercent) }), inv.taxCents);
+  totalRow(t('invoices.total'), inv.totalCents, true);
+  totalRow(t('invoices.paid'), inv.paidCents);
+  totalRow(t('invoices.balance'), inv.balanceCents, true);
   y -= 10;
   need(24);
-  write(`Please pay by ${inv.dueOn}, quoting ${inv.number}.`, M, { size: 9, color: GREY });
+  write(t('invoices.print.payBy', { day: f.day(inv.dueOn), number: inv.number }), M, {
+    size: 9,
+    color: GREY,
+    maxWidth: W - 2 * M,
+  });
 
   // Page numbers.
   pages.forEach((p, i) => {
-    const t = `Page ${i + 1} of ${pages.length}`;
-    p.drawText(t, { x: W - M - normal.widthOfTextAtSize(t, 8), y: M - 20, size: 8, font: normal, color: GREY });
+    const text = safe(normal, t('invoicePdf.page', { page: i + 1, pages: pages.length }));
+    p.drawText(text, { x: W - M - normal.widthOfTextAtSize(text, 8), y: M - 20, size: 8, font: normal, color: GREY });
   });
   return doc.save();
 }

@@ -25,8 +25,10 @@ import { errorResponses, idParam, jsonBody, okResponse, optionalQueryId } from '
 import { ok } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import { provideInvoiceJobs } from './jobs.js';
+import { requestLanguage } from '../../i18n.js';
 import { invoicePdf } from './pdf.js';
 import * as svc from './service.js';
+import { localiseLines } from './words.js';
 
 export function invoiceRoutes(deps: Deps, guards: Guards) {
   provideInvoiceJobs();
@@ -71,7 +73,9 @@ export function invoiceRoutes(deps: Deps, guards: Guards) {
     }),
     async (c) => {
       const q = c.req.valid('query');
-      return ok(c, await svc.preview(deps, c.get('ctx').tenantId, svc.periodOf(q), q.companyId));
+      const preview = await svc.preview(deps, c.get('ctx').tenantId, svc.periodOf(q), q.companyId);
+      const language = requestLanguage(c);
+      return ok(c, { ...preview, clients: preview.clients.map((client) => localiseLines(client, language)) });
     },
   );
 
@@ -168,7 +172,8 @@ export function invoiceRoutes(deps: Deps, guards: Guards) {
       request: { params: idParam },
       responses: { ...okResponse(invoiceDetailSchema), ...errorResponses },
     }),
-    async (c) => ok(c, await svc.detail(deps.db, c.get('ctx'), c.req.valid('param').id)),
+    // Line descriptions in the reader's language (the screen's), as the PDF's are in the client's.
+    async (c) => ok(c, await svc.detail(deps.db, c.get('ctx'), c.req.valid('param').id, requestLanguage(c))),
   );
 
   app.openapi(
@@ -176,7 +181,9 @@ export function invoiceRoutes(deps: Deps, guards: Guards) {
       method: 'get',
       path: `${base}/{id}/pdf`,
       tags,
-      summary: 'The invoice as a PDF',
+      summary: "The invoice as a PDF, in the client's language",
+      description:
+        "Written in the language of the client company's user the invoice is mailed to, else of its oldest active user who chose one, else the warehouse's DEFAULT_LOCALE; with that language's number, money and date formats.",
       middleware: [read],
       request: { params: idParam },
       responses: {
@@ -188,8 +195,9 @@ export function invoiceRoutes(deps: Deps, guards: Guards) {
       },
     }),
     async (c) => {
-      const inv = await svc.detail(deps.db, c.get('ctx'), c.req.valid('param').id);
-      const bytes = await invoicePdf(inv);
+      const ctx = c.get('ctx');
+      const { inv, language } = await svc.clientDetail(deps.db, ctx, c.req.valid('param').id);
+      const bytes = await invoicePdf(inv, language);
       return new Response(new Uint8Array(bytes), {
         headers: {
           'content-type': 'application/pdf',

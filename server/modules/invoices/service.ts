@@ -59,6 +59,9 @@ import { fundsStatement } from '../finance/label-funds.js';
 import { feeSettingsOf } from '../settings/fees.js';
 import { outer } from '../../db/outer.js';
 import { recordNotification } from '../notifications/service.js';
+import type { TFunction } from 'i18next';
+import { translator, type Language } from '../../i18n.js';
+import { clientLanguage, invoiceFormats, lineDescription } from './words.js';
 
 export const TAX_NAME = 'Tax';
 
@@ -531,13 +534,22 @@ async function generateOne(
     .update(invoices)
     .set({ subtotalCents: body.subtotalCents, taxCents, totalCents: body.subtotalCents + taxCents })
     .where(eq(invoices.id, inv.id));
-  // The client's users see it in the app; the invoice's own e-mail goes to the billing address.
+  // The client's users see it in the app, in the client's language; the invoice's own e-mail goes
+  // to the billing address.
+  const words = invoiceFormats(await clientLanguage(tx, tenantId, client.id, client.email), ctx.currency);
+  const numberText = invoiceNumberText(number);
   await recordNotification(tx, {
     tenantId,
     companyId: client.id,
     kind: 'invoice.issued',
-    subject: `Invoice ${invoiceNumberText(number)} issued`,
-    body: `Invoice ${invoiceNumberText(number)} for ${period.from} to ${period.to}: ${money(body.subtotalCents + taxCents, ctx.currency)}, due by ${addDays(ctx.issueDay, terms.termsDays)}.`,
+    subject: words.t('mail.invoice.notice', { number: numberText }),
+    body: words.t('mail.invoice.noticeBody', {
+      number: numberText,
+      start: words.day(period.from),
+      end: words.day(period.to),
+      total: words.money(body.subtotalCents + taxCents),
+      due: words.day(addDays(ctx.issueDay, terms.termsDays)),
+    }),
     link: `/apps/invoice/detail/${inv.id}`,
   });
   await tx.update(invoiceCounters).set({ lastNumber: number }).where(eq(invoiceCounters.tenantId, tenantId));
@@ -799,7 +811,7 @@ async function partyOf(db: DbOrTx, tenantId: number, companyId: number) {
   return { company: c, address: a };
 }
 
-async function warehouseParty(db: DbOrTx, tenantId: number) {
+async function warehouseParty(db: DbOrTx, tenantId: number, t: TFunction) {
   const [owner] = await db
     .select({ id: companies.id })
     .from(companies)
@@ -817,16 +829,29 @@ async function warehouseParty(db: DbOrTx, tenantId: number) {
     lines = addressLines(w ? { ...w, line2: null } : undefined);
   }
   if (p?.company?.phone) lines.push(p.company.phone);
-  if (p?.company?.taxId) lines.push(`Tax ID ${p.company.taxId}`);
+  if (p?.company?.taxId) lines.push(`${t('invoicePdf.taxId')} ${p.company.taxId}`);
   return { name: p?.company?.name ?? 'Warehouse', lines, email: p?.company?.email ?? null };
 }
 
-/** An invoice with its lines (by category), storage summary, payments and both parties. */
-export async function detail(
+type InvoiceReader = RequestContext | { tenantId: number; isClient: false };
+
+/**
+ * An invoice with its lines (by category), storage summary, payments and both parties; its words
+ * (line descriptions, the parties' labels) in a language: the reader's on the screens.
+ */
+export async function detail(db: DbOrTx, ctx: InvoiceReader, id: number, language: Language = 'en') {
+  return (await detailIn(db, ctx, id, language)).inv;
+}
+
+/** The invoice as its client reads it (the PDF, the e-mail): in the client's language (words.ts). */
+export const clientDetail = (db: DbOrTx, ctx: InvoiceReader, id: number) => detailIn(db, ctx, id, 'client');
+
+async function detailIn(
   db: DbOrTx,
-  ctx: RequestContext | { tenantId: number; isClient: false },
+  ctx: InvoiceReader,
   id: number,
-): Promise<InvoiceDetail> {
+  wanted: Language | 'client',
+): Promise<{ inv: InvoiceDetail; language: Language }> {
   const row = await one(db, ctx, id);
   const tenantId = ctx.tenantId;
   const summary = summaryOf(row, new Date().toISOString().slice(0, 10));
@@ -888,16 +913,25 @@ export async function detail(
     .from(financeTransactions)
     .where(and(eq(financeTransactions.tenantId, tenantId), eq(financeTransactions.invoiceId, id)))
     .orderBy(asc(financeTransactions.createdAt), asc(financeTransactions.id));
-  const [from, client, funds] = await Promise.all([
-    warehouseParty(db, tenantId),
-    partyOf(db, tenantId, summary.companyId),
+  const client = await partyOf(db, tenantId, summary.companyId);
+  const language =
+    wanted === 'client' ? await clientLanguage(db, tenantId, summary.companyId, client.company?.email ?? null) : wanted;
+  const t = translator(language);
+  const [from, funds] = await Promise.all([
+    warehouseParty(db, tenantId, t),
     fundsStatement(db, tenantId, summary.companyId, { from: summary.periodStart, to: summary.periodEnd }),
   ]);
-  const toLines = [`Account ${client.company?.accountNo ?? summary.accountNo}`, ...addressLines(client.address)];
-  if (client.company?.taxId) toLines.push(`Tax ID ${client.company.taxId}`);
-  return {
+  const toLines = [
+    `${t('invoicePdf.account')} ${client.company?.accountNo ?? summary.accountNo}`,
+    ...addressLines(client.address),
+  ];
+  if (client.company?.taxId) toLines.push(`${t('invoicePdf.taxId')} ${client.company.taxId}`);
+  const inv: InvoiceDetail = {
     ...summary,
-    categories,
+    categories: categories.map((c) => ({
+      ...c,
+      lines: c.lines.map((l) => ({ ...l, description: lineDescription(t, l) })),
+    })),
     storage,
     chargeCount: counts.reduce((s, c) => s + c.chargeCount, 0),
     payments: payments.map((p) => ({ ...p, amountCents: Number(p.amountCents), createdAt: iso(p.createdAt)! })),
@@ -905,6 +939,7 @@ export async function detail(
     from,
     to: { name: summary.companyName, lines: toLines, email: client.company?.email ?? null },
   };
+  return { inv, language };
 }
 
 export async function items(db: DbOrTx, ctx: RequestContext, page: PageRequest, invoiceId: number) {
@@ -986,12 +1021,10 @@ export function invoiceLink(deps: Pick<Deps, 'config'>, id: number): string {
   return `${base}/apps/invoice/detail/${id}`;
 }
 
-const money = (cents: number, currency: string) =>
-  `${currency} ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /**
  * E-mails an invoice to its client (a link to it and to its PDF) and records when. `quiet`: a
- * client without an address is left unsent (generation goes on) instead of refused (412).
+ * client without an address is left unsent (generation goes on) instead of refused (412). Written
+ * in the client's language with its money and date formats (words.ts), as the PDF is.
  */
 export async function sendInvoiceMail(
   deps: Pick<Deps, 'db' | 'mailer' | 'config'>,
@@ -999,7 +1032,7 @@ export async function sendInvoiceMail(
   id: number,
   opts: { quiet?: boolean; onlyUnsent?: boolean } = {},
 ): Promise<{ id: number; to: string; emailedAt: string } | null> {
-  const inv = await detail(deps.db, { tenantId, isClient: false }, id);
+  const { inv, language } = await clientDetail(deps.db, { tenantId, isClient: false }, id);
   if (inv.status === 'void') {
     if (opts.quiet) return null;
     throw businessRule('A void invoice is not sent');
@@ -1021,18 +1054,24 @@ export async function sendInvoiceMail(
     emailedAt = claimed.emailedAt;
   }
   const link = invoiceLink(deps, id);
+  const f = invoiceFormats(language, inv.currency);
+  const { t } = f;
   await deps.mailer.send({
     tenantId,
     to: inv.to.email,
-    subject: `Invoice ${inv.number} from ${inv.from.name}`,
+    subject: t('mail.invoice.subject', { number: inv.number, sender: inv.from.name }),
     body: [
-      `Hello ${inv.companyName},`,
+      t('mail.greeting', { name: inv.companyName }),
       '',
-      `Your invoice ${inv.number} for ${inv.periodStart} to ${inv.periodEnd} is ready.`,
-      `Total: ${money(inv.totalCents, inv.currency)} — balance due ${money(inv.balanceCents, inv.currency)} by ${inv.dueOn}.`,
+      t('mail.invoice.ready', { number: inv.number, start: f.day(inv.periodStart), end: f.day(inv.periodEnd) }),
+      t('mail.invoice.totals', {
+        total: f.money(inv.totalCents),
+        balance: f.money(inv.balanceCents),
+        due: f.day(inv.dueOn),
+      }),
       '',
-      `View it: ${link}`,
-      `Download the PDF: ${link.replace('/apps/invoice/detail/', '/api/finance/invoice/')}/pdf (signed in)`,
+      t('mail.invoice.view', { link }),
+      t('mail.invoice.pdf', { link: `${link.replace('/apps/invoice/detail/', '/api/finance/invoice/')}/pdf` }),
       '',
       inv.from.name,
     ].join('\n'),

@@ -1,5 +1,7 @@
+/** The public pages' frame (sign-in, register, forgotten password, activation), with the language choice. */
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '../../app/LanguageSelect';
 
 export default function AuthLayout() {
   const { t } = useTranslation();
@@ -14,6 +16,15 @@ export default function AuthLayout() {
           </div>
         </div>
         <Outlet />
+        <p
+          className="auth-language"
+          style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '0.5rem', marginBottom: 0 }}
+        >
+          <label htmlFor="auth-lang-select" className="muted">
+            {t('layout.language')}
+          </label>
+          <LanguageSelect id="auth-lang-select" name="language" />
+        </p>
       </div>
     </main>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { signInResultSchema, tokensSchema, type Tokens } from '../../../domain/schemas/auth';
 import { ApiFailure } from '../../api/client';
 import { postAs } from '../../api/typed';
+import { adoptUserLanguage } from '../../app/i18n';
 import { KEYS, homeOf, useSession } from '../../app/session';
 import { useTheme } from '../../app/theme';
 
@@ -20,6 +21,8 @@ export default function LoginPage() {
 
   const done = async (tokens: Tokens) => {
     useSession.getState().signIn(tokens);
+    // The screens come back in the user's saved language, whatever this device showed.
+    await adoptUserLanguage(tokens.userData);
     await useTheme.getState().restore(tokens.userData.id);
     await navigate({ to: homeOf(tokens.userData), replace: true });
   };

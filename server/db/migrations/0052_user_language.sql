@@ -1,0 +1,2 @@
+ALTER TABLE "users" ALTER COLUMN "lang_key" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "users" ALTER COLUMN "lang_key" DROP NOT NULL;
