@@ -137,6 +137,8 @@ export const de: Messages = {
     tooLate: 'Spätestens {{max}} wählen',
     previousYear: 'Vorheriges Jahr',
     nextYear: 'Nächstes Jahr',
+    time: 'Uhrzeit',
+    invalidTime: 'Uhrzeit wie {{example}} eingeben',
   },
   toast: {
     success: 'Erfolg',
@@ -763,6 +765,17 @@ export const de: Messages = {
       perLabel: 'USD je Etikett',
       perBox: 'USD je Karton',
       percentOfSubtotal: '% der Zwischensumme der Rechnung',
+    },
+    // A money fee's unit after its amount ("$0.30 per unit"): the currency is the amount's.
+    per: {
+      perUnit: 'je Einheit',
+      perBundle: 'je Bündel',
+      perExtraItem: 'je weiterem Artikel',
+      perCubicFootDay: 'je Kubikfuß und Tag',
+      perSku: 'je SKU',
+      perProblem: 'je Problem',
+      perLabel: 'je Etikett',
+      perBox: 'je Karton',
     },
     types: {
       fba_prep: 'FBA-Vorbereitung',
@@ -2419,7 +2432,7 @@ export const de: Messages = {
     domestic: 'Inlandsauftrag: keine Zollinhaltserklärung nötig.',
     prefilled: 'vorausgefüllt',
     route: '{{from}} → {{to}}',
-    totals: 'USD {{value}}, {{weight}} lb',
+    totals: '{{value}}, {{weight}} lb',
     incoterm: 'Incoterm (wer Zölle zahlt)',
     purpose: 'Inhalt',
     returnHandling: 'Falls unzustellbar',

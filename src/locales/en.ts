@@ -137,6 +137,8 @@ export const en = {
     tooLate: 'Choose {{max}} or earlier',
     previousYear: 'Previous year',
     nextYear: 'Next year',
+    time: 'Time',
+    invalidTime: 'Enter a time like {{example}}',
   },
   toast: {
     success: 'Success',
@@ -761,6 +763,17 @@ export const en = {
       perLabel: 'USD per label',
       perBox: 'USD per box',
       percentOfSubtotal: '% of the invoice subtotal',
+    },
+    // A money fee's unit after its amount ("$0.30 per unit"): the currency is the amount's.
+    per: {
+      perUnit: 'per unit',
+      perBundle: 'per bundle',
+      perExtraItem: 'per extra item',
+      perCubicFootDay: 'per cubic foot and day',
+      perSku: 'per SKU',
+      perProblem: 'per problem',
+      perLabel: 'per label',
+      perBox: 'per box',
     },
     types: {
       fba_prep: 'FBA prep',
@@ -2399,7 +2412,7 @@ export const en = {
     domestic: 'Domestic order: no customs declaration needed.',
     prefilled: 'prefilled',
     route: '{{from}} → {{to}}',
-    totals: 'USD {{value}}, {{weight}} lb',
+    totals: '{{value}}, {{weight}} lb',
     incoterm: 'Incoterm (who pays duties)',
     purpose: 'Contents',
     returnHandling: 'If undeliverable',

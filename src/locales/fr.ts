@@ -137,6 +137,8 @@ export const fr: Messages = {
     tooLate: 'Choisissez le {{max}} ou avant',
     previousYear: 'Année précédente',
     nextYear: 'Année suivante',
+    time: 'Heure',
+    invalidTime: 'Saisissez une heure comme {{example}}',
   },
   toast: {
     success: 'Succès',
@@ -761,6 +763,17 @@ export const fr: Messages = {
       perLabel: 'USD par étiquette',
       perBox: 'USD par carton',
       percentOfSubtotal: '% du sous-total de la facture',
+    },
+    // A money fee's unit after its amount ("$0.30 per unit"): the currency is the amount's.
+    per: {
+      perUnit: 'par unité',
+      perBundle: 'par lot',
+      perExtraItem: 'par article supplémentaire',
+      perCubicFootDay: 'par pied cube et par jour',
+      perSku: 'par SKU',
+      perProblem: 'par problème',
+      perLabel: 'par étiquette',
+      perBox: 'par carton',
     },
     types: {
       fba_prep: 'Préparation FBA',
@@ -2419,7 +2432,7 @@ export const fr: Messages = {
     domestic: 'Commande nationale : aucune déclaration en douane nécessaire.',
     prefilled: 'pré-rempli',
     route: '{{from}} → {{to}}',
-    totals: 'USD {{value}}, {{weight}} lb',
+    totals: '{{value}}, {{weight}} lb',
     incoterm: 'Incoterm (qui paie les droits)',
     purpose: 'Contenu',
     returnHandling: 'Si non distribuable',

@@ -137,6 +137,8 @@ export const pt: Messages = {
     tooLate: 'Escolha {{max}} ou antes',
     previousYear: 'Ano anterior',
     nextYear: 'Próximo ano',
+    time: 'Hora',
+    invalidTime: 'Digite uma hora como {{example}}',
   },
   toast: {
     success: 'Sucesso',
@@ -762,6 +764,17 @@ export const pt: Messages = {
       perLabel: 'USD por etiqueta',
       perBox: 'USD por caixa',
       percentOfSubtotal: '% do subtotal da fatura',
+    },
+    // A money fee's unit after its amount ("$0.30 per unit"): the currency is the amount's.
+    per: {
+      perUnit: 'por unidade',
+      perBundle: 'por kit',
+      perExtraItem: 'por item adicional',
+      perCubicFootDay: 'por pé cúbico e dia',
+      perSku: 'por SKU',
+      perProblem: 'por problema',
+      perLabel: 'por etiqueta',
+      perBox: 'por caixa',
     },
     types: {
       fba_prep: 'Preparação FBA',
@@ -2407,7 +2420,7 @@ export const pt: Messages = {
     domestic: 'Pedido nacional: nenhuma declaração aduaneira necessária.',
     prefilled: 'pré-preenchida',
     route: '{{from}} → {{to}}',
-    totals: 'USD {{value}}, {{weight}} lb',
+    totals: '{{value}}, {{weight}} lb',
     incoterm: 'Incoterm (quem paga os impostos)',
     purpose: 'Conteúdo',
     returnHandling: 'Se não entregável',
