@@ -353,3 +353,31 @@ export function formatMonthNumeric(language: string, month: string | null | unde
   if (!m) return month;
   return `${m[2]}${daySeparator(language)}${m[1]}`;
 }
+
+/**
+ * A time of day as a person types it: "19:28", "7:28 pm", "7 PM", "19.28", "19h28", "1928".
+ * Returns 'HH:mm' (24 hours), or null.
+ */
+export function parseTime(text: string): string | null {
+  const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!t) return null;
+  const m = /^(\d{1,2})(?:\s*[:.h]\s*(\d{2})|(\d{2}))?\s*(a\.?\s?m\.?|p\.?\s?m\.?)?$/.exec(t);
+  if (!m) return null;
+  let hour = Number(m[1]);
+  const minute = Number(m[2] ?? m[3] ?? '0');
+  const half = m[4]?.[0];
+  if (half) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (half === 'p' ? 12 : 0);
+  }
+  if (hour > 23 || minute > 59) return null;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** A time 'HH:mm' as the language writes it: en 7:28 PM · de 19:28. */
+export function formatClock(language: string, time: string | null | undefined): string {
+  if (!time) return '';
+  const m = /^(\d{2}):(\d{2})/.exec(time);
+  if (!m) return time;
+  return formatTime(language, new Date(Date.UTC(2026, 0, 1, Number(m[1]), Number(m[2]))), { timeZone: 'UTC' });
+}

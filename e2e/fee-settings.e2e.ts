@@ -37,8 +37,8 @@ describe('fee settings', () => {
     await fee('FREE_STORAGE_DAY_COUNT').locator('input').fill('45');
     await form.getByRole('button', { name: 'Save fees' }).click();
     await page.getByText('Fee settings saved').first().waitFor();
-    await expect.poll(() => fee('PER_BOX_CHARGE').textContent()).toContain('Now: 0.75 USD per box');
-    expect(await fee('DAILY_STORAGE_FEE_PER_QF').textContent()).toContain('Now: 0.0333 USD per cubic foot and day');
+    await expect.poll(() => fee('PER_BOX_CHARGE').textContent()).toContain('Now: $0.75 per box');
+    expect(await fee('DAILY_STORAGE_FEE_PER_QF').textContent()).toContain('Now: $0.0333 per cubic foot and day');
     expect(await fee('PER_BOX_CHARGE').locator('.form-error').count()).toBe(0);
 
     // Acme Sellers pays 0.50 a box; the rest follows the warehouse.
@@ -46,7 +46,7 @@ describe('fee settings', () => {
     await page.locator('select[name=feeScope]').selectOption(acme!);
     const client = page.locator('[data-testid=fee-form-client]');
     await client.waitFor();
-    expect(await fee('PER_BOX_CHARGE').textContent()).toContain('Warehouse: 0.75 USD per box');
+    expect(await fee('PER_BOX_CHARGE').textContent()).toContain('Warehouse: $0.75 per box');
     expect(await fee('PER_BOX_CHARGE').textContent()).toContain("follows the warehouse's value");
     expect(await fee('PER_BOX_CHARGE').locator('input').inputValue()).toBe('0.75');
     await fee('PER_BOX_CHARGE').locator('input').fill('0.5');

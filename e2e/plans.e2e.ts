@@ -73,9 +73,10 @@ describe('service charge plans', () => {
     await client.waitForURL('**/apps/account/plan/my-plans');
     const card = client.locator('[data-testid=my-plan]', { hasText: 'FBA Gold' });
     await card.waitFor();
-    expect(await card.locator('[data-testid=my-price-BOX_PACKED]').textContent()).toBe('1.234567');
-    expect(await card.locator('[data-testid=my-price-ITEM_SORT]').textContent()).toBe('0.30');
-    expect(await card.textContent()).toContain('49.99 Monthly');
+    // Prices read as money in the client's language, every decimal a price has kept.
+    expect(await card.locator('[data-testid=my-price-BOX_PACKED]').textContent()).toBe('$1.234567');
+    expect(await card.locator('[data-testid=my-price-ITEM_SORT]').textContent()).toBe('$0.30');
+    expect(await card.textContent()).toContain('$49.99 Monthly');
     expect(await client.locator('a[data-menu-key=ServiceChargePlans]').count()).toBe(0);
     await client.getByRole('link', { name: 'Plan enrolment history' }).click();
     await client.waitForURL('**/apps/account/plan/enrollment');

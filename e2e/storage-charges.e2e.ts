@@ -19,7 +19,10 @@ describe('storage charges', () => {
       values: { DAILY_STORAGE_FEE_PER_QF: '0.05', FREE_STORAGE_DAY_COUNT: 0 },
     });
     expect(fees.status).toBe(200);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const yesterdayIso = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // As the English screens write a day (issue 41), not ISO.
+    const [y, m, d] = yesterdayIso.split('-');
+    const yesterday = `${m}/${d}/${y}`;
 
     const page = await signedIn(env, 'demo.admin');
     page.setDefaultTimeout(60_000);
@@ -31,7 +34,10 @@ describe('storage charges', () => {
     const rerun = page.getByRole('form', { name: 'Re-run a day' });
     expect(await rerun.locator('input[name=day]').inputValue()).toBe(yesterday);
     await rerun.getByRole('button', { name: 'Re-run day' }).click();
-    await page.waitForSelector(`text=/${yesterday}: \\d+ new lines, 0 adjustments/`);
+    await page
+      .getByText(new RegExp(`${yesterday}: \\d+ new lines, 0 adjustments`))
+      .first()
+      .waitFor();
     const rows = page.locator('[data-testid=storage-charges] tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     const first = await rows.first().textContent();
@@ -43,7 +49,7 @@ describe('storage charges', () => {
 
     // Again: nothing new.
     await rerun.getByRole('button', { name: 'Re-run day' }).click();
-    await page.waitForSelector(`text=/${yesterday}: 0 new lines, 0 adjustments/`);
+    await page.getByText(`${yesterday}: 0 new lines, 0 adjustments`).first().waitFor();
 
     // The client: its own lines, no re-run, no missing-dimensions panel.
     const client = await apiSignIn(url, 'demo.client');

@@ -4,6 +4,7 @@
  * and are multiplied exactly with integers, then rounded ONCE per charge line, half away from
  * zero (commercial rounding). Floats never hold money.
  */
+import { formatMoney } from '../format';
 
 /** Decimals a price may have (0.000001 of the currency unit). */
 export const PRICE_DECIMALS = 6;
@@ -59,7 +60,7 @@ export function percentOfCents(cents: number, percent: string | number): number 
   return Number(divideRounded(BigInt(cents) * p, 100n * 10n ** BigInt(PRICE_DECIMALS)));
 }
 
-/** Cents as the currency's text for people ("1,234.50"); the currency code is shown beside it. */
+/** Cents as the currency's text for people ($1,234.50, 1.234,50 $): domain/format.ts's formatMoney. */
 export function formatCents(cents: number, locale = 'en', currency = 'USD'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  return formatMoney(locale, cents, currency);
 }

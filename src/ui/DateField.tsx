@@ -9,7 +9,19 @@
  * What is typed but no date (or outside min/max) is refused in place: the field is marked invalid
  * and tells why, and a form holding it does not submit (the input's custom validity).
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { DayPicker, type Locale } from 'react-day-picker';
 import { de } from 'react-day-picker/locale/de';
@@ -20,12 +32,14 @@ import 'react-day-picker/style.css';
 import {
   dayPartOrder,
   daySeparator,
+  formatClock,
   formatDay,
   formatMonth,
   formatMonthNumeric,
   intlLocale,
   parseDay,
   parseMonth,
+  parseTime,
   type DatePart,
 } from '../../domain/format';
 import './DateField.css';
@@ -47,6 +61,8 @@ interface FieldProps {
   className?: string;
   'aria-label'?: string;
   'aria-describedby'?: string;
+  /** Marked invalid from outside too (a refusal from the server beside the field). */
+  'aria-invalid'?: boolean;
   'data-testid'?: string;
 }
 
@@ -142,7 +158,21 @@ interface ShellProps {
   children: ReactNode;
 }
 
-/** The input, its calendar button and the popup; closes on Escape, outside clicks and focus leaving. */
+/** Where the popup goes: below the field, or above it when the screen has no room below. */
+function placeBelowOrAbove(anchor: DOMRect, popup: { width: number; height: number }) {
+  const margin = 8;
+  const below = anchor.bottom + 4;
+  const fitsBelow = below + popup.height <= window.innerHeight - margin || anchor.top < popup.height + margin;
+  const top = fitsBelow ? below : anchor.top - 4 - popup.height;
+  const left = Math.max(margin, Math.min(anchor.left, window.innerWidth - popup.width - margin));
+  return { top: Math.max(margin, top), left };
+}
+
+/**
+ * The input, its calendar button and the popup. The popup is drawn over the page (a portal with a
+ * fixed place, so a table's scrolling box or a dialog's does not cut it) and closes on Escape, a
+ * click elsewhere and the focus leaving the field and the popup.
+ */
 function FieldShell({
   input,
   open,
@@ -155,15 +185,33 @@ function FieldShell({
   children,
 }: ShellProps) {
   const root = useRef<HTMLSpanElement>(null);
+  const row = useRef<HTMLSpanElement>(null);
+  const popup = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
+  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
+  const inside = (node: Node | null) => !!node && (!!root.current?.contains(node) || !!popup.current?.contains(node));
+
+  useLayoutEffect(() => {
+    if (!open) return setPlace(null);
+    const update = () => {
+      if (!row.current || !popup.current) return;
+      const r = popup.current.getBoundingClientRect();
+      setPlace(placeBelowOrAbove(row.current.getBoundingClientRect(), { width: r.width, height: r.height }));
+    };
+    update();
     const away = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+      if (!inside(e.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', away);
-    return () => document.removeEventListener('pointerdown', away);
+    window.addEventListener('resize', update);
+    window.addEventListener('scroll', update, true);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      window.removeEventListener('resize', update);
+      window.removeEventListener('scroll', update, true);
+    };
   }, [open, setOpen]);
+
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && open) {
       e.preventDefault();
@@ -172,16 +220,12 @@ function FieldShell({
       button.current?.focus();
     }
   };
+  const onBlur = (e: FocusEvent) => {
+    if (open && !inside(e.relatedTarget as Node | null)) setOpen(false);
+  };
   return (
-    <span
-      ref={root}
-      className={`date-field${className ? ` ${className}` : ''}`}
-      onKeyDown={onKeyDown}
-      onBlur={(e) => {
-        if (open && root.current && !root.current.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
-      <span className="date-field-row">
+    <span ref={root} className={`date-field${className ? ` ${className}` : ''}`} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <span className="date-field-row" ref={row}>
         {input}
         <button
           ref={button}
@@ -213,13 +257,31 @@ function FieldShell({
           {message}
         </span>
       )}
-      {open && (
-        <span className="date-field-popup" role="dialog" aria-label={buttonLabel}>
-          {children}
-        </span>
-      )}
+      {open &&
+        createPortal(
+          <div
+            ref={popup}
+            className="date-field-popup"
+            role="dialog"
+            aria-label={buttonLabel}
+            // Placed before the screen is painted (a layout effect); the calendar's day can take the focus.
+            style={place ?? { top: 0, left: 0 }}
+          >
+            {children}
+          </div>,
+          root.current?.closest('dialog') ?? document.body,
+        )}
     </span>
   );
+}
+
+/** The letters of the field's hint (D M Y in English, T M J in German). */
+function useLetters(): Record<DatePart, string> {
+  const { t } = useTranslation();
+  const letters: unknown = t('dateField.letters', { returnObjects: true });
+  return typeof letters === 'object' && letters !== null && 'day' in letters
+    ? (letters as Record<DatePart, string>)
+    : { day: 'D', month: 'M', year: 'Y' };
 }
 
 /** Sets the input's custom validity, so a form holding a refused date does not submit. */
@@ -254,7 +316,7 @@ export function DateField(props: FieldProps) {
   );
   const field = useTextDate({ value, onChange, language, show, parse, refusal });
   const input = useValidity(field.message);
-  const letters = t('dateField.letters', { returnObjects: true }) as Record<DatePart, string>;
+  const letters = useLetters();
   const placeholder = dayPlaceholder(language, letters);
   const selected = value ? localDate(value) : undefined;
   const thisYear = new Date().getFullYear();
@@ -285,7 +347,7 @@ export function DateField(props: FieldProps) {
           disabled={disabled}
           autoFocus={autoFocus}
           aria-label={props['aria-label']}
-          aria-invalid={field.message ? true : undefined}
+          aria-invalid={field.message || props['aria-invalid'] ? true : undefined}
           aria-describedby={describedBy}
           data-testid={props['data-testid']}
           data-value={value}
@@ -346,7 +408,7 @@ export function MonthField(props: FieldProps) {
   );
   const field = useTextDate({ value, onChange, language, show, parse, refusal });
   const input = useValidity(field.message);
-  const letters = t('dateField.letters', { returnObjects: true }) as Record<DatePart, string>;
+  const letters = useLetters();
   const placeholder = `${letters.month.repeat(2)}${daySeparator(language)}${letters.year.repeat(4)}`;
   const describedBy =
     [props['aria-describedby'], field.message ? messageId : ''].filter(Boolean).join(' ') || undefined;
@@ -374,7 +436,7 @@ export function MonthField(props: FieldProps) {
           disabled={disabled}
           autoFocus={autoFocus}
           aria-label={props['aria-label']}
-          aria-invalid={field.message ? true : undefined}
+          aria-invalid={field.message || props['aria-invalid'] ? true : undefined}
           aria-describedby={describedBy}
           data-testid={props['data-testid']}
           data-value={value}
@@ -500,6 +562,73 @@ function MonthGrid({
           );
         })}
       </span>
+    </span>
+  );
+}
+
+/**
+ * A day and a time of day ('YYYY-MM-DDTHH:mm', a datetime-local input's value) in the app's
+ * language: the day as DateField takes it, the time as the language writes it (7:28 PM, 19:28;
+ * 24 hours or am/pm typed in any). An empty day empties the value; a day without a time is midnight.
+ */
+export function DateTimeField(props: FieldProps & { timeLabel?: string }) {
+  const { value, onChange, name, id, disabled, className } = props;
+  const { t, i18n } = useTranslation();
+  const language = i18n.language || 'en';
+  const day = value.slice(0, 10);
+  const time = value.length > 11 ? value.slice(11, 16) : '';
+  const [timeText, setTimeText] = useState(() => formatClock(language, time));
+  const sentTime = useRef(time);
+  const shownIn = useRef(language);
+  useEffect(() => {
+    // The text follows a time set from outside or a new language, not the typing.
+    if (time !== sentTime.current) {
+      sentTime.current = time;
+      setTimeText(formatClock(language, time));
+    } else if (language !== shownIn.current) {
+      const typed = parseTime(timeText);
+      if (typed) setTimeText(formatClock(language, typed));
+    }
+    shownIn.current = language;
+  }, [time, language]);
+  const timeOk = timeText.trim() === '' || parseTime(timeText) !== null;
+  const timeRef = useValidity(timeOk ? '' : t('dateField.invalidTime', { example: formatClock(language, '19:30') }));
+  const emit = (nextDay: string, nextTime: string) => {
+    sentTime.current = nextTime;
+    onChange(nextDay ? `${nextDay}T${nextTime || '00:00'}` : '');
+  };
+  return (
+    <span className={`date-time-field${className ? ` ${className}` : ''}`}>
+      <DateField
+        value={day}
+        onChange={(d) => emit(d, parseTime(timeText) ?? time)}
+        name={name}
+        id={id}
+        disabled={disabled}
+        aria-label={props['aria-label']}
+        data-testid={props['data-testid']}
+      />
+      <input
+        ref={timeRef}
+        type="text"
+        autoComplete="off"
+        className="time-field-input"
+        name={name ? `${name}Time` : undefined}
+        aria-label={props.timeLabel ?? t('dateField.time')}
+        placeholder={formatClock(language, '19:30')}
+        value={timeText}
+        disabled={disabled}
+        aria-invalid={timeOk ? undefined : true}
+        onChange={(e) => {
+          setTimeText(e.target.value);
+          const parsed = e.target.value.trim() === '' ? '' : parseTime(e.target.value);
+          if (parsed !== null && day) emit(day, parsed);
+        }}
+        onBlur={() => {
+          const parsed = parseTime(timeText);
+          if (parsed) setTimeText(formatClock(language, parsed));
+        }}
+      />
     </span>
   );
 }

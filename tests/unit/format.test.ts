@@ -3,6 +3,7 @@ import {
   dayToDate,
   formatDate,
   formatDateTime,
+  formatClock,
   formatDay,
   formatDayShort,
   formatMoney,
@@ -17,6 +18,7 @@ import {
   intlLocale,
   parseDay,
   parseMonth,
+  parseTime,
 } from '../../domain/format';
 
 // Intl writes a narrow or ordinary no-break space in some languages (fr grouping, de "0,50 $"):
@@ -169,5 +171,30 @@ describe('reading typed days', () => {
     expect(parseMonth('en', 'Nov 2026')).toBe('2026-11');
     expect(parseMonth('en', '13/2026')).toBeNull();
     expect(parseMonth('en', 'soon')).toBeNull();
+  });
+});
+
+describe('reading typed times', () => {
+  it('reads 24 hours, 12 hours and the usual separators', () => {
+    expect(parseTime('19:28')).toBe('19:28');
+    expect(parseTime('7:28 pm')).toBe('19:28');
+    expect(parseTime('7:28 AM')).toBe('07:28');
+    expect(parseTime('12:05 am')).toBe('00:05');
+    expect(parseTime('7 PM')).toBe('19:00');
+    expect(parseTime('19.28')).toBe('19:28');
+    expect(parseTime('19h28')).toBe('19:28');
+    expect(parseTime('1928')).toBe('19:28');
+    expect(parseTime('9')).toBe('09:00');
+  });
+  it('refuses what is no time', () => {
+    expect(parseTime('24:00')).toBeNull();
+    expect(parseTime('13:00 pm')).toBeNull();
+    expect(parseTime('7:60')).toBeNull();
+    expect(parseTime('soon')).toBeNull();
+  });
+  it('writes a time as the language does', () => {
+    expect(plain(formatClock('en', '19:28'))).toBe('7:28 PM');
+    expect(formatClock('de', '19:28')).toBe('19:28');
+    expect(formatClock('fr', '07:05')).toBe('07:05');
   });
 });

@@ -88,7 +88,7 @@ describe('the business metrics screen', () => {
       'businessMetrics.kinds.unit_received400160+150%',
     );
     expect(screen.getByTestId('chart-revenue')).toBeTruthy();
-    expect(screen.getByTestId('metrics-compared').textContent).toContain('"from":"2025-01-29","to":"2025-02-28"');
+    expect(screen.getByTestId('metrics-compared').textContent).toContain('"from":"01/29/2025","to":"02/28/2025"');
   });
 
   it('a client is not shown clients served nor the top clients', async () => {

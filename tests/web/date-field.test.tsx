@@ -5,11 +5,10 @@
  * from a calendar with the keyboard or the pointer; the form sees 'YYYY-MM-DD' / 'YYYY-MM'.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLanguage } from '../../src/app/i18n';
-import { DateField, MonthField } from '../../src/ui/DateField';
+import { DateField, DateTimeField, MonthField } from '../../src/ui/DateField';
 
 beforeAll(() => {
   initI18n();
@@ -211,5 +210,44 @@ describe('MonthField', () => {
     expect(value()).toBe('2027-01');
     expect(monthField().value).toBe('01/2027');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+function DayTime({ initial = '' }: { initial?: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <DateTimeField aria-label="As of" name="asOf" value={value} onChange={setValue} />
+      <output data-testid="value">{value}</output>
+    </>
+  );
+}
+
+describe('DateTimeField', () => {
+  it('shows the day and the time in the language and gives a datetime-local value', async () => {
+    await act(() => setLanguage('de'));
+    render(<DayTime initial="2026-11-29T19:28" />);
+    const day = screen.getByRole('textbox', { name: 'As of' }) as HTMLInputElement;
+    const time = screen.getByRole('textbox', { name: 'Uhrzeit' }) as HTMLInputElement;
+    expect(day.value).toBe('29.11.2026');
+    expect(time.value).toBe('19:28');
+    fireEvent.change(time, { target: { value: '7:05 pm' } });
+    expect(value()).toBe('2026-11-29T19:05');
+    fireEvent.blur(time);
+    expect(time.value).toBe('19:05');
+    fireEvent.change(day, { target: { value: '30.11.2026' } });
+    expect(value()).toBe('2026-11-30T19:05');
+    fireEvent.change(time, { target: { value: '25:00' } });
+    expect(time.getAttribute('aria-invalid')).toBe('true');
+    expect(time.validity.customError).toBe(true);
+    fireEvent.change(day, { target: { value: '' } });
+    expect(value()).toBe('');
+  });
+
+  it('writes the time in English with AM/PM', () => {
+    render(<DayTime initial="2026-11-29T07:05" />);
+    expect((screen.getByRole('textbox', { name: 'Time' }) as HTMLInputElement).value.replace(/\u202f/g, ' ')).toBe(
+      '7:05 AM',
+    );
   });
 });

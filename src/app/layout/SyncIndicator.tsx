@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine, useSyncStatus } from '../sync';
 import { useAttentionEntries } from '../attention/queries';
+import { formatDateTime, formatTime } from '../../../domain/format';
 
 export default function SyncIndicator() {
   const { t, i18n } = useTranslation();
@@ -23,11 +24,7 @@ export default function SyncIndicator() {
         data-testid="sync-online"
         data-online={online}
         data-last-sync={status.lastSyncAt ?? ''}
-        title={
-          status.lastSyncAt
-            ? t('sync.lastSync', { at: new Date(status.lastSyncAt).toLocaleTimeString(i18n.language) })
-            : undefined
-        }
+        title={status.lastSyncAt ? t('sync.lastSync', { at: formatTime(i18n.language, status.lastSyncAt) }) : undefined}
       >
         {online ? t('app.online') : t('app.offline')}
       </span>
@@ -56,7 +53,7 @@ export default function SyncIndicator() {
                   <strong>{t(`sync.mutation.${e.name}`, { defaultValue: e.name })}</strong>
                   {e.summary && <span data-testid="attention-summary"> · {e.summary}</span>}
                   <p className="form-error">{e.message}</p>
-                  <p className="muted">{new Date(e.createdAt).toLocaleString(i18n.language)}</p>
+                  <p className="muted">{formatDateTime(i18n.language, e.createdAt)}</p>
                   <div className="form-actions">
                     <button type="button" className="btn primary" onClick={() => void engine.retry(e.id)}>
                       {t('sync.retry')}

@@ -10,6 +10,7 @@ import { JOB_STATES, jobPageSchema, jobSchema, type JobView } from '../../../dom
 import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
+import { formatDateTime } from '../../../domain/format';
 
 const KEY = ['jobs'];
 
@@ -38,7 +39,7 @@ export default function JobsPage() {
     }
     await qc.invalidateQueries({ queryKey: KEY });
   };
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
+  const when = (iso: string | null) => (iso ? formatDateTime(i18n.language, iso) : '—');
   return (
     <div className="page">
       <h1>{t('jobs.title')}</h1>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { tenantPageSchema, type TenantRow } from '../../../domain/schemas/company';
 import { getAs } from '../../api/typed';
 import { DataGrid } from '../../ui/DataGrid';
+import { formatDate } from '../../../domain/format';
 
 export default function TenantsPage() {
   const { t, i18n } = useTranslation();
@@ -13,7 +14,7 @@ export default function TenantsPage() {
     {
       accessorKey: 'createdAt',
       header: t('tenants.created'),
-      cell: ({ getValue }) => new Date(String(getValue())).toLocaleDateString(i18n.language),
+      cell: ({ getValue }) => formatDate(i18n.language, String(getValue())),
     },
   ];
   return (

@@ -21,6 +21,7 @@ import { ScanForm } from '../../scan/ScanForm';
 import { scanFeedback } from '../../scan/feedback';
 import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import './batch-verify.css';
+import { formatDateTime } from '../../../domain/format';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
 
@@ -28,7 +29,7 @@ type Verdict = { tone: 'ok' | 'error' | 'info'; key: string; values: Record<stri
 const failure = (err: unknown) => (err instanceof ApiFailure ? err.messages.join(' ') : String(err));
 
 export default function BatchVerifyPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [subject, setSubject] = useState<VerifySubject | null>(null);
   const [counts, setCounts] = useState<Map<string, number>>(new Map());
   const [verdict, setVerdict] = useState<Verdict | null>(null);
@@ -210,7 +211,7 @@ export default function BatchVerifyPage() {
             <p className="muted">
               {t(`batchVerify.last.${subject.lastVerification.result}`, {
                 user: subject.lastVerification.userName ?? '',
-                at: new Date(subject.lastVerification.verifiedAt).toLocaleString(),
+                at: formatDateTime(i18n.language, subject.lastVerification.verifiedAt),
               })}
             </p>
           )}

@@ -21,6 +21,8 @@ import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { useFeedback } from '../../ui/feedback-store';
 import { useClientOptions } from '../inbound/purchase-orders/clients';
+import { useFormat } from '../../ui/format';
+import { DateField } from '../../ui/DateField';
 
 const GRID = 'storage-charges';
 const RUNS = 'storage-runs';
@@ -32,15 +34,10 @@ const yesterday = () => {
   return d.toISOString().slice(0, 10);
 };
 
-function useMoney() {
-  const { i18n } = useTranslation();
-  return (cents: number, currency: string) =>
-    new Intl.NumberFormat(i18n.language || 'en', { style: 'currency', currency }).format(cents / 100);
-}
-
 export default function StorageChargesPage() {
   const { t } = useTranslation();
-  const money = useMoney();
+  const f = useFormat();
+  const money = f.money;
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
   const clients = useClientOptions();
   const [from, setFrom] = useState('');
@@ -50,7 +47,12 @@ export default function StorageChargesPage() {
 
   const unitLabel = (unit: Row['unit']) => t(`storageCharges.units.${unit}`);
   const columns: ColumnDef<Row, unknown>[] = [
-    { accessorKey: 'day', header: t('storageCharges.day'), enableSorting: false },
+    {
+      accessorKey: 'day',
+      header: t('storageCharges.day'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.day(getValue() as string),
+    },
     ...(warehouse
       ? [
           {
@@ -70,25 +72,37 @@ export default function StorageChargesPage() {
         </span>
       ),
     },
-    { accessorKey: 'units', header: t('storageCharges.unitsHeld'), enableSorting: false },
-    { accessorKey: 'chargeableUnits', header: t('storageCharges.chargeableUnits'), enableSorting: false },
+    {
+      accessorKey: 'units',
+      header: t('storageCharges.unitsHeld'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.number(getValue() as number),
+    },
+    {
+      accessorKey: 'chargeableUnits',
+      header: t('storageCharges.chargeableUnits'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.number(getValue() as number),
+    },
     {
       accessorKey: 'volumePerUnit',
       header: t('storageCharges.volumePerUnit'),
       enableSorting: false,
-      cell: ({ row: { original: r } }) => (r.volumePerUnit ? `${r.volumePerUnit} ${unitLabel(r.unit)}` : '–'),
+      cell: ({ row: { original: r } }) =>
+        r.volumePerUnit ? `${f.number(r.volumePerUnit, { maxDecimals: 4 })} ${unitLabel(r.unit)}` : '–',
     },
     {
       accessorKey: 'quantity',
       header: t('storageCharges.volume'),
       enableSorting: false,
-      cell: ({ row: { original: r } }) => `${r.quantity} ${unitLabel(r.unit)}`,
+      cell: ({ row: { original: r } }) => `${f.number(r.quantity, { maxDecimals: 4 })} ${unitLabel(r.unit)}`,
     },
     {
       accessorKey: 'unitPrice',
       header: t('storageCharges.price'),
       enableSorting: false,
-      cell: ({ row: { original: r } }) => t('storageCharges.pricePer', { price: r.unitPrice, unit: unitLabel(r.unit) }),
+      cell: ({ row: { original: r } }) =>
+        t('storageCharges.pricePer', { price: f.price(r.unitPrice, r.currency), unit: unitLabel(r.unit) }),
     },
     {
       accessorKey: 'amountCents',
@@ -130,17 +144,11 @@ export default function StorageChargesPage() {
           <>
             <label>
               {t('storageCharges.from')}
-              <input
-                type="date"
-                name="from"
-                value={from}
-                max={to || undefined}
-                onChange={(e) => setFrom(e.target.value)}
-              />
+              <DateField name="from" value={from} max={to || undefined} onChange={setFrom} />
             </label>
             <label>
               {t('storageCharges.to')}
-              <input type="date" name="to" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+              <DateField name="to" value={to} min={from || undefined} onChange={setTo} />
             </label>
             {warehouse && (
               <select
@@ -187,6 +195,7 @@ export default function StorageChargesPage() {
 /** Re-run one ended day (warehouse): new lines, adjusting lines for what changed, never twice. */
 function RerunDay() {
   const { t } = useTranslation();
+  const f = useFormat();
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
   const [day, setDay] = useState(yesterday());
@@ -203,7 +212,7 @@ function RerunDay() {
       toast(
         'success',
         t('storageCharges.rerun.done', {
-          day: r.day,
+          day: f.day(r.day),
           written: r.written,
           adjustments: r.adjustments,
           missing: r.missingDimensions,
@@ -230,7 +239,7 @@ function RerunDay() {
       <div className="form-row">
         <label>
           {t('storageCharges.day')}
-          <input type="date" name="day" value={day} max={yesterday()} onChange={(e) => setDay(e.target.value)} />
+          <DateField name="day" value={day} max={yesterday()} onChange={setDay} />
         </label>
         <div className="button-row">
           <button type="submit" className="btn primary" disabled={busy}>
@@ -250,7 +259,8 @@ function RerunDay() {
 /** The days run and the products each left uncharged for want of dimensions, linked to the catalogue. */
 function MissingDimensions({ from, to }: { from: string; to: string }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const f = useFormat();
+  const money = f.money;
   const runs = useQuery({
     queryKey: [RUNS, from, to],
     queryFn: () =>
@@ -288,8 +298,8 @@ function MissingDimensions({ from, to }: { from: string; to: string }) {
             <tbody>
               {runs.data.content.map((r) => (
                 <tr key={r.day}>
-                  <td>{r.day}</td>
-                  <td>{r.lines}</td>
+                  <td>{f.day(r.day)}</td>
+                  <td>{f.number(r.lines)}</td>
                   <td>{money(r.amountCents, r.currency)}</td>
                   <td>
                     {r.missingDimensions.length === 0 ? (

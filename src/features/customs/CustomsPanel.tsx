@@ -17,6 +17,7 @@ import { api, ApiFailure } from '../../api/client';
 import { getAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { checkCustoms, CustomsFields, customsInputOf, type CustomsDraft } from './CustomsFields';
+import { useFormat } from '../../ui/format';
 
 const API = '/api/external/ship/rate/label/customs';
 type Draft = Omit<CustomsDeclaration, 'items'> & CustomsDraft;
@@ -24,6 +25,7 @@ const inputOf = customsInputOf;
 
 export function CustomsPanel({ orderId }: { orderId: number }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
   const key = ['customs-declaration', orderId];
@@ -126,7 +128,10 @@ export function CustomsPanel({ orderId }: { orderId: number }) {
       </h3>
       <p className="muted">
         {t('customs.route', { from: d.shipFromCountry, to: d.shipToCountry ?? '–' })} ·{' '}
-        {t('customs.totals', { value: loaded.data.totalValue.toFixed(2), weight: loaded.data.totalWeightLb })}
+        {t('customs.totals', {
+          value: f.money(Math.round(loaded.data.totalValue * 100)),
+          weight: f.number(loaded.data.totalWeightLb, { maxDecimals: 2 }),
+        })}
       </p>
       <CustomsFields
         value={d}

@@ -11,6 +11,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { dashboardActivitySchema } from '../../../domain/schemas/dashboard';
 import { getAs } from '../../api/typed';
 import { useTheme } from '../../app/theme';
+import { formatDayShort, formatNumber } from '../../../domain/format';
 
 /** The theme's colours, read from its CSS variables (SVG attributes cannot use var()). */
 export function usePalette() {
@@ -31,8 +32,7 @@ export function usePalette() {
   }, [skin]);
 }
 
-export const shortDay = (iso: string, locale: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+export const shortDay = (iso: string, locale: string) => formatDayShort(locale, iso);
 
 export function ActivityCharts() {
   const { t, i18n } = useTranslation();
@@ -68,7 +68,7 @@ export function ActivityCharts() {
       <div className="tiles" data-testid="activity-tiles">
         {tiles.map(([key, value, to]) => (
           <Link key={key} to={to} className="tile tile-link" data-tile={key}>
-            <span className="tile-value">{value?.toLocaleString(i18n.language) ?? '–'}</span>
+            <span className="tile-value">{formatNumber(i18n.language, value)}</span>
             <span className="tile-label">{t(key)}</span>
           </Link>
         ))}

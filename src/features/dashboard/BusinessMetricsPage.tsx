@@ -21,6 +21,7 @@ import { money } from '../finance/money';
 import { shortDay, usePalette } from './ActivityCharts';
 import type { PeriodPreset } from './period';
 import { PeriodPicker, PeriodProblem, usePeriod } from './PeriodPicker';
+import { formatDay, formatNumber, formatPercent } from '../../../domain/format';
 
 const PERIODS: readonly PeriodPreset[] = ['month', 'lastMonth', 'last30', 'quarter', 'year', 'custom'];
 
@@ -38,8 +39,7 @@ export function dailySeries(b: BusinessMetrics, currency: string): { day: string
 export function change(current: number, previous: number, lang: string, isNew: string): string {
   if (previous === 0) return current === 0 ? '–' : isNew;
   const ratio = (current - previous) / Math.abs(previous);
-  const pct = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' });
-  return pct.format(ratio);
+  return formatPercent(lang, ratio, { maxDecimals: 0, signed: true });
 }
 
 export default function BusinessMetricsPage() {
@@ -61,7 +61,7 @@ export default function BusinessMetricsPage() {
   });
   const b = report.data;
   const fmt = (cents: number, currency: string) => money(cents, lang, currency);
-  const n = (v: number) => v.toLocaleString(lang);
+  const n = (v: number) => formatNumber(lang, v);
   const delta = (cur: number, prev: number) => change(cur, prev, lang, t('businessMetrics.new'));
   const primary = b?.revenue[0]?.currency;
   const days = useMemo(
@@ -134,7 +134,10 @@ export default function BusinessMetricsPage() {
       ) : (
         <>
           <p className="muted" data-testid="metrics-compared">
-            {t('businessMetrics.compared', { from: b.previousFrom, to: b.previousTo })}
+            {t('businessMetrics.compared', {
+              from: formatDay(i18n.language, b.previousFrom),
+              to: formatDay(i18n.language, b.previousTo),
+            })}
           </p>
           <div className="tiles" data-testid="metrics-tiles">
             {tiles.map((tile) => (

@@ -20,6 +20,7 @@ import { getAs } from '../../api/typed';
 import { tzOffsetMinutes, type PeriodPreset } from './period';
 import { PeriodPicker, PeriodProblem, usePeriod } from './PeriodPicker';
 import './leader-board.css';
+import { formatDateTime, formatNumber } from '../../../domain/format';
 
 type RankBy = 'unitsHandled' | LeaderBoardMetric;
 const LEADER_BOARD_PERIODS: readonly PeriodPreset[] = ['today', 'yesterday', 'last7', 'month', 'custom'];
@@ -54,8 +55,8 @@ export default function LeaderBoardPage() {
   );
   // Each bar is the row's units handled as a share of the most anyone handled.
   const most = Math.max(1, ...rows.map((r) => r.unitsHandled));
-  const n = (v: number) => v.toLocaleString(i18n.language);
-  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const n = (v: number) => formatNumber(i18n.language, v);
+  const time = (iso: string) => formatDateTime(i18n.language, iso);
 
   return (
     <div className="page leader-board" data-testid="leader-board">

@@ -4,6 +4,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/DateField';
 import { presetRange, rangeProblem, type DayRange, type PeriodPreset } from './period';
 
 export function usePeriod(presets: readonly PeriodPreset[], maxDays: number) {
@@ -36,21 +37,15 @@ export function PeriodPicker({ period, children }: { period: ReturnType<typeof u
         <>
           <label>
             {t('periods.from')}
-            <input
-              type="date"
+            <DateField
               value={custom.from}
-              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+              onChange={(from) => setCustom({ ...custom, from })}
               data-testid="period-from"
             />
           </label>
           <label>
             {t('periods.to')}
-            <input
-              type="date"
-              value={custom.to}
-              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
-              data-testid="period-to"
-            />
+            <DateField value={custom.to} onChange={(to) => setCustom({ ...custom, to })} data-testid="period-to" />
           </label>
         </>
       )}

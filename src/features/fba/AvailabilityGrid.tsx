@@ -5,6 +5,7 @@ import type { AvailabilityRow } from '../../../domain/schemas/fba';
 import { DataGrid } from '../../ui/DataGrid';
 import { keys } from './api';
 import { fetchAvailable } from './availability';
+import { formatNumber } from '../../../domain/format';
 
 export function AvailabilityGrid({
   companyId,
@@ -26,7 +27,7 @@ export function AvailabilityGrid({
   storeId?: number | null;
 }) {
   const { t, i18n } = useTranslation();
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   const columns: ColumnDef<AvailabilityRow, unknown>[] = [
     { accessorKey: 'title', header: t('po.fields.title'), enableSorting: false },
     {

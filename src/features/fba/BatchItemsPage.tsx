@@ -16,6 +16,7 @@ import { planHref } from './plan-links';
 import { PlanStatus } from './PlanStatus';
 import { StatusFilterSelect } from './StatusFilterSelect';
 import { DEFAULT_STATUS_FILTER } from './words';
+import { formatNumber } from '../../../domain/format';
 
 const hrefOf = (i: PlanItemRow) => planHref({ id: i.planId, accountNo: i.accountNo, step: i.step });
 
@@ -24,7 +25,7 @@ export default function BatchItemsPage() {
   const navigate = useNavigate();
   const [status, setStatus] = useState<PlanStatusFilter>(DEFAULT_STATUS_FILTER);
   const [companyId, setCompanyId] = useState<number | null>(null);
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   const columns: ColumnDef<PlanItemRow, unknown>[] = [
     { accessorKey: 'title', header: t('po.fields.title'), enableSorting: false },
     {

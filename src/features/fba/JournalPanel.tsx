@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlanEvent } from '../../../domain/schemas/fba';
 import { localiseMoments } from './journal-words';
 import { eventKindKey } from './words';
+import { formatDateTime } from '../../../domain/format';
 
 const hasBody = (v: unknown) => v !== null && v !== undefined;
 const TONE: Partial<Record<PlanEvent['kind'], string>> = {
@@ -18,8 +19,7 @@ const TONE: Partial<Record<PlanEvent['kind'], string>> = {
 
 export function JournalPanel({ events }: { events: PlanEvent[] }) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(i18n.language, iso, { seconds: true });
   const newest = [...events].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
   return (
     <section className="card" aria-labelledby="fba-journal-head" data-testid="fba-journal">

@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { PlanDetail } from '../../../domain/schemas/fba';
+import { formatDateTime } from '../../../domain/format';
 
 export function LastRefusal({ plan }: { plan: Pick<PlanDetail, 'events' | 'operationId' | 'status'> }) {
   const { t, i18n } = useTranslation();
@@ -13,7 +14,7 @@ export function LastRefusal({ plan }: { plan: Pick<PlanDetail, 'events' | 'opera
   if (!last || (last.kind !== 'amazon.failed' && last.kind !== 'amazon.refused')) return null;
   return (
     <div className="card form-error" role="alert" data-testid="fba-last-refusal">
-      <strong>{t('fba.lastRefusal', { at: new Date(last.at).toLocaleString(i18n.language) })}</strong>
+      <strong>{t('fba.lastRefusal', { at: formatDateTime(i18n.language, last.at) })}</strong>
       <p>{last.message}</p>
     </div>
   );

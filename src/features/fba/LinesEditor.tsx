@@ -12,6 +12,8 @@ import {
   type PrepOwner,
 } from '../../../domain/schemas/fba';
 import { maxFor, type DraftLine, type LineErrors } from './lines';
+import { DateField } from '../../ui/DateField';
+import { formatNumber } from '../../../domain/format';
 
 export function LinesEditor({
   lines,
@@ -75,7 +77,7 @@ export function LinesEditor({
                   <br />
                   <span className="codes muted">{[l.msku, l.fnsku, l.asin].filter(Boolean).join(' · ')}</span>
                 </td>
-                <td data-testid="line-max">{max === null ? '–' : max.toLocaleString(i18n.language)}</td>
+                <td data-testid="line-max">{formatNumber(i18n.language, max)}</td>
                 <td>
                   <input
                     name={`quantity-${l.productId}`}
@@ -123,13 +125,12 @@ export function LinesEditor({
                   </select>
                 </td>
                 <td>
-                  <input
+                  <DateField
                     name={`expiration-${l.productId}`}
-                    type="date"
                     value={l.expiration}
                     aria-label={t('fba.expiration')}
                     aria-invalid={!!e.expiration}
-                    onChange={(ev) => set(l.productId, { expiration: ev.target.value })}
+                    onChange={(expiration) => set(l.productId, { expiration })}
                   />
                   {e.expiration && <small className="form-error">{e.expiration}</small>}
                 </td>

@@ -10,6 +10,7 @@ import { marketplaceOperationSchema } from '../../../domain/schemas/orders';
 import { getAs } from '../../api/typed';
 import { failureText, keys, operationPath } from './api';
 import { formatElapsed } from './words';
+import { formatTime } from '../../../domain/format';
 
 const FOLLOW_MS = 2_000;
 const TICK_MS = 1_000;
@@ -52,7 +53,7 @@ export function OperationWatch({
     void qc.invalidateQueries({ queryKey: [keys.availableGrid(companyId)] });
   }, [status, qc, planId, companyId]);
 
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(new Date(iso));
+  const when = (iso: string) => formatTime(i18n.language, iso, { seconds: true });
   const name = operation ?? op.data?.operation ?? t('fba.operationUnnamed');
   return (
     <section

@@ -21,6 +21,7 @@ import { planHref } from './plan-links';
 import { WFS_PENDING } from '../wfs/api';
 import { wfsPlanHref } from '../wfs/links';
 import { blockerIsProblem, blockerKey, formatAge, stepKey } from './words';
+import { formatDateTime, formatNumber } from '../../../domain/format';
 
 const BASE = '/dashboard/snapshot/pending-batches';
 const DEFAULT_SIZE = 50;
@@ -193,14 +194,14 @@ function PendingRow({
         </Link>
       </td>
       <td>{p.storeName}</td>
-      <td title={new Date(p.since).toLocaleString(language)}>{formatAge(p.since, now, language)}</td>
+      <td title={formatDateTime(language, p.since)}>{formatAge(p.since, now, language)}</td>
       <td>
         <span className={`pill ${blockerIsProblem(p.blocker.code) ? 'danger' : ''}`}>
           {t(words === 'fba' ? blockerKey(p.blocker.code) : `wfs.blockers.${p.blocker.code}`)}
         </span>
         {p.blocker.detail && <div className="muted">{p.blocker.detail}</div>}
       </td>
-      <td>{p.units.toLocaleString(language)}</td>
+      <td>{formatNumber(language, p.units)}</td>
       <td>{p.boxes ? t('fba.pending.boxesFacts', { boxes: p.boxes, boxed: p.boxed, units: p.units }) : '–'}</td>
     </tr>
   );

@@ -1,6 +1,7 @@
 /** The units the plan holds at PREP-FBA (held), gave back (released) or shipped (consumed), per product. */
 import { useTranslation } from 'react-i18next';
 import type { PlanDetail } from '../../../domain/schemas/fba';
+import { formatDateTime, formatNumber } from '../../../domain/format';
 
 const TONE = { held: 'ok', released: 'muted', consumed: '', shipped: '' } as const;
 
@@ -30,11 +31,11 @@ export function ReservationsPanel({ plan }: { plan: Pick<PlanDetail, 'reservatio
                   <td>
                     {titleOf(r.planItemId) ?? ''} <code>{r.productKey}</code>
                   </td>
-                  <td>{r.quantity.toLocaleString(i18n.language)}</td>
+                  <td>{formatNumber(i18n.language, r.quantity)}</td>
                   <td>
                     <span className={`pill ${TONE[r.state]}`}>{t(`fba.reservations.states.${r.state}`)}</span>
                   </td>
-                  <td>{new Date(r.updatedAt).toLocaleString(i18n.language)}</td>
+                  <td>{formatDateTime(i18n.language, r.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,14 +5,14 @@ import type { TFunction } from 'i18next';
 import type { BolRow } from '../../../domain/schemas/fba';
 import { money } from './packing-options';
 import { planHref } from './plan-links';
+import { formatDateTime } from '../../../domain/format';
 
 export function bolColumns(
   t: TFunction,
   language: string,
   actions: (row: BolRow) => React.ReactNode,
 ): ColumnDef<BolRow, unknown>[] {
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(language, iso);
   // LTL from Amazon's US marketplaces: Amazon quotes freight in dollars.
   const usd = (cents: number) => money(cents, 'USD', language);
   return [

@@ -4,6 +4,7 @@
  * boxes may travel. Pure, unit-tested.
  */
 import type { AmazonCharge, PackingOptionView } from '../../../domain/schemas/fba';
+import { formatMoney } from '../../../domain/format';
 
 export interface OptionCost {
   currency: string;
@@ -41,7 +42,7 @@ export function cheapestOption(options: readonly PackingOptionView[], now: numbe
 
 export const money = (cents: number, currency: string, language: string): string => {
   try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(cents / 100);
+    return formatMoney(language, cents, currency);
   } catch {
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import type { PlanChannel, PlanRow } from '../../../domain/schemas/fba';
 import { planHref } from './plan-links';
 import { PlanStatus } from './PlanStatus';
+import { formatDateTime, formatNumber } from '../../../domain/format';
 
 export function planColumns(
   t: TFunction,
@@ -18,8 +19,7 @@ export function planColumns(
 ): ColumnDef<PlanRow, unknown>[] {
   const hrefOf = opts.hrefOf ?? ((p: PlanRow) => planHref(p));
   const channel = opts.channel ?? 'fba';
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(language, iso);
   const columns: (ColumnDef<PlanRow, unknown> | null)[] = [
     {
       accessorKey: 'name',
@@ -51,7 +51,7 @@ export function planColumns(
       accessorKey: 'units',
       header: t('fba.units'),
       enableSorting: false,
-      cell: ({ row: { original: p } }) => p.units.toLocaleString(language),
+      cell: ({ row: { original: p } }) => formatNumber(language, p.units),
     },
     {
       accessorKey: 'inboundPlanId',

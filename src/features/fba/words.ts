@@ -13,6 +13,7 @@ import {
   type PlanStatusFilter,
   type PlanStep,
 } from '../../../domain/schemas/fba';
+import { formatUnit } from '../../../domain/format';
 
 /** Spec §4: the list opens on the plans not closed. */
 export const DEFAULT_STATUS_FILTER: PlanStatusFilter = 'all_but_closed';
@@ -68,7 +69,7 @@ export function formatAge(since: string, now: number, language: string): string 
       : ms < 2 * DAY
         ? [Math.floor(ms / HOUR), 'hour']
         : [Math.floor(ms / DAY), 'day'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  return formatUnit(language, value, unit, 0);
 }
 
 /** How long an operation has run, as m:ss (h:mm:ss past an hour): it ticks while Amazon works. */

@@ -24,6 +24,7 @@ import { ReserveOutcome } from '../fbm-pick/ReservePanel';
 import { ProgramBadges } from './ProgramBadges';
 import { CustomsPanel } from '../customs/CustomsPanel';
 import { StatusBadge } from './StatusBadge';
+import { formatDateTime } from '../../../domain/format';
 
 export function OrderDetailPanel({
   id,
@@ -102,9 +103,9 @@ export function OrderDetailPanel({
         <dt>{t('fbmOrders.detail.marketplaceStatus')}</dt>
         <dd>{o.marketplaceStatus}</dd>
         <dt>{t('fbmOrders.purchased')}</dt>
-        <dd>{new Date(o.purchasedAt).toLocaleString(i18n.language)}</dd>
+        <dd>{formatDateTime(i18n.language, o.purchasedAt)}</dd>
         <dt>{t('fbmOrders.shipBy')}</dt>
-        <dd>{o.shipBy ? new Date(o.shipBy).toLocaleString(i18n.language) : '–'}</dd>
+        <dd>{o.shipBy ? formatDateTime(i18n.language, o.shipBy) : '–'}</dd>
         <dt>{t('fbmOrders.detail.service')}</dt>
         <dd>{o.shippingService ?? '–'}</dd>
         <dt>{t('fbmOrders.detail.shipTo')}</dt>

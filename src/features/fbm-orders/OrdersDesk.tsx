@@ -38,6 +38,7 @@ import { BulkUndo } from './BulkUndo';
 import { OrderDetailPanel } from './OrderDetailPanel';
 import { ProgramBadges } from './ProgramBadges';
 import { StatusBadge } from './StatusBadge';
+import { formatDate } from '../../../domain/format';
 
 export const ORDERS_GRID = 'fbm-orders';
 const API = '/api/fbm/web/view/orders';
@@ -146,7 +147,7 @@ export function OrdersDesk({
   };
 
   const money = (r: Row) => (r.total === null ? '–' : formatCents(r.total, i18n.language, r.currency ?? 'USD'));
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '–');
+  const date = (iso: string | null) => (iso ? formatDate(i18n.language, iso) : '–');
   const columns: ColumnDef<Row, unknown>[] = [
     ...(warehouse
       ? [

@@ -21,13 +21,14 @@ import { getAs, postAs } from '../../api/typed';
 import { pickListPdf } from './pick-list-pdf';
 import { ReservePanel } from './ReservePanel';
 import { FORCE_ROOT, pickFloorHref } from './routes';
+import { formatDateTime } from '../../../domain/format';
 
 type Batch = (typeof pickBatchSchema)['_output'];
 const batchPage = pageSchema(pickBatchSchema);
 const failure = (err: unknown) => (err instanceof ApiFailure ? err.messages.join(' ') : String(err));
 
 export default function PickListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [summary, setSummary] = useState<ForceSummary | null>(null);
   const [batches, setBatches] = useState<Batch[] | null>(null);
   const [storeId, setStoreId] = useState('');
@@ -216,7 +217,7 @@ export default function PickListPage() {
                     <progress max={b.units || 1} value={b.picked + b.short} />{' '}
                     {t('fbmPick.progress', { picked: b.picked, units: b.units, short: b.short })}
                   </td>
-                  <td>{new Date(b.createdAt).toLocaleString()}</td>
+                  <td>{formatDateTime(i18n.language, b.createdAt)}</td>
                   <td className="row-actions">
                     {(b.status === 'open' || b.status === 'picking') && (
                       <Link className="btn" to={pickFloorHref(b.id)} data-testid="pick-open-floor">

@@ -30,6 +30,7 @@ import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { CarrierSelect, CarrierServices, useCarrierOptions } from '../carriers/CarrierSelect';
+import { formatDateTime } from '../../../domain/format';
 
 /** `pickup`: an Amazon in-store pickup order (never shipped: recorded ready, then picked up). */
 export function ShipPanel({ orderId, pickup, onChanged }: { orderId: number; pickup: boolean; onChanged: () => void }) {
@@ -210,7 +211,7 @@ export function ShipPanel({ orderId, pickup, onChanged }: { orderId: number; pic
 
 function VerifyNote({ v }: { v: OrderVerification }) {
   const { t, i18n } = useTranslation();
-  const at = v.at ? new Date(v.at).toLocaleString(i18n.language) : '';
+  const at = v.at ? formatDateTime(i18n.language, v.at) : '';
   if (v.state === 'none')
     return (
       <p className="muted" data-testid="verify-state" data-state="none">
@@ -240,7 +241,7 @@ function ShipmentRow({ shipment: s }: { shipment: FbmShipment }) {
   const { t, i18n } = useTranslation();
   return (
     <tr data-shipment={s.id} data-confirmation={s.confirmation}>
-      <td>{new Date(s.shipDate).toLocaleString(i18n.language)}</td>
+      <td>{formatDateTime(i18n.language, s.shipDate)}</td>
       <td>
         {s.packages.map((p) => (
           <div key={p.sequence}>

@@ -25,6 +25,8 @@ import { DataGrid } from '../../ui/DataGrid';
 import { isWarehouseUser, useClientOptions } from '../inbound/purchase-orders/clients';
 import { CheckoutOutcome } from './CheckoutOutcome';
 import { centsOf, money } from './money';
+import { formatDateTime } from '../../../domain/format';
+import { DateField } from '../../ui/DateField';
 
 const GRID = 'label-funds';
 const PATH = '/apps/finance/customer/balances';
@@ -72,7 +74,7 @@ export default function LabelFundsPage() {
       accessorKey: 'createdAt',
       header: t('finance.funds.date'),
       enableSorting: false,
-      cell: ({ getValue }) => new Date(getValue() as string).toLocaleString(i18n.language),
+      cell: ({ getValue }) => formatDateTime(i18n.language, getValue() as string),
     },
     {
       accessorKey: 'kind',
@@ -223,20 +225,18 @@ export default function LabelFundsPage() {
                 </select>
                 <label>
                   {t('finance.funds.beginDate')}{' '}
-                  <input
-                    type="date"
+                  <DateField
                     name="beginDate"
                     value={filters.beginDate}
-                    onChange={(e) => setFilters({ ...filters, beginDate: e.target.value })}
+                    onChange={(beginDate) => setFilters({ ...filters, beginDate })}
                   />
                 </label>
                 <label>
                   {t('finance.funds.endDate')}{' '}
-                  <input
-                    type="date"
+                  <DateField
                     name="endDate"
                     value={filters.endDate}
-                    onChange={(e) => setFilters({ ...filters, endDate: e.target.value })}
+                    onChange={(endDate) => setFilters({ ...filters, endDate })}
                   />
                 </label>
               </>

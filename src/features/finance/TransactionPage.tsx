@@ -12,6 +12,7 @@ import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { centsOf, money } from './money';
+import { formatDateTime } from '../../../domain/format';
 
 export default function TransactionPage() {
   const { t, i18n } = useTranslation();
@@ -82,7 +83,7 @@ export default function TransactionPage() {
               </Link>,
             )}
           {r.refundedCents > 0 && fact(t('finance.transaction.refunded'), fmt(r.refundedCents), 'tx-refunded')}
-          {fact(t('finance.transaction.created'), new Date(r.createdAt).toLocaleString(i18n.language))}
+          {fact(t('finance.transaction.created'), formatDateTime(i18n.language, r.createdAt))}
           {r.note && fact(t('finance.transaction.note'), r.note)}
           {r.processorRef && fact(t('finance.transaction.processorRef'), <code>{r.processorRef}</code>)}
         </dl>
@@ -112,7 +113,7 @@ export default function TransactionPage() {
                   </td>
                   <td className="num">{fmt(x.amountCents)}</td>
                   <td>{t(`finance.statuses.${x.status}`, { defaultValue: x.status })}</td>
-                  <td>{new Date(x.createdAt).toLocaleString(i18n.language)}</td>
+                  <td>{formatDateTime(i18n.language, x.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -137,7 +138,7 @@ export default function TransactionPage() {
             <tbody>
               {r.audit.map((a) => (
                 <tr key={a.id}>
-                  <td>{new Date(a.at).toLocaleString(i18n.language)}</td>
+                  <td>{formatDateTime(i18n.language, a.at)}</td>
                   <td>{t(`finance.auditActions.${a.action}`, { defaultValue: a.action })}</td>
                   <td className="num">{a.amountCents === null ? '–' : fmt(a.amountCents)}</td>
                   <td>{a.username ?? t('finance.transaction.system')}</td>

@@ -1,7 +1,8 @@
 /** Money on the finance screens: cents shown in the user's language, amounts typed as text. */
-import { formatCents, lineAmountCents } from '../../../domain/rules/money';
+import { formatMoney } from '../../../domain/format';
+import { lineAmountCents } from '../../../domain/rules/money';
 
-export const money = (cents: number, lang: string, currency = 'USD') => formatCents(cents, lang, currency);
+export const money = (cents: number, lang: string, currency = 'USD') => formatMoney(lang, cents, currency);
 
 /** "50", "50.5", "50.00" → 5000; anything else (more than 2 decimals, letters, negative) → null. */
 export function centsOf(text: string): number | null {

@@ -9,7 +9,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../../domain/rules/money';
 import {
   densityClass,
   FREIGHT_ACCESSORIALS,
@@ -28,6 +27,8 @@ import { postAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { useClientOptions } from '../inbound/purchase-orders/clients';
 import { FREIGHT_GRID, ShipmentDetail } from './ShipmentDetail';
+import { useFormat } from '../../ui/format';
+import { DateField } from '../../ui/DateField';
 
 const PARTY_FIELDS = [
   'name',
@@ -83,7 +84,8 @@ const newKey = () =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 export default function CreateFreightShipmentPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
   const clients = useClientOptions();
@@ -239,11 +241,10 @@ export default function CreateFreightShipmentPage() {
           </label>
           <label>
             {t('freight.pickupDate')}
-            <input
-              type="date"
+            <DateField
               name="pickupDate"
               value={pickupDate}
-              onChange={(e) => changed(setPickupDate)(e.target.value)}
+              onChange={changed(setPickupDate)}
               aria-invalid={!!errors.pickupDate}
             />
             {errors.pickupDate && <span className="form-error">{errors.pickupDate}</span>}
@@ -389,7 +390,7 @@ export default function CreateFreightShipmentPage() {
           <p className="muted">
             {t('freight.create.ratedAt', {
               classes: quote.quote.ratedClasses.join(', '),
-              until: new Date(quote.quote.expiresAt).toLocaleString(i18n.language),
+              until: f.dateTime(quote.quote.expiresAt),
             })}
           </p>
           {quote.quote.rates.length === 0 ? (
@@ -424,13 +425,9 @@ export default function CreateFreightShipmentPage() {
                     </td>
                     <td>{t(`freight.services.${r.service}`, { defaultValue: r.service })}</td>
                     <td>{r.transitDays}</td>
-                    <td>{r.estimatedDelivery}</td>
-                    <td
-                      title={r.charges
-                        .map((c) => `${c.description}: ${formatCents(c.amountCents, i18n.language)}`)
-                        .join('\n')}
-                    >
-                      {formatCents(r.totalCents, i18n.language)}
+                    <td>{f.date(r.estimatedDelivery)}</td>
+                    <td title={r.charges.map((c) => `${c.description}: ${f.money(c.amountCents)}`).join('\n')}>
+                      {f.money(r.totalCents)}
                     </td>
                     <td>
                       <button

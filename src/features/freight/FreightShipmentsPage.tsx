@@ -8,7 +8,6 @@ import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../../domain/rules/money';
 import {
   FREIGHT_SHIPMENT_STATUSES,
   freightShipmentPageSchema,
@@ -18,9 +17,12 @@ import { getAs } from '../../api/typed';
 import { DataGrid } from '../../ui/DataGrid';
 import { useClientOptions } from '../inbound/purchase-orders/clients';
 import { FREIGHT_GRID, ShipmentDetail, StatusBadge } from './ShipmentDetail';
+import { useFormat } from '../../ui/format';
+import { DateField } from '../../ui/DateField';
 
 export default function FreightShipmentsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const clients = useClientOptions();
   const [status, setStatus] = useState('');
   const [companyId, setCompanyId] = useState('');
@@ -66,7 +68,12 @@ export default function FreightShipmentsPage() {
       enableSorting: false,
       cell: ({ getValue }) => (getValue() as string | null) ?? '–',
     },
-    { accessorKey: 'pickupDate', header: t('freight.pickupDate'), enableSorting: false },
+    {
+      accessorKey: 'pickupDate',
+      header: t('freight.pickupDate'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.day(getValue() as string | null),
+    },
     {
       id: 'lane',
       header: t('freight.lane'),
@@ -86,7 +93,7 @@ export default function FreightShipmentsPage() {
       enableSorting: false,
       cell: ({ getValue }) => {
         const v = getValue() as number | null;
-        return v === null ? '–' : formatCents(v, i18n.language);
+        return f.money(v);
       },
     },
   ];
@@ -158,12 +165,10 @@ export default function FreightShipmentsPage() {
               ))}
             </select>
             <label>
-              {t('freight.pickupFrom')}{' '}
-              <input type="date" name="pickupFrom" value={pickupFrom} onChange={(e) => setPickupFrom(e.target.value)} />
+              {t('freight.pickupFrom')} <DateField name="pickupFrom" value={pickupFrom} onChange={setPickupFrom} />
             </label>
             <label>
-              {t('freight.pickupTo')}{' '}
-              <input type="date" name="pickupTo" value={pickupTo} onChange={(e) => setPickupTo(e.target.value)} />
+              {t('freight.pickupTo')} <DateField name="pickupTo" value={pickupTo} onChange={setPickupTo} />
             </label>
           </>
         }

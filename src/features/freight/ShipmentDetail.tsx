@@ -6,10 +6,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../../domain/rules/money';
 import { freightShipmentSchema, type FreightShipment } from '../../../domain/schemas/freight-shipments';
 import { api, ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
+import { useFormat } from '../../ui/format';
 
 export const FREIGHT_GRID = 'freight-shipments';
 
@@ -33,7 +33,8 @@ export function StatusBadge({ status }: { status: FreightShipment['status'] }) {
 }
 
 export function ShipmentDetail({ id, onClose }: { id: number; onClose?: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const qc = useQueryClient();
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
@@ -105,11 +106,11 @@ export function ShipmentDetail({ id, onClose }: { id: number; onClose?: () => vo
           {s.destination.state}
         </dd>
         <dt>{t('freight.pickupDate')}</dt>
-        <dd>{s.pickupDate}</dd>
+        <dd>{f.day(s.pickupDate)}</dd>
         <dt>{t('freight.estimatedDelivery')}</dt>
         <dd>{s.estimatedDelivery ?? '–'}</dd>
         <dt>{t('freight.cost')}</dt>
-        <dd>{s.costCents === null ? '–' : formatCents(s.costCents, i18n.language)}</dd>
+        <dd>{f.money(s.costCents)}</dd>
         <dt>{t('freight.client')}</dt>
         <dd>{s.companyName ?? t('freight.ownFreight')}</dd>
         <dt>{t('freight.units')}</dt>
@@ -160,8 +161,8 @@ export function ShipmentDetail({ id, onClose }: { id: number; onClose?: () => vo
       <ol className="timeline">
         {s.events.map((e, i) => (
           <li key={i}>
-            <strong>{t(`freight.statuses.${e.status}`, { defaultValue: e.status })}</strong> ·{' '}
-            {new Date(e.at).toLocaleString(i18n.language)} · {e.description}
+            <strong>{t(`freight.statuses.${e.status}`, { defaultValue: e.status })}</strong> · {f.dateTime(e.at)} ·{' '}
+            {e.description}
           </li>
         ))}
       </ol>

@@ -13,6 +13,8 @@ import { getAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { ClientFilter } from './ClientChoice';
+import { formatDateTime, formatNumber } from '../../../domain/format';
+import { DateField } from '../../ui/DateField';
 
 /** A date input (local day) as the instant its day starts; `endOf` = the next day's start. */
 const dayStart = (day: string, endOf = false): string | undefined => {
@@ -32,7 +34,7 @@ export default function DispositionsPage() {
       accessorKey: 'at',
       header: t('inventory.when'),
       enableSorting: false,
-      cell: ({ getValue }) => new Date(String(getValue())).toLocaleString(i18n.language),
+      cell: ({ getValue }) => formatDateTime(i18n.language, String(getValue())),
     },
     {
       id: 'client',
@@ -47,7 +49,12 @@ export default function DispositionsPage() {
       enableSorting: false,
       cell: ({ getValue }) => (getValue() as string | null) ?? '–',
     },
-    { accessorKey: 'quantity', header: t('po.units'), enableSorting: false },
+    {
+      accessorKey: 'quantity',
+      header: t('po.units'),
+      enableSorting: false,
+      cell: ({ getValue }) => formatNumber(i18n.language, getValue() as number),
+    },
     {
       accessorKey: 'reason',
       header: t('inventory.reason'),
@@ -83,11 +90,11 @@ export default function DispositionsPage() {
           {warehouse && <ClientFilter value={f.companyId} onChange={(companyId) => setF({ ...f, companyId })} />}
           <label>
             {t('inventory.fromDay')}
-            <input type="date" name="from" value={f.from} onChange={(e) => setF({ ...f, from: e.target.value })} />
+            <DateField name="from" value={f.from} onChange={(from) => setF({ ...f, from })} />
           </label>
           <label>
             {t('inventory.toDay')}
-            <input type="date" name="to" value={f.to} onChange={(e) => setF({ ...f, to: e.target.value })} />
+            <DateField name="to" value={f.to} onChange={(to) => setF({ ...f, to })} />
           </label>
           <label>
             {t('inventory.reason')}

@@ -15,6 +15,8 @@ import { AdjustForm } from './AdjustForm';
 import type { SnapshotLine } from './snapshot-columns';
 import { LedgerPanel } from './LedgerPanel';
 import { snapshotColumns } from './snapshot-columns';
+import { formatDateTime, formatNumber } from '../../../domain/format';
+import { DateTimeField } from '../../ui/DateField';
 
 const GRID = 'inventory-snapshot';
 
@@ -99,12 +101,7 @@ export default function InventorySnapshotPage() {
           </label>
           <label>
             {t('inventory.asOf')}
-            <input
-              name="asOf"
-              type="datetime-local"
-              value={filters.asOf}
-              onChange={(e) => set({ asOf: e.target.value })}
-            />
+            <DateTimeField name="asOf" value={filters.asOf} onChange={(asOf) => set({ asOf })} />
           </label>
           <label>
             {t('inventory.groupBy')}
@@ -119,13 +116,11 @@ export default function InventorySnapshotPage() {
           </label>
         </div>
         <p className="muted" data-testid="snapshot-summary">
-          {asOf
-            ? t('inventory.asOfNote', { at: new Date(asOf).toLocaleString(i18n.language) })
-            : t('inventory.nowNote')}
+          {asOf ? t('inventory.asOfNote', { at: formatDateTime(i18n.language, asOf) }) : t('inventory.nowNote')}
           {totalUnits !== null && (
             <>
               {' '}
-              · {t('inventory.totalUnits', { count: totalUnits, formatted: totalUnits.toLocaleString(i18n.language) })}
+              · {t('inventory.totalUnits', { count: totalUnits, formatted: formatNumber(i18n.language, totalUnits) })}
             </>
           )}
         </p>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ledgerEntrySchema } from '../../../domain/schemas/inventory';
 import { getAs } from '../../api/typed';
 import type { SnapshotLine } from './snapshot-columns';
+import { formatDateTime } from '../../../domain/format';
 
 export function LedgerPanel({ line, onClose }: { line: SnapshotLine; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -59,7 +60,7 @@ export function LedgerPanel({ line, onClose }: { line: SnapshotLine; onClose: ()
                   key={r.id}
                   className={r.location === line.location && (r.lpn || null) === line.lpn ? 'active' : undefined}
                 >
-                  <td>{new Date(r.at).toLocaleString(i18n.language)}</td>
+                  <td>{formatDateTime(i18n.language, r.at)}</td>
                   <td className={r.quantity < 0 ? 'neg' : 'pos'}>{r.quantity > 0 ? `+${r.quantity}` : r.quantity}</td>
                   <td>{r.location}</td>
                   <td>{r.lpn || '–'}</td>

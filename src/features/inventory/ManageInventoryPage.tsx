@@ -14,6 +14,7 @@ import { DataGrid } from '../../ui/DataGrid';
 import { snapshotColumns, type SnapshotLine } from './snapshot-columns';
 import { MARKETPLACE_OF_TYPE } from '../../../domain/schemas/marketplace-inventory';
 import { isInventoryType, MarketplaceInventory } from './MarketplaceInventoryPage';
+import { formatNumber } from '../../../domain/format';
 
 /**
  * One route, /apps/inventory/:param, serves two screens of the spec: Manage Inventory per workflow
@@ -58,10 +59,7 @@ function ManageInventoryPage({ itemAction }: { itemAction: string | undefined })
       <p className="muted" data-testid="manage-summary">
         {station ? t('inventory.waitsAt', { station }) : t('inventory.waitsInBins')}
         {totalUnits !== null && (
-          <>
-            {' '}
-            · {t('inventory.totalUnits', { count: totalUnits, formatted: totalUnits.toLocaleString(i18n.language) })}
-          </>
+          <> · {t('inventory.totalUnits', { count: totalUnits, formatted: formatNumber(i18n.language, totalUnits) })}</>
         )}
       </p>
       <div className="button-row">

@@ -26,6 +26,8 @@ import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { useFeedback } from '../../ui/feedback-store';
 import { ClientChoice, ClientFilter } from './ClientChoice';
+import { formatDate, formatDateTime, formatNumber } from '../../../domain/format';
+import { DateTimeField } from '../../ui/DateField';
 
 const GRID = 'marketplace-inventory';
 /** FBM and eBay stock is the seller's own: those reports carry one quantity. */
@@ -41,10 +43,9 @@ export function MarketplaceInventory({ type }: { type: InventoryType }) {
   const [stock, setStock] = useState<(typeof MARKETPLACE_STOCK_FILTERS)[number]>('all');
   const [summary, setSummary] = useState<{ totals: MarketplaceTotals; reportedAt: string | null } | null>(null);
   const [importing, setImporting] = useState(false);
-  const n = (v: number) => v.toLocaleString(i18n.language);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  const day = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }).format(new Date(iso));
+  const n = (v: number) => formatNumber(i18n.language, v);
+  const when = (iso: string) => formatDateTime(i18n.language, iso);
+  const day = (iso: string) => formatDate(i18n.language, iso);
   const marketplace = MARKETPLACE_OF_TYPE[type];
   const one = ONE_QUANTITY.includes(type);
 
@@ -261,12 +262,7 @@ function ImportCard({ type, warehouse, onDone }: { type: InventoryType; warehous
         </label>
         <label>
           {t('marketplace.reportedAt')}
-          <input
-            type="datetime-local"
-            name="reportedAt"
-            value={reportedAt}
-            onChange={(e) => setReportedAt(e.target.value)}
-          />
+          <DateTimeField name="reportedAt" value={reportedAt} onChange={setReportedAt} />
         </label>
       </div>
       {errors.report && (

@@ -2,6 +2,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import type { SnapshotLine } from '../../../domain/schemas/inventory';
+import { formatNumber } from '../../../domain/format';
 
 export type { SnapshotLine };
 
@@ -44,7 +45,7 @@ export function snapshotColumns(t: TFunction, language: string, byProduct: boole
       accessorKey: 'quantity',
       header: t('inventory.onHand'),
       enableSorting: false,
-      cell: ({ getValue }) => <strong>{Number(getValue()).toLocaleString(language)}</strong>,
+      cell: ({ getValue }) => <strong>{formatNumber(language, Number(getValue()))}</strong>,
     },
   ];
 }

@@ -18,11 +18,14 @@ import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { InvoiceLines, useMoney } from './parts';
+import { useFormat } from '../../ui/format';
+import { DateField, MonthField } from '../../ui/DateField';
 
 type Mode = 'month' | 'range';
 
 export default function FinanceToolsPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const money = useMoney();
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
@@ -125,17 +128,17 @@ export default function FinanceToolsPage() {
           {mode === 'month' ? (
             <label>
               {t('invoices.preview.month')}
-              <input type="month" name="month" value={month} onChange={(e) => setMonth(e.target.value)} />
+              <MonthField name="month" value={month} onChange={setMonth} />
             </label>
           ) : (
             <>
               <label>
                 {t('invoices.preview.from')}
-                <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} />
+                <DateField name="from" value={from} onChange={setFrom} />
               </label>
               <label>
                 {t('invoices.preview.to')}
-                <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} />
+                <DateField name="to" value={to} onChange={setTo} />
               </label>
             </>
           )}
@@ -186,7 +189,7 @@ export default function FinanceToolsPage() {
         <section className="card">
           <div className="card-head">
             <h2>
-              {t('invoices.preview.periodTitle', { from: data.period.from, to: data.period.to })} ·{' '}
+              {t('invoices.preview.periodTitle', { from: f.day(data.period.from), to: f.day(data.period.to) })} ·{' '}
               {money(data.totalCents, data.currency)}
             </h2>
             <div className="button-row">
@@ -268,7 +271,7 @@ export default function FinanceToolsPage() {
                                 {w.kind === 'unpriced'
                                   ? t('invoices.warnings.unpriced', { count: w.chargeCount, code: w.code })
                                   : w.kind === 'postponed'
-                                    ? t('invoices.warnings.postponed', { day: c.postponedUntil })
+                                    ? t('invoices.warnings.postponed', { day: f.day(c.postponedUntil) })
                                     : w.kind === 'invoiced'
                                       ? t('invoices.warnings.invoiced', { number: c.existingInvoice?.number })
                                       : t('invoices.warnings.noEmail')}
@@ -294,7 +297,7 @@ export default function FinanceToolsPage() {
                       <tr>
                         <td colSpan={8}>
                           <InvoiceLines categories={c.categories} storage={c.storage} totals={c} />
-                          <p className="muted">{t('invoices.preview.due', { day: c.dueOn })}</p>
+                          <p className="muted">{t('invoices.preview.due', { day: f.day(c.dueOn) })}</p>
                         </td>
                       </tr>
                     )}

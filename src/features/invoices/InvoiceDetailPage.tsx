@@ -17,9 +17,11 @@ import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
 import { CheckoutOutcome } from '../finance/CheckoutOutcome';
 import { downloadInvoicePdf, FundsStatementCard, InvoiceLines, StatusBadge, useMoney } from './parts';
+import { useFormat } from '../../ui/format';
 
 export default function InvoiceDetailPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const money = useMoney();
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
@@ -199,14 +201,14 @@ export default function InvoiceDetailPage() {
           </dd>
           <dt>{t('invoices.period')}</dt>
           <dd>
-            {inv.periodStart} – {inv.periodEnd}
+            {f.day(inv.periodStart)} – {f.day(inv.periodEnd)}
           </dd>
           <dt>{t('invoices.issuedOn')}</dt>
-          <dd>{inv.issuedAt.slice(0, 10)}</dd>
+          <dd>{f.date(inv.issuedAt)}</dd>
           <dt>{t('invoices.dueOn')}</dt>
-          <dd>{inv.dueOn}</dd>
+          <dd>{f.day(inv.dueOn)}</dd>
           <dt>{t('invoices.detail.emailed')}</dt>
-          <dd>{inv.emailedAt ? new Date(inv.emailedAt).toLocaleString() : t('invoices.detail.notEmailed')}</dd>
+          <dd>{inv.emailedAt ? f.dateTime(inv.emailedAt) : t('invoices.detail.notEmailed')}</dd>
           {inv.status === 'void' && (
             <>
               <dt>{t('invoices.detail.voidReason')}</dt>
@@ -239,7 +241,7 @@ export default function InvoiceDetailPage() {
                 <tr key={p.id}>
                   <td>
                     <Link to="/apps/finance/transaction/$id" params={{ id: String(p.id) }} className="btn link">
-                      {p.createdAt.slice(0, 10)}
+                      {f.date(p.createdAt)}
                     </Link>
                   </td>
                   <td>{t(`finance.kinds.${p.kind}`, { defaultValue: p.kind })}</td>

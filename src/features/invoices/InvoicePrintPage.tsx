@@ -10,9 +10,11 @@ import { invoiceDetailSchema } from '../../../domain/schemas/invoices';
 import { ApiFailure } from '../../api/client';
 import { getAs } from '../../api/typed';
 import { downloadInvoicePdf, FundsStatementCard, InvoiceLines, StatusBadge } from './parts';
+import { useFormat } from '../../ui/format';
 
 export default function InvoicePrintPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const { id } = useParams({ strict: false }) as { id: string };
   const q = useQuery({
     queryKey: ['invoice', id],
@@ -57,12 +59,12 @@ export default function InvoicePrintPage() {
               <dt>{t('invoices.number')}</dt>
               <dd>{inv.number}</dd>
               <dt>{t('invoices.issuedOn')}</dt>
-              <dd>{inv.issuedAt.slice(0, 10)}</dd>
+              <dd>{f.date(inv.issuedAt)}</dd>
               <dt>{t('invoices.dueOn')}</dt>
-              <dd>{inv.dueOn}</dd>
+              <dd>{f.day(inv.dueOn)}</dd>
               <dt>{t('invoices.period')}</dt>
               <dd>
-                {inv.periodStart} – {inv.periodEnd}
+                {f.day(inv.periodStart)} – {f.day(inv.periodEnd)}
               </dd>
             </dl>
             {inv.status !== 'issued' && <StatusBadge status={inv.status} />}
@@ -78,7 +80,7 @@ export default function InvoicePrintPage() {
         </section>
         <InvoiceLines categories={inv.categories} storage={inv.storage} totals={inv} />
         <FundsStatementCard funds={inv.funds} currency={inv.currency} />
-        <p className="muted">{t('invoices.print.payBy', { day: inv.dueOn, number: inv.number })}</p>
+        <p className="muted">{t('invoices.print.payBy', { day: f.day(inv.dueOn), number: inv.number })}</p>
       </article>
     </div>
   );

@@ -17,9 +17,12 @@ import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { useClientOptions } from '../inbound/purchase-orders/clients';
 import { downloadInvoicePdf, StatusBadge, useMoney } from './parts';
+import { useFormat } from '../../ui/format';
+import { MonthField } from '../../ui/DateField';
 
 export default function InvoicesPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const money = useMoney();
   const navigate = useNavigate();
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
@@ -54,7 +57,7 @@ export default function InvoicesPage() {
       id: 'period',
       header: t('invoices.period'),
       enableSorting: false,
-      cell: ({ row: { original: r } }) => `${r.periodStart} – ${r.periodEnd}`,
+      cell: ({ row: { original: r } }) => `${f.day(r.periodStart)} – ${f.day(r.periodEnd)}`,
     },
     {
       accessorKey: 'status',
@@ -66,6 +69,7 @@ export default function InvoicesPage() {
       accessorKey: 'dueOn',
       header: t('invoices.dueOn'),
       enableSorting: false,
+      cell: ({ getValue }) => f.day(getValue() as string),
     },
     {
       accessorKey: 'totalCents',
@@ -144,13 +148,7 @@ export default function InvoicesPage() {
                 ))}
               </select>
             )}
-            <input
-              type="month"
-              name="month"
-              aria-label={t('invoices.preview.month')}
-              value={month}
-              onChange={(e) => setMonth(e.target.value)}
-            />
+            <MonthField name="month" aria-label={t('invoices.preview.month')} value={month} onChange={setMonth} />
           </>
         }
         fetchPage={(q) =>

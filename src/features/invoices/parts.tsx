@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { FundsStatement, invoiceCategorySchema, StorageSummary } from '../../../domain/schemas/invoices';
 import { api } from '../../api/client';
+import { useFormat } from '../../ui/format';
 
 type Category = z.infer<typeof invoiceCategorySchema>;
 
+/** Cents in a currency, in the user's language (src/ui/format.ts). */
 export function useMoney() {
-  const { i18n } = useTranslation();
-  return (cents: number, currency: string) =>
-    new Intl.NumberFormat(i18n.language || 'en', { style: 'currency', currency }).format(cents / 100);
+  const f = useFormat();
+  return (cents: number, currency: string) => f.money(cents, currency);
 }
 
 export function StatusBadge({ status, overdue }: { status: string; overdue?: boolean }) {
@@ -54,6 +55,7 @@ export function InvoiceLines({
   totals: Totals;
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const money = useMoney();
   const c = totals.currency;
   return (
@@ -87,9 +89,9 @@ export function InvoiceLines({
                   {l.description}
                   <span className="muted invoice-code"> {l.code}</span>
                 </td>
-                <td className="num">{l.quantity}</td>
+                <td className="num">{f.number(l.quantity)}</td>
                 <td>{t(`invoices.units.${l.unit}`)}</td>
-                <td className="num">{l.unitPrice}</td>
+                <td className="num">{f.price(l.unitPrice, c)}</td>
                 <td className="num">{money(l.amountCents, c)}</td>
               </tr>
             )),
@@ -101,7 +103,7 @@ export function InvoiceLines({
             <td className="num">{money(totals.subtotalCents, c)}</td>
           </tr>
           <tr>
-            <th colSpan={4}>{t('invoices.tax', { percent: totals.taxPercent })}</th>
+            <th colSpan={4}>{t('invoices.tax', { percent: f.number(totals.taxPercent) })}</th>
             <td className="num">{money(totals.taxCents, c)}</td>
           </tr>
           <tr className="invoice-total">
@@ -127,9 +129,9 @@ export function InvoiceLines({
       {storage && (
         <p className="muted" data-testid="storage-summary">
           {t('invoices.storageSummary', {
-            quantity: storage.quantity,
-            days: storage.days,
-            average: storage.averagePerDay,
+            quantity: f.number(storage.quantity),
+            days: f.number(storage.days),
+            average: f.number(storage.averagePerDay),
             amount: money(storage.amountCents, c),
             unit: t(`invoices.units.${storage.unit}`),
           })}

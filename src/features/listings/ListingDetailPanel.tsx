@@ -13,6 +13,7 @@ import { getAs } from '../../api/typed';
 import { ListingIssues, ProductOrImport } from './ListingParts';
 import { ListingStatus } from './ListingStatus';
 import { AMAZON_LISTINGS } from './screens';
+import { formatNumber, formatPrice } from '../../../domain/format';
 
 export function ListingDetailPanel({
   store,
@@ -32,10 +33,9 @@ export function ListingDetailPanel({
     queryFn: () => getAs(`${api}/${encodeURIComponent(sku)}`, listingDetailSchema, { quiet: true }),
     retry: false,
   });
-  const money = (v: number, currency = 'USD') =>
-    new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(v);
+  const money = (v: number, currency = 'USD') => formatPrice(i18n.language, v, currency);
   const num = (v: number | null, unit: string) =>
-    v === null ? '–' : `${v.toLocaleString(i18n.language, { maximumFractionDigits: 2 })} ${unit}`;
+    v === null ? '–' : `${formatNumber(i18n.language, v, { maxDecimals: 2 })} ${unit}`;
 
   return (
     <section className="card" aria-label={t('listings.detail')} data-testid="listing-detail">
@@ -71,7 +71,7 @@ export function ListingDetailPanel({
               <dt>{t('listings.channel')}</dt>
               <dd>
                 {t(`listings.channels.${detail.data.channel}`)}
-                {detail.data.quantity !== null && ` · ${detail.data.quantity.toLocaleString(i18n.language)}`}
+                {detail.data.quantity !== null && ` · ${formatNumber(i18n.language, detail.data.quantity)}`}
               </dd>
               <dt>{t('listings.product')}</dt>
               <dd data-testid="listing-product">
@@ -108,7 +108,7 @@ export function ListingDetailPanel({
                 <dt>{t('listings.rank')}</dt>
                 <dd>
                   {detail.data.catalog.rank
-                    ? `#${detail.data.catalog.rank.rank.toLocaleString(i18n.language)} ${detail.data.catalog.rank.title}`
+                    ? `#${formatNumber(i18n.language, detail.data.catalog.rank.rank)} ${detail.data.catalog.rank.title}`
                     : '–'}
                 </dd>
               </dl>

@@ -30,6 +30,7 @@ import { ListingStatus } from './ListingStatus';
 import type { ListingScreen } from './screens';
 import { WalmartItemPanel } from './WalmartItemPanel';
 import { WalmartItemForm } from './WalmartItemForm';
+import { formatDateTime, formatNumber, formatPrice } from '../../../domain/format';
 
 const failure = (err: unknown) => (err instanceof ApiFailure ? err.message : String(err));
 
@@ -100,12 +101,8 @@ function StoreListings({ screen, store, msku }: { screen: ListingScreen; store: 
   const [busy, setBusy] = useState(false);
   const connected = store.connection === 'connected';
   const grid = `${screen.marketplace}-listings-${store.id}`;
-  const money = (v: number | null, currency: string | null) =>
-    v === null
-      ? '–'
-      : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: currency ?? 'USD' }).format(v);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const money = (v: number | null, currency: string | null) => formatPrice(i18n.language, v, currency);
+  const when = (iso: string) => formatDateTime(i18n.language, iso);
   const refresh = () => qc.invalidateQueries({ queryKey: [grid] });
   const close = () => void navigate({ to: `${screen.route}/${store.id}` });
   const created = () => {
@@ -229,7 +226,7 @@ function StoreListings({ screen, store, msku }: { screen: ListingScreen; store: 
       header: t('listings.channel'),
       enableSorting: false,
       cell: ({ row: { original: l } }) =>
-        `${t(`listings.channels.${l.channel}`)}${l.quantity === null ? '' : ` · ${l.quantity.toLocaleString(i18n.language)}`}`,
+        `${t(`listings.channels.${l.channel}`)}${l.quantity === null ? '' : ` · ${formatNumber(i18n.language, l.quantity)}`}`,
     },
     {
       id: 'product',

@@ -12,6 +12,7 @@ import { getAs } from '../../api/typed';
 import { ListingIssues, ProductOrImport } from './ListingParts';
 import { ListingStatus } from './ListingStatus';
 import { WALMART_ITEMS } from './screens';
+import { formatPrice } from '../../../domain/format';
 
 export function WalmartItemPanel({
   store,
@@ -31,8 +32,7 @@ export function WalmartItemPanel({
     queryFn: () => getAs(`${api}/${encodeURIComponent(sku)}`, walmartItemDetailSchema, { quiet: true }),
     retry: false,
   });
-  const money = (v: number, currency: string) =>
-    new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(v);
+  const money = (v: number, currency: string) => formatPrice(i18n.language, v, currency);
   const d = detail.data;
 
   return (

@@ -19,6 +19,7 @@ import { ApiFailure } from '../../api/client';
 import { getAs, postAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { UNREAD_KEY } from './NotificationBell';
+import { formatDateTime } from '../../../domain/format';
 
 const PAGE_SIZE = 20;
 
@@ -48,8 +49,7 @@ export default function NotificationsPage() {
       toast('error', err instanceof ApiFailure ? err.message : String(err));
     }
   };
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatDateTime(i18n.language, iso);
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.totalElements / PAGE_SIZE)) : 1;
 

@@ -22,6 +22,8 @@ import { DataGrid } from '../../ui/DataGrid';
 import { FormFooter } from '../../ui/FormFooter';
 import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
 import { fieldErrors, todayIso, useAllPlans } from './catalogue';
+import { DateField } from '../../ui/DateField';
+import { useFormat } from '../../ui/format';
 
 const GRID = 'plan-enrollments';
 
@@ -29,6 +31,7 @@ type Editing = { kind: 'enrol'; row?: Row } | { kind: 'end'; row: Row } | null;
 
 export default function CustomerPlansPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const qc = useQueryClient();
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [live, setLive] = useState('true');
@@ -57,12 +60,17 @@ export default function CustomerPlansPage() {
       enableSorting: false,
       cell: ({ getValue }) => t(`plans.tiers.${String(getValue())}`),
     },
-    { accessorKey: 'startsOn', header: t('plans.startsOn'), enableSorting: false },
+    {
+      accessorKey: 'startsOn',
+      header: t('plans.startsOn'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.day(getValue() as string),
+    },
     {
       accessorKey: 'endsOn',
       header: t('plans.endsOn'),
       enableSorting: false,
-      cell: ({ getValue }) => (getValue() as string | null) ?? t('plans.openEnded'),
+      cell: ({ getValue }) => (getValue() === null ? t('plans.openEnded') : f.day(getValue() as string)),
     },
     {
       id: 'actions',
@@ -200,7 +208,7 @@ function EnrolForm({
         </label>
         <label>
           {t('plans.startsOn')}
-          <input type="date" name="startsOn" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
+          <DateField name="startsOn" value={startsOn} onChange={setStartsOn} />
           {errors.startsOn && <span className="form-error">{errors.startsOn}</span>}
         </label>
       </div>
@@ -257,7 +265,7 @@ function EndForm({ row, onDone }: { row: Row; onDone: (changed: boolean) => void
       <p>{t('plans.customers.endTitle', { client: row.companyName, plan: row.planName })}</p>
       <label>
         {t('plans.endsOn')}
-        <input type="date" name="endsOn" value={endsOn} onChange={(e) => setEndsOn(e.target.value)} />
+        <DateField name="endsOn" value={endsOn} onChange={setEndsOn} />
         {errors.endsOn && <span className="form-error">{errors.endsOn}</span>}
       </label>
       <FormFooter

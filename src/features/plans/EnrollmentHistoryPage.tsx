@@ -12,9 +12,11 @@ import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
 import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
 import { isWarehouseUser } from '../inbound/purchase-orders/clients';
+import { useFormat } from '../../ui/format';
 
 export default function EnrollmentHistoryPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const warehouse = isWarehouseUser(useSession((s) => s.user?.audience));
   const [companyId, setCompanyId] = useState<number | null>(null);
   const columns: ColumnDef<Row, unknown>[] = [
@@ -37,14 +39,19 @@ export default function EnrollmentHistoryPage() {
       header: t('plans.recurringFee'),
       enableSorting: false,
       cell: ({ row: { original: r } }) =>
-        Number(r.recurringFee) > 0 ? `${r.recurringFee} · ${t(`plans.schedules.${r.schedule}`)}` : '–',
+        Number(r.recurringFee) > 0 ? `${f.price(r.recurringFee)} · ${t(`plans.schedules.${r.schedule}`)}` : '–',
     },
-    { accessorKey: 'startsOn', header: t('plans.startsOn'), enableSorting: false },
+    {
+      accessorKey: 'startsOn',
+      header: t('plans.startsOn'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.day(getValue() as string),
+    },
     {
       accessorKey: 'endsOn',
       header: t('plans.endsOn'),
       enableSorting: false,
-      cell: ({ getValue }) => (getValue() as string | null) ?? t('plans.openEnded'),
+      cell: ({ getValue }) => (getValue() === null ? t('plans.openEnded') : f.day(getValue() as string)),
     },
   ];
   return (

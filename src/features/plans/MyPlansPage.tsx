@@ -13,9 +13,11 @@ import { useSession } from '../../app/session';
 import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
 import { isWarehouseUser } from '../inbound/purchase-orders/clients';
 import { chargeCodeName, chargeUnitName } from './catalogue';
+import { useFormat } from '../../ui/format';
 
 export default function MyPlansPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const warehouse = isWarehouseUser(useSession((s) => s.user?.audience));
   const [companyId, setCompanyId] = useState<number | null>(null);
   const ready = !warehouse || companyId !== null;
@@ -65,10 +67,10 @@ export default function MyPlansPage() {
             </h2>
             <p>
               {e.endsOn
-                ? t('plans.my.period', { from: e.startsOn, to: e.endsOn })
-                : t('plans.my.since', { from: e.startsOn })}
+                ? t('plans.my.period', { from: f.day(e.startsOn), to: f.day(e.endsOn) })
+                : t('plans.my.since', { from: f.day(e.startsOn) })}
               {Number(p.recurringFee) > 0 &&
-                ` · ${t('plans.my.fee', { fee: p.recurringFee, schedule: t(`plans.schedules.${p.schedule}`) })}`}
+                ` · ${t('plans.my.fee', { fee: f.price(p.recurringFee), schedule: t(`plans.schedules.${p.schedule}`) })}`}
             </p>
             {p.description && <p className="muted">{p.description}</p>}
             {p.prices.length === 0 ? (
@@ -89,7 +91,7 @@ export default function MyPlansPage() {
                         {chargeCodeName(t, l.code)} <span className="muted">({l.code})</span>
                       </td>
                       <td>{chargeUnitName(t, l.code)}</td>
-                      <td data-testid={`my-price-${l.code}`}>{l.unitPrice}</td>
+                      <td data-testid={`my-price-${l.code}`}>{f.price(l.unitPrice)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -28,6 +28,7 @@ import { DataGrid } from '../../ui/DataGrid';
 import { EditingForm, openColumn, useEditing } from '../../ui/editable-list';
 import { FormFooter } from '../../ui/FormFooter';
 import { chargeCodeName, chargeUnitName, codesByCategory, fieldErrors } from './catalogue';
+import { useFormat } from '../../ui/format';
 
 const GRID = 'plans';
 
@@ -44,6 +45,7 @@ function usePlanTypes() {
 
 export default function PlansPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const { editing, edit, done } = useEditing<Row>(GRID, 'plans-all');
   const [tier, setTier] = useState('');
   const [category, setCategory] = useState('');
@@ -74,7 +76,7 @@ export default function PlansPage() {
       header: t('plans.recurringFee'),
       enableSorting: false,
       cell: ({ row: { original: r } }) =>
-        Number(r.recurringFee) > 0 ? `${r.recurringFee} · ${t(`plans.schedules.${r.schedule}`)}` : '–',
+        Number(r.recurringFee) > 0 ? `${f.price(r.recurringFee)} · ${t(`plans.schedules.${r.schedule}`)}` : '–',
     },
     {
       id: 'prices',

@@ -25,6 +25,7 @@ import { DataGrid } from '../../ui/DataGrid';
 import { EditingForm, openColumn, useEditing } from '../../ui/editable-list';
 import { CountForm } from './CountForm';
 import { FormFooter } from '../../ui/FormFooter';
+import { useFormat } from '../../ui/format';
 
 const GRID = 'prep-materials';
 
@@ -39,6 +40,7 @@ export function useCostGroups() {
 
 export default function PrepMaterialsPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { qCostGroupId?: string | number };
   const costGroupId = search.qCostGroupId ? String(search.qCostGroupId) : '';
@@ -62,15 +64,25 @@ export default function PrepMaterialsPage() {
       enableSorting: false,
       cell: ({ getValue }) => (getValue() as string | null) ?? '–',
     },
-    { accessorKey: 'costPrice', header: t('prepMaterials.costPrice'), enableSorting: false },
-    { accessorKey: 'clientPrice', header: t('prepMaterials.clientPrice'), enableSorting: false },
+    {
+      accessorKey: 'costPrice',
+      header: t('prepMaterials.costPrice'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.price(getValue() as string | null),
+    },
+    {
+      accessorKey: 'clientPrice',
+      header: t('prepMaterials.clientPrice'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.price(getValue() as string | null),
+    },
     {
       accessorKey: 'onHand',
       header: t('prepMaterials.onHand'),
       enableSorting: false,
       cell: ({ row: { original: r } }) => (
         <span data-testid={`on-hand-${r.code}`}>
-          {r.onHand} {r.unitOfMeasure}{' '}
+          {f.number(r.onHand)} {r.unitOfMeasure}{' '}
           {r.lowStock && (
             <span
               className="badge"
@@ -203,6 +215,7 @@ type Field =
 
 function MaterialForm({ row, onDone }: { row: Row | null; onDone: () => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const toast = useFeedback((s) => s.toast);
   const groups = useCostGroups();
   const [v, setV] = useState({
@@ -323,7 +336,7 @@ function MaterialForm({ row, onDone }: { row: Row | null; onDone: () => void }) 
       {isBag && <p className="muted">{t('prepMaterials.bagSizeHint')}</p>}
       {row?.lastCost && (
         <p>
-          {t('prepMaterials.lastCost')}: {row.lastCost}
+          {t('prepMaterials.lastCost')}: {f.price(row.lastCost)}
         </p>
       )}
       <label className="checkbox">

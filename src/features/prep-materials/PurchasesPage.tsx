@@ -18,12 +18,15 @@ import { ApiFailure } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { DataGrid } from '../../ui/DataGrid';
+import { useFormat } from '../../ui/format';
+import { DateField } from '../../ui/DateField';
 
 const GRID = 'prep-material-purchases';
 const today = () => new Date().toISOString().slice(0, 10);
 
 export default function PurchasesPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const qc = useQueryClient();
   const toast = useFeedback((s) => s.toast);
   const search = useSearch({ strict: false }) as { qPrepMaterialId?: string | number };
@@ -75,15 +78,30 @@ export default function PurchasesPage() {
   };
 
   const columns: ColumnDef<Row, unknown>[] = [
-    { accessorKey: 'purchasedOn', header: t('prepMaterials.purchases.purchasedOn'), enableSorting: false },
+    {
+      accessorKey: 'purchasedOn',
+      header: t('prepMaterials.purchases.purchasedOn'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.day(getValue() as string),
+    },
     {
       accessorKey: 'materialCode',
       header: t('prepMaterials.code'),
       enableSorting: false,
       cell: ({ row: { original: r } }) => `${r.materialCode} · ${r.materialName}`,
     },
-    { accessorKey: 'quantity', header: t('prepMaterials.purchases.quantity'), enableSorting: false },
-    { accessorKey: 'unitCost', header: t('prepMaterials.purchases.unitCost'), enableSorting: false },
+    {
+      accessorKey: 'quantity',
+      header: t('prepMaterials.purchases.quantity'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.number(getValue() as number),
+    },
+    {
+      accessorKey: 'unitCost',
+      header: t('prepMaterials.purchases.unitCost'),
+      enableSorting: false,
+      cell: ({ getValue }) => f.price(getValue() as string | null),
+    },
     {
       accessorKey: 'supplier',
       header: t('prepMaterials.purchases.supplier'),
@@ -98,10 +116,7 @@ export default function PurchasesPage() {
     },
   ];
 
-  const input = (
-    name: 'quantity' | 'unitCost' | 'supplier' | 'reference' | 'purchasedOn',
-    extra: Record<string, unknown> = {},
-  ) => (
+  const input = (name: 'quantity' | 'unitCost' | 'supplier' | 'reference', extra: Record<string, unknown> = {}) => (
     <label>
       {t(`prepMaterials.purchases.${name}`)}
       <input name={name} value={v[name]} onChange={(e) => setV({ ...v, [name]: e.target.value })} {...extra} />
@@ -153,7 +168,15 @@ export default function PurchasesPage() {
           </label>
           {input('quantity', { type: 'number', min: 1, inputMode: 'numeric' })}
           {input('unitCost', { inputMode: 'decimal', placeholder: chosen?.lastCost ?? chosen?.costPrice ?? '0.00' })}
-          {input('purchasedOn', { type: 'date' })}
+          <label>
+            {t('prepMaterials.purchases.purchasedOn')}
+            <DateField
+              name="purchasedOn"
+              value={v.purchasedOn}
+              onChange={(purchasedOn) => setV({ ...v, purchasedOn })}
+            />
+            {errors.purchasedOn && <span className="form-error">{errors.purchasedOn}</span>}
+          </label>
         </div>
         <div className="form-row">
           {input('supplier')}

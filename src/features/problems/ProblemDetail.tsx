@@ -18,6 +18,7 @@ import { AuthImage } from './AuthImage';
 import { getAs, postAs, putAs } from '../../api/typed';
 import { problemDetailSchema, type ProblemDetailBody } from '../../../domain/schemas/problems';
 import { photoDataUrl } from './photo';
+import { formatDateTime } from '../../../domain/format';
 
 export type Problem = ProblemDetailBody;
 
@@ -162,7 +163,7 @@ export function ProblemDetail({ id, onClose }: { id: number; onClose: () => void
           {p.notes.map((n, i) => (
             <li key={i}>
               <span className="muted">
-                {new Date(n.at).toLocaleString(i18n.language)} · {n.author}
+                {formatDateTime(i18n.language, n.at)} · {n.author}
               </span>
               <br />
               {n.text}

@@ -15,6 +15,7 @@ import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
 import { ProblemDetail } from './ProblemDetail';
 import { getAs, postAs } from '../../api/typed';
 import { problemDetailSchema, problemPageSchema, type ProblemRow } from '../../../domain/schemas/problems';
+import { formatDateTime } from '../../../domain/format';
 
 type Row = ProblemRow;
 
@@ -78,7 +79,7 @@ export default function ProblemsPage() {
       accessorKey: 'createdAt',
       header: t('problems.raised'),
       enableSorting: false,
-      cell: ({ getValue }) => new Date(String(getValue())).toLocaleString(i18n.language),
+      cell: ({ getValue }) => formatDateTime(i18n.language, String(getValue())),
     },
   ];
 

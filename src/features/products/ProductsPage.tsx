@@ -19,6 +19,7 @@ import { ProductForm } from './ProductForm';
 import type { Product, ProductListRow } from './types';
 import { productDetailSchema, productPageSchema } from '../../../domain/schemas/products';
 import { getAs } from '../../api/typed';
+import { formatNumber } from '../../../domain/format';
 
 const GRID = 'products';
 const dims = (p: ProductListRow) =>
@@ -73,7 +74,7 @@ export default function ProductsPage() {
       accessorKey: 'cubicFeet',
       header: t('products.cubicFeet'),
       enableSorting: false,
-      cell: ({ getValue }) => (getValue() === null ? '–' : Number(getValue()).toLocaleString(i18n.language)),
+      cell: ({ getValue }) => (getValue() === null ? '–' : formatNumber(i18n.language, Number(getValue()))),
     },
     {
       accessorKey: 'weightLb',

@@ -14,6 +14,7 @@ import { getAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { isWarehouseUser } from '../inbound/purchase-orders/clients';
 import { listTypeOf, nounKey, segmentOfPath } from './kind';
+import { formatDate } from '../../../domain/format';
 
 export default function ReturnDetailPage() {
   const { t, i18n } = useTranslation();
@@ -32,7 +33,7 @@ export default function ReturnDetailPage() {
     refetchInterval: 5000,
     queryFn: () => getAs(`/api/returns/${segment}/${id}`, returnDetailSchema, { quiet: true }),
   });
-  const date = (at: string | null) => (at ? new Date(at).toLocaleDateString(i18n.language) : '—');
+  const date = (at: string | null) => (at ? formatDate(i18n.language, at) : '—');
 
   const back = (
     <Link to={listPath} params={{ type }} className="btn">

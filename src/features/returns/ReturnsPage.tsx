@@ -22,6 +22,7 @@ import { getAs, postAs } from '../../api/typed';
 import { DataGrid } from '../../ui/DataGrid';
 import { kindOfSegment, listTypeOf, nounKey, segmentOfPath } from './kind';
 import { ReturnsUpload } from './ReturnsUpload';
+import { formatDate } from '../../../domain/format';
 
 export default function ReturnsPage() {
   const { t, i18n } = useTranslation();
@@ -127,7 +128,7 @@ export default function ReturnsPage() {
       enableSorting: false,
       cell: ({ row }) => {
         const at = row.original.requestedAt ?? row.original.createdAt;
-        return new Date(at).toLocaleDateString(i18n.language);
+        return formatDate(i18n.language, at);
       },
     },
   ];

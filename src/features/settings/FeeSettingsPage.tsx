@@ -24,6 +24,8 @@ import { ApiFailure } from '../../api/client';
 import { getAs, putAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { useClientOptions } from '../inbound/purchase-orders/clients';
+import { useFormat } from '../../ui/format';
+import { DateField } from '../../ui/DateField';
 
 type Draft = string | boolean | string[];
 type Drafts = Record<FeeSettingKey, Draft>;
@@ -161,6 +163,7 @@ function FeeForm({
   save: (body: { values: Record<string, unknown>; clear: FeeSettingKey[] }) => Promise<void>;
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const toast = useFeedback((s) => s.toast);
   const initial = useMemo(
     () => Object.fromEntries(FEE_SETTING_KEYS.map((k) => [k, toDraft(k, effective[k])])) as Drafts,
@@ -181,13 +184,14 @@ function FeeForm({
   const shown = (key: FeeSettingKey, value: unknown): string => {
     const def = defOf(key);
     if (def.kind === 'boolean') return value ? t('fees.yes') : t('fees.no');
-    if (def.kind === 'date') return value ? String(value) : t('fees.none');
+    if (def.kind === 'date') return value ? f.day(String(value)) : t('fees.none');
     if (def.kind === 'inventoryTypes')
       return Array.isArray(value) && value.length
         ? value.map((v) => t(`fees.types.${v as string}`)).join(', ')
         : t('fees.none');
-    const unit = t(`fees.units.${def.unit}`);
-    return def.kind === 'money' ? `${value as string} ${unit}` : `${String(value)} ${unit}`;
+    // Money as an amount in the language ("0,30 $ je Einheit"), other numbers with their unit.
+    if (def.kind === 'money') return `${f.price(value as string)} ${t(`fees.per.${def.unit}`)}`;
+    return `${f.number(value as number | string)} ${t(`fees.units.${def.unit}`)}`;
   };
   const message = (key: FeeSettingKey): string => {
     const def = defOf(key);
@@ -358,14 +362,7 @@ function FeeField({
           />
         )}
         {def.kind === 'date' && (
-          <input
-            id={id}
-            name={settingKey}
-            type="date"
-            value={draft as string}
-            onChange={(e) => onChange(e.target.value)}
-            {...invalid}
-          />
+          <DateField id={id} name={settingKey} value={draft as string} onChange={onChange} {...invalid} />
         )}
         {def.kind === 'inventoryTypes' && (
           <span

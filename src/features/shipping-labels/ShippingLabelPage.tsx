@@ -28,6 +28,7 @@ import { money } from '../finance/money';
 import { isWarehouseUser, useClientOptions } from '../inbound/purchase-orders/clients';
 import { checkCustoms, CustomsFields, customsInputOf, emptyCustoms, type CustomsDraft } from '../customs/CustomsFields';
 import { AddressFields, addressInput, emptyAddress, type AddressForm } from './AddressFields';
+import { formatDateTime } from '../../../domain/format';
 
 const GRID = 'shipping-labels';
 const BASE = '/api/external/ship/rate/label';
@@ -169,7 +170,7 @@ export default function ShippingLabelPage() {
       accessorKey: 'createdAt',
       header: t('shippingLabels.date'),
       enableSorting: false,
-      cell: ({ getValue }) => new Date(getValue() as string).toLocaleString(i18n.language),
+      cell: ({ getValue }) => formatDateTime(i18n.language, getValue() as string),
     },
     ...(warehouse
       ? ([

@@ -10,6 +10,7 @@ import { DataGrid } from '../../ui/DataGrid';
 import { getAs } from '../../api/typed';
 import { authoritySchema, userPageSchema, type UserRow } from '../../../domain/schemas/users';
 import { z } from 'zod';
+import { formatDateTime } from '../../../domain/format';
 
 type RoleOption = z.infer<typeof authoritySchema>;
 
@@ -138,7 +139,7 @@ export default function UsersPage() {
     {
       accessorKey: 'lastLoginAt',
       header: t('users.lastLogin'),
-      cell: ({ getValue }) => (getValue() ? new Date(String(getValue())).toLocaleString(i18n.language) : '–'),
+      cell: ({ getValue }) => (getValue() ? formatDateTime(i18n.language, String(getValue())) : '–'),
     },
   ];
   return (

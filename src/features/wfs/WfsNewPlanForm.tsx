@@ -30,6 +30,7 @@ import { checkWfsLines, type WfsDraftLine } from './lines';
 import { LineQuantityInput } from './LineQuantityInput';
 import { wfsClientPlansHref, wfsPlanHref } from './links';
 import { defaultTemplate, shipFromTemplate, walmartShipFromErrors } from './ship-from';
+import { formatNumber } from '../../../domain/format';
 
 export function WfsNewPlanForm({ client }: { client: ClientOption }) {
   const { t, i18n } = useTranslation();
@@ -84,7 +85,7 @@ export function WfsNewPlanForm({ client }: { client: ClientOption }) {
   const inPlan = useMemo(() => new Set(lines.map((l) => l.productId)), [lines]);
   const productIds = useMemo(() => [...inPlan], [inPlan]);
   const available = useAvailableIndex(client.id, productIds, WFS_AVAILABLE, wfsKeys.availableGrid(client.id));
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

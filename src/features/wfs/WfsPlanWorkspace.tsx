@@ -18,6 +18,7 @@ import { useWfsAction, useWfsPlan } from './api';
 import { WFS_ROOT, wfsClientPlansHref, wfsPlanHref } from './links';
 import { mayChangeWfs } from './rights';
 import { WFS_STEP_COMPONENTS } from './steps';
+import { formatNumber } from '../../../domain/format';
 
 export function WfsPlanWorkspace({
   planId,
@@ -96,8 +97,7 @@ export function WfsPlanHeader({ plan }: { plan: WfsPlanDetail }) {
           <Link to={wfsClientPlansHref(plan.accountNo)}>
             {[plan.accountNo, plan.companyName].filter(Boolean).join(' · ')}
           </Link>{' '}
-          · {plan.storeName} ·{' '}
-          {t('wfs.unitsSkus', { units: plan.units.toLocaleString(i18n.language), skus: plan.skus })}
+          · {plan.storeName} · {t('wfs.unitsSkus', { units: formatNumber(i18n.language, plan.units), skus: plan.skus })}
           {plan.inboundPlanId && (
             <>
               {' '}

@@ -5,6 +5,7 @@
  */
 import { WFS_STEPS, type PlanRow, type PlanStep } from '../../../domain/schemas/fba';
 import { seg, WFS_ROOT, wfsPlanPath } from '../../../domain/rules/plan-links';
+import { formatMoney } from '../../../domain/format';
 
 export { WFS_ROOT };
 
@@ -45,9 +46,7 @@ export function wfsRouteOf(p: { workflow?: string; accountNo?: string; shipmentP
 
 /** Walmart's price of a quote, in the user's language. */
 export const quoteMoney = (cents: number | null, currency: string | null, language: string): string =>
-  cents === null
-    ? '–'
-    : new Intl.NumberFormat(language, { style: 'currency', currency: currency ?? 'USD' }).format(cents / 100);
+  formatMoney(language, cents, currency);
 
 /** Tracking numbers as typed: one a line (or separated by commas or spaces), blanks dropped, each once. */
 export const trackingList = (raw: string): string[] => [

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { MOVE_REASONS, type MoveReason } from '../../../domain/schemas/inventory';
 import { useSyncEngine } from '../../app/sync';
 import { useMoveBatches } from './queries';
+import { formatDateTime } from '../../../domain/format';
 
 export default function ActionsPage() {
   const { t, i18n } = useTranslation();
@@ -26,7 +27,7 @@ export default function ActionsPage() {
     try {
       await engine.mutate('moveBatch.open', {
         id,
-        name: name.trim() || t('moves.defaultName', { at: now.toLocaleString(i18n.language) }),
+        name: name.trim() || t('moves.defaultName', { at: formatDateTime(i18n.language, now) }),
         reason,
         openedAt: now.toISOString(),
       });
@@ -117,7 +118,7 @@ export default function ActionsPage() {
                     <span className="pill">{t(`moves.statuses.${b.status}`)}</span>
                   </td>
                   <td>{b.moves}</td>
-                  <td>{new Date(b.createdAt).toLocaleString(i18n.language)}</td>
+                  <td>{formatDateTime(i18n.language, b.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -27,6 +27,7 @@ import { useWedgeScanner } from '../../scan/useWedgeScanner';
 import { useKnownPlaces, useMoveBatch, useMoves } from './queries';
 import { useRefusal } from '../../app/attention/queries';
 import type { LocalInventoryMove } from '../../../sync/replica';
+import { formatTime } from '../../../domain/format';
 
 const CameraScanner = lazy(() => import('../../scan/CameraScanner'));
 
@@ -257,7 +258,7 @@ const MoveLine = memo(function MoveLine({ move: m }: { move: LocalInventoryMove 
   return (
     <tr data-provisional={m.provisional ? 'true' : 'false'}>
       <td className="card-title">{m.kind === 'lpn' ? t('moves.wholeLpn') : (m.title ?? m.productKey)}</td>
-      <td data-label={t('moves.when')}>{new Date(m.at).toLocaleTimeString(i18n.language)}</td>
+      <td data-label={t('moves.when')}>{formatTime(i18n.language, m.at)}</td>
       <td data-label={t('moves.fromCol')}>{m.fromCode}</td>
       <td data-label={t('moves.toCol')}>{m.toCode}</td>
       <td data-label={t('moves.quantity')}>{m.quantity || '–'}</td>

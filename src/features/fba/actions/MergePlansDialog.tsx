@@ -13,6 +13,7 @@ import { getAs, postAs } from '../../../api/typed';
 import { failureLines, failureText, keys, planPath, PLANS, usePlanSaved } from '../api';
 import { ActionDialog } from './ActionDialog';
 import { mergeCandidates } from './reshape-rules';
+import { formatDateTime, formatNumber } from '../../../../domain/format';
 
 export function MergePlansDialog({ plan, onClose }: { plan: PlanDetail; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -22,7 +23,7 @@ export function MergePlansDialog({ plan, onClose }: { plan: PlanDetail; onClose:
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   // The list filters by client and status; store and step are narrowed here (the list has no such filter).
   const open = useQuery({
     queryKey: ['fba-merge-candidates', plan.id],
@@ -116,7 +117,7 @@ export function MergePlansDialog({ plan, onClose }: { plan: PlanDetail; onClose:
                   </td>
                   <td>{n(c.skus)}</td>
                   <td>{n(c.units)}</td>
-                  <td>{new Date(c.updatedAt).toLocaleString(i18n.language)}</td>
+                  <td>{formatDateTime(i18n.language, c.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>

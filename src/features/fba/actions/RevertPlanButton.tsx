@@ -8,10 +8,11 @@
 import { useTranslation } from 'react-i18next';
 import type { PlanDetail } from '../../../../domain/schemas/fba';
 import { ConfirmedPlanAction } from './ConfirmedPlanAction';
+import { formatNumber } from '../../../../domain/format';
 
 export function RevertPlanButton({ plan }: { plan: PlanDetail }) {
   const { t, i18n } = useTranslation();
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   return (
     <ConfirmedPlanAction
       plan={plan}

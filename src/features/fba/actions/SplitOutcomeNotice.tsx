@@ -7,6 +7,7 @@ import type { PlanDetail } from '../../../../domain/schemas/fba';
 import { useTranslation } from 'react-i18next';
 import { planHref } from '../plan-links';
 import { useSplitOutcome } from './split-outcome';
+import { formatNumber } from '../../../../domain/format';
 
 export function SplitOutcomeNotice({ plan }: { plan: Pick<PlanDetail, 'id' | 'updatedAt'> }) {
   const { t, i18n } = useTranslation();
@@ -16,7 +17,7 @@ export function SplitOutcomeNotice({ plan }: { plan: Pick<PlanDetail, 'id' | 'up
   if (!outcome || !here || here.updatedAt !== plan.updatedAt) return null;
   const { from, to } = outcome;
   const other = here === from ? to : from;
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   return (
     <div className="notice" role="status" data-testid="fba-split-outcome">
       <p>

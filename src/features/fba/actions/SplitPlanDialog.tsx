@@ -19,6 +19,7 @@ import { planHref } from '../plan-links';
 import { ActionDialog } from './ActionDialog';
 import { checkSplit, checkSplitName, defaultSplitName } from './reshape-rules';
 import { totalsOf, useSplitOutcome } from './split-outcome';
+import { formatNumber } from '../../../../domain/format';
 
 export function SplitPlanDialog({ plan, onClose }: { plan: PlanDetail; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -33,7 +34,7 @@ export function SplitPlanDialog({ plan, onClose }: { plan: PlanDetail; onClose: 
   const [busy, setBusy] = useState(false);
   // Checked as typed; errors are shown once the user has tried to split.
   const check = checkSplit(plan.items, moves, t);
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
 
   const split = async () => {
     setShown(true);

@@ -1,10 +1,11 @@
 /** A plan's boxes, in box order: contents, size and weight, Amazon's box id once placed, and what Amazon would refuse. */
 import { useTranslation } from 'react-i18next';
 import type { BoxTree } from '../../../../domain/schemas/bench';
+import { formatNumber } from '../../../../domain/format';
 
 export function BoxTreeTable({ tree }: { tree: BoxTree }) {
   const { t, i18n } = useTranslation();
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   if (tree.boxes.length === 0)
     return (
       <p className="muted" data-testid="fba-boxes-empty">

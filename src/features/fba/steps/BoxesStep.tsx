@@ -16,6 +16,7 @@ import { Refusal } from './Refusal';
 import { StepShell } from './StepShell';
 import { useStepAction } from './step-action';
 import type { StepProps } from './types';
+import { formatNumber } from '../../../../domain/format';
 
 export function BoxesStep({ plan, state }: StepProps) {
   const { t, i18n } = useTranslation();
@@ -24,7 +25,7 @@ export function BoxesStep({ plan, state }: StepProps) {
   const deciding = state === 'current' && plan.status !== 'cancelled' && mayChangePlans();
   const working = !!plan.operationId;
   const benchOpens = mayOpen({ resource: 'fba', action: 'update', warehouseOnly: true });
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   const open = tree.data?.boxes.filter((b) => b.state === 'open').length ?? 0;
   const left = tree.data?.left.reduce((sum, l) => sum + l.left, 0) ?? 0;
   const problems = tree.data?.boxes.reduce((sum, b) => sum + b.problems.length, 0) ?? 0;

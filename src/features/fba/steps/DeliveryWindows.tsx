@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { DeliveryWindowView, PlanShipment } from '../../../../domain/schemas/fba';
+import { formatDate } from '../../../../domain/format';
 
 export function DeliveryWindows({
   shipment,
@@ -20,7 +21,7 @@ export function DeliveryWindows({
   onBook?: (deliveryWindowOptionId: string) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const day = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const day = (iso: string) => formatDate(i18n.language, iso);
   const span = (start: string, end: string) => t('fba.transport.windowSpan', { start: day(start), end: day(end) });
   return (
     <div className="notice" data-testid="fba-delivery-window" data-shipment={shipment.shipmentId}>

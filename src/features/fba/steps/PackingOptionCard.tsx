@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PackingOptionView } from '../../../../domain/schemas/fba';
 import { money, optionBlocked, optionCost } from '../packing-options';
+import { formatDateTime, formatNumber } from '../../../../domain/format';
 
 export function PackingOptionCard({
   option: o,
@@ -65,7 +66,7 @@ export function PackingOptionCard({
         {o.expiration && (
           <>
             <dt>{t('fba.packing.expires')}</dt>
-            <dd>{new Date(o.expiration).toLocaleString(i18n.language)}</dd>
+            <dd>{formatDateTime(i18n.language, o.expiration)}</dd>
           </>
         )}
       </dl>
@@ -87,7 +88,7 @@ export function PackingOptionCard({
         {o.groups.map((g, n) => (
           <li key={g.packingGroupId}>
             <strong>{t('fba.packing.group', { n: n + 1 })}</strong>{' '}
-            {g.items.map((i) => `${i.msku} × ${i.quantity.toLocaleString(i18n.language)}`).join(', ')}
+            {g.items.map((i) => `${i.msku} × ${formatNumber(i18n.language, i.quantity)}`).join(', ')}
           </li>
         ))}
       </ol>

@@ -8,6 +8,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlacementComparison } from '../landed-costs';
 import { money } from '../packing-options';
+import { formatDateTime } from '../../../../domain/format';
 
 export function PlacementOptionCard({
   row,
@@ -94,7 +95,7 @@ export function PlacementOptionCard({
         {row.option.expiration && (
           <>
             <dt>{t('fba.packing.expires')}</dt>
-            <dd>{new Date(row.option.expiration).toLocaleString(i18n.language)}</dd>
+            <dd>{formatDateTime(i18n.language, row.option.expiration)}</dd>
           </>
         )}
       </dl>

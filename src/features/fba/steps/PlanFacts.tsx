@@ -5,10 +5,11 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanDetail, PrepInstruction } from '../../../../domain/schemas/fba';
+import { formatNumber, formatPrice } from '../../../../domain/format';
 
 const money = (fee: NonNullable<PrepInstruction['fee']>, language: string) => {
   try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency: fee.code }).format(fee.amount);
+    return formatPrice(language, fee.amount, fee.code);
   } catch {
     return `${fee.amount} ${fee.code}`;
   }
@@ -74,7 +75,7 @@ export function LinesFacts({ plan, packing = false }: { plan: PlanDetail; packin
               <td>{i.title}</td>
               <td>{i.msku ?? '–'}</td>
               <td data-testid="fnsku">{i.fnsku ? <code>{i.fnsku}</code> : '–'}</td>
-              <td>{i.quantity.toLocaleString(i18n.language)}</td>
+              <td>{formatNumber(i18n.language, i.quantity)}</td>
               <td>{t(`fba.owners.${i.labelOwner}`)}</td>
               <td>{t(`fba.owners.${i.prepOwner}`)}</td>
               <td>{i.expiration ?? '–'}</td>

@@ -6,10 +6,11 @@
 import { useTranslation } from 'react-i18next';
 import { StepShell } from './StepShell';
 import type { StepProps } from './types';
+import { formatNumber } from '../../../../domain/format';
 
 export function ReceivingStep({ plan, state }: StepProps) {
   const { t, i18n } = useTranslation();
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   const counted = plan.shipments.filter((s) => s.received.length > 0);
   return (
     <StepShell step="receiving" state={state}>

@@ -18,6 +18,7 @@ import { carrierText } from './ShipmentsFacts';
 import { TrackingForm } from './TrackingForm';
 import { useStepAction } from './step-action';
 import { VoidCountdown } from './VoidCountdown';
+import { formatNumber } from '../../../../domain/format';
 
 type Job = 'print-box' | 'print-pallet' | 'amazon-pdf' | 'dockside-pdf' | 'pallet-pdf' | 'bol';
 
@@ -95,7 +96,7 @@ export function ShipmentLabels({
             : t('fba.placement.ownRateShort')}
         </dd>
         <dt>{t('fba.boxes.title')}</dt>
-        <dd>{s.boxes.toLocaleString(i18n.language)}</dd>
+        <dd>{formatNumber(i18n.language, s.boxes)}</dd>
         {partnered && s.voidableUntil && (
           <>
             <dt>{t('fba.void.title')}</dt>

@@ -8,6 +8,7 @@ import type { DeliveryWindowView, PlanShipment, TransportOptionView } from '../.
 import { money } from '../packing-options';
 import { groupOptions, quoteExpired, voidHours } from '../transport-choices';
 import { DeliveryWindows } from './DeliveryWindows';
+import { formatDateTime } from '../../../../domain/format';
 
 export function ShipmentTransport({
   shipment: s,
@@ -34,8 +35,7 @@ export function ShipmentTransport({
   const { t, i18n } = useTranslation();
   const groups = groupOptions(options);
   const hasOwn = groups.some((g) => g.carrier === 'own');
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(i18n.language, iso);
   return (
     <article className="card" data-testid="fba-shipment-transport" data-shipment={s.shipmentId}>
       <h4>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlanDetail, PlanShipment } from '../../../../domain/schemas/fba';
 import { money } from '../packing-options';
 import { shipmentCurrency } from '../transport-choices';
+import { formatDate, formatDateTime, formatNumber } from '../../../../domain/format';
 
 export function carrierText(s: PlanShipment, t: (k: string, o?: Record<string, unknown>) => string): string {
   const mode = s.shippingMode ? t(`fba.packing.modes.${s.shippingMode}`, { defaultValue: s.shippingMode }) : null;
@@ -18,9 +19,8 @@ export function ShipmentsFacts({
   plan: Pick<PlanDetail, 'shipments' | 'placementOptionId' | 'transportOptions'>;
 }) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  const day = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(i18n.language, iso);
+  const day = (iso: string) => formatDate(i18n.language, iso);
   if (plan.shipments.length === 0) return <p className="muted">{t('fba.shipments.none')}</p>;
   return (
     <div className="table-wrap">
@@ -50,7 +50,7 @@ export function ShipmentsFacts({
               <td>
                 <strong>{s.warehouseId ?? '–'}</strong> {s.destination ?? ''}
               </td>
-              <td>{s.boxes.toLocaleString(i18n.language)}</td>
+              <td>{formatNumber(i18n.language, s.boxes)}</td>
               <td>{carrierText(s, t)}</td>
               <td>
                 {s.costCents !== null

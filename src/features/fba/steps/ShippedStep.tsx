@@ -15,12 +15,13 @@ import { StepShell } from './StepShell';
 import { useStepAction } from './step-action';
 import type { StepProps } from './types';
 import { VoidCountdown } from './VoidCountdown';
+import { formatDateTime, formatNumber } from '../../../../domain/format';
 
 export function ShippedStep({ plan, state }: StepProps) {
   const { t, i18n } = useTranslation();
   const cancel = useStepAction(plan.id);
   const [confirming, setConfirming] = useState(false);
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   const boxes = plan.shipments.reduce((sum, s) => sum + s.boxes, 0);
   const shippedAt = plan.shipments
     .map((s) => s.shippedAt)
@@ -49,11 +50,7 @@ export function ShippedStep({ plan, state }: StepProps) {
         <div className="tile">
           <span className="tile-label">{t('fba.shipments.shippedAt')}</span>
           <span className="tile-value" data-testid="fba-shipped-at">
-            {shippedAt
-              ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                  new Date(shippedAt),
-                )
-              : '–'}
+            {shippedAt ? formatDateTime(i18n.language, new Date(shippedAt)) : '–'}
           </span>
         </div>
       </div>

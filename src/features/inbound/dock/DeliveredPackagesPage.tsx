@@ -10,6 +10,7 @@ import {
 import { getAs } from '../../../api/typed';
 import { DataGrid } from '../../../ui/DataGrid';
 import { mayOpen } from '../../../app/guard';
+import { formatDateTime } from '../../../../domain/format';
 
 export default function DeliveredPackagesPage() {
   const { t, i18n } = useTranslation();
@@ -30,7 +31,7 @@ export default function DeliveredPackagesPage() {
       accessorKey: 'at',
       header: t('delivered.at'),
       enableSorting: false,
-      cell: ({ getValue }) => (getValue() ? new Date(String(getValue())).toLocaleString(i18n.language) : '–'),
+      cell: ({ getValue }) => (getValue() ? formatDateTime(i18n.language, String(getValue())) : '–'),
     },
   ];
   return (

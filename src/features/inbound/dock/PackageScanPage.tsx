@@ -4,7 +4,7 @@
  * "provisional" until the server's arrives, and the screen says so when the server differs.
  */
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import type { MatchStatus } from '../../../../domain/schemas/inbound';
@@ -24,6 +24,7 @@ import { loadDockFacts, useAnnouncedCount, useReceiveBatch, useRecentScans, useS
 import { autoPrintReady, printPackageLabel } from './package-label';
 import { DockVerdictCache } from '../../../../sync/mutations/package-scan';
 import { rememberAccount } from './recent-accounts';
+import { formatTime } from '../../../../domain/format';
 
 const CameraScanner = lazy(() => import('../../../scan/CameraScanner'));
 
@@ -76,7 +77,6 @@ export default function PackageScanPage() {
   const toast = useFeedback((s) => s.toast);
   useEffect(() => useLastMatched.setState({ code: null }), []);
   const autoPrint = useRef(false);
-  const timeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }), [i18n.language]);
 
   useEffect(() => {
     if (!engine || !Number.isInteger(companyId)) return;
@@ -253,7 +253,7 @@ export default function PackageScanPage() {
             </thead>
             <tbody>
               {(scans ?? []).map((s) => (
-                <ScanRow key={s.id} scan={s} time={timeFormat} />
+                <ScanRow key={s.id} scan={s} language={i18n.language} />
               ))}
             </tbody>
           </table>
@@ -265,7 +265,7 @@ export default function PackageScanPage() {
 
 /** One row of the batch's scan list; re-renders only when that scan changed (the list is redrawn on every sync). */
 const ScanRow = memo(
-  function ScanRow({ scan, time }: { scan: LocalPackageScan; time: Intl.DateTimeFormat }) {
+  function ScanRow({ scan, language }: { scan: LocalPackageScan; language: string }) {
     const { t } = useTranslation();
     return (
       <tr data-status={scan.matchStatus}>
@@ -274,12 +274,12 @@ const ScanRow = memo(
           <span className={`pill scan-${scan.matchStatus}`}>{t(`dock.${scan.matchStatus}`)}</span>
           {scan.provisional && <span className="muted"> · {t('dock.provisionalShort')}</span>}
         </td>
-        <td data-label={t('dock.when')}>{time.format(new Date(scan.scannedAt))}</td>
+        <td data-label={t('dock.when')}>{formatTime(language, scan.scannedAt, { seconds: true })}</td>
       </tr>
     );
   },
   (a, b) =>
-    a.time === b.time &&
+    a.language === b.language &&
     a.scan.id === b.scan.id &&
     a.scan.matchStatus === b.scan.matchStatus &&
     a.scan.provisional === b.scan.provisional,

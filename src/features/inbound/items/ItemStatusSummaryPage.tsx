@@ -9,6 +9,7 @@ import { ITEM_STATUS_NAMES } from '../../../../domain/rules/item-status';
 import { z } from 'zod';
 import { itemStatusSummaryRowSchema } from '../../../../domain/schemas/inbound';
 import { getAs } from '../../../api/typed';
+import { formatNumber } from '../../../../domain/format';
 
 export default function ItemStatusSummaryPage() {
   const { t, i18n } = useTranslation();
@@ -29,7 +30,7 @@ export default function ItemStatusSummaryPage() {
   const totals = Object.fromEntries(
     statuses.map((s) => [s, rows.filter((r) => r.status === s).reduce((n, r) => n + r.items, 0)]),
   );
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
 
   return (
     <div className="page">

@@ -15,6 +15,7 @@ import { getAs, putAs } from '../../../api/typed';
 import { useSession } from '../../../app/session';
 import { useFeedback } from '../../../ui/feedback-store';
 import { DataGrid } from '../../../ui/DataGrid';
+import { formatDateTime } from '../../../../domain/format';
 
 export function ItemsGrid({
   id,
@@ -80,7 +81,7 @@ export function ItemsGrid({
       accessorKey: 'updatedAt',
       header: t('items.updated'),
       enableSorting: false,
-      cell: ({ getValue }) => new Date(String(getValue())).toLocaleString(i18n.language),
+      cell: ({ getValue }) => formatDateTime(i18n.language, String(getValue())),
     },
   ];
   if (warehouse)

@@ -20,6 +20,7 @@ import { delAs, getAs, postAs, putAs } from '../../../api/typed';
 import { mayOpen } from '../../../app/guard';
 import { useFeedback } from '../../../ui/feedback-store';
 import { ItemForm } from './ItemForm';
+import { formatDateTime, formatNumber } from '../../../../domain/format';
 
 const failureText = (err: unknown): string => (err instanceof ApiFailure ? err.message : String(err));
 
@@ -179,7 +180,7 @@ export default function BatchWorkspacePage() {
                     <td>{i.title}</td>
                     <td className="codes">{[i.asin, i.fnsku, i.msku, i.upc].filter(Boolean).join(' · ')}</td>
                     <td>{t(`po.types.${i.itemAction}`)}</td>
-                    <td>{i.expectedQty.toLocaleString(i18n.language)}</td>
+                    <td>{formatNumber(i18n.language, i.expectedQty)}</td>
                     <td>{i.packSize}</td>
                     <td>{t('po.countedOf', { received: i.receivedQty, damaged: i.damagedQty })}</td>
                     <td>
@@ -220,9 +221,7 @@ export default function BatchWorkspacePage() {
                 <span className="pill">
                   {t(`po.trackingStatus.${x.status === 'delivered' ? 'delivered' : 'expected'}`)}
                 </span>
-                {x.deliveredAt && (
-                  <span className="muted"> {new Date(x.deliveredAt).toLocaleString(i18n.language)}</span>
-                )}
+                {x.deliveredAt && <span className="muted"> {formatDateTime(i18n.language, x.deliveredAt)}</span>}
                 {b.editable && (
                   <button
                     type="button"

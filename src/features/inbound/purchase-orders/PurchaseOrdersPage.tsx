@@ -23,6 +23,7 @@ import { useSession } from '../../../app/session';
 import { DataGrid } from '../../../ui/DataGrid';
 import { ClientSelect } from './ClientSelect';
 import { isWarehouseUser } from './clients';
+import { formatDate } from '../../../../domain/format';
 
 export default function PurchaseOrdersPage() {
   const { t, i18n } = useTranslation();
@@ -80,7 +81,7 @@ export default function PurchaseOrdersPage() {
       accessorKey: 'createdAt',
       header: t('po.created'),
       enableSorting: false,
-      cell: ({ getValue }) => new Date(String(getValue())).toLocaleDateString(i18n.language),
+      cell: ({ getValue }) => formatDate(i18n.language, String(getValue())),
     },
   ];
 

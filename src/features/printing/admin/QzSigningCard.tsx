@@ -11,9 +11,11 @@ import {
   qzCredentialsSchema,
 } from '../../../../domain/schemas/printer-admin';
 import { getAs, putAs } from '../../../api/typed';
+import { useFormat } from '../../../ui/format';
 
 export function QzSigningCard() {
   const { t } = useTranslation();
+  const f = useFormat();
   const qc = useQueryClient();
   const current = useQuery({
     queryKey: ['qz-certificate'],
@@ -49,7 +51,7 @@ export function QzSigningCard() {
       <h2>{t('printerAdmin.qzTitle')}</h2>
       <p className="muted" data-testid="qz-certificate">
         {current.data
-          ? t('printerAdmin.qzCurrent', { subject: current.data.subject, validTo: current.data.validTo })
+          ? t('printerAdmin.qzCurrent', { subject: current.data.subject, validTo: f.dateTime(current.data.validTo) })
           : t('printerAdmin.qzNone')}
       </p>
       {current.data && (

@@ -5,6 +5,7 @@ import type { WfsPlanDetail } from '../../../../domain/schemas/wfs';
 import { Refusal } from '../../fba/steps/Refusal';
 import { useWfsAction } from '../api';
 import { checkDeliveryDate, defaultDeliveryDate } from '../dates';
+import { DateField } from '../../../ui/DateField';
 
 export function PreviewForm({ plan }: { plan: WfsPlanDetail }) {
   const { t } = useTranslation();
@@ -23,13 +24,12 @@ export function PreviewForm({ plan }: { plan: WfsPlanDetail }) {
     <form className="form" noValidate onSubmit={submit} data-testid="wfs-preview-form">
       <label className="field">
         <span>{t('wfs.preview.deliveryDate')} *</span>
-        <input
-          type="date"
+        <DateField
           name="expectedDeliveryDate"
           value={day}
           aria-invalid={!!error}
-          onChange={(e) => {
-            setDay(e.target.value);
+          onChange={(next) => {
+            setDay(next);
             setError(null);
           }}
         />

@@ -19,6 +19,7 @@ import { StepShell } from '../../fba/steps/StepShell';
 import { useWfsAction, wfsKeys, wfsPlanPath } from '../api';
 import { mayChangeWfs } from '../rights';
 import type { WfsStepProps } from './types';
+import { formatNumber } from '../../../../domain/format';
 
 export function WfsBoxesStep({ plan, state }: WfsStepProps) {
   const { t, i18n } = useTranslation();
@@ -33,7 +34,7 @@ export function WfsBoxesStep({ plan, state }: WfsStepProps) {
     retry: false,
   });
   const benchOpens = mayOpen({ resource: 'fba', action: 'update', warehouseOnly: true });
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
 
   return (
     <StepShell step="boxes" state={state} words="wfs">

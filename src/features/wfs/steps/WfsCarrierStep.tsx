@@ -16,6 +16,8 @@ import { useWfsAction } from '../api';
 import { quoteMoney, trackingList } from '../links';
 import { mayChangeWfs } from '../rights';
 import type { WfsStepProps } from './types';
+import { DateField } from '../../../ui/DateField';
+import { formatDate, formatDateTime } from '../../../../domain/format';
 
 type Mode = 'PARCEL' | 'LTL';
 
@@ -61,7 +63,7 @@ export function CarrierFacts({ shipment: s }: { shipment: WfsShipment }) {
       {c.estimatedDelivery && (
         <>
           <dt>{t('wfs.carrier.estimatedDelivery')}</dt>
-          <dd>{new Date(c.estimatedDelivery).toLocaleDateString(i18n.language)}</dd>
+          <dd>{formatDate(i18n.language, c.estimatedDelivery)}</dd>
         </>
       )}
       {c.status === 'ACCEPTED' && c.voidableUntil && (
@@ -90,9 +92,7 @@ function VoidDeadline({ until }: { until: string }) {
   const { t, i18n } = useTranslation();
   const now = useNow();
   const left = remaining(until, now);
-  const at = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(until),
-  );
+  const at = formatDateTime(i18n.language, until);
   return (
     <span className={left.over ? 'muted' : 'pill warn'} data-testid="wfs-void-deadline" data-over={left.over}>
       {left.over ? t('wfs.carrier.voidClosed', { at }) : t('wfs.carrier.voidOpen', { left: left.text, at })}
@@ -155,12 +155,7 @@ function ShipmentCarrier({
             {!own && (
               <label className="field">
                 <span>{t('wfs.carrier.pickupDate')}</span>
-                <input
-                  type="date"
-                  name="pickupDate"
-                  value={pickupDate}
-                  onChange={(e) => setPickupDate(e.target.value)}
-                />
+                <DateField name="pickupDate" value={pickupDate} onChange={setPickupDate} />
               </label>
             )}
           </div>

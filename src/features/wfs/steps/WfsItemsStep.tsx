@@ -14,6 +14,7 @@ import { LineQuantityInput } from '../LineQuantityInput';
 import { mayChangeWfs } from '../rights';
 import { PreviewForm } from './PreviewForm';
 import type { WfsStepProps } from './types';
+import { formatNumber } from '../../../../domain/format';
 
 export function WfsItemsStep({ plan, state }: WfsStepProps) {
   const { t, i18n } = useTranslation();
@@ -96,7 +97,7 @@ export function WfsItemsStep({ plan, state }: WfsStepProps) {
                       }}
                     />
                   ) : (
-                    i.quantity.toLocaleString(i18n.language)
+                    formatNumber(i18n.language, i.quantity)
                   )}
                 </td>
                 <td>{i.packingGroupId ? <code>{i.packingGroupId}</code> : '–'}</td>

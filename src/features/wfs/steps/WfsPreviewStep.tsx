@@ -10,6 +10,7 @@ import { useWfsAction } from '../api';
 import { mayChangeWfs } from '../rights';
 import { PreviewForm } from './PreviewForm';
 import type { WfsStepProps } from './types';
+import { formatDay, formatNumber } from '../../../../domain/format';
 
 export function WfsPreviewStep({ plan, state }: WfsStepProps) {
   const { t, i18n } = useTranslation();
@@ -26,9 +27,7 @@ export function WfsPreviewStep({ plan, state }: WfsStepProps) {
         <>
           <p data-testid="wfs-preview-facts">
             {t('wfs.preview.facts', {
-              day: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-                new Date(`${preview.expectedDeliveryDate.slice(0, 10)}T12:00:00Z`),
-              ),
+              day: formatDay(i18n.language, preview.expectedDeliveryDate.slice(0, 10)),
               count: preview.nodes.length,
             })}
           </p>
@@ -43,7 +42,7 @@ export function WfsPreviewStep({ plan, state }: WfsStepProps) {
                 <ul className="plain-list">
                   {node.lines.map((l) => (
                     <li key={l.sku}>
-                      <code>{l.sku}</code> × {l.quantity.toLocaleString(i18n.language)}
+                      <code>{l.sku}</code> × {formatNumber(i18n.language, l.quantity)}
                     </li>
                   ))}
                 </ul>

@@ -4,6 +4,7 @@ import { StepShell } from '../../fba/steps/StepShell';
 import { CarrierFacts } from './WfsCarrierStep';
 import type { WfsStepProps } from './types';
 import { shipmentStatusWords } from '../words';
+import { formatDateTime } from '../../../../domain/format';
 
 export const WfsShippedStep = (props: WfsStepProps) => <AsShipped {...props} step="shipped" />;
 export const WfsReceivingStep = (props: WfsStepProps) => <AsShipped {...props} step="receiving" />;
@@ -23,7 +24,7 @@ function AsShipped({ plan, state, step }: WfsStepProps & { step: 'shipped' | 're
               <span data-testid="wfs-shipment-status" data-status={s.status}>
                 {shipmentStatusWords(s.status, t)}
               </span>
-              {s.shippedAt && ` · ${t('wfs.shippedAt', { at: new Date(s.shippedAt).toLocaleString(i18n.language) })}`}
+              {s.shippedAt && ` · ${t('wfs.shippedAt', { at: formatDateTime(i18n.language, s.shippedAt) })}`}
             </p>
             <CarrierFacts shipment={s} />
           </article>
