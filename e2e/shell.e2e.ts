@@ -360,6 +360,10 @@ describe('languages, theme and layout', () => {
     await page.reload();
     await page.waitForSelector('a[data-menu-key]', { state: 'attached' });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    // The choice is saved on the user (issue 41): back to English for this file's next sign-ins.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/account/language') && r.ok());
+    await page.selectOption('#lang-select', 'en');
+    await saved;
     await ctx.close();
   });
 

@@ -80,7 +80,11 @@ function readPending(): { userId: number; language: Language } | null {
  * Saves the language on the signed-in user. Unreachable server: kept as pending for this user and
  * tried again later; a refusal drops it (the screen keeps the choice either way).
  */
-async function saveOnUser(lng: Language): Promise<void> {
+let saving: Promise<void> = Promise.resolve();
+/** One save at a time, in the order chosen: the last choice is the one kept. */
+const saveOnUser = (lng: Language): Promise<void> => (saving = saving.then(() => save(lng)));
+
+async function save(lng: Language): Promise<void> {
   const user = useSession.getState().user;
   if (!user || !isSignedIn()) return;
   try {
