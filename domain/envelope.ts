@@ -1,7 +1,16 @@
 /** The response envelope of spec §3/§8: every API answer is `{meta, body}`. */
 import { z } from 'zod';
 
-export const messageSchema = z.object({ message: z.string() });
+/**
+ * One message of a list. A refusal may carry its message code (`refusals.locationExists`,
+ * `validation.required`) and the field it is about (issue 41); `message` is always its words in
+ * the request's language.
+ */
+export const messageSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  field: z.string().optional(),
+});
 export type Message = z.infer<typeof messageSchema>;
 
 export const metaSchema = z.object({

@@ -6,6 +6,8 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
 import { apiRequest, apiSignIn, pending, swState, wedgeScan } from './harness.js';
+import { de } from '../src/locales/de.js';
+import { en } from '../src/locales/en.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dockside-wms-'));
 
@@ -351,6 +353,55 @@ describe('location barcode designer', () => {
     const pdf = await PDFDocument.load(readFileSync(file));
     expect(pdf.getPageCount()).toBe(3);
     expect(pdf.getPage(0).getSize()).toEqual({ width: 144, height: 72 });
+    await page.context().close();
+  });
+});
+
+describe('refusals in the reader’s language (issue 41)', () => {
+  it('in German, the location form refuses with the field’s words, and the server’s refusals are German too', async () => {
+    const page = await signedInAs('demo.admin');
+    await page.goto(`${env.server.url}/apps/wms/locations`);
+    await page.locator('select[name=language]').selectOption('de');
+
+    // The form checks with the shared schema: its rules in German under their fields.
+    await page.getByRole('button', { name: de.wms.add }).click();
+    await page.fill('input[name=code]', 'Q 9!');
+    await page.fill('input[name=capacity]', '0');
+    await page.getByRole('button', { name: de.wms.save, exact: true }).click();
+    const codeField = page.locator('label', { has: page.locator('input[name=code]') });
+    await codeField.locator('.form-error', { hasText: '1–40 Buchstaben, Ziffern oder - . / _' }).waitFor();
+    expect(await codeField.textContent()).toContain(de.wms.fields.code);
+    const capacityField = page.locator('label', { has: page.locator('input[name=capacity]') });
+    await capacityField.locator('.form-error', { hasText: 'Mindestens 1' }).waitFor();
+    expect(await capacityField.textContent()).toContain(de.wms.fields.capacity);
+
+    // The server refuses a code that exists already: in German, naming the code.
+    await page.fill('input[name=code]', 'DE-1');
+    await page.fill('input[name=capacity]', '');
+    await page.getByRole('button', { name: de.wms.save, exact: true }).click();
+    await page.getByText(de.wms.saved).first().waitFor();
+    await page.getByRole('button', { name: de.wms.add }).click();
+    await page.fill('input[name=code]', 'de-1');
+    await page.getByRole('button', { name: de.wms.save, exact: true }).click();
+    await page.locator('.form-error', { hasText: 'Ein Lagerplatz DE-1 existiert bereits' }).waitFor();
+    expect(await page.locator('form').textContent()).not.toMatch(/already exists|code:/);
+
+    // A site’s address in German: the server’s refusal beside its field, with the form’s label.
+    await page.goto(`${env.server.url}/apps/settings/warehouses`);
+    await page.getByRole('button', { name: de.warehouses.add }).click();
+    const add = page.getByRole('form', { name: de.warehouses.add });
+    await add.waitFor();
+    await add.locator('input[name=name]').fill('Lager Köln');
+    await add.locator('input[name=code]').fill('KOE');
+    await add.locator('input[name=city]').fill('Köln');
+    await add.getByRole('button', { name: de.warehouses.save }).click();
+    await add.locator('[data-testid=error-line1]', { hasText: 'Pflichtfeld' }).waitFor();
+    await add.locator('[data-testid=error-postalCode]', { hasText: 'Pflichtfeld' }).waitFor();
+    expect(await add.textContent()).not.toMatch(/line1|postalCode|is required/);
+
+    // Back to English, so the admin's other tests read the screens as before.
+    await page.locator('select[name=language]').selectOption('en');
+    await page.getByRole('button', { name: en.warehouses.add }).waitFor();
     await page.context().close();
   });
 });

@@ -4,7 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Deps } from './context.js';
 import { makeGuards } from './auth/guard.js';
-import { ApiError } from './http/errors.js';
+import { ApiError, type RefusalKey } from './http/errors.js';
+import { requestLanguage, translator } from './i18n.js';
 import { mountSandboxes } from './sandboxes/index.js';
 import { storeRoutes } from './modules/stores/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
@@ -62,9 +63,9 @@ import { isForeignKeyViolation, isUniqueViolation } from './db/pg-errors.js';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** PostgreSQL error codes that mean the caller's data conflicts, not that the server broke. */
-function pgConflict(err: unknown): string | null {
-  if (isUniqueViolation(err)) return 'A record with the same unique value already exists';
-  if (isForeignKeyViolation(err)) return 'The record refers to, or is referred to by, another record';
+function pgConflict(err: unknown): RefusalKey | null {
+  if (isUniqueViolation(err)) return 'refusals.duplicateRecord';
+  if (isForeignKeyViolation(err)) return 'refusals.referencedRecord';
   return null;
 }
 
@@ -163,20 +164,23 @@ export function buildApp(deps: Deps) {
 
   app.notFound((c) => c.json(errorBody([`No route for ${c.req.method} ${c.req.path}`]), 404));
 
+  // Refusals are said in the request's language (issue 41), each with its code where it has one.
   app.onError((err, c) => {
+    const language = requestLanguage(c);
+    const said = (key: RefusalKey) => ({ message: translator(language)(key), code: key });
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json(errorBody(err.messages, err.details), err.status);
+      return c.json(errorBody(err.in(language), err.details), err.status);
     }
     if (err instanceof HTTPException) {
       // Hono raises these for malformed JSON and similar request faults.
       const status = err.status >= 400 && err.status < 500 ? err.status : 400;
-      return c.json(errorBody([err.message || 'Bad request']), status as 400);
+      return c.json(errorBody([err.message ? err.message : said('refusals.badRequest')]), status as 400);
     }
-    const conflictMessage = pgConflict(err);
-    if (conflictMessage) return c.json(errorBody([conflictMessage]), 409);
+    const conflictKey = pgConflict(err);
+    if (conflictKey) return c.json(errorBody([said(conflictKey)]), 409);
     console.error('[dockside] unhandled error', c.req.method, c.req.path, err);
-    return c.json(errorBody(['Something went wrong on the server; the error has been logged']), 500);
+    return c.json(errorBody([said('refusals.serverError')]), 500);
   });
 
   return app;

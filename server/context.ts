@@ -6,6 +6,7 @@ import type { Db } from './db/client.js';
 import type { Mailer } from './mail.js';
 import type { PrincipalCache } from './auth/principal.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { Language } from './i18n.js';
 
 /** Who is calling, taken from the access token; every service takes it first and scopes by it. */
 export interface RequestContext {
@@ -23,6 +24,8 @@ export interface RequestContext {
   isClient: boolean;
   platformAdmin: boolean;
   sessionId: string;
+  /** The language of the request's screen (issue 41): journal lines and documents are said in it. */
+  language?: Language;
 }
 
 export interface Deps {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AUDIENCES } from '../enums.js';
 import { ACTIONS } from '../permissions.js';
+import { hint } from '../validation/error-map.js';
 
 export const LOCALES = ['en', 'de', 'fr', 'pt'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -12,19 +13,16 @@ export const MIN_PASSWORD_LENGTH = 4;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export const usernameSchema = z.string().trim().min(1, 'username is required').max(100).toLowerCase();
-export const passwordSchema = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(200);
+export const usernameSchema = z.string().trim().min(1).max(100).toLowerCase();
+export const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH).max(200);
 export const mfaCodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'mfaCode must be 6 digits');
+  .regex(/^\d{6}$/, hint('mfaCode'));
 
 export const signInSchema = z.object({
   username: usernameSchema,
-  password: z.string().min(1, 'password is required').max(200),
+  password: z.string().min(1).max(200),
   tenantKey: z.string().trim().min(1).max(64).optional(),
 });
 export type SignIn = z.infer<typeof signInSchema>;
@@ -68,20 +66,17 @@ export type Tokens = z.infer<typeof tokensSchema>;
 export const signInResultSchema = z.union([tokensSchema, z.object({ mfaRequired: z.literal(true) })]);
 export const loggedOutSchema = z.object({ loggedOut: z.boolean() });
 
-
 export const registerSchema = z.object({
   tenantKey: z
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, 'tenantKey: 3–32 lower-case letters, digits or dashes')
+    .regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, hint('tenantKey'))
     .optional(),
-  companyName: z.string().trim().min(2, 'companyName is required').max(200),
-  fullname: z.string().trim().min(1, 'fullname is required').max(200),
-  username: usernameSchema.pipe(
-    z.string().regex(/^[a-z0-9._@-]{3,100}$/, 'username: 3–100 letters, digits, dots, dashes, @'),
-  ),
-  email: z.email('email is not valid').max(200),
+  companyName: z.string().trim().min(2).max(200),
+  fullname: z.string().trim().min(1).max(200),
+  username: usernameSchema.pipe(z.string().regex(/^[a-z0-9._@-]{3,100}$/, hint('username'))),
+  email: z.email().max(200),
   password: passwordSchema,
   /** The language chosen on the register page; the new user keeps it (their e-mails are in it). */
   langKey: z.enum(LOCALES).optional(),
@@ -101,7 +96,7 @@ export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1).max(200),
   newPassword: passwordSchema,
 });
-export const resetInitSchema = z.object({ email: z.email('email is not valid') });
+export const resetInitSchema = z.object({ email: z.email() });
 export const resetFinishSchema = z.object({ key: z.string().min(10).max(200), newPassword: passwordSchema });
 export const mfaConfirmSchema = z.object({ mfaCode: mfaCodeSchema });
 export const mfaDisableSchema = z.object({ password: z.string().min(1).max(200) });

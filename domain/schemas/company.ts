@@ -2,26 +2,25 @@ import { z } from 'zod';
 import { pageSchema } from '../paging.js';
 import { AUDIENCES, COMPANY_STATUSES, TENANT_STATUSES } from '../enums.js';
 import { passwordSchema, usernameSchema } from './auth.js';
-import { isTimeZone, stateMissingMessage, stateRequired } from '../rules/addresses.js';
+import { isTimeZone, stateRequired } from '../rules/addresses.js';
+import { hint, hintIssue, requiredIssue } from '../validation/error-map.js';
 
 const CLIENT_AUDIENCE_VALUES = AUDIENCES.filter((a) => a !== 'Warehouse') as [string, ...string[]];
 const phone = z
   .string()
   .trim()
   .max(40)
-  .regex(/^[+0-9 ().-]*$/, 'phone may contain digits, spaces and + ( ) . -');
+  .regex(/^[+0-9 ().-]*$/, hint('phone'));
 
 export const firstUserSchema = z.object({
-  fullname: z.string().trim().min(1, 'fullname is required').max(200),
-  username: usernameSchema.pipe(
-    z.string().regex(/^[a-z0-9._@-]{3,100}$/, 'username: 3–100 letters, digits, dots, dashes, @'),
-  ),
-  email: z.email('email is not valid').max(200),
+  fullname: z.string().trim().min(1).max(200),
+  username: usernameSchema.pipe(z.string().regex(/^[a-z0-9._@-]{3,100}$/, hint('username'))),
+  email: z.email().max(200),
   password: passwordSchema,
 });
 
 export const companyCreateSchema = z.object({
-  name: z.string().trim().min(2, 'name is required').max(200),
+  name: z.string().trim().min(2).max(200),
   audience: z.enum(CLIENT_AUDIENCE_VALUES as [(typeof AUDIENCES)[number], ...(typeof AUDIENCES)[number][]]),
   status: z.enum(COMPANY_STATUSES).default('Active'),
   email: z.email().max(200).optional(),
@@ -54,21 +53,21 @@ export const addressSchema = z
   .object({
     kind: z.enum(['business', 'shipping', 'billing', 'return']).default('business'),
     name: z.string().trim().max(200).optional(),
-    line1: z.string().trim().min(1, 'line1 is required').max(200),
+    line1: z.string().trim().min(1).max(200),
     line2: z.string().trim().max(200).optional(),
-    city: z.string().trim().min(1, 'city is required').max(100),
+    city: z.string().trim().min(1).max(100),
     state: z.string().trim().max(100).optional(),
-    postalCode: z.string().trim().min(1, 'postalCode is required').max(20),
+    postalCode: z.string().trim().min(1).max(20),
     countryCode: z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'countryCode: two letters (ISO 3166)'),
+      .regex(/^[A-Z]{2}$/, hint('countryCode')),
     isDefault: z.boolean().default(false),
   })
   .superRefine((a, ctx) => {
     if (stateRequired(a.countryCode) && !a.state?.trim())
-      ctx.addIssue({ code: 'custom', path: ['state'], message: stateMissingMessage(a.countryCode) });
+      ctx.addIssue(hintIssue('stateRequired', ['state'], { country: a.countryCode }));
   });
 
 /** An optional text of a site's address: empty or null clears it. */
@@ -82,12 +81,12 @@ const siteText = (max: number) => z.string().trim().max(max).nullish();
  */
 export const warehouseSchema = z
   .object({
-    name: z.string().trim().min(1, 'name is required').max(120),
+    name: z.string().trim().min(1).max(120),
     code: z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z0-9-]{1,20}$/, 'code: 1–20 letters, digits or dashes'),
+      .regex(/^[A-Z0-9-]{1,20}$/, hint('siteCode')),
     /** Who parcels are from (a person or the company); the warehouse company's name when empty. */
     addressName: siteText(120),
     line1: siteText(200),
@@ -99,16 +98,16 @@ export const warehouseSchema = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^([A-Z]{2})?$/, 'countryCode: two letters (ISO 3166)')
+      .regex(/^([A-Z]{2})?$/, hint('countryCode'))
       .nullish(),
     phone: z
       .string()
       .trim()
       .max(40)
-      .regex(/^[+0-9 ().-]*$/, 'phone: digits, spaces and + ( ) . - only')
+      .regex(/^[+0-9 ().-]*$/, hint('phone'))
       .nullish(),
-    email: z.union([z.email('email: not a valid e-mail address').max(200), z.literal('')]).nullish(),
-    timezone: z.string().trim().refine(isTimeZone, 'timezone: an IANA time zone such as America/New_York').optional(),
+    email: z.union([z.email().max(200), z.literal('')]).nullish(),
+    timezone: z.string().trim().refine(isTimeZone, hint('timezone')).optional(),
     active: z.boolean().optional(),
     defaultShipFrom: z.boolean().optional(),
   })
@@ -117,27 +116,17 @@ export const warehouseSchema = z
     // The country alone is an address in the making (customs reads it); any other part asks for the rest.
     const parts = [w.addressName, w.line1, w.line2, w.city, w.state, w.postalCode];
     if (parts.some(filled)) {
-      for (const [key, label] of [
-        ['line1', 'the street address'],
-        ['city', 'the city'],
-        ['postalCode', 'the ZIP or postal code'],
-        ['countryCode', 'two letters (ISO 3166)'],
-      ] as const)
-        if (!filled(w[key])) ctx.addIssue({ code: 'custom', path: [key], message: `${key}: ${label} is required` });
+      for (const key of ['line1', 'city', 'postalCode', 'countryCode'] as const)
+        if (!filled(w[key])) ctx.addIssue(requiredIssue(key));
     }
     if (filled(w.countryCode) && stateRequired(w.countryCode) && !filled(w.state))
-      ctx.addIssue({ code: 'custom', path: ['state'], message: stateMissingMessage(w.countryCode!) });
-    if (w.defaultShipFrom && w.active === false)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['defaultShipFrom'],
-        message: 'defaultShipFrom: an inactive site cannot be the default ship-from',
-      });
+      ctx.addIssue(hintIssue('stateRequired', ['state'], { country: w.countryCode!.trim().toUpperCase() }));
+    if (w.defaultShipFrom && w.active === false) ctx.addIssue(hintIssue('inactiveDefaultSite', ['defaultShipFrom']));
   });
 export type WarehouseInput = z.infer<typeof warehouseSchema>;
 
 export const departmentSchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(120),
+  name: z.string().trim().min(1).max(120),
   description: z.string().trim().max(500).optional(),
   companyId: z.number().int().positive().optional(),
 });
@@ -147,7 +136,7 @@ export const tenantCreateSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, 'key: 3–32 lower-case letters, digits or dashes'),
+    .regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, hint('tenantKey')),
   name: z.string().trim().min(2).max(200),
   status: z.enum(TENANT_STATUSES).default('Active'),
   admin: firstUserSchema,

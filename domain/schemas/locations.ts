@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { pageSchema } from '../paging.js';
+import { hint, hintIssue } from '../validation/error-map.js';
 
 export const LOCATION_TYPES = {
   bin: 0,
@@ -36,7 +37,7 @@ export const locationCodeSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9][A-Z0-9._/-]{0,39}$/, 'code: 1–40 letters, digits or - . / _');
+  .regex(/^[A-Z0-9][A-Z0-9._/-]{0,39}$/, hint('code40'));
 
 export const locationInputSchema = z.object({
   code: locationCodeSchema,
@@ -44,12 +45,7 @@ export const locationInputSchema = z.object({
   parentCode: locationCodeSchema.optional().or(z.literal('').transform(() => undefined)),
   description: z.string().trim().max(200).optional(),
   /** Units the location holds at most; empty = no limit. */
-  capacity: z.coerce
-    .number({ error: 'capacity: a whole number' })
-    .int('capacity: a whole number')
-    .min(1, 'capacity: at least 1')
-    .max(10_000_000)
-    .optional(),
+  capacity: z.coerce.number().int().min(1).max(10_000_000).optional(),
   active: z.boolean().default(true),
 });
 export type LocationInput = z.infer<typeof locationInputSchema>;
@@ -67,14 +63,9 @@ export const generatorLevelSchema = z
   .superRefine((l, ctx) => {
     const letters = /^[A-Z]$/.test(l.from) && /^[A-Z]$/.test(l.to);
     const numbers = /^\d+$/.test(l.from) && /^\d+$/.test(l.to);
-    if (!letters && !numbers)
-      ctx.addIssue({
-        code: 'custom',
-        message: `${l.type}: from and to are both single letters or both numbers`,
-        path: ['from'],
-      });
+    if (!letters && !numbers) ctx.addIssue(hintIssue('levelLettersOrNumbers', ['from']));
     else if ((letters ? l.from.charCodeAt(0) - l.to.charCodeAt(0) : Number(l.from) - Number(l.to)) > 0)
-      ctx.addIssue({ code: 'custom', message: `${l.type}: "from" comes after "to"`, path: ['to'] });
+      ctx.addIssue(hintIssue('levelOrder', ['to']));
   });
 
 export const generatorSchema = z.object({
@@ -83,10 +74,10 @@ export const generatorSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9]{0,8}$/, 'prefix: up to 8 letters or digits')
+    .regex(/^[A-Z0-9]{0,8}$/, hint('locationPrefix'))
     .default(''),
   separator: z.enum(['-', '.', '/']).default('-'),
-  levels: z.array(generatorLevelSchema).min(1, 'add at least one level').max(6),
+  levels: z.array(generatorLevelSchema).min(1).max(6),
   capacity: z.coerce.number().int().min(1).max(10_000_000).optional(),
 });
 export type GeneratorSpec = z.infer<typeof generatorSchema>;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { gtinCheckDigitOk } from '../rules/gs1.js';
 import { pageSchema } from '../paging.js';
+import { hint, type HintKey } from '../validation/error-map.js';
 
 export const PRODUCT_TYPES = ['individual', 'bundle', 'multi_pack', 'custom_bundle'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -23,59 +24,43 @@ const optionalText = (max: number) =>
     .max(max)
     .optional()
     .transform((v) => (v ? v : undefined));
-const code = (name: string, re: RegExp, hint: string) =>
+const code = (re: RegExp, rule: HintKey) =>
   z
     .string()
     .trim()
     .toUpperCase()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || re.test(v), `${name}: ${hint}`);
-const measure = (name: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: `${name}: a number` })
-      .positive(`${name}: more than 0`)
-      .max(10_000, `${name}: at most 10,000`)
-      .optional(),
-  );
+    .refine((v) => v === undefined || re.test(v), hint(rule));
+const measure = () =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().positive().max(10_000).optional());
 
 export const componentSchema = z.object({
   productId: z.coerce.number().int().positive(),
-  quantity: z.coerce
-    .number({ error: 'quantity: a whole number' })
-    .int('quantity: a whole number')
-    .min(1, 'quantity: at least 1')
-    .max(1000),
+  quantity: z.coerce.number().int().min(1).max(1000),
 });
 
 export const productInputSchema = z.object({
   /** The client the product belongs to (warehouse users; a client's own company otherwise). */
   companyId: z.coerce.number().int().positive().optional(),
-  title: z.string().trim().min(1, 'title: enter the product name').max(500),
+  title: z.string().trim().min(1).max(500),
   productType: z.enum(PRODUCT_TYPES).default('individual'),
   packing: z.enum(PACKINGS).default('individual'),
-  packSize: z.coerce
-    .number({ error: 'packSize: a whole number' })
-    .int('packSize: a whole number')
-    .min(1, 'packSize: at least 1')
-    .max(10_000)
-    .default(1),
-  asin: code('asin', /^[A-Z0-9]{10}$/, '10 letters or digits'),
-  fnsku: code('fnsku', /^[A-Z0-9]{10}$/, '10 letters or digits'),
-  msku: code('msku', /^[A-Z0-9._/-]{1,40}$/, '1–40 letters, digits or - . / _'),
-  upc: code('upc', /^\d{8,14}$/, '8 to 14 digits (UPC, EAN or GTIN)').refine(
+  packSize: z.coerce.number().int().min(1).max(10_000).default(1),
+  asin: code(/^[A-Z0-9]{10}$/, 'tenDigitsOrLetters'),
+  fnsku: code(/^[A-Z0-9]{10}$/, 'tenDigitsOrLetters'),
+  msku: code(/^[A-Z0-9._/-]{1,40}$/, 'code40'),
+  upc: code(/^\d{8,14}$/, 'upc').refine(
     (v) => v === undefined || !/^\d{8}$|^\d{12,14}$/.test(v) || gtinCheckDigitOk(v),
-    'upc: wrong check digit',
+    hint('upcCheckDigit'),
   ),
   category: optionalText(100),
   manufacturer: optionalText(100),
-  lengthIn: measure('lengthIn'),
-  widthIn: measure('widthIn'),
-  heightIn: measure('heightIn'),
-  weightLb: measure('weightLb'),
-  imageUrls: z.array(z.url('imageUrls: a web address').max(1000)).max(10).default([]),
+  lengthIn: measure(),
+  widthIn: measure(),
+  heightIn: measure(),
+  weightLb: measure(),
+  imageUrls: z.array(z.url().max(1000)).max(10).default([]),
   components: z.array(componentSchema).max(100).default([]),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
@@ -86,11 +71,11 @@ export const productCodeInputSchema = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z0-9._/-]{3,60}$/, 'code: 3–60 letters, digits or - . / _'),
+      .regex(/^[A-Z0-9._/-]{3,60}$/, hint('productCode')),
     codeType: z.enum(CODE_TYPES).default('OTHER'),
   })
   .refine((c) => !GTIN_CODE_TYPES.has(c.codeType) || (/^\d{8}$|^\d{12,14}$/.test(c.code) && gtinCheckDigitOk(c.code)), {
-    message: 'code: a UPC, EAN or GTIN has 8, 12, 13 or 14 digits and a right check digit',
+    ...hint('gtin'),
     path: ['code'],
   });
 

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { labelCustomsDraftSchema } from './customs.js';
-import { stateMissingMessage, stateRequired } from '../rules/addresses.js';
+import { stateRequired } from '../rules/addresses.js';
+import { hint, hintIssue } from '../validation/error-map.js';
 
 const postal = z.string().trim().min(3, 'postalCode: the ZIP or postal code').max(12);
 /** A parcel's address; the state or province is required where the country has them (domain/rules/addresses). */
@@ -23,13 +24,13 @@ export const shipAddressSchema = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'countryCode: two letters (ISO 3166)')
+      .regex(/^[A-Z]{2}$/, hint('countryCode'))
       .default('US'),
     residential: z.boolean().optional(),
   })
   .superRefine((a, ctx) => {
     if (stateRequired(a.countryCode) && a.state.length < 2)
-      ctx.addIssue({ code: 'custom', path: ['state'], message: stateMissingMessage(a.countryCode) });
+      ctx.addIssue(hintIssue('stateRequired', ['state'], { country: a.countryCode }));
   });
 export type ShipAddress = z.infer<typeof shipAddressSchema>;
 

@@ -7,7 +7,8 @@ import { isClientAudience } from '../../domain/enums.js';
 import type { Action, Subject } from '../../domain/permissions.js';
 import { can } from '../../domain/permissions.js';
 import type { AppEnv, Deps, RequestContext } from '../context.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { forbidden, needsPermission, refusal, unauthorized } from '../http/errors.js';
+import { requestLanguage } from '../i18n.js';
 import { mfaSetupRequired, type Principal } from './principal.js';
 import { StreamTicketBook } from './stream-tickets.js';
 import { verifyAccessToken } from './tokens.js';
@@ -51,14 +52,14 @@ export function makeGuards(deps: Deps) {
     next: () => Promise<void>,
   ) => {
     const principal = await deps.principals.get(Number(claims.sub));
-    if (!principal || principal.tenantId !== claims.tid) throw unauthorized('Unknown user');
-    if (principal.status !== 'active') throw unauthorized('This account is not active');
+    if (!principal || principal.tenantId !== claims.tid) throw unauthorized(refusal('refusals.unknownUser'));
+    if (principal.status !== 'active') throw unauthorized(refusal('refusals.accountInactive'));
     if (principal.tenantStatus === 'Suspended' || principal.companyStatus === 'Suspended') {
-      throw unauthorized('This account is suspended');
+      throw unauthorized(refusal('refusals.accountSuspended'));
     }
     if (mfaSetupRequired(principal) && !MFA_SETUP_PATHS.has(c.req.path))
-      throw forbidden('Your warehouse requires two-step verification: set it up under Account settings to continue');
-    c.set('ctx', contextOf(principal, claims.sid));
+      throw forbidden(refusal('refusals.mfaSetupRequired'));
+    c.set('ctx', { ...contextOf(principal, claims.sid), language: requestLanguage(c) });
     await next();
   };
 
@@ -66,7 +67,7 @@ export function makeGuards(deps: Deps) {
     const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
     if (!token) throw unauthorized();
     const claims = await verifyAccessToken(deps.config.jwtSecret, token);
-    if (!claims) throw unauthorized('Your session has expired or the token is not valid; sign in again');
+    if (!claims) throw unauthorized(refusal('refusals.sessionExpired'));
     await enter(claims, c, next);
   };
 
@@ -85,8 +86,8 @@ export function makeGuards(deps: Deps) {
     async (c, next) => {
       await authenticate(c, async () => {
         const ctx = c.get('ctx');
-        if (!can(ctx.abilities, action, subject)) throw forbidden(`You need ${action} permission on ${subject}`);
-        if (opts.warehouseOnly && ctx.isClient) throw forbidden('Only warehouse staff may do this');
+        if (!can(ctx.abilities, action, subject)) throw forbidden(needsPermission(action, subject));
+        if (opts.warehouseOnly && ctx.isClient) throw forbidden(refusal('refusals.warehouseOnly'));
         await next();
       });
     };

@@ -11,6 +11,9 @@ export function ok<T>(c: Context, body: T, opts: { info?: string[]; warn?: strin
   );
 }
 
-export function errorBody(messages: string[], details: unknown = null) {
-  return envelope(details, { error_list: toMessages(messages) });
+/** A refusal's entry: its words, and (issue 41) the message code and field when it has them. */
+type ErrorEntry = string | { message: string; code?: string; field?: string };
+
+export function errorBody(messages: ErrorEntry[], details: unknown = null) {
+  return envelope(details, { error_list: messages.map((m) => (typeof m === 'string' ? { message: m } : m)) });
 }

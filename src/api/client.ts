@@ -19,6 +19,8 @@ export class ApiFailure extends Error {
     readonly messages: string[],
     /** The envelope's body of the refusal, when the server gave details (e.g. an upload's issues). */
     readonly body: unknown = null,
+    /** The field each message is about, where the server named one (issue 41: `line1`, `firstUser.password`). */
+    readonly fields: (string | undefined)[] = [],
   ) {
     super(messages.join('; ') || `Request failed (${status})`);
   }
@@ -119,6 +121,7 @@ export async function api<T>(method: string, path: string, opts: RequestOptions 
     if (opts.raw && res.ok) return res as unknown as T;
     const json = (await res.json().catch(() => null)) as { meta?: Meta; body?: T } | null;
     const messages = json?.meta?.error_list.map((m) => decodeUnicode(m.message)) ?? [];
+    const fields = json?.meta?.error_list.map((m) => m.field) ?? [];
     if (res.status === 401) {
       useSession.getState().clear();
       if (!opts.quiet) fb.toast('error', messages[0] ?? 'Please sign in again');
@@ -128,12 +131,12 @@ export async function api<T>(method: string, path: string, opts: RequestOptions 
     if (res.status === 412) {
       // A caller that shows the refusal next to what the user did (a form's error line) opts out.
       if (!opts.inlineRefusal) fb.showError(messages.join('\n') || 'The request was refused by a business rule');
-      throw new ApiFailure(412, messages);
+      throw new ApiFailure(412, messages, null, fields);
     }
     if (!res.ok) {
       showMeta(json?.meta, !!opts.quiet);
       if (!json?.meta && !opts.quiet) fb.toast('error', `Request failed (${res.status})`);
-      throw new ApiFailure(res.status, messages, json?.body ?? null);
+      throw new ApiFailure(res.status, messages, json?.body ?? null, fields);
     }
     showMeta(json?.meta, !!opts.quiet);
     return json?.body as T;

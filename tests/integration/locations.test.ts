@@ -111,7 +111,7 @@ describe('locations', () => {
       'code,type,parent_code,description,capacity,active\nC,aisle,,,,true\nC-01,rack,C,,zero,true\nC-09,rack,Q,,,true\n',
     );
     expect(bad.status).toBe(400);
-    expect(bad.meta.error_list.map((e: { message: string }) => e.message)).toEqual(['Row 2: capacity: a whole number']);
+    expect(bad.meta.error_list.map((e: { message: string }) => e.message)).toEqual(['Row 2: Capacity: a number']);
     expect((await s.get('/api/warehouse-location?q=C', admin)).body.totalElements).toBe(0);
 
     const good = await upload(

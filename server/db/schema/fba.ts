@@ -186,7 +186,10 @@ export const shipmentPlanEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     userId: integer('user_id').references(() => users.id),
     kind: text('kind').notNull(),
+    /** The line in English as written (older rows: the only words they have). */
     message: text('message').notNull(),
+    /** The line as a code and parameters (issue 41), said in the reader's language; null on older rows. */
+    words: jsonb('words'),
     request: jsonb('request'),
     response: jsonb('response'),
   },

@@ -2,7 +2,7 @@
 import { MIN_PASSWORD_LENGTH } from '../../../domain/schemas/auth.js';
 import type { DbOrTx } from '../../db/client.js';
 import { readTenantSetting } from '../../db/tenant-settings.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, refusal } from '../../http/errors.js';
 
 export async function assertPasswordPolicy(
   db: DbOrTx,
@@ -11,5 +11,5 @@ export async function assertPasswordPolicy(
   field = 'password',
 ): Promise<void> {
   const min = Math.max(MIN_PASSWORD_LENGTH, await readTenantSetting(db, tenantId, 'PASSWORD_MIN_LENGTH'));
-  if (password.length < min) throw badRequest(`${field}: must be at least ${min} characters`);
+  if (password.length < min) throw badRequest(refusal('refusals.passwordTooShort', { field, min }));
 }

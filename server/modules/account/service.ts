@@ -10,7 +10,7 @@ import { loadPrincipal, toUserData } from '../../auth/principal.js';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../auth/totp.js';
 import { readTenantSetting } from '../../db/tenant-settings.js';
 import { tenants, users } from '../../db/schema/index.js';
-import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, conflict, notFound, refusal } from '../../http/errors.js';
 import { createTenant } from '../tenants/bootstrap.js';
 import { assertPasswordPolicy } from './password-policy.js';
 import { revokeFamily } from '../auth/sessions.js';
@@ -44,9 +44,9 @@ export async function register(deps: Deps, input: Register, screen?: Language) {
       .select({ id: users.id })
       .from(users)
       .where(or(eq(users.username, input.username), eq(users.email, input.email)));
-    if (taken) throw conflict('This username or e-mail is already registered');
+    if (taken) throw conflict(refusal('refusals.usernameTaken'));
     const [keyTaken] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.key, key));
-    if (keyTaken) throw conflict(`The tenant key "${key}" is taken; choose another`);
+    if (keyTaken) throw conflict(refusal('refusals.tenantKeyTaken', { key }));
     const created = await createTenant(tx, {
       key,
       name: input.companyName,
@@ -154,7 +154,7 @@ export async function updateAccount(deps: Deps, ctx: RequestContext, input: z.in
     const [before] = await tx.select().from(users).where(eq(users.id, ctx.userId));
     if (input.email && input.email !== before.email) {
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-      if (taken) throw conflict('This e-mail is already used by another account');
+      if (taken) throw conflict(refusal('refusals.emailTaken'));
     }
     const [after] = await tx
       .update(users)
@@ -181,7 +181,8 @@ export async function setLanguage(deps: Deps, ctx: RequestContext, langKey: Loca
 
 export async function changePassword(deps: Deps, ctx: RequestContext, currentPassword: string, newPassword: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, ctx.userId));
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest('currentPassword: is not correct');
+  if (!(await verifyPassword(currentPassword, user.passwordHash)))
+    throw badRequest(refusal('refusals.passwordWrong', { field: 'currentPassword' }));
   await assertPasswordPolicy(deps.db, ctx.tenantId, newPassword, 'newPassword');
   await deps.db.transaction(async (tx) => {
     await tx
@@ -229,7 +230,7 @@ export async function resetPasswordFinish(deps: Deps, key: string, newPassword: 
     .from(users)
     .where(eq(users.resetKeyHash, sha(key)));
   if (!user || !user.resetKeyExpiresAt || Date.parse(user.resetKeyExpiresAt) < deps.now().getTime()) {
-    throw businessRule('This reset link is not valid or has expired; ask for a new one');
+    throw businessRule(refusal('refusals.resetLinkInvalid'));
   }
   await assertPasswordPolicy(deps.db, user.tenantId, newPassword, 'newPassword');
   await deps.db
@@ -268,8 +269,7 @@ export async function resetPasswordFinish(deps: Deps, key: string, newPassword: 
 
 export async function mfaSetup(deps: Deps, ctx: RequestContext) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, ctx.userId));
-  if (user.mfaEnabled)
-    throw businessRule('Two-factor sign-in is already enabled; disable it first to enrol a new device');
+  if (user.mfaEnabled) throw businessRule(refusal('refusals.mfaAlreadyOn'));
   const secret = newTotpSecret();
   await deps.db.update(users).set({ mfaPendingSecret: secret }).where(eq(users.id, ctx.userId));
   return { secret, otpauthUri: otpauthUri(secret, user.username, `Dockside (${ctx.tenantKey})`) };
@@ -277,9 +277,9 @@ export async function mfaSetup(deps: Deps, ctx: RequestContext) {
 
 export async function mfaConfirm(deps: Deps, ctx: RequestContext, code: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, ctx.userId));
-  if (!user.mfaPendingSecret) throw businessRule('Start the two-factor set-up first');
+  if (!user.mfaPendingSecret) throw businessRule(refusal('refusals.mfaStartFirst'));
   const step = verifyTotp(user.mfaPendingSecret, code, deps.now());
-  if (step === null) throw badRequest('mfaCode: the code does not match; check the time on your device');
+  if (step === null) throw badRequest(refusal('refusals.mfaCodeMismatch'));
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -296,9 +296,10 @@ export async function mfaDisable(deps: Deps, ctx: RequestContext, password: stri
     .select()
     .from(users)
     .where(and(eq(users.id, ctx.userId)));
-  if (!(await verifyPassword(password, user.passwordHash))) throw badRequest('password: is not correct');
+  if (!(await verifyPassword(password, user.passwordHash)))
+    throw badRequest(refusal('refusals.passwordWrong', { field: 'password' }));
   if (await readTenantSetting(deps.db, ctx.tenantId, 'MFA_REQUIRED'))
-    throw businessRule('Your warehouse requires two-step verification, so it cannot be turned off');
+    throw businessRule(refusal('refusals.mfaRequiredByWarehouse'));
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -7,13 +7,13 @@ import { loadPrincipal } from '../../auth/principal.js';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords.js';
 import { verifyTotp } from '../../auth/totp.js';
 import { tenants, users } from '../../db/schema/index.js';
-import { tooManyRequests, unauthorized } from '../../http/errors.js';
+import { tooManyRequests, unauthorized, refusal } from '../../http/errors.js';
 import { startSession } from './sessions.js';
 
 /** After this many consecutive failures the account waits 2^(n−FREE) s (capped) before the next try. */
 const FREE_FAILURES = 5;
 const MAX_LOCK_SECONDS = 15 * 60;
-const INVALID = 'Invalid username or password';
+const INVALID = refusal('refusals.invalidCredentials');
 
 type UserRow = typeof users.$inferSelect;
 
@@ -43,18 +43,14 @@ async function checkCredentials(deps: Deps, input: SignIn): Promise<UserRow> {
   const user = row.user;
   const now = deps.now().getTime();
   if (user.lockedUntil && Date.parse(user.lockedUntil) > now) {
-    throw tooManyRequests(
-      'Too many failed sign-in attempts; wait and try again',
-      (Date.parse(user.lockedUntil) - now) / 1000,
-    );
+    throw tooManyRequests(refusal('refusals.tooManySignIns'), (Date.parse(user.lockedUntil) - now) / 1000);
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) {
     await recordFailure(deps, user);
     throw unauthorized(INVALID);
   }
-  if (user.status === 'pending')
-    throw unauthorized('This account is not activated yet; check your e-mail for the activation link');
-  if (user.status !== 'active') throw unauthorized('This account is disabled');
+  if (user.status === 'pending') throw unauthorized(refusal('refusals.notActivated'));
+  if (user.status !== 'active') throw unauthorized(refusal('refusals.accountDisabled'));
   return user;
 }
 
@@ -62,7 +58,7 @@ async function completeSignIn(deps: Deps, user: UserRow, userAgent?: string, mfa
   const principal = await loadPrincipal(deps.db, user.id);
   if (!principal) throw unauthorized(INVALID);
   if (principal.tenantStatus === 'Suspended' || principal.companyStatus === 'Suspended') {
-    throw unauthorized('This account is suspended; contact your warehouse');
+    throw unauthorized(refusal('refusals.accountSuspended'));
   }
   await deps.db
     .update(users)
@@ -100,7 +96,7 @@ export async function signInWithMfa(deps: Deps, input: MfaVerify, userAgent?: st
   // A code is good once: replaying the last accepted step is refused like a wrong code.
   if (step === null || (user.mfaLastStep !== null && step <= user.mfaLastStep)) {
     await recordFailure(deps, user);
-    throw unauthorized('The verification code is not valid');
+    throw unauthorized(refusal('refusals.mfaInvalid'));
   }
   return completeSignIn(deps, user, userAgent, step);
 }

@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { REFRESH_TOKEN_TTL_SECONDS, type Tokens } from '../../../domain/schemas/auth.js';
 import type { Deps } from '../../context.js';
 import { refreshTokens } from '../../db/schema/index.js';
-import { unauthorized } from '../../http/errors.js';
+import { unauthorized, refusal } from '../../http/errors.js';
 import { loadPrincipal, toUserData, type Principal } from '../../auth/principal.js';
 import { hashToken, newRefreshToken, signAccessToken } from '../../auth/tokens.js';
 
@@ -47,13 +47,13 @@ export async function rotateSession(deps: Deps, presented: string, userAgent?: s
     if (known && known.rotatedAt && !known.revokedAt) {
       // Step 3 of rotation: a rotated token came back — someone else holds the chain. Revoke it all.
       await revokeFamily(deps, known.familyId);
-      throw unauthorized('This refresh token was already used; the session has been revoked, sign in again');
+      throw unauthorized(refusal('refusals.refreshReused'));
     }
-    throw unauthorized('The refresh token is not valid; sign in again');
+    throw unauthorized(refusal('refusals.refreshInvalid'));
   }
-  if (claimed.expiresAt < now) throw unauthorized('The session has expired; sign in again');
+  if (claimed.expiresAt < now) throw unauthorized(refusal('refusals.refreshExpired'));
   const principal = await loadPrincipal(deps.db, claimed.userId);
-  if (!principal || principal.status !== 'active') throw unauthorized('This account is not active');
+  if (!principal || principal.status !== 'active') throw unauthorized(refusal('refusals.accountInactive'));
   return issue(deps, principal, claimed.familyId, userAgent);
 }
 

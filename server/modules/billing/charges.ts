@@ -19,6 +19,7 @@ import { scoped } from '../../http/scope.js';
 import { priceEvents, appendCharges } from './ledger.js';
 import { trimDecimal } from './price-book.js';
 import { waitingToBePriced } from './recorded-work.js';
+import { storedWords } from '../../http/words.js';
 
 export interface ChargeQuery {
   companyId?: number;
@@ -78,7 +79,8 @@ export async function listCharges(deps: Deps, ctx: RequestContext, page: PageReq
     accountNo,
     code: c.code,
     category: c.category as ChargeCategory,
-    description: c.description,
+    // Lines whose words were kept as a code are said in the reader's language (issue 41).
+    description: storedWords((c.details as { words?: unknown } | null)?.words, c.description, ctx.language),
     quantity: trimDecimal(c.quantity),
     unitPrice: trimDecimal(c.unitPrice),
     amountCents: c.amountCents,

@@ -19,7 +19,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { readTenantSetting } from '../../db/tenant-settings.js';
 import type { DbOrTx } from '../../db/client.js';
 import { addresses, companies, departments, inventoryProductTotals, users, warehouses } from '../../db/schema/index.js';
-import { badRequest, businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, conflict, forbidden, notFound, refusal } from '../../http/errors.js';
 import { paged } from '../../http/paging.js';
 import { scoped, seesAllCompanies } from '../../http/scope.js';
 import { assertPasswordPolicy } from '../account/password-policy.js';
@@ -118,12 +118,12 @@ export async function createCompany(deps: Deps, ctx: RequestContext, input: z.in
       .select({ id: users.id })
       .from(users)
       .where(or(eq(users.username, input.firstUser.username), eq(users.email, input.firstUser.email)));
-    if (taken) throw conflict('firstUser: this username or e-mail is already used');
+    if (taken) throw conflict(refusal('refusals.firstUserTaken'));
     const [dup] = await tx
       .select({ id: companies.id })
       .from(companies)
       .where(and(eq(companies.tenantId, ctx.tenantId), ilike(companies.name, input.name)));
-    if (dup) throw conflict(`A company named "${input.name}" already exists`);
+    if (dup) throw conflict(refusal('refusals.companyExists', { name: input.name }));
     const { company, role } = await createClientCompany(tx, ctx.tenantId, input);
     const [user] = await tx
       .insert(users)
@@ -156,11 +156,10 @@ export async function updateCompany(
   await deps.db.transaction(async (tx) => {
     const before = await companyInScope(tx, ctx, id);
     if (input.audience && input.audience !== before.audience) {
-      if (ctx.isClient) throw forbidden('Only the warehouse can change a client’s audience');
-      if (before.isOwner || input.audience === 'Warehouse')
-        throw businessRule('The warehouse company’s audience cannot change, and a client cannot become a warehouse');
+      if (ctx.isClient) throw forbidden(refusal('refusals.audienceWarehouseOnly'));
+      if (before.isOwner || input.audience === 'Warehouse') throw businessRule(refusal('refusals.audienceOwner'));
       if (companyTypeOf(input.audience as Audience) !== companyTypeOf(before.audience as Audience))
-        throw businessRule('Audience change must stay a client audience');
+        throw businessRule(refusal('refusals.audienceClient'));
     }
     const setupNow = before.isOwner && !before.setupComplete;
     const [after] = await tx
@@ -189,7 +188,7 @@ export async function updateCompany(
 export async function setCompanyStatus(deps: Deps, ctx: RequestContext, id: number, status: string) {
   await deps.db.transaction(async (tx) => {
     const before = await companyInScope(tx, ctx, id);
-    if (before.isOwner) throw businessRule('The warehouse’s own company status cannot be changed here');
+    if (before.isOwner) throw businessRule(refusal('refusals.ownerStatus'));
     const [after] = await tx
       .update(companies)
       .set({ status, updatedAt: deps.now().toISOString() })
@@ -296,7 +295,7 @@ function warehouseColumns(input: WarehouseInput) {
  * deactivated (another site is made the default instead), and a tenant's first site is its default.
  */
 export async function saveWarehouse(deps: Deps, ctx: RequestContext, input: WarehouseInput, id?: number) {
-  if (ctx.isClient) throw forbidden('Only the warehouse manages its sites');
+  if (ctx.isClient) throw forbidden(refusal('refusals.sitesWarehouseOnly'));
   const values = warehouseColumns(input);
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
@@ -316,15 +315,11 @@ export async function saveWarehouse(deps: Deps, ctx: RequestContext, input: Ware
         .where(and(eq(warehouses.id, id), eq(warehouses.tenantId, ctx.tenantId)));
       if (!before) throw notFound('Warehouse');
       if (before.defaultShipFrom && values.defaultShipFrom === false)
-        throw businessRule(
-          `${before.name} is the default ship-from: make another site the default instead of unsetting it`,
-        );
+        throw businessRule(refusal('refusals.defaultSiteUnset', { site: before.name }));
       if (before.defaultShipFrom && values.active === false)
-        throw businessRule(
-          `${before.name} is the default ship-from: make another site the default before deactivating it`,
-        );
+        throw businessRule(refusal('refusals.defaultSiteDeactivate', { site: before.name }));
       if (values.defaultShipFrom && !before.active && values.active !== true)
-        throw badRequest('defaultShipFrom: an inactive site cannot be the default ship-from');
+        throw badRequest(refusal('refusals.inactiveDefaultSite'));
       if (values.defaultShipFrom && !before.defaultShipFrom) await takeDefault();
       const [after] = await tx
         .update(warehouses)
@@ -335,8 +330,7 @@ export async function saveWarehouse(deps: Deps, ctx: RequestContext, input: Ware
       return after;
     }
     const makeDefault = values.defaultShipFrom ?? !current;
-    if (makeDefault && values.active === false)
-      throw badRequest('defaultShipFrom: an inactive site cannot be the default ship-from');
+    if (makeDefault && values.active === false) throw badRequest(refusal('refusals.inactiveDefaultSite'));
     if (makeDefault) await takeDefault();
     const [created] = await tx
       .insert(warehouses)
@@ -348,7 +342,7 @@ export async function saveWarehouse(deps: Deps, ctx: RequestContext, input: Ware
 }
 
 export async function deactivateWarehouse(deps: Deps, ctx: RequestContext, id: number) {
-  if (ctx.isClient) throw forbidden('Only the warehouse manages its sites');
+  if (ctx.isClient) throw forbidden(refusal('refusals.sitesWarehouseOnly'));
   return deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -359,11 +353,8 @@ export async function deactivateWarehouse(deps: Deps, ctx: RequestContext, id: n
       .select({ active: count() })
       .from(warehouses)
       .where(and(eq(warehouses.tenantId, ctx.tenantId), eq(warehouses.active, true)));
-    if (before.active && Number(active) <= 1) throw businessRule('A tenant keeps at least one active warehouse');
-    if (before.defaultShipFrom)
-      throw businessRule(
-        `${before.name} is the default ship-from: make another site the default before deactivating it`,
-      );
+    if (before.active && Number(active) <= 1) throw businessRule(refusal('refusals.lastActiveSite'));
+    if (before.defaultShipFrom) throw businessRule(refusal('refusals.defaultSiteDeactivate', { site: before.name }));
     const [after] = await tx
       .update(warehouses)
       .set({ active: false, updatedAt: deps.now().toISOString() })

@@ -6,13 +6,17 @@
 import type { PlanEventKind } from '../../../domain/schemas/fba.js';
 import type { DbOrTx } from '../../db/client.js';
 import { shipmentPlanEvents } from '../../db/schema/index.js';
+import { sayWords, type Words } from '../../http/words.js';
 
-export interface JournalEntry {
+/**
+ * One line: its words as a code and parameters (`journal.planCreated`, said in the reader's
+ * language, issue 41), or English words alone (lines not yet coded).
+ */
+export type JournalEntry = {
   kind: PlanEventKind;
-  message: string;
   request?: unknown;
   response?: unknown;
-}
+} & ({ words: Words; message?: never } | { message: string; words?: never });
 
 export async function journal(
   tx: DbOrTx,
@@ -27,7 +31,8 @@ export async function journal(
     at,
     userId,
     kind: entry.kind,
-    message: entry.message,
+    message: entry.words ? sayWords(entry.words, 'en') : entry.message,
+    words: entry.words ?? null,
     request: entry.request ?? null,
     response: entry.response ?? null,
   });

@@ -10,6 +10,7 @@ import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { products, shipmentPlanItems } from '../../db/schema/index.js';
 import { ApiError, businessRule, notFound } from '../../http/errors.js';
+import type { Words } from '../../http/words.js';
 import type { StoreRecord } from '../stores/service.js';
 import { planItemsOf, type PlanRecord } from './plan-record.js';
 import { lineCodes, listingsOf } from './precheck.js';
@@ -30,7 +31,7 @@ export async function writeLines(
   store: StoreRecord,
   lines: PlanLineInput[],
   at: string,
-): Promise<string> {
+): Promise<Words> {
   // Each channel takes units from its own prep station; a WFS unit carries no Amazon codes.
   const wfs = plan.channel === 'wfs';
   const station = wfs ? WFS_STATION : FBA_STATION;
@@ -152,10 +153,15 @@ export async function writeLines(
     );
   }
   const total = lines.reduce((n, l) => n + l.quantity, 0);
-  const changes = [
-    added.length ? `${added.length} added` : '',
-    changed ? `${changed} changed` : '',
-    removed.length ? `${removed.length} removed` : '',
-  ].filter(Boolean);
-  return `${lines.length} SKU${lines.length === 1 ? '' : 's'}, ${units(total)} held at ${station}${changes.length ? ` (${changes.join(', ')})` : ''}`;
+  const changes: Words[] = [
+    ...(added.length ? [{ key: 'journal.added', params: { count: added.length } }] : []),
+    ...(changed ? [{ key: 'journal.changed', params: { count: changed } }] : []),
+    ...(removed.length ? [{ key: 'journal.removed', params: { count: removed.length } }] : []),
+  ];
+  // "2 SKUs, 36 units held at PREP-FBA (2 added)", in the reader's language.
+  const summary: Words = {
+    key: 'journal.linesSummary',
+    params: { count: lines.length, units: { key: 'journal.units', params: { count: total } }, station },
+  };
+  return changes.length ? { key: 'journal.changes', params: { summary, changes } } : summary;
 }

@@ -7,6 +7,8 @@ import type { PlanEventKind, PrepOwner, ReservationState } from '../../../domain
 import type { DbOrTx } from '../../db/client.js';
 import { itemReservations, shipmentPlanEvents, users } from '../../db/schema/index.js';
 import { planItemsOf, type PlanItemRecord } from './plan-record.js';
+import { storedWords } from '../../http/words.js';
+import type { Language } from '../../i18n.js';
 
 /** A plan line as the plan detail shows it. */
 export const planItemView = (i: PlanItemRecord) => ({
@@ -27,7 +29,8 @@ export const planItemView = (i: PlanItemRecord) => ({
 });
 
 /** The plan's lines (as stored), the units held for them, and its journal, oldest first. */
-export async function planParts(db: DbOrTx, planId: number) {
+/** A plan's lines, holds and journal; the journal said in the reader's language (issue 41). */
+export async function planParts(db: DbOrTx, planId: number, language: Language = 'en') {
   const [items, reservations, events] = await Promise.all([
     planItemsOf(db, planId),
     db
@@ -51,6 +54,7 @@ export async function planParts(db: DbOrTx, planId: number) {
         username: users.username,
         kind: shipmentPlanEvents.kind,
         message: shipmentPlanEvents.message,
+        words: shipmentPlanEvents.words,
         request: shipmentPlanEvents.request,
         response: shipmentPlanEvents.response,
       })
@@ -62,6 +66,10 @@ export async function planParts(db: DbOrTx, planId: number) {
   return {
     items,
     reservations: reservations.map((r) => ({ ...r, state: r.state as ReservationState })),
-    events: events.map((e) => ({ ...e, kind: e.kind as PlanEventKind })),
+    events: events.map(({ words, ...e }) => ({
+      ...e,
+      kind: e.kind as PlanEventKind,
+      message: storedWords(words, e.message, language),
+    })),
   };
 }

@@ -109,7 +109,7 @@ export async function planDetail(deps: Deps, ctx: RequestContext, id: number): P
     .where(and(eq(shipmentPlans.id, id), planScope(ctx), eq(shipmentPlans.channel, 'fba')));
   if (!row) throw notFound('Shipment plan');
   const [{ items, reservations, events }, labelingPreference, shipments] = await Promise.all([
-    planParts(deps.db, id),
+    planParts(deps.db, id, ctx.language),
     labelingPreferenceOf(deps.db, ctx.tenantId, row.companyId),
     shipmentsOfPlan(deps.db, id),
   ]);
@@ -189,7 +189,10 @@ export async function insertPlan(
     const summary = await writeLines(tx, ctx, plan, store, input.items, at);
     await journal(tx, plan, ctx.userId, at, {
       kind: 'created',
-      message: `${channel === 'wfs' ? 'WFS plan' : 'Plan'} created for ${store.name}: ${summary}`,
+      words: {
+        key: channel === 'wfs' ? 'journal.wfsPlanCreated' : 'journal.planCreated',
+        params: { store: store.name, summary },
+      },
       request: input,
     });
     await audit(tx, ctx, 'shipment_plan', plan.id, 'create', null, { ...plan, items: input.items });
@@ -208,7 +211,10 @@ export async function renamePlan(deps: Deps, ctx: RequestContext, id: number, na
     if (plan.name === name) return;
     const at = deps.now().toISOString();
     await tx.update(shipmentPlans).set({ name, updatedAt: at }).where(eq(shipmentPlans.id, id));
-    await journal(tx, plan, ctx.userId, at, { kind: 'renamed', message: `Renamed from “${plan.name}” to “${name}”` });
+    await journal(tx, plan, ctx.userId, at, {
+      kind: 'renamed',
+      words: { key: 'journal.renamed', params: { from: plan.name, to: name } },
+    });
     await audit(tx, ctx, 'shipment_plan', id, 'update', { name: plan.name }, { name });
   });
   return planDetail(deps, ctx, id);
@@ -229,7 +235,7 @@ export async function setPlanLines(
     await tx.update(shipmentPlans).set({ updatedAt: at }).where(eq(shipmentPlans.id, id));
     await journal(tx, plan, ctx.userId, at, {
       kind: 'items',
-      message: `Items set: ${summary}`,
+      words: { key: 'journal.itemsSet', params: { summary } },
       request: { items: lines },
     });
     await audit(

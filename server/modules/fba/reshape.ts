@@ -95,7 +95,7 @@ export async function splitPlan(deps: Deps, ctx: RequestContext, id: number, inp
     });
     await journal(tx, created, ctx.userId, at, {
       kind: 'created',
-      message: `Split from plan #${id} “${plan.name}”: ${summary}`,
+      words: { key: 'journal.splitFrom', params: { id, name: plan.name, summary } },
       request: input,
     });
     await audit(tx, ctx, 'shipment_plan', created.id, 'create', null, { splitFrom: id, items: moved });
@@ -150,7 +150,10 @@ export async function consolidatePlans(
     await tx.update(shipmentPlans).set({ updatedAt: at }).where(eq(shipmentPlans.id, id));
     await journal(tx, target, ctx.userId, at, {
       kind: 'items',
-      message: `Merged plans ${sources.map((s) => `#${s.id}`).join(', ')} into this one: ${summary}`,
+      words: {
+        key: 'journal.mergedPlans',
+        params: { plans: sources.map((s) => `#${s.id}`).join(', '), summary },
+      },
       request: { planIds },
     });
     await audit(tx, ctx, 'shipment_plan', id, 'update', null, { consolidated: planIds });

@@ -18,7 +18,7 @@ import {
   trackingNumbers,
   warehouses,
 } from '../../db/schema/index.js';
-import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, conflict, notFound, refusal } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
 import { recordChanges, type Change } from '../../feed/changes.js';
 import { outer } from '../../db/outer.js';
@@ -89,7 +89,7 @@ export async function insertBatch(tx: DbOrTx, ctx: RequestContext, input: BatchC
       .select({ id: warehouses.id })
       .from(warehouses)
       .where(and(eq(warehouses.id, input.warehouseId), eq(warehouses.tenantId, ctx.tenantId)));
-    if (!w) throw badRequest('warehouseId: no such warehouse');
+    if (!w) throw badRequest(refusal('refusals.noSuchWarehouse'));
   }
   const [dup] = await tx
     .select({ id: inboundBatches.id })
@@ -101,7 +101,7 @@ export async function insertBatch(tx: DbOrTx, ctx: RequestContext, input: BatchC
         eq(inboundBatches.batchName, input.batchName),
       ),
     );
-  if (dup) throw conflict(`A batch named "${input.batchName}" already exists for this client`);
+  if (dup) throw conflict(refusal('refusals.batchExists', { name: input.batchName }));
   const [batch] = await tx
     .insert(inboundBatches)
     .values({
@@ -193,8 +193,7 @@ async function editableBatch(tx: DbOrTx, ctx: RequestContext, id: number) {
     .from(batchItems)
     .where(and(eq(batchItems.batchId, id), sql`${batchItems.receivedQty} + ${batchItems.damagedQty} > 0`))
     .limit(1);
-  if (started || received)
-    throw businessRule('Receiving of this batch has started; its items and tracking numbers can no longer change');
+  if (started || received) throw businessRule(refusal('refusals.batchReceivingStarted'));
   return batch;
 }
 
@@ -396,11 +395,9 @@ export async function deleteBatch(deps: Deps, ctx: RequestContext, id: number) {
       );
     if (!batch) throw notFound('Batch');
     const rows = await tx.select().from(trackingNumbers).where(eq(trackingNumbers.batchId, id));
-    if (rows.some((r) => r.status !== 'expected'))
-      throw businessRule('Packages of this batch were already received; it can no longer be deleted');
+    if (rows.some((r) => r.status !== 'expected')) throw businessRule(refusal('refusals.batchPackagesReceived'));
     const items = await tx.select().from(batchItems).where(eq(batchItems.batchId, id));
-    if (items.some((i) => i.receivedQty + i.damagedQty > 0))
-      throw businessRule('Units of this batch were already counted; it can no longer be deleted');
+    if (items.some((i) => i.receivedQty + i.damagedQty > 0)) throw businessRule(refusal('refusals.batchUnitsCounted'));
     await tx.delete(trackingNumbers).where(eq(trackingNumbers.batchId, id));
     await tx.delete(inboundBatches).where(eq(inboundBatches.id, id));
     await recordChanges(tx, ctx.tenantId, [

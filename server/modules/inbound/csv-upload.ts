@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { can } from '../../../domain/permissions.js';
 import type { DbOrTx } from '../../db/client.js';
 import { batchItems } from '../../db/schema/index.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden, refusal } from '../../http/errors.js';
 import { recordChanges } from '../../feed/changes.js';
 import { getBatch, inboundItemChange, insertBatch } from './batches.js';
 import { itemProductKey } from '../../../domain/rules/product-key.js';
@@ -96,9 +96,9 @@ export async function uploadCsv(
   // warehouse may declare that.
   const receiveNow = query.receiveInventory === 'true';
   if (receiveNow && (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory')))
-    throw forbidden('Only the warehouse receives inventory on upload (receiveInventory)');
+    throw forbidden(refusal('refusals.uploadWarehouseOnly'));
   const onlyListings = query.createOnlyListings === 'true';
-  if (!onlyListings && !query.batch_name) throw new ApiError(400, ['batch_name is required']);
+  if (!onlyListings && !query.batch_name) throw new ApiError(400, [refusal('refusals.batchNameRequired')]);
   if (onlyListings && receiveNow)
     throw new ApiError(400, ['createOnlyListings makes no purchase order: nothing can be received (receiveInventory)']);
   const v = validateCsv(text, query);

@@ -18,7 +18,7 @@ import type { RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { batchItems, inboundBatches } from '../../db/schema/index.js';
 import { postLedger, type LedgerInsert } from '../inventory/ledger.js';
-import { badRequest, forbidden, notFound, type ApiError } from '../../http/errors.js';
+import { badRequest, forbidden, needsPermission, notFound, type ApiError } from '../../http/errors.js';
 import { insertProblem } from '../problems/service.js';
 import { recordChargeEvents } from '../charges/events.js';
 import { chargeEventsOfStock } from '../charges/stock-events.js';
@@ -62,7 +62,7 @@ export async function scanItems(
   meta: MutationMeta,
 ): Promise<ItemScanOutcome[]> {
   if (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory'))
-    throw forbidden('You need create permission on receiveInventory');
+    throw forbidden(needsPermission('create', 'receiveInventory'));
   if (new Set(list.map((a) => a.batchId)).size !== 1) throw new Error('scanItems: one batch per call');
   const [batch] = await tx
     .select()

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { z } from 'zod';
 import { ITEM_STATUS_NAMES, transitionError, type ItemStatus } from '../../../domain/rules/item-status.js';
 import { audit } from '../../audit.js';
-import { businessRule, forbidden, notFound } from '../../http/errors.js';
+import { businessRule, forbidden, notFound, refusal } from '../../http/errors.js';
 import { recordChanges } from '../../feed/changes.js';
 import { inboundItemChange } from './batches.js';
 import type { PageRequest } from '../../../domain/paging.js';
@@ -154,7 +154,7 @@ export async function changeItemStatus(
   id: number,
   input: z.infer<typeof itemStatusChangeSchema>,
 ) {
-  if (ctx.isClient) throw forbidden('Item statuses are changed by the warehouse');
+  if (ctx.isClient) throw forbidden(refusal('refusals.itemStatusWarehouseOnly'));
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ item: batchItems, batchName: inboundBatches.batchName })

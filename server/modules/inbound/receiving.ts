@@ -21,7 +21,15 @@ import {
   trackingNumbers,
   warehouses,
 } from '../../db/schema/index.js';
-import { type ApiError, badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
+import {
+  type ApiError,
+  badRequest,
+  businessRule,
+  forbidden,
+  needsPermission,
+  notFound,
+  refusal,
+} from '../../http/errors.js';
 import { paged } from '../../http/paging.js';
 import { scoped } from '../../http/scope.js';
 import { recordChanges, type Change } from '../../feed/changes.js';
@@ -62,9 +70,8 @@ const scanChange = (s: ScanRow): Change => ({
 });
 
 function assertFloor(ctx: RequestContext, action: 'create' | 'update') {
-  if (ctx.isClient) throw forbidden('Only warehouse staff receive packages');
-  if (!can(ctx.abilities, action, 'deliveredPackages'))
-    throw forbidden(`You need ${action} permission on deliveredPackages`);
+  if (ctx.isClient) throw forbidden(refusal('refusals.receivingWarehouseOnly'));
+  if (!can(ctx.abilities, action, 'deliveredPackages')) throw forbidden(needsPermission(action, 'deliveredPackages'));
 }
 
 export async function openReceiveBatch(
@@ -74,12 +81,12 @@ export async function openReceiveBatch(
 ) {
   assertFloor(ctx, 'create');
   const company = await resolveClientCompany(tx, ctx, args.companyId);
-  if (company.status === 'Suspended')
-    throw businessRule(`${company.name} is suspended; its packages cannot be received`);
+  if (company.status === 'Suspended') throw businessRule(refusal('refusals.clientSuspended', { name: company.name }));
   const [existing] = await tx.select().from(packageReceiveBatches).where(eq(packageReceiveBatches.id, args.id));
   if (existing) {
     // The same id from another tenant or for another client is a collision, not a retry.
-    if (existing.tenantId !== ctx.tenantId || existing.companyId !== company.id) throw badRequest('id: already used');
+    if (existing.tenantId !== ctx.tenantId || existing.companyId !== company.id)
+      throw badRequest(refusal('refusals.idUsed'));
     return { id: existing.id, status: existing.status };
   }
   if (args.warehouseId) {
@@ -87,7 +94,7 @@ export async function openReceiveBatch(
       .select({ id: warehouses.id })
       .from(warehouses)
       .where(and(eq(warehouses.id, args.warehouseId), eq(warehouses.tenantId, ctx.tenantId)));
-    if (!w) throw badRequest('warehouseId: no such warehouse');
+    if (!w) throw badRequest(refusal('refusals.noSuchWarehouse'));
   }
   const [batch] = await tx
     .insert(packageReceiveBatches)
@@ -181,14 +188,13 @@ export async function scanPackages(
     .where(and(eq(packageReceiveBatches.id, list[0].batchId), eq(packageReceiveBatches.tenantId, ctx.tenantId)));
   if (!batch) return list.map(() => ({ refused: notFound('Receive batch') }));
   if (batch.status !== 'open')
-    return list.map(() => ({ refused: businessRule('This receive batch is closed; open a new one to keep scanning') }));
+    return list.map(() => ({ refused: businessRule(refusal('refusals.receiveBatchClosed')) }));
 
   const reads = list.map((a) => readDockScan(a.trackingNumber));
   const normalized = reads.map((r) => r.number);
   const valid = reads.map((r) => r.ok);
   const numbers = [...new Set(normalized.filter((_, i) => valid[i]))];
-  if (numbers.length === 0)
-    return list.map(() => ({ refused: badRequest('trackingNumber: too short after normalisation') }));
+  if (numbers.length === 0) return list.map(() => ({ refused: badRequest(refusal('refusals.trackingTooShort')) }));
 
   // Already scanned in this receive batch: a duplicate, nothing to claim.
   const before = await tx
@@ -259,7 +265,7 @@ export async function scanPackages(
   list.forEach((args, i) => {
     const judged = judgements[i];
     if ('refused' in judged) {
-      outcomes.push({ refused: badRequest('trackingNumber: too short after normalisation') });
+      outcomes.push({ refused: badRequest(refusal('refusals.trackingTooShort')) });
       return;
     }
     const n = judged.number;
@@ -290,7 +296,7 @@ export async function scanPackages(
 }
 
 export async function listScans(deps: Deps, ctx: RequestContext, receiveBatchId: string) {
-  if (ctx.isClient) throw forbidden('Only warehouse staff see dock scans');
+  if (ctx.isClient) throw forbidden(refusal('refusals.dockWarehouseOnly'));
   const [batch] = await deps.db
     .select()
     .from(packageReceiveBatches)
@@ -315,7 +321,7 @@ export async function listScans(deps: Deps, ctx: RequestContext, receiveBatchId:
 }
 
 export async function listReceiveBatches(deps: Deps, ctx: RequestContext, page: PageRequest, companyId?: number) {
-  if (ctx.isClient) throw forbidden('Only warehouse staff see dock receive batches');
+  if (ctx.isClient) throw forbidden(refusal('refusals.dockWarehouseOnly'));
   const where = and(
     eq(packageReceiveBatches.tenantId, ctx.tenantId),
     companyId ? eq(packageReceiveBatches.companyId, companyId) : undefined,

@@ -13,7 +13,7 @@ import type { itemSortArgsSchema } from '../../../domain/schemas/inbound.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { batchItems, inboundBatches, inventoryLedger, users } from '../../db/schema/index.js';
-import { businessRule, forbidden, notFound } from '../../http/errors.js';
+import { businessRule, forbidden, needsPermission, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
 import { recordChanges } from '../../feed/changes.js';
 import { inboundItemChange } from './batches.js';
@@ -32,7 +32,7 @@ export async function sortItem(
   meta: MutationMeta,
 ): Promise<ItemSortResult> {
   if (ctx.isClient || !can(ctx.abilities, 'create', 'receiveInventory'))
-    throw forbidden('You need create permission on receiveInventory');
+    throw forbidden(needsPermission('create', 'receiveInventory'));
   const [row] = await tx
     .select({ item: batchItems, batchName: inboundBatches.batchName })
     .from(batchItems)

@@ -13,7 +13,7 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { lpns, warehouseLocations } from '../../db/schema/index.js';
-import { badRequest, businessRule, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, notFound, refusal } from '../../http/errors.js';
 import { moveInventory } from '../inventory/moves.js';
 import { recordLpnChanges } from '../../feed/place-changes.js';
 
@@ -24,8 +24,8 @@ async function assertLocation(tx: DbOrTx, ctx: RequestContext, code: string) {
     .select({ active: warehouseLocations.active })
     .from(warehouseLocations)
     .where(and(eq(warehouseLocations.tenantId, ctx.tenantId), eq(warehouseLocations.code, code)));
-  if (!loc) throw badRequest(`locationCode: no location ${code}`);
-  if (!loc.active) throw businessRule(`${code} is inactive`);
+  if (!loc) throw badRequest(refusal('refusals.noSuchLocation', { code }));
+  if (!loc.active) throw businessRule(refusal('refusals.locationInactive', { code }));
 }
 
 export async function createLpns(deps: Deps, ctx: RequestContext, input: z.infer<typeof lpnCreateSchema>) {
@@ -168,7 +168,7 @@ export async function moveLpn(deps: Deps, ctx: RequestContext, code: string, loc
     const row = await lpnByCode(tx, ctx, code);
     if (row.parentId) {
       const parentOf = await nesting(tx, ctx);
-      throw businessRule(`${code} is inside ${outermost(parentOf, code)}: move that one, or take ${code} out first`);
+      throw businessRule(refusal('refusals.lpnInside', { code, outer: outermost(parentOf, code) }));
     }
     await assertLocation(tx, ctx, locationCode);
     const moved = await moveInventory(

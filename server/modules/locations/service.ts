@@ -20,7 +20,7 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { inventoryLedger, warehouseLocations } from '../../db/schema/index.js';
-import { ApiError, badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
+import { ApiError, badRequest, businessRule, conflict, notFound, refusal, type Said } from '../../http/errors.js';
 import { issueMessages } from '../../http/validation.js';
 import { recordLocationChanges } from '../../feed/place-changes.js';
 
@@ -76,7 +76,7 @@ async function idOfCode(tx: DbOrTx, ctx: RequestContext, code: string): Promise<
     .select({ id: warehouseLocations.id })
     .from(warehouseLocations)
     .where(and(eq(warehouseLocations.tenantId, ctx.tenantId), eq(warehouseLocations.code, code)));
-  if (!row) throw badRequest(`parentCode: no location ${code}`);
+  if (!row) throw badRequest(refusal('refusals.noSuchLocation', { code }));
   return row.id;
 }
 
@@ -84,7 +84,7 @@ async function idOfCode(tx: DbOrTx, ctx: RequestContext, code: string): Promise<
 async function assertNoCycle(tx: DbOrTx, id: number, parentId: number | null) {
   let at = parentId;
   for (let depth = 0; at !== null && depth < 64; depth++) {
-    if (at === id) throw businessRule('A location cannot be placed inside itself or one of its own children');
+    if (at === id) throw businessRule(refusal('refusals.locationInsideItself'));
     const [row] = await tx
       .select({ parentId: warehouseLocations.parentId })
       .from(warehouseLocations)
@@ -102,7 +102,7 @@ export async function saveLocation(deps: Deps, ctx: RequestContext, input: Locat
       .select({ id: warehouseLocations.id })
       .from(warehouseLocations)
       .where(and(eq(warehouseLocations.tenantId, ctx.tenantId), eq(warehouseLocations.code, input.code)));
-    if (dup && dup.id !== id) throw conflict(`A location ${input.code} already exists`);
+    if (dup && dup.id !== id) throw conflict(refusal('refusals.locationExists', { code: input.code }));
     const values = {
       code: input.code,
       type: input.type,
@@ -119,7 +119,7 @@ export async function saveLocation(deps: Deps, ctx: RequestContext, input: Locat
       if (!before) throw notFound('Location');
       await assertNoCycle(tx, id, parentId);
       if (before.code !== input.code && (await onHandAt(tx, ctx, before.code)) !== 0)
-        throw businessRule(`${before.code} holds inventory; move it out before renaming the location`);
+        throw businessRule(refusal('refusals.locationHoldsStock', { code: before.code }));
       const [after] = await tx
         .update(warehouseLocations)
         .set({ ...values, updatedAt: new Date().toISOString() })
@@ -159,9 +159,9 @@ export async function deleteLocation(deps: Deps, ctx: RequestContext, id: number
       .from(warehouseLocations)
       .where(eq(warehouseLocations.parentId, id))
       .limit(1);
-    if (child) throw businessRule(`${row.code} contains ${child.code}; delete or move its locations first`);
+    if (child) throw businessRule(refusal('refusals.locationHasChildren', { code: row.code, child: child.code }));
     const units = await onHandAt(tx, ctx, row.code);
-    if (units !== 0) throw businessRule(`${row.code} holds ${units} units; move them out first (or mark it inactive)`);
+    if (units !== 0) throw businessRule(refusal('refusals.locationHoldsUnits', { code: row.code, units }));
     await tx.delete(warehouseLocations).where(eq(warehouseLocations.id, id));
     await audit(tx, ctx, 'warehouse_location', id, 'delete', row, null);
     await recordLocationChanges(tx, ctx.tenantId, [row.code]);
@@ -222,7 +222,7 @@ async function existingCodes(tx: DbOrTx, ctx: RequestContext, codes: string[]): 
 export async function generate(deps: Deps, ctx: RequestContext, spec: GeneratorSpec, preview: boolean) {
   const total = generatedCount(spec);
   if (total > MAX_GENERATED_LOCATIONS)
-    throw badRequest(`This makes ${total} locations; at most ${MAX_GENERATED_LOCATIONS} at a time`);
+    throw badRequest(refusal('refusals.tooManyLocations', { count: total, max: MAX_GENERATED_LOCATIONS }));
   const list = generateLocations(spec).map((l) => ({
     ...l,
     capacity: l.type === spec.levels.at(-1)!.type ? (spec.capacity ?? null) : null,
@@ -254,7 +254,10 @@ export async function generate(deps: Deps, ctx: RequestContext, spec: GeneratorS
     if (preview) return { ...summary, created: 0 };
     if (existing.length)
       throw conflict(
-        `${existing.length} of these locations exist already (${existing.slice(0, 5).join(', ')}${existing.length > 5 ? '…' : ''}); nothing was created`,
+        refusal('refusals.locationsExist', {
+          count: existing.length,
+          codes: `${existing.slice(0, 5).join(', ')}${existing.length > 5 ? '…' : ''}`,
+        }),
       );
     await insertAll(tx, ctx, list);
     await audit(tx, ctx, 'warehouse_location', 'generate', 'create', null, { spec, count: total });
@@ -296,7 +299,7 @@ export async function importCsv(deps: Deps, ctx: RequestContext, text: string) {
     skipEmptyLines: 'greedy',
     transformHeader: (h) => h.trim().toLowerCase(),
   });
-  const errors: string[] = [];
+  const errors: Said[] = [];
   if (!(parsed.meta.fields ?? []).includes('code') || !(parsed.meta.fields ?? []).includes('type'))
     errors.push('The file needs "code" and "type" columns (export a file to see the format)');
   if (parsed.data.length > MAX_GENERATED_LOCATIONS) errors.push(`At most ${MAX_GENERATED_LOCATIONS} rows per file`);
@@ -315,7 +318,10 @@ export async function importCsv(deps: Deps, ctx: RequestContext, text: string) {
             : ['true', '1', 'yes'].includes(rec.active.trim().toLowerCase()),
       });
       if (r.success) inputs.push(r.data);
-      else errors.push(`Row ${i + 1}: ${issueMessages(r.error).join('; ')}`);
+      else
+        errors.push(
+          refusal('refusals.importRow', { n: i + 1, message: issueMessages(r.error, ctx.language).join('; ') }),
+        );
     });
     const seen = new Set<string>();
     inputs.forEach((l) => {

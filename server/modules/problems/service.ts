@@ -28,7 +28,7 @@ import {
   problemPhotos,
   problems,
 } from '../../db/schema/index.js';
-import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, forbidden, notFound, refusal } from '../../http/errors.js';
 import { pageOfQuery } from '../../http/paging.js';
 import { workRecorded } from '../charges/recorded.js';
 import { scoped } from '../../http/scope.js';
@@ -43,7 +43,7 @@ export async function insertProblem(
   input: Input,
   opts: { sourceRef?: string } = {},
 ): Promise<number> {
-  if (ctx.isClient) throw forbidden('Problems are raised by the warehouse');
+  if (ctx.isClient) throw forbidden(refusal('refusals.problemsWarehouseOnly'));
   let companyId = input.companyId;
   if (input.batchItemId) {
     const [item] = await tx
@@ -62,8 +62,7 @@ export async function insertProblem(
     companyId = batch.companyId;
   }
   const company = await resolveClientCompany(tx, ctx, companyId);
-  if (input.type === 'damaged' && input.damageType === 'none')
-    throw badRequest('damageType: say how the item is damaged');
+  if (input.type === 'damaged' && input.damageType === 'none') throw badRequest(refusal('refusals.damageTypeRequired'));
   const chargeCode = problemChargeCode(input.type, company.audience as Audience);
   const [row] = await tx
     .insert(problems)
@@ -198,11 +197,11 @@ export async function updateProblem(
       .where(and(eq(problems.id, id), scoped(ctx, problems.tenantId, problems.companyId, !ctx.isClient)));
     if (!before) throw notFound('Problem');
     if (CLOSED_PROBLEM_STATUSES.includes(before.status as ProblemStatus) && (input.status || input.resolution)) {
-      throw businessRule('This problem is closed');
+      throw businessRule(refusal('refusals.problemClosed'));
     }
     const next: Partial<typeof problems.$inferInsert> = { updatedAt: new Date().toISOString() };
     if (ctx.isClient) {
-      if (input.status) throw forbidden('The warehouse sets the status; choose a resolution instead');
+      if (input.status) throw forbidden(refusal('refusals.problemStatusWarehouse'));
       if (input.resolution) {
         if (!CLIENT_RESOLUTIONS.includes(input.resolution))
           throw badRequest(`resolution: choose one of ${CLIENT_RESOLUTIONS.join(', ')}`);
@@ -215,7 +214,7 @@ export async function updateProblem(
         if (input.status === 'closed_with_resolution') {
           const resolution = (input.resolution ?? before.resolution) as ProblemResolution;
           if (resolution === 'none' || resolution === 'not_resolved_yet')
-            throw businessRule('Record the resolution before closing with a resolution');
+            throw businessRule(refusal('refusals.resolutionFirst'));
         }
         next.status = input.status;
         if (CLOSED_PROBLEM_STATUSES.includes(input.status)) next.closedAt = new Date().toISOString();
@@ -260,7 +259,7 @@ async function insertPhoto(tx: DbOrTx, ctx: RequestContext, problemId: number, d
 }
 
 export async function addPhoto(deps: Deps, ctx: RequestContext, id: number, dataUrl: string) {
-  if (ctx.isClient) throw forbidden('Photos are taken by the warehouse');
+  if (ctx.isClient) throw forbidden(refusal('refusals.photosWarehouseOnly'));
   await deps.db.transaction(async (tx) => {
     const [p] = await tx
       .select({ id: problems.id })
@@ -274,7 +273,7 @@ export async function addPhoto(deps: Deps, ctx: RequestContext, id: number, data
 
 /** The problem.photo floor mutation: the photo of the problem a scan (its mutation id) raised. */
 export async function attachScanPhoto(tx: DbOrTx, ctx: RequestContext, args: { scanId: string; dataUrl: string }) {
-  if (ctx.isClient) throw forbidden('Photos are taken by the warehouse');
+  if (ctx.isClient) throw forbidden(refusal('refusals.photosWarehouseOnly'));
   const [p] = await tx
     .select({ id: problems.id })
     .from(problems)

@@ -15,7 +15,7 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, roleResourceActions, roles, users } from '../../db/schema/index.js';
-import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, conflict, notFound, refusal } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
 
 async function roleInScope(tx: DbOrTx, ctx: RequestContext, id: number) {
@@ -81,7 +81,7 @@ export async function createRole(deps: Deps, ctx: RequestContext, input: z.infer
       .select({ id: roles.id })
       .from(roles)
       .where(and(eq(roles.companyId, companyId), eq(roles.name, input.name)));
-    if (dup) throw conflict(`A role named "${input.name}" already exists`);
+    if (dup) throw conflict(refusal('refusals.roleExists', { name: input.name }));
     const [role] = await tx
       .insert(roles)
       .values({
@@ -102,7 +102,7 @@ export async function updateRole(deps: Deps, ctx: RequestContext, id: number, in
   await deps.db.transaction(async (tx) => {
     const before = await roleInScope(tx, ctx, id);
     if (before.isSystem && input.name && input.name !== before.name)
-      throw businessRule(`The system role "${before.name}" cannot be renamed`);
+      throw businessRule(refusal('refusals.systemRoleRename', { role: before.name }));
     const [after] = await tx
       .update(roles)
       .set({ ...input, updatedAt: deps.now().toISOString() })
@@ -117,10 +117,9 @@ export async function updateRole(deps: Deps, ctx: RequestContext, id: number, in
 export async function deleteRole(deps: Deps, ctx: RequestContext, id: number) {
   await deps.db.transaction(async (tx) => {
     const role = await roleInScope(tx, ctx, id);
-    if (role.isSystem) throw businessRule(`The system role "${role.name}" cannot be deleted`);
+    if (role.isSystem) throw businessRule(refusal('refusals.systemRoleDelete', { role: role.name }));
     const [{ n }] = await tx.select({ n: count() }).from(users).where(eq(users.roleId, id));
-    if (Number(n) > 0)
-      throw businessRule(`The role "${role.name}" is held by ${n} user(s); give them another role first`);
+    if (Number(n) > 0) throw businessRule(refusal('refusals.roleHeld', { role: role.name, count: n }));
     await tx.delete(roles).where(eq(roles.id, id));
     await audit(tx, ctx, 'role', id, 'delete', role, null);
   });
@@ -146,11 +145,13 @@ export async function listGrants(deps: Deps, ctx: RequestContext, roleId: number
 }
 
 export async function grant(deps: Deps, ctx: RequestContext, input: z.infer<typeof grantSchema>) {
-  if (!isResource(input.resource)) throw badRequest(`resource: unknown resource "${input.resource}"`);
+  if (!isResource(input.resource)) throw badRequest(refusal('refusals.unknownResource', { resource: input.resource }));
   const row = await deps.db.transaction(async (tx) => {
     const role = await roleInScope(tx, ctx, input.roleId);
     if (!grantableResources(role.companyType as CompanyType).includes(input.resource as never)) {
-      throw businessRule(`"${input.resource}" cannot be granted to a ${role.companyType} role`);
+      throw businessRule(
+        refusal('refusals.resourceNotGrantable', { resource: input.resource, audience: role.companyType }),
+      );
     }
     const [existing] = await tx
       .select()
@@ -182,9 +183,9 @@ export async function revoke(deps: Deps, ctx: RequestContext, grantId: number) {
       .where(and(eq(roleResourceActions.id, grantId), eq(roleResourceActions.tenantId, ctx.tenantId)));
     if (!row) throw notFound('Grant');
     const role = await roleInScope(tx, ctx, row.roleId);
-    if (role.isSystem && row.resource === 'all') throw businessRule('The administrator role keeps full access');
+    if (role.isSystem && row.resource === 'all') throw businessRule(refusal('refusals.adminKeepsAll'));
     if (role.id === ctx.roleId && (row.resource === 'roleManagement' || row.resource === 'all')) {
-      throw businessRule('You cannot revoke role management from your own role');
+      throw businessRule(refusal('refusals.ownRoleManagement'));
     }
     await tx.delete(roleResourceActions).where(eq(roleResourceActions.id, grantId));
     await audit(tx, ctx, 'role_resource_action', grantId, 'revoke', row, null);

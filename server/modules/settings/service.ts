@@ -19,7 +19,7 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, settings, tenantSettings, users } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, refusal } from '../../http/errors.js';
 import { parseTenantSetting } from '../../../domain/settings-keys.js';
 import { isFeeSettingKey } from '../../../domain/fee-settings.js';
 
@@ -62,7 +62,7 @@ async function writableCompany(
     const inScope = !ctx.isClient || user.companyId === ctx.companyId;
     if (!inScope) throw notFound('User');
     if (!isAdmin(ctx, 'update') && !can(ctx.abilities, 'update', 'myCompany'))
-      throw forbidden('You may change only your own personal settings');
+      throw forbidden(refusal('refusals.ownSettingsOnly'));
     return user.companyId;
   }
   if (input.referenceType === 'COMPANY') {

@@ -12,7 +12,7 @@ import type { Deps, RequestContext } from '../../context.js';
 import { audit } from '../../audit.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { tenants, users } from '../../db/schema/index.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, forbidden, notFound, refusal } from '../../http/errors.js';
 import { createTenant } from './bootstrap.js';
 
 const visible = (ctx: RequestContext): SQL | undefined =>
@@ -42,16 +42,16 @@ export async function createTenantWithAdmin(
   ctx: RequestContext,
   input: z.infer<typeof tenantCreateSchema>,
 ) {
-  if (!ctx.platformAdmin) throw forbidden('Only the installation operators create tenants');
+  if (!ctx.platformAdmin) throw forbidden(refusal('refusals.tenantsOperatorsOnly'));
   const passwordHash = await hashPassword(input.admin.password);
   const id = await deps.db.transaction(async (tx) => {
     const [dup] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.key, input.key));
-    if (dup) throw conflict(`The tenant key "${input.key}" is taken`);
+    if (dup) throw conflict(refusal('refusals.tenantKeyTaken', { key: input.key }));
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(or(eq(users.username, input.admin.username), eq(users.email, input.admin.email)));
-    if (taken) throw conflict('admin: this username or e-mail is already used');
+    if (taken) throw conflict(refusal('refusals.firstUserTaken'));
     const created = await createTenant(tx, {
       key: input.key,
       name: input.name,
@@ -79,7 +79,7 @@ export async function updateTenant(
   id: number,
   input: z.infer<typeof tenantUpdateSchema>,
 ) {
-  if (input.status && !ctx.platformAdmin) throw forbidden('Only the installation operators change a tenant’s status');
+  if (input.status && !ctx.platformAdmin) throw forbidden(refusal('refusals.tenantStatusOperatorsOnly'));
   await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select()

@@ -14,7 +14,7 @@ import { toUserData } from '../../auth/principal.js';
 import { readTenantSetting } from '../../db/tenant-settings.js';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, roleResourceActions, roles, userPermissions, users } from '../../db/schema/index.js';
-import { badRequest, businessRule, conflict, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, conflict, notFound, refusal } from '../../http/errors.js';
 import { paged } from '../../http/paging.js';
 import { scoped } from '../../http/scope.js';
 import { assertPasswordPolicy } from '../account/password-policy.js';
@@ -79,8 +79,8 @@ async function assertRoleFor(tx: DbOrTx, ctx: RequestContext, roleId: number, co
     .select()
     .from(roles)
     .where(and(eq(roles.id, roleId), eq(roles.tenantId, ctx.tenantId)));
-  if (!role) throw badRequest('roleId: no such role');
-  if (role.companyId !== companyId) throw businessRule(`The role "${role.name}" belongs to another company`);
+  if (!role) throw badRequest(refusal('refusals.noSuchRole'));
+  if (role.companyId !== companyId) throw businessRule(refusal('refusals.roleOfOtherCompany', { role: role.name }));
   return role;
 }
 
@@ -104,7 +104,7 @@ export async function createUser(deps: Deps, ctx: RequestContext, input: z.infer
       .select({ id: users.id })
       .from(users)
       .where(or(eq(users.username, input.username), eq(users.email, input.email)));
-    if (taken) throw conflict('This username or e-mail is already used');
+    if (taken) throw conflict(refusal('refusals.usernameTaken'));
     const [user] = await tx
       .insert(users)
       .values({
@@ -133,12 +133,12 @@ export async function updateUser(deps: Deps, ctx: RequestContext, id: number, in
     if (!before) throw notFound('User');
     if (input.roleId) await assertRoleFor(tx, ctx, input.roleId, before.companyId);
     if (id === ctx.userId && input.status && input.status !== 'active')
-      throw businessRule('You cannot disable your own account');
+      throw businessRule(refusal('refusals.ownAccountDisable'));
     if (id === ctx.userId && input.roleId && input.roleId !== before.roleId)
-      throw businessRule('You cannot change your own role');
+      throw businessRule(refusal('refusals.ownRoleChange'));
     if (input.email && input.email !== before.email) {
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-      if (taken) throw conflict('This e-mail is already used');
+      if (taken) throw conflict(refusal('refusals.emailTaken'));
     }
     const [after] = await tx
       .update(users)
@@ -152,7 +152,7 @@ export async function updateUser(deps: Deps, ctx: RequestContext, id: number, in
 }
 
 export async function disableUser(deps: Deps, ctx: RequestContext, id: number) {
-  if (id === ctx.userId) throw businessRule('You cannot delete your own account');
+  if (id === ctx.userId) throw businessRule(refusal('refusals.ownAccountDelete'));
   return updateUser(deps, ctx, id, { status: 'disabled' });
 }
 
@@ -166,9 +166,9 @@ export async function setUserPermissions(
   const user = await getUser(deps, ctx, id);
   const grantable = grantableResources(companyTypeOf(user.audience as never));
   for (const p of permissions) {
-    if (!isResource(p.resource)) throw badRequest(`permissions: unknown resource "${p.resource}"`);
+    if (!isResource(p.resource)) throw badRequest(refusal('refusals.unknownResource', { resource: p.resource }));
     if (!grantable.includes(p.resource))
-      throw businessRule(`"${p.resource}" cannot be granted to a ${user.audience} user`);
+      throw businessRule(refusal('refusals.resourceNotGrantable', { resource: p.resource, audience: user.audience }));
   }
   await deps.db.transaction(async (tx) => {
     const before = await tx.select().from(userPermissions).where(eq(userPermissions.userId, id));

@@ -55,7 +55,10 @@ export async function updateWfsPlan(deps: Deps, ctx: RequestContext, id: number,
       })
       .where(eq(shipmentPlans.id, id));
     if (name !== plan.name)
-      await journal(tx, plan, ctx.userId, at, { kind: 'renamed', message: `Renamed from “${plan.name}” to “${name}”` });
+      await journal(tx, plan, ctx.userId, at, {
+        kind: 'renamed',
+        words: { key: 'journal.renamed', params: { from: plan.name, to: name } },
+      });
     // Walmart previewed from the old address: the preview is asked again.
     if (moved)
       await journal(tx, plan, ctx.userId, at, {

@@ -136,7 +136,7 @@ export async function changeWfsLines(
       .where(eq(shipmentPlans.id, id));
     await journal(tx, plan, ctx.userId, at, {
       kind: 'items',
-      message: `Items set: ${summary}`,
+      words: { key: 'journal.itemsSet', params: { summary } },
       request: { items: lines },
     });
     await audit(tx, ctx, 'shipment_plan', id, 'update', null, { items: lines });
@@ -160,7 +160,7 @@ export async function wfsPlanDetail(deps: Deps, ctx: RequestContext, id: number)
   const p = row.plan;
   const store = await storeOfPlan(deps.db, p);
   const [{ items, reservations, events }, shipments, boxCounts] = await Promise.all([
-    planParts(deps.db, id),
+    planParts(deps.db, id, ctx.language),
     deps.db.select().from(planShipments).where(eq(planShipments.planId, id)).orderBy(asc(planShipments.id)),
     deps.db
       .select({ shipmentId: shipmentBoxes.shipmentId, n: sql<number>`count(*)::int` })

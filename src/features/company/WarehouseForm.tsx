@@ -29,11 +29,11 @@ const ADDRESS_FIELDS = [
 type AddressField = (typeof ADDRESS_FIELDS)[number];
 const FIELDS = ['name', 'code', ...ADDRESS_FIELDS, 'timezone', 'active', 'defaultShipFrom'];
 
-/** "state: …" → that field's message; anything else is the form's. */
-function placeMessages(messages: string[]): Record<string, string> {
+/** A refusal about a field (the envelope names it, or "state: …") → beside it; anything else is the form's. */
+function placeMessages(messages: string[], fields: (string | undefined)[] = []): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of messages) {
-    const key = /^([A-Za-z]+): /.exec(m)?.[1];
+  for (const [i, m] of messages.entries()) {
+    const key = fields[i]?.split('.').at(-1) ?? /^([A-Za-z]+): /.exec(m)?.[1];
     const at = key && FIELDS.includes(key) ? key : 'form';
     out[at] = out[at] ? `${out[at]}; ${m}` : m;
   }
@@ -81,7 +81,7 @@ export function WarehouseForm({ row, mayEdit, onDone }: { row: Row | null; mayEd
       toast('success', t(row ? 'warehouses.saved' : 'warehouses.added'));
       onDone();
     } catch (err) {
-      setErrors(err instanceof ApiFailure ? placeMessages(err.messages) : { form: String(err) });
+      setErrors(err instanceof ApiFailure ? placeMessages(err.messages, err.fields) : { form: String(err) });
     }
   };
   const error = (key: string) =>

@@ -1,0 +1,1 @@
+ALTER TABLE "shipment_plan_events" ADD COLUMN "words" jsonb;
