@@ -1,12 +1,21 @@
-/** Labels in Chromium: the print-label tool and the printer settings, against the real server. */
+/**
+ * Labels in Chromium: the print-label tool and the printer settings, against the real server; and
+ * the packer's bench printing each unit's label in the same pass with no tap — to a network
+ * printer the server reaches (a fake raw-port printer in this process), to a USB Zebra (a fake
+ * WebUSB device), or through one print dialog per box.
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
+import { planAtBench } from './fba-bench-plan.js';
+import { signIn, wedgeScan } from './harness.js';
 
 const env = e2eEnv();
 
@@ -241,5 +250,196 @@ describe('printer administration', () => {
     await page.waitForSelector('input[name="item.printerName"]');
     expect(await page.getByRole('link', { name: 'Printer vendors' }).count()).toBe(0);
     await page.context().close();
+  });
+});
+
+// ---- Labels in the same pass at the packer's bench, with no tap per unit (issue 38 defect 8) ----
+
+/** A label printer's raw port (9100) in this test process: each connection is one job, recorded. */
+async function fakeNetworkPrinter() {
+  const jobs: string[] = [];
+  const server = createServer((socket) => {
+    const parts: Buffer[] = [];
+    socket.on('data', (d) => parts.push(d));
+    socket.on('end', () => {
+      jobs.push(Buffer.concat(parts).toString('utf8'));
+      socket.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { jobs, port: (server.address() as AddressInfo).port, close: () => server.close() };
+}
+
+/**
+ * A Zebra on the device's USB, as Chrome's WebUSB shows it: `navigator.usb` replaced before the
+ * app loads; every bulk OUT transfer is kept in `window.__usbJobs` (decoded), the chooser answers
+ * with the Zebra, which stays paired for the site (as Chrome keeps it) on later page loads.
+ */
+const FAKE_USB = () => {
+  const jobs: string[] = [];
+  const paired: unknown[] = [];
+  const iface = {
+    interfaceNumber: 0,
+    claimed: false,
+    alternate: { interfaceClass: 7, endpoints: [{ endpointNumber: 1, direction: 'out', type: 'bulk' }] },
+  };
+  const configuration = { configurationValue: 1, interfaces: [iface] };
+  const zebra = {
+    vendorId: 0x0a5f,
+    productId: 0x0185,
+    manufacturerName: 'Zebra Technologies',
+    productName: 'ZTC ZD421-203dpi ZPL',
+    opened: false,
+    configuration: null as unknown,
+    configurations: [configuration],
+    async open() {
+      zebra.opened = true;
+    },
+    async selectConfiguration() {
+      zebra.configuration = configuration;
+    },
+    async claimInterface() {
+      iface.claimed = true;
+    },
+    async transferOut(_endpoint: number, data: Uint8Array) {
+      jobs.push(new TextDecoder().decode(data));
+      return { status: 'ok', bytesWritten: data.byteLength };
+    },
+  };
+  (window as unknown as { __usbJobs: string[] }).__usbJobs = jobs;
+  // Chrome remembers a paired device for the site across page loads: so does the fake.
+  if (localStorage.getItem('fake-usb-paired')) paired.push(zebra);
+  Object.defineProperty(navigator, 'usb', {
+    configurable: true,
+    value: {
+      getDevices: async () => paired,
+      requestDevice: async () => {
+        if (!paired.includes(zebra)) paired.push(zebra);
+        localStorage.setItem('fake-usb-paired', '1');
+        return zebra;
+      },
+    },
+  });
+};
+
+const blobFrames = (page: Page) => page.locator('iframe[src^="blob:"]');
+/** The PDF a print frame holds, read back from its blob. */
+async function framePdf(page: Page, index: number) {
+  const src = (await blobFrames(page).nth(index).getAttribute('src'))!;
+  const bytes = await page.evaluate(
+    async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())),
+    src,
+  );
+  return PDFDocument.load(new Uint8Array(bytes));
+}
+
+async function openBench(page: Page, planId: number) {
+  await page.goto(`${env.server.url}/apps/outbound/bench`);
+  await page.locator(`[data-testid=bench-plans] a[data-plan="${planId}"]`).click();
+  await page.locator('[data-testid=bench]').waitFor();
+  await expect.poll(() => page.locator('[data-testid=bench-lines] tbody tr').count()).toBeGreaterThan(0);
+}
+
+/** Printer settings › item labels: the way they print, saved by its button. */
+async function chooseItemTransport(page: Page, transport: string, more?: (page: Page) => Promise<void>) {
+  await page.goto(`${env.server.url}/apps/settings/printer`);
+  await page.waitForSelector('select[name="item.transport"]');
+  await page.selectOption('select[name="item.transport"]', transport);
+  await more?.(page);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.waitForSelector('text=Printer settings saved.');
+}
+
+describe('labels in the same pass at the packer’s bench', () => {
+  it('print with no tap to a network printer (through the server) and a USB Zebra (WebUSB); through the print dialog once per box', async () => {
+    const url = env.server.url;
+    const plan = await planAtBench(url, [6, 2, 2], 'Acme labels in the pass');
+    const labelled = plan.items.filter((i) => i.labelOwner === 'SELLER');
+    expect(labelled.length).toBeGreaterThan(0);
+    const unit = [...labelled].sort((a, b) => b.quantity - a.quantity)[0];
+    expect(unit.quantity).toBeGreaterThanOrEqual(6);
+    const printer = await fakeNetworkPrinter();
+    try {
+      // ---- An administrator gives the bench's Zebra its address on the warehouse's network. ----
+      const admin = await signedInAs('demo.admin');
+      await admin.goto(`${url}/apps/printermanagement/printersystemdata`);
+      await admin.getByRole('button', { name: 'Add', exact: true }).click();
+      await admin.fill('form input[name=station]', 'Pack bench 1');
+      await admin.fill('form input[name=printerName]', 'ZD421-NET-1');
+      await admin.fill('form input[name=host]', 'http://127.0.0.1');
+      await admin.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.waitForSelector('text=without http:// or a port');
+      await admin.fill('form input[name=host]', '127.0.0.1');
+      await admin.fill('form input[name=port]', String(printer.port));
+      await admin.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.waitForSelector('td:text("ZD421-NET-1")');
+      await admin.context().close();
+
+      // ---- Network: the packer chooses it for item labels; each scan's label prints by itself. ----
+      const page = await signedInAs('demo.receiver');
+      await chooseItemTransport(page, 'network', async (p) => {
+        await p.selectOption('select[name="item.networkPrinterId"]', {
+          label: `Pack bench 1 · ZD421-NET-1 (127.0.0.1:${printer.port})`,
+        });
+      });
+      await openBench(page, plan.planId);
+      for (const n of [1, 2]) {
+        await wedgeScan(page, unit.fnsku);
+        await expect.poll(() => page.locator('[data-testid=bench-label]').getAttribute('data-state')).toBe('printed');
+        await expect.poll(() => printer.jobs.length).toBe(n);
+      }
+      expect(printer.jobs.every((zpl) => zpl.startsWith('^XA') && zpl.includes(unit.fnsku))).toBe(true);
+      expect(await blobFrames(page).count()).toBe(0);
+      expect(await page.locator('[data-testid=bench-labels-waiting]').count()).toBe(0);
+      await page.context().close();
+
+      // ---- USB: a handheld with a Zebra on its USB, paired once from the settings. ----
+      const handheld = await (await env.browser.newContext({ viewport: { width: 412, height: 915 } })).newPage();
+      await handheld.addInitScript(FAKE_USB);
+      await signIn(handheld, url, 'demo.receiver');
+      await handheld.waitForURL('**/dashboard');
+      await chooseItemTransport(handheld, 'usb', async (p) => {
+        await p.getByTestId('usb-pair').click();
+        await p.waitForSelector(
+          '[data-testid=usb-status]:has-text("USB printer: Zebra Technologies ZTC ZD421-203dpi ZPL")',
+        );
+      });
+      await openBench(handheld, plan.planId);
+      await wedgeScan(handheld, unit.fnsku);
+      await expect.poll(() => handheld.locator('[data-testid=bench-label]').getAttribute('data-state')).toBe('printed');
+      const usbJobs = await handheld.evaluate(() => (window as unknown as { __usbJobs: string[] }).__usbJobs);
+      expect(usbJobs.join('')).toContain(unit.fnsku);
+      expect(usbJobs.join('').startsWith('^XA')).toBe(true);
+      expect(await blobFrames(handheld).count()).toBe(0);
+      await handheld.context().close();
+
+      // ---- No printer that prints by itself: the labels wait, and go in one dialog per box. ----
+      const desk = await signedInAs('demo.receiver');
+      await chooseItemTransport(desk, 'browser', async (p) => {
+        await p.check('input[name=dialogBatch][value=box]');
+      });
+      await openBench(desk, plan.planId);
+      for (const n of [1, 2]) {
+        await wedgeScan(desk, unit.fnsku);
+        await expect
+          .poll(() => desk.locator('[data-testid=bench-labels-waiting]').getAttribute('data-count'))
+          .toBe(String(n));
+        expect(await desk.locator('[data-testid=bench-label]').getAttribute('data-state')).toBe('queued');
+      }
+      expect(await blobFrames(desk).count()).toBe(0);
+      // CLOSE BOX: the box is full — its labels open in one print dialog, a page each.
+      await wedgeScan(desk, '$$CLOSEBOX');
+      await expect.poll(() => blobFrames(desk).count()).toBe(1);
+      expect((await framePdf(desk, 0)).getPageCount()).toBe(2);
+      await expect.poll(() => desk.locator('[data-testid=bench-labels-waiting]').count()).toBe(0);
+      // The packer's tap prints what waits, in one dialog too.
+      await wedgeScan(desk, unit.fnsku);
+      await desk.getByTestId('bench-labels-print').click();
+      await expect.poll(() => blobFrames(desk).count()).toBe(2);
+      expect((await framePdf(desk, 1)).getPageCount()).toBe(1);
+      await desk.context().close();
+    } finally {
+      printer.close();
+    }
   });
 });

@@ -170,21 +170,52 @@ export type LabelRenderRequest = z.output<typeof labelRenderRequestSchema>;
 /** What a caller may send (dpi, copies, size optional). */
 export type LabelRenderRequestInput = z.input<typeof labelRenderRequestSchema>;
 
+/** How a label kind's printer is reached (printerKindSettingsSchema `transport`). */
+export const PRINT_TRANSPORTS = ['auto', 'qz', 'usb', 'network', 'browser'] as const;
+export type PrintTransportSetting = (typeof PRINT_TRANSPORTS)[number];
+
 /** Printer settings: one entry per label kind, plus whether labels print without a prompt. */
-export const printerKindSettingsSchema = z.object({
-  printerName: z.string().trim().max(200).nullable().default(null),
-  /** What the printer understands: zpl (thermal, raw) or pdf (laser/desk printers, sheets). */
-  language: z.enum(['zpl', 'pdf']).default('zpl'),
-  size: z.enum(LABEL_SIZES).optional(),
-  dpi: z.union([z.literal(203), z.literal(300)]).default(203),
-  /** Zebra absolute darkness 0–30 (~SD); omitted = the printer's own setting. */
-  darkness: z.number().int().min(0).max(30).optional(),
-  copies: z.number().int().min(1).max(MAX_COPIES).default(1),
-});
+export const printerKindSettingsSchema = z
+  .object({
+    printerName: z.string().trim().max(200).nullable().default(null),
+    /** What the printer understands: zpl (thermal, raw) or pdf (laser/desk printers, sheets). */
+    language: z.enum(['zpl', 'pdf']).default('zpl'),
+    size: z.enum(LABEL_SIZES).optional(),
+    dpi: z.union([z.literal(203), z.literal(300)]).default(203),
+    /** Zebra absolute darkness 0–30 (~SD); omitted = the printer's own setting. */
+    darkness: z.number().int().min(0).max(30).optional(),
+    copies: z.number().int().min(1).max(MAX_COPIES).default(1),
+    /**
+     * How labels reach the printer: `auto` — QZ Tray when a printer is named and QZ runs, else the
+     * browser's print dialog; `qz` — QZ Tray only; `usb` — a Zebra printer plugged into this device,
+     * over WebUSB (Chrome, Edge, Android handhelds; ZPL); `network` — a printer on the warehouse's
+     * network, reached by the server on its raw port (ZPL; `networkPrinterId` names the tenant's
+     * station printer); `browser` — the print dialog.
+     */
+    transport: z.enum(PRINT_TRANSPORTS).default('auto'),
+    networkPrinterId: z.number().int().positive().nullable().default(null),
+  })
+  .refine((s) => s.transport !== 'network' || s.networkPrinterId !== null, {
+    path: ['networkPrinterId'],
+    message: 'networkPrinterId: choose the network printer',
+  });
+
+/**
+ * Labels printed in a pass (the packer's bench) through the print dialog, which needs a tap: one
+ * dialog per box (when it is closed or the packer moves on) or per `dialogUnits` units.
+ */
+export const DIALOG_BATCHES = ['box', 'units'] as const;
 
 export const printerSettingsSchema = z.object({
   autoPrint: z.boolean().default(false),
   kinds: z.partialRecord(z.enum(LABEL_KINDS), printerKindSettingsSchema).default({}),
+  dialogBatch: z.enum(DIALOG_BATCHES).default('box'),
+  dialogUnits: z
+    .number({ error: 'dialogUnits: a number of labels' })
+    .int('dialogUnits: a whole number')
+    .min(2, 'dialogUnits: at least 2')
+    .max(200, 'dialogUnits: at most 200')
+    .default(10),
 });
 
 export type PrinterKindSettings = z.output<typeof printerKindSettingsSchema>;

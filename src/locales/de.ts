@@ -956,6 +956,31 @@ export const de: Messages = {
     copies: 'Exemplare',
     testPrint: 'Testdruck',
     save: 'Einstellungen speichern',
+    transport: {
+      label: 'Druckweg',
+      auto: 'QZ Tray, wenn es läuft, sonst der Druckdialog',
+      qz: 'QZ Tray',
+      usb: 'Zebra am USB dieses Geräts (Chrome, Edge, Android)',
+      network: 'Netzwerkdrucker (der Server sendet)',
+      browser: 'Druckdialog des Browsers',
+    },
+    networkPrinter: 'Netzwerkdrucker',
+    chooseNetworkPrinter: 'Drucker wählen…',
+    noNetworkPrinters:
+      'Noch kein Stationsdrucker hat eine Netzwerkadresse: Ein Administrator trägt sie unter Druckereinstellungen › Stationsdrucker ein.',
+    usb: {
+      pair: 'USB-Drucker verbinden',
+      paired: 'USB-Drucker: {{printer}}',
+      none: 'Mit diesem Browser ist noch kein USB-Drucker verbunden.',
+      unsupported: 'Dieser Browser erreicht keine USB-Drucker (Chrome oder Edge verwenden, oder Chrome auf Android).',
+    },
+    dialogBatch: {
+      title: 'Etiketten im selben Durchgang über den Druckdialog',
+      help: 'Wo kein Drucker von selbst druckt, sammelt der Packtisch die Etiketten der gescannten Einheiten und öffnet den Druckdialog einmal für alle, nicht für jede Einheit.',
+      box: 'Einmal je Karton (wenn der Karton geschlossen oder KARTON SCHLIESSEN gescannt wird)',
+      units: 'Alle paar Einheiten',
+      unitsField: 'Etiketten je Druck',
+    },
     kinds: {
       item: 'Artikeletiketten (FNSKU)',
       package: 'Paketetiketten',
@@ -1061,6 +1086,8 @@ export const de: Messages = {
       active: 'Aktiv',
       station: 'Station',
       printerName: 'Druckername',
+      host: 'Netzwerkadresse (Host)',
+      port: 'Port (9100)',
       vendorId: 'Hersteller',
       labelStockId: 'Etikettenmaterial',
     },
@@ -1396,6 +1423,7 @@ export const de: Messages = {
       },
     },
     label: {
+      queued: 'Etikett wartet auf den Druckdialog',
       pending: 'Etikett…',
       printing: 'Etikett wird gedruckt…',
       printed: 'Etikett gedruckt',
@@ -1403,6 +1431,20 @@ export const de: Messages = {
       failed: 'Etikett nicht gedruckt: {{error}}',
       print: 'Etikett drucken',
       again: 'Erneut drucken',
+      batchPrinted_one: 'Das wartende Etikett wurde gedruckt',
+      batchPrinted_other: '{{count}} wartende Etiketten in einem Auftrag gedruckt',
+    },
+    labelsWaiting: {
+      box_one:
+        '{{count}} Etikett wartet auf den Druckdialog: Es wird mit den übrigen des Kartons gedruckt, wenn der Karton geschlossen wird (KARTON SCHLIESSEN).',
+      box_other:
+        '{{count}} Etiketten warten auf den Druckdialog: Sie werden zusammen gedruckt, wenn der Karton geschlossen wird (KARTON SCHLIESSEN).',
+      units_one:
+        '{{count}} von {{units}} Etiketten wartet: Sie werden bei {{units}} zusammen gedruckt oder wenn der Karton geschlossen wird.',
+      units_other:
+        '{{count}} von {{units}} Etiketten warten: Sie werden bei {{units}} zusammen gedruckt oder wenn der Karton geschlossen wird.',
+      print_one: '{{count}} Etikett jetzt drucken',
+      print_other: '{{count}} Etiketten jetzt drucken',
     },
     refused: {
       unknown: '{{code}} gehört nicht zu diesem Plan. Legen Sie die Einheit beiseite.',

@@ -951,6 +951,31 @@ export const en = {
     copies: 'Copies',
     testPrint: 'Test print',
     save: 'Save settings',
+    transport: {
+      label: 'How it prints',
+      auto: 'QZ Tray if it runs, else the print dialog',
+      qz: 'QZ Tray',
+      usb: 'Zebra on this device’s USB (Chrome, Edge, Android)',
+      network: 'Network printer (the server sends it)',
+      browser: 'Browser print dialog',
+    },
+    networkPrinter: 'Network printer',
+    chooseNetworkPrinter: 'Choose the printer…',
+    noNetworkPrinters:
+      'No station printer has a network address yet: an administrator adds one under Printer settings › Station printers.',
+    usb: {
+      pair: 'Connect USB printer',
+      paired: 'USB printer: {{printer}}',
+      none: 'No USB printer connected to this browser yet.',
+      unsupported: 'This browser cannot reach USB printers (use Chrome or Edge, or Chrome on Android).',
+    },
+    dialogBatch: {
+      title: 'Labels printed in a pass through the print dialog',
+      help: 'Where no printer prints by itself, the packer’s bench gathers the labels of the units scanned and opens the print dialog once for them, not once per unit.',
+      box: 'Once per box (when the box is closed or CLOSE BOX is scanned)',
+      units: 'Every few units',
+      unitsField: 'Labels per print',
+    },
     kinds: {
       item: 'Item labels (FNSKU)',
       package: 'Package labels',
@@ -1056,6 +1081,8 @@ export const en = {
       active: 'Active',
       station: 'Station',
       printerName: 'Printer name',
+      host: 'Network address (host)',
+      port: 'Port (9100)',
       vendorId: 'Vendor',
       labelStockId: 'Label stock',
     },
@@ -1389,6 +1416,7 @@ export const en = {
       },
     },
     label: {
+      queued: 'Label waits for the print dialog',
       pending: 'Label…',
       printing: 'Printing label…',
       printed: 'Label printed',
@@ -1396,6 +1424,17 @@ export const en = {
       failed: 'Label not printed: {{error}}',
       print: 'Print label',
       again: 'Print again',
+      batchPrinted_one: 'The waiting label went to print',
+      batchPrinted_other: '{{count}} waiting labels went to print in one job',
+    },
+    labelsWaiting: {
+      box_one:
+        '{{count}} label waits for the print dialog: it prints with the box’s others when the box is closed (CLOSE BOX).',
+      box_other: '{{count}} labels wait for the print dialog: they print together when the box is closed (CLOSE BOX).',
+      units_one: '{{count}} label of {{units}} waits: they print together at {{units}}, or when the box is closed.',
+      units_other: '{{count}} labels of {{units}} wait: they print together at {{units}}, or when the box is closed.',
+      print_one: 'Print {{count}} label now',
+      print_other: 'Print {{count}} labels now',
     },
     refused: {
       unknown: '{{code}} is not in this plan. Put the unit aside.',

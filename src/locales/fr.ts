@@ -955,6 +955,31 @@ export const fr: Messages = {
     copies: 'Exemplaires',
     testPrint: 'Impression test',
     save: 'Enregistrer',
+    transport: {
+      label: 'Mode d’impression',
+      auto: 'QZ Tray s’il tourne, sinon la boîte de dialogue d’impression',
+      qz: 'QZ Tray',
+      usb: 'Zebra sur l’USB de cet appareil (Chrome, Edge, Android)',
+      network: 'Imprimante réseau (le serveur l’envoie)',
+      browser: 'Boîte de dialogue d’impression du navigateur',
+    },
+    networkPrinter: 'Imprimante réseau',
+    chooseNetworkPrinter: 'Choisir l’imprimante…',
+    noNetworkPrinters:
+      'Aucune imprimante de poste n’a encore d’adresse réseau : un administrateur en ajoute une dans Paramètres d’impression › Imprimantes des postes.',
+    usb: {
+      pair: 'Connecter une imprimante USB',
+      paired: 'Imprimante USB : {{printer}}',
+      none: 'Aucune imprimante USB connectée à ce navigateur pour l’instant.',
+      unsupported: 'Ce navigateur n’accède pas aux imprimantes USB (utilisez Chrome ou Edge, ou Chrome sur Android).',
+    },
+    dialogBatch: {
+      title: 'Étiquettes imprimées au passage via la boîte de dialogue d’impression',
+      help: 'Sans imprimante qui imprime d’elle-même, le poste d’emballage réunit les étiquettes des articles scannés et ouvre la boîte de dialogue une fois pour toutes, pas une fois par article.',
+      box: 'Une fois par carton (à sa fermeture ou au scan de FERMER LE CARTON)',
+      units: 'Toutes les quelques unités',
+      unitsField: 'Étiquettes par impression',
+    },
     kinds: {
       item: 'Étiquettes article (FNSKU)',
       package: 'Étiquettes colis',
@@ -1061,6 +1086,8 @@ export const fr: Messages = {
       active: 'Actif',
       station: 'Poste',
       printerName: 'Nom de l’imprimante',
+      host: 'Adresse réseau (hôte)',
+      port: 'Port (9100)',
       vendorId: 'Fabricant',
       labelStockId: 'Support d’étiquettes',
     },
@@ -1396,6 +1423,7 @@ export const fr: Messages = {
       },
     },
     label: {
+      queued: 'L’étiquette attend la boîte de dialogue d’impression',
       pending: 'Étiquette…',
       printing: 'Impression de l’étiquette…',
       printed: 'Étiquette imprimée',
@@ -1403,6 +1431,20 @@ export const fr: Messages = {
       failed: 'Étiquette non imprimée : {{error}}',
       print: 'Imprimer l’étiquette',
       again: 'Réimprimer',
+      batchPrinted_one: 'L’étiquette en attente est partie à l’impression',
+      batchPrinted_other: '{{count}} étiquettes en attente sont parties à l’impression en une fois',
+    },
+    labelsWaiting: {
+      box_one:
+        '{{count}} étiquette attend la boîte de dialogue d’impression : elle s’imprime avec celles du carton à sa fermeture (FERMER LE CARTON).',
+      box_other:
+        '{{count}} étiquettes attendent la boîte de dialogue d’impression : elles s’impriment ensemble à la fermeture du carton (FERMER LE CARTON).',
+      units_one:
+        '{{count}} étiquette sur {{units}} attend : elles s’impriment ensemble à {{units}}, ou à la fermeture du carton.',
+      units_other:
+        '{{count}} étiquettes sur {{units}} attendent : elles s’impriment ensemble à {{units}}, ou à la fermeture du carton.',
+      print_one: 'Imprimer {{count}} étiquette maintenant',
+      print_other: 'Imprimer {{count}} étiquettes maintenant',
     },
     refused: {
       unknown: '{{code}} ne fait pas partie de ce plan. Mettez l’unité de côté.',

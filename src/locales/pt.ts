@@ -953,6 +953,31 @@ export const pt: Messages = {
     copies: 'Cópias',
     testPrint: 'Impressão de teste',
     save: 'Salvar configurações',
+    transport: {
+      label: 'Como imprime',
+      auto: 'QZ Tray se estiver rodando, senão a janela de impressão',
+      qz: 'QZ Tray',
+      usb: 'Zebra na USB deste aparelho (Chrome, Edge, Android)',
+      network: 'Impressora de rede (o servidor envia)',
+      browser: 'Janela de impressão do navegador',
+    },
+    networkPrinter: 'Impressora de rede',
+    chooseNetworkPrinter: 'Escolha a impressora…',
+    noNetworkPrinters:
+      'Nenhuma impressora de estação tem endereço de rede ainda: um administrador adiciona em Configurações da impressora › Impressoras das estações.',
+    usb: {
+      pair: 'Conectar impressora USB',
+      paired: 'Impressora USB: {{printer}}',
+      none: 'Nenhuma impressora USB conectada a este navegador ainda.',
+      unsupported: 'Este navegador não acessa impressoras USB (use o Chrome ou o Edge, ou o Chrome no Android).',
+    },
+    dialogBatch: {
+      title: 'Etiquetas impressas na mesma passada pela janela de impressão',
+      help: 'Onde nenhuma impressora imprime sozinha, a bancada de embalagem junta as etiquetas das unidades lidas e abre a janela de impressão uma vez para todas, não uma por unidade.',
+      box: 'Uma vez por caixa (ao fechar a caixa ou ler FECHAR CAIXA)',
+      units: 'A cada algumas unidades',
+      unitsField: 'Etiquetas por impressão',
+    },
     kinds: {
       item: 'Etiquetas de item (FNSKU)',
       package: 'Etiquetas de pacote',
@@ -1058,6 +1083,8 @@ export const pt: Messages = {
       active: 'Ativo',
       station: 'Estação',
       printerName: 'Nome da impressora',
+      host: 'Endereço de rede (host)',
+      port: 'Porta (9100)',
       vendorId: 'Fabricante',
       labelStockId: 'Estoque de etiquetas',
     },
@@ -1392,6 +1419,7 @@ export const pt: Messages = {
       },
     },
     label: {
+      queued: 'A etiqueta aguarda a janela de impressão',
       pending: 'Etiqueta…',
       printing: 'Imprimindo etiqueta…',
       printed: 'Etiqueta impressa',
@@ -1399,6 +1427,20 @@ export const pt: Messages = {
       failed: 'Etiqueta não impressa: {{error}}',
       print: 'Imprimir etiqueta',
       again: 'Imprimir de novo',
+      batchPrinted_one: 'A etiqueta em espera foi para a impressão',
+      batchPrinted_other: '{{count}} etiquetas em espera foram para a impressão de uma vez',
+    },
+    labelsWaiting: {
+      box_one:
+        '{{count}} etiqueta aguarda a janela de impressão: ela sai com as outras da caixa quando a caixa for fechada (FECHAR CAIXA).',
+      box_other:
+        '{{count}} etiquetas aguardam a janela de impressão: elas saem juntas quando a caixa for fechada (FECHAR CAIXA).',
+      units_one:
+        '{{count}} etiqueta de {{units}} aguarda: elas saem juntas ao chegar a {{units}}, ou quando a caixa for fechada.',
+      units_other:
+        '{{count}} etiquetas de {{units}} aguardam: elas saem juntas ao chegar a {{units}}, ou quando a caixa for fechada.',
+      print_one: 'Imprimir {{count}} etiqueta agora',
+      print_other: 'Imprimir {{count}} etiquetas agora',
     },
     refused: {
       unknown: '{{code}} não faz parte deste plano. Ponha a unidade de lado.',

@@ -52,6 +52,9 @@ export const stationPrinters = pgTable(
     printerName: text('printer_name').notNull(),
     vendorId: integer('vendor_id').references(() => printerVendors.id),
     labelStockId: integer('label_stock_id').references(() => labelStocks.id),
+    /** A network printer's address on the warehouse's network, which the server sends raw ZPL to. */
+    host: text('host'),
+    port: integer('port'),
     active: boolean('active').notNull().default(true),
     ...timestamps,
   },

@@ -3,6 +3,8 @@ import { labelRenderRequestSchema } from '../../../domain/schemas/labels.js';
 import {
   labelStockRowSchema,
   labelStockSchema,
+  networkPrintResultSchema,
+  networkPrintSchema,
   printerVendorRowSchema,
   printerVendorSchema,
   qzCertificateSchema,
@@ -21,6 +23,7 @@ import { errorResponses, idParam, jsonBody, okResponse } from '../../http/openap
 import { ok, errorBody } from '../../http/respond.js';
 import { validationHook } from '../../http/validation.js';
 import * as admin from './admin.js';
+import { printToNetworkPrinter } from './network.js';
 import { qzCertificate, qzSign, saveQzCredentials } from './qz.js';
 
 export function printerRoutes(deps: Deps, guards: Guards) {
@@ -131,6 +134,23 @@ export function printerRoutes(deps: Deps, guards: Guards) {
       return ok(c, await saveQzCredentials(deps, c.get('ctx'), b.certificate, b.privateKey), {
         info: ['QZ Tray signing is set up'],
       });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/printer/network/print',
+      tags,
+      summary:
+        'Send ZPL to one of the tenant’s network printers (raw port, 9100 by default), reached by the server on the warehouse’s network',
+      middleware: [printing],
+      request: jsonBody(networkPrintSchema),
+      responses: { ...okResponse(networkPrintResultSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const b = c.req.valid('json');
+      return ok(c, await printToNetworkPrinter(deps, c.get('ctx'), b.printerId, b.zpl));
     },
   );
 

@@ -19,6 +19,7 @@ import { resetBench, setBench, useBenchLater, useBenchStore } from './bench-stor
 import { BoxList } from './BoxList';
 import { BoxPanel } from './BoxPanel';
 import { CountField } from './CountField';
+import { LabelsWaiting } from './LabelsWaiting';
 import { LastScanPanel } from './LastScanPanel';
 import { LineProgress } from './LineProgress';
 import { NewBoxControl } from './NewBoxControl';
@@ -129,6 +130,7 @@ export default function BenchPage() {
         onPrint={(line, scanId) => void actions.print(line, scanId, true)}
         onTakeOut={actions.takeOutLast}
       />
+      <LabelsWaiting onPrint={() => void actions.printWaiting()} />
       <div className="tiles dock-counts">
         <div className="tile" data-testid="bench-packed">
           <span className="tile-value">

@@ -44,7 +44,10 @@ export type LastScan =
     };
 
 export type PrintState =
-  { scanId: string; state: 'printing' | 'printed' | 'manual' } | { scanId: string; state: 'failed'; error: string };
+  | { scanId: string; state: 'printing' | 'printed' | 'manual' }
+  /** Waiting with others for one print dialog (per box, or per N units). */
+  | { scanId: string; state: 'queued' }
+  | { scanId: string; state: 'failed'; error: string };
 
 export interface BenchState {
   last: LastScan | null;
@@ -59,6 +62,8 @@ export interface BenchState {
   scaleReading: { lb: number; seq: number } | null;
   /** CLOSE BOX was scanned for this box: its close form takes the focus (or closes when complete). */
   closeRequest: { boxId: string; seq: number } | null;
+  /** Labels waiting for one print dialog (no printer that prints by itself): how many, and when they go. */
+  labelsWaiting: { count: number; batch: 'box' | 'units'; units: number };
 }
 
 export const useBenchStore = create<BenchState>(() => ({
@@ -69,6 +74,7 @@ export const useBenchStore = create<BenchState>(() => ({
   weightFocused: false,
   scaleReading: null,
   closeRequest: null,
+  labelsWaiting: { count: 0, batch: 'box', units: 10 },
 }));
 
 export const setBench = (patch: Partial<BenchState>): void => useBenchStore.setState(patch);

@@ -20,7 +20,8 @@ import { connectQz } from '../printing/printer';
 import { usePrinterSettings } from '../printing/printer-settings';
 import { setBench, useBenchStore, type LastScan } from './bench-store';
 import { deviceRefusal, type BenchWrite } from './device-refusal';
-import { benchLabels, benchPrintsByItself, printBenchLabel } from './label';
+import { benchLabels, benchPrintsByItself, printBenchLabel, printBenchLabels } from './label';
+import { LabelQueue } from './label-queue';
 import type { BenchView } from './queries';
 import {
   currentBoxes,
@@ -69,6 +70,8 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   const taken = useRef(new Map<string, string>());
   const writes = useRef<Promise<unknown>>(Promise.resolve());
   const autoPrint = useRef(false);
+  /** Labels waiting for one print dialog when no printer prints by itself (per box, or per N units). */
+  const labels = useRef(new LabelQueue());
 
   /** The replica's answer, as soon as Dexie gives it (before the screen renders it). */
   const follow = useCallback((next: BenchView | null | undefined) => {
@@ -84,6 +87,9 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   useEffect(() => {
     packed.current = [];
     taken.current.clear();
+    labels.current.take();
+    showWaiting();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- showWaiting() reads refs only
   }, [planId]);
 
   useEffect(() => {
@@ -92,10 +98,20 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
       .getState()
       .load(user.id)
       .then(async (settings) => {
-        if (settings.kinds.item?.printerName) await connectQz();
+        const item = settings.kinds.item;
+        if (item?.printerName && (item.transport === 'auto' || item.transport === 'qz')) await connectQz();
         autoPrint.current = await benchPrintsByItself(settings);
+        labels.current.batch = settings.dialogBatch;
+        labels.current.units = settings.dialogUnits;
+        showWaiting();
       });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- showWaiting() reads refs only
   }, [user]);
+
+  const showWaiting = () =>
+    setBench({
+      labelsWaiting: { count: labels.current.size, batch: labels.current.batch, units: labels.current.units },
+    });
 
   /** The replica's rows with the boxes and scans not yet written (or not yet answered) on top. */
   const memory = (): BenchMemory => {
@@ -124,16 +140,52 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     return next;
   };
 
+  /**
+   * The labels waiting for the print dialog, in one job (one dialog): a box's (CLOSE BOX, the box
+   * closed) or all of them (N units reached, the packer's tap). A failed print puts them back.
+   */
+  const printWaiting = useCallback(
+    async (boxId?: string) => {
+      const due = labels.current.take(boxId);
+      showWaiting();
+      if (!due.length) return;
+      const lastScan = due[due.length - 1].scanId;
+      const shown = () => useBenchStore.getState().print?.scanId;
+      try {
+        const result = await printBenchLabels(
+          due.map((l) => l.line),
+          usePrinterSettings.getState().settings,
+        );
+        if (!result.ok) throw new Error(result.error);
+        if (shown() === lastScan || useBenchStore.getState().print?.state === 'queued')
+          setBench({ print: { scanId: shown() ?? lastScan, state: 'printed' } });
+        toast('success', t('bench.label.batchPrinted', { count: due.length }));
+      } catch (err) {
+        labels.current.putBack(due);
+        showWaiting();
+        toast('error', t('printing.failed', { error: messageOf(err) }));
+      }
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- showWaiting() reads refs only
+    [toast, t],
+  );
+
   const print = useCallback(
-    async (line: BenchLineRow, scanId: string, manual: boolean) => {
+    async (line: BenchLineRow, scanId: string, manual: boolean, boxId?: string, units = 1) => {
       if (!benchLabels(line)) return;
       if (!manual && !autoPrint.current) {
-        setBench({ print: { scanId, state: 'manual' } });
+        // No printer that prints by itself: the label waits to go with others in one dialog.
+        if (!boxId) return setBench({ print: { scanId, state: 'manual' } });
+        let due = false;
+        for (let n = 0; n < units; n++) due = labels.current.add({ scanId, boxId, line }) || due;
+        setBench({ print: { scanId, state: 'queued' } });
+        showWaiting();
+        if (due) await printWaiting();
         return;
       }
       setBench({ print: { scanId, state: 'printing' } });
       try {
-        const result = await printBenchLabel(line, usePrinterSettings.getState().settings);
+        const result = await printBenchLabel(line, usePrinterSettings.getState().settings, manual ? 1 : units);
         // The scan is kept whatever the printer does: only the label is to print again.
         setBench({
           print: result.ok ? { scanId, state: 'printed' } : { scanId, state: 'failed', error: result.error },
@@ -143,7 +195,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
         setBench({ print: { scanId, state: 'failed', error: messageOf(err) } });
       }
     },
-    [toast, t],
+    [toast, t, printWaiting],
   );
 
   const refuse = (last: LastScan & { kind: 'refused' }) => {
@@ -186,6 +238,9 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     const id = crypto.randomUUID();
     packed.current = packed.current.filter((p) => p.id !== packedScan.id);
     pending.current.push({ kind: 'unscan', id, boxId: box.id, lineId: line.id, units });
+    // A unit out of the box needs no label: one waiting for the dialog is dropped with it.
+    labels.current.drop(box.id, line.id, units);
+    showWaiting();
     scanFeedback('ok');
     setBench({
       last: {
@@ -253,6 +308,8 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
           print: null,
           closeRequest: { boxId: cmd.box.id, seq: Date.now() },
         });
+        // The box is full: the labels of its units that wait for the dialog print now, in one go.
+        void afterPaint().then(() => printWaiting(cmd.box.id));
         return;
       case 'undo':
         void takeOut(cmd, label);
@@ -343,7 +400,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
           if (last?.kind === 'packed' && last.id === id && (last.boxed !== result.boxed || last.boxNo !== result.boxNo))
             setBench({ last: { ...last, boxed: result.boxed, boxNo: result.boxNo, planned: result.planned } });
         });
-        setTimeout(() => void print(plan.line, id, false), 0);
+        setTimeout(() => void print(plan.line, id, false, boxId, plan.units), 0);
       } catch {
         // The device's own transaction saw what memory had not (a box closed elsewhere…): said, never dropped.
         settled(id);
@@ -411,6 +468,8 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   const unscan = useCallback(
     async (box: BenchBoxRow, line: BenchLineRow, quantity: number) => {
       if (!engine) return;
+      labels.current.drop(box.id, line.id, quantity);
+      showWaiting();
       await act(
         line.fnsku ?? line.title,
         { kind: 'unscan', boxId: box.id, lineId: line.id, quantity },
@@ -429,15 +488,18 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   );
 
   const close = useCallback(
-    async (box: BenchBoxRow, m: BoxMeasure, preset: string | null) =>
-      !!engine &&
-      act(
+    async (box: BenchBoxRow, m: BoxMeasure, preset: string | null) => {
+      if (!engine) return false;
+      // Its units' labels that still wait for the dialog go first, in one job.
+      void printWaiting(box.id);
+      return act(
         t('bench.boxNo', { boxNo: box.boxNo }),
         { kind: 'close', boxId: box.id, measure: m },
         () => engine.mutate('box.close', { boxId: box.id, ...m, preset, closedAt: new Date().toISOString() }),
         { key: 'closed', values: { boxNo: box.boxNo, weight: m.weightLb } },
-      ),
-    [engine, act, t],
+      );
+    },
+    [engine, act, t, printWaiting],
   );
 
   const reopen = useCallback(
@@ -469,5 +531,5 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
     [engine, act, t],
   );
 
-  return { scan, newBox, takeOutLast, packInto, unscan, close, reopen, discard, print, follow };
+  return { scan, newBox, takeOutLast, packInto, unscan, close, reopen, discard, print, printWaiting, follow };
 }

@@ -1,23 +1,33 @@
 /**
- * Printer settings (/apps/settings/printer): for each label kind the printer, its language, label
- * size, resolution, darkness and copies; auto-print after a scan; a test print per kind. Saved for
- * this user on this device and mirrored to the server for the user's next new device.
+ * Printer settings (/apps/settings/printer): for each label kind how it reaches its printer (QZ
+ * Tray, a Zebra on this device's USB, a network printer the server reaches, or the print dialog),
+ * the printer, its language, label size, resolution, darkness and copies; auto-print after a
+ * scan; how labels printed in a pass go to the print dialog (per box or per N units); a test
+ * print per kind. Saved for this user on this device and mirrored to the server for the user's
+ * next new device.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import {
+  DIALOG_BATCHES,
   LABEL_DPIS,
   LABEL_KINDS,
   LABEL_SIZES,
   MAX_COPIES,
+  PRINT_TRANSPORTS,
   printerKindSettingsSchema,
   printerSettingsSchema,
   type LabelKind,
   type PrinterKindSettings,
   type PrinterSettings,
 } from '../../../domain/schemas/labels';
+import { stationPrinterRowSchema } from '../../../domain/schemas/printer-admin';
 import { can } from '../../../domain/permissions';
+import { browserUsb, describeUsbPrinter, pairUsbPrinter, pairedUsbPrinter } from '../../../printing/webusb';
+import { getAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../ui/feedback-store';
 import { QzSigningCard } from './admin/QzSigningCard';
@@ -27,6 +37,8 @@ import { connectQz, makePrinter } from './printer';
 import { usePrinterSettings } from './printer-settings';
 
 type Qz = { state: 'idle' | 'connecting' | 'connected' | 'unavailable'; printers: string[]; error: string | null };
+/** The USB printer paired with this browser (WebUSB), if the browser has WebUSB at all. */
+type Usb = { supported: boolean; printer: string | null; error: string | null };
 
 const kindDefaults = (): PrinterKindSettings => printerKindSettingsSchema.parse({});
 
@@ -39,10 +51,31 @@ export default function PrinterSettingsPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [qz, setQz] = useState<Qz>({ state: 'idle', printers: [], error: null });
   const [testing, setTesting] = useState<LabelKind | null>(null);
+  const [usb, setUsb] = useState<Usb>(() => ({ supported: !!browserUsb(), printer: null, error: null }));
+  // The tenant's network printers: station printers with an address on the warehouse's network.
+  const stations = useQuery({
+    queryKey: ['printer-stations-network'],
+    queryFn: () => getAs('/api/printer/system-data', z.array(stationPrinterRowSchema), { background: true }),
+  });
+  const networkPrinters = (stations.data ?? []).filter((p) => p.host && p.active);
 
   useEffect(() => {
     if (user) void usePrinterSettings.getState().load(user.id).then(setDraft);
   }, [user]);
+  useEffect(() => {
+    void pairedUsbPrinter()
+      .then((d) => d && setUsb((u) => ({ ...u, printer: describeUsbPrinter(d) })))
+      .catch(() => undefined);
+  }, []);
+
+  const pairUsb = async () => {
+    try {
+      const device = await pairUsbPrinter();
+      setUsb({ supported: true, printer: describeUsbPrinter(device), error: null });
+    } catch (err) {
+      setUsb((u) => ({ ...u, error: err instanceof Error ? err.message : String(err) }));
+    }
+  };
 
   const findPrinters = async () => {
     setQz({ state: 'connecting', printers: [], error: null });
@@ -67,7 +100,12 @@ export default function PrinterSettingsPage() {
       setErrors({});
       return parsed.data;
     }
-    setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.slice(1).join('.'), i.message])));
+    // A kind's field is keyed "item.copies"; a setting of the whole page by its own name.
+    setErrors(
+      Object.fromEntries(
+        parsed.error.issues.map((i) => [(i.path[0] === 'kinds' ? i.path.slice(1) : i.path).join('.'), i.message]),
+      ),
+    );
     return null;
   };
 
@@ -94,9 +132,9 @@ export default function PrinterSettingsPage() {
     if (result.ok)
       toast(
         'success',
-        result.transport === 'qz'
-          ? t('printing.sent', { printer: result.printer, copies: 1 })
-          : t('printing.dialogOpened'),
+        result.transport === 'browser'
+          ? t('printing.dialogOpened')
+          : t('printing.sent', { printer: result.printer, copies: 1 }),
       );
     else toast('error', t('printing.failed', { error: result.error }));
   };
@@ -133,7 +171,52 @@ export default function PrinterSettingsPage() {
           />
           {t('printing.autoPrint')}
         </label>
+        <div className="button-row" data-testid="usb-printer">
+          {usb.supported ? (
+            <>
+              <button type="button" className="btn" data-testid="usb-pair" onClick={() => void pairUsb()}>
+                {t('printing.usb.pair')}
+              </button>
+              <span role="status" data-testid="usb-status">
+                {usb.printer ? t('printing.usb.paired', { printer: usb.printer }) : t('printing.usb.none')}
+              </span>
+            </>
+          ) : (
+            <span className="muted">{t('printing.usb.unsupported')}</span>
+          )}
+          {usb.error && <span className="form-error">{usb.error}</span>}
+        </div>
       </section>
+      <fieldset className="card form" data-testid="dialog-batch">
+        <legend>{t('printing.dialogBatch.title')}</legend>
+        <p className="muted">{t('printing.dialogBatch.help')}</p>
+        {DIALOG_BATCHES.map((b) => (
+          <label key={b} className="checkbox">
+            <input
+              type="radio"
+              name="dialogBatch"
+              value={b}
+              checked={draft.dialogBatch === b}
+              onChange={() => setDraft({ ...draft, dialogBatch: b })}
+            />
+            {t(`printing.dialogBatch.${b}`)}
+          </label>
+        ))}
+        {draft.dialogBatch === 'units' && (
+          <label>
+            {t('printing.dialogBatch.unitsField')}
+            <input
+              name="dialogUnits"
+              type="number"
+              min={2}
+              max={200}
+              value={draft.dialogUnits}
+              onChange={(e) => setDraft({ ...draft, dialogUnits: Number(e.target.value) })}
+            />
+            {errors.dialogUnits && <span className="form-error">{errors.dialogUnits}</span>}
+          </label>
+        )}
+      </fieldset>
       <datalist id="qz-printers">
         {qz.printers.map((p) => (
           <option key={p} value={p} />
@@ -146,16 +229,58 @@ export default function PrinterSettingsPage() {
             <fieldset key={k} className="card form printer-kind" data-kind={k}>
               <legend>{t(`printing.kinds.${k}`)}</legend>
               <label>
-                {t('printing.printer')}
-                <input
-                  name={`${k}.printerName`}
-                  list="qz-printers"
-                  value={s.printerName ?? ''}
-                  placeholder={t('printing.browserDialog')}
-                  onChange={(e) => change(k, { printerName: e.target.value.trim() ? e.target.value : null })}
-                />
-                {err(k, 'printerName')}
+                {t('printing.transport.label')}
+                <select
+                  name={`${k}.transport`}
+                  value={s.transport}
+                  onChange={(e) => change(k, { transport: e.target.value as PrinterKindSettings['transport'] })}
+                >
+                  {PRINT_TRANSPORTS.map((tr) => (
+                    <option key={tr} value={tr} disabled={tr === 'usb' && !usb.supported}>
+                      {t(`printing.transport.${tr}`)}
+                    </option>
+                  ))}
+                </select>
               </label>
+              {s.transport === 'network' && (
+                <label>
+                  {t('printing.networkPrinter')}
+                  <select
+                    name={`${k}.networkPrinterId`}
+                    value={s.networkPrinterId ?? ''}
+                    onChange={(e) => change(k, { networkPrinterId: e.target.value ? Number(e.target.value) : null })}
+                  >
+                    <option value="">{t('printing.chooseNetworkPrinter')}</option>
+                    {networkPrinters.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.station} · {p.printerName} ({p.host}:{p.port ?? 9100})
+                      </option>
+                    ))}
+                  </select>
+                  {networkPrinters.length === 0 && stations.isSuccess && (
+                    <span className="muted">{t('printing.noNetworkPrinters')}</span>
+                  )}
+                  {err(k, 'networkPrinterId')}
+                </label>
+              )}
+              {s.transport === 'usb' && (
+                <p className="muted">
+                  {usb.printer ? t('printing.usb.paired', { printer: usb.printer }) : t('printing.usb.none')}
+                </p>
+              )}
+              {(s.transport === 'auto' || s.transport === 'qz') && (
+                <label>
+                  {t('printing.printer')}
+                  <input
+                    name={`${k}.printerName`}
+                    list="qz-printers"
+                    value={s.printerName ?? ''}
+                    placeholder={t('printing.browserDialog')}
+                    onChange={(e) => change(k, { printerName: e.target.value.trim() ? e.target.value : null })}
+                  />
+                  {err(k, 'printerName')}
+                </label>
+              )}
               <label>
                 {t('printing.language')}
                 <select

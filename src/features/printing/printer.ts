@@ -1,11 +1,16 @@
 /**
  * The page's printer: the label settings of this user and device over QZ Tray when it runs on
- * this computer, else the browser's print dialog (printing/index.ts decides per label kind).
+ * this computer, a USB Zebra (WebUSB) or a network printer the server reaches, else the browser's
+ * print dialog (printing/index.ts decides per label kind).
  * qz-tray is loaded only when a page prints or looks for printers.
  */
 import type { PrinterSettings } from '../../../domain/schemas/labels';
 import type { Printer, QzBridge } from '../../../printing/index';
-import { qzCertificateSchema, qzSignatureSchema } from '../../../domain/schemas/printer-admin';
+import {
+  networkPrintResultSchema,
+  qzCertificateSchema,
+  qzSignatureSchema,
+} from '../../../domain/schemas/printer-admin';
 import { getAs, postAs } from '../../api/typed';
 
 let bridge: Promise<QzBridge> | null = null;
@@ -39,9 +44,26 @@ export async function connectQz(): Promise<{ qz: QzBridge | null; error: string 
   }
 }
 
-/** A Printer for these settings; uses QZ Tray only if it is already connected (no waiting to print). */
+/** ZPL to one of the tenant's network printers: the server sends it on the warehouse's network. */
+export async function printOnNetwork(printerId: number, zpl: string): Promise<{ printer: string }> {
+  return postAs('/api/printer/network/print', { printerId, zpl }, networkPrintResultSchema, {
+    quiet: true,
+    background: true,
+  });
+}
+
+/**
+ * A Printer for these settings; uses QZ Tray only if it is already connected (no waiting to
+ * print), the USB printer paired with this browser (WebUSB, where the browser has it), and the
+ * tenant's network printers through the server.
+ */
 export async function makePrinter(settings: PrinterSettings): Promise<Printer> {
-  const { Printer: PrinterClass } = await import('../../../printing/index');
+  const { Printer: PrinterClass, browserUsb, printZplOverUsb } = await import('../../../printing/index');
   const qz = bridge ? await bridge : null;
-  return new PrinterClass(settings, { qz: qz?.isConnected() ? qz : undefined });
+  const usb = browserUsb();
+  return new PrinterClass(settings, {
+    qz: qz?.isConnected() ? qz : undefined,
+    usb: usb ? (zpl) => printZplOverUsb(zpl, usb) : undefined,
+    network: printOnNetwork,
+  });
 }

@@ -64,6 +64,9 @@ export default function StationPrintersPage() {
           optional: true,
           options: (labels.data ?? []).map((l) => ({ value: String(l.id), label: l.name })),
         },
+        // A network printer: the server sends it raw ZPL on the warehouse's network (port 9100 unless set).
+        { name: 'host', kind: 'text', optional: true },
+        { name: 'port', kind: 'number', optional: true },
         { name: 'active', kind: 'checkbox' },
       ]}
     />

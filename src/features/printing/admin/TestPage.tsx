@@ -11,6 +11,7 @@ import {
   TEMPLATE_KIND,
   templateSizes,
   defaultTemplateSize,
+  printerSettingsSchema,
   type LabelDpi,
   type LabelKind,
   type LabelSizeId,
@@ -66,10 +67,12 @@ export default function TestPage() {
         }
       }
       const labelKind: LabelKind = TEMPLATE_KIND[template];
-      const printer = await makePrinter({
-        autoPrint: false,
-        kinds: { [labelKind]: { printerName: printerName || null, language, size, dpi, copies: 1 } },
-      });
+      const printer = await makePrinter(
+        printerSettingsSchema.parse({
+          autoPrint: false,
+          kinds: { [labelKind]: { printerName: printerName || null, language, size, dpi, copies: 1 } },
+        }),
+      );
       const result = await printer.printLabel({ template, data: SAMPLE_LABELS[kind].data(), size, copies: 1 });
       if (result.ok)
         toast(
