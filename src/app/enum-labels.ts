@@ -154,6 +154,8 @@ export const ENUM_LABELS: Record<string, EnumLabel> = {
   'schemas/labels.ts#LABEL_SIZES': asIs('label stock sizes in inches (4x6), as the rolls are sold'),
   'schemas/labels.ts#LABEL_TEMPLATES': under('printing.templates'),
   'schemas/labels.ts#SHEET_SIZES': under('printing.sizes'),
+  'schemas/labels.ts#PRINT_TRANSPORTS': under('printing.transport'),
+  'schemas/labels.ts#DIALOG_BATCHES': under('printing.dialogBatch'),
   'schemas/leader-board.ts#LEADER_BOARD_METRICS': under('leaderBoard.metrics'),
   'schemas/leader-board.ts#UNITS_HANDLED_FROM': under('leaderBoard.metrics'),
   'schemas/listings.ts#AMAZON_LISTING_CHANNELS': under('listings.channels'),
