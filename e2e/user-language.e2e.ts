@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDay, formatMoney } from '../domain/format.js';
 import { de } from '../src/locales/de.js';
 import { en } from '../src/locales/en.js';
 import { englishPhrases, pdfText } from '../tests/helpers/pdf-text.js';
@@ -122,11 +123,8 @@ describe("an invoice in its client's language", () => {
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getTitle()).toBe('Rechnung INV-000001 — Acme Sellers');
     const text = pdfText(bytes);
-    const euro = (cents: number) =>
-      new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(cents / 100);
-    const day = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`),
-    );
+    const euro = (cents: number) => formatMoney('de', cents, 'USD');
+    const day = formatDay('de', new Date().toISOString().slice(0, 10));
     for (const words of [
       'RECHNUNG',
       'Rechnung an',

@@ -287,7 +287,7 @@ describe('a hand-computed month', () => {
       'Balance due',
       'Storage summary',
       'Item sort',
-      'Sep 30, 2026',
+      '09/30/2026',
     ])
       expect(text, s_).toContain(s_);
   });

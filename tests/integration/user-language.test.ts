@@ -10,6 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { TestServer } from '../helpers/server.js';
 import { englishPhrases, pdfText } from '../helpers/pdf-text.js';
+import { formatDay, formatMoney } from '../../domain/format.js';
 import { companies, mailLog, notifications, users } from '../../server/db/schema/index.js';
 import { en } from '../../src/locales/en.js';
 import { de } from '../../src/locales/de.js';
@@ -206,11 +207,8 @@ describe("an invoice in the client's language", () => {
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getTitle()).toBe(`Rechnung ${number} — Müller Versand GmbH`);
     const text = pdfText(bytes);
-    const money = (cents: number) =>
-      new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(cents / 100).replace(/\u202f/g, ' ');
-    const day = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${today()}T00:00:00Z`),
-    );
+    const money = (cents: number) => formatMoney('de', cents, 'USD');
+    const day = formatDay('de', today());
     for (const words of [
       'RECHNUNG',
       'Rechnungsnummer',

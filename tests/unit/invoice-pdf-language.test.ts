@@ -88,7 +88,7 @@ describe('the invoice PDF in four languages', () => {
           .format(cents / 100)
           .replace(/[\u2000-\u200a\u202f]/g, '\u00a0');
       const day = (iso: string) =>
-        new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
+        new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' })
           .format(new Date(`${iso}T00:00:00Z`))
           .replace(/[\u2000-\u200a\u202f]/g, '\u00a0');
       for (const expected of [

@@ -10,6 +10,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { chargeCodeDef } from '../../../domain/billing/charge-codes.js';
+import { formatDay, formatMoney, formatNumber, formatPrice } from '../../../domain/format.js';
 import type { InvoiceDetail, InvoiceLine } from '../../../domain/schemas/invoices.js';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -78,26 +79,18 @@ export interface InvoiceFormats {
   price(decimal: string): string;
   /** A quantity (decimal text). */
   number(decimal: string | number): string;
-  /** A day (YYYY-MM-DD or an ISO time: its UTC day) in the language's medium date style. */
+  /** A day (YYYY-MM-DD, or an ISO time: its UTC day) as the language writes it: 29.11.2026, 11/29/2026. */
   day(iso: string): string;
 }
 
+/** The screens' formats (domain/format.ts), so the document reads as the invoice screen does. */
 export function invoiceFormats(language: Language, currency: string): InvoiceFormats {
-  const moneyFormat = new Intl.NumberFormat(language, { style: 'currency', currency });
-  const priceFormat = new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 6,
-  });
-  const numberFormat = new Intl.NumberFormat(language, { maximumFractionDigits: 6 });
-  const dayFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
     language,
     t: translator(language),
-    money: (cents) => moneyFormat.format(cents / 100),
-    price: (decimal) => priceFormat.format(Number(decimal)),
-    number: (decimal) => numberFormat.format(Number(decimal)),
-    day: (iso) => dayFormat.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`)),
+    money: (cents) => formatMoney(language, cents, currency),
+    price: (decimal) => formatPrice(language, decimal, currency),
+    number: (decimal) => formatNumber(language, decimal, { maxDecimals: 6 }),
+    day: (iso) => formatDay(language, iso.slice(0, 10)),
   };
 }
