@@ -14,7 +14,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CHARGE_CATEGORIES } from '../../../domain/billing/charge-codes';
-import { formatCents } from '../../../domain/rules/money';
 import {
   CHARGE_INVOICED_FILTERS,
   chargePageSchema,
@@ -30,6 +29,8 @@ import { useFeedback } from '../../ui/feedback-store';
 import { useClientOptions } from '../inbound/purchase-orders/clients';
 import { useChargeCodeName } from './code-names';
 import './charges.css';
+import { useFormat } from '../../ui/format';
+import { DateField } from '../../ui/DateField';
 
 const GRID = 'customer-charges';
 const WAITING = ['charges-waiting'];
@@ -38,7 +39,7 @@ const RAW_EVENT_KIND = /^[a-z]+(_[a-z]+)+$/;
 const today = () => new Date().toISOString().slice(0, 10);
 
 export default function ChargesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const warehouse = useSession((s) => s.user?.audience) === 'Warehouse';
   const clients = useClientOptions();
   // Opened from the reconciliation (or a cost group): its client and days as the first filters.
@@ -52,11 +53,17 @@ export default function ChargesPage() {
   });
   const [total, setTotal] = useState<{ cents: number; currency: string } | null>(null);
   const [adding, setAdding] = useState(false);
-  const money = (cents: number, currency: string) => formatCents(cents, i18n.language || 'en', currency);
+  const fmt = useFormat();
+  const money = fmt.money;
   const codeName = useChargeCodeName();
 
   const columns: ColumnDef<Charge, unknown>[] = [
-    { accessorKey: 'serviceDate', header: t('charges.day'), enableSorting: false },
+    {
+      accessorKey: 'serviceDate',
+      header: t('charges.day'),
+      enableSorting: false,
+      cell: ({ getValue }) => fmt.day(getValue() as string),
+    },
     ...(warehouse
       ? [
           {
@@ -88,8 +95,18 @@ export default function ChargesPage() {
       enableSorting: false,
       cell: ({ getValue }) => t(`charges.categories.${getValue() as string}`),
     },
-    { accessorKey: 'quantity', header: t('charges.quantity'), enableSorting: false },
-    { accessorKey: 'unitPrice', header: t('charges.unitPrice'), enableSorting: false },
+    {
+      accessorKey: 'quantity',
+      header: t('charges.quantity'),
+      enableSorting: false,
+      cell: ({ getValue }) => fmt.number(getValue() as string | number, { maxDecimals: 4 }),
+    },
+    {
+      accessorKey: 'unitPrice',
+      header: t('charges.unitPrice'),
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => fmt.price(r.unitPrice, r.currency),
+    },
     {
       accessorKey: 'amountCents',
       header: t('charges.amount'),
@@ -178,11 +195,11 @@ export default function ChargesPage() {
             </select>
             <label>
               {t('charges.from')}
-              <input type="date" name="from" value={f.from} onChange={set('from')} />
+              <DateField name="from" value={f.from} onChange={(from) => setF({ ...f, from })} />
             </label>
             <label>
               {t('charges.to')}
-              <input type="date" name="to" value={f.to} onChange={set('to')} />
+              <DateField name="to" value={f.to} onChange={(to) => setF({ ...f, to })} />
             </label>
             <select aria-label={t('charges.invoicedFilter')} value={f.invoiced} onChange={set('invoiced')}>
               {CHARGE_INVOICED_FILTERS.map((v) => (
@@ -292,10 +309,7 @@ function ManualChargeForm({ onDone }: { onDone: () => void }) {
       setErrors({ form: err instanceof ApiFailure ? err.message : String(err) });
     }
   };
-  const field = (
-    name: 'description' | 'quantity' | 'unitPrice' | 'serviceDate',
-    extra: Record<string, unknown> = {},
-  ) => (
+  const field = (name: 'description' | 'quantity' | 'unitPrice', extra: Record<string, unknown> = {}) => (
     <label>
       {t(`charges.manual.${name}`)}
       <input name={name} value={v[name]} onChange={(e) => setV({ ...v, [name]: e.target.value })} {...extra} />
@@ -324,7 +338,11 @@ function ManualChargeForm({ onDone }: { onDone: () => void }) {
       <div className="form-row">
         {field('quantity', { inputMode: 'decimal' })}
         {field('unitPrice', { inputMode: 'decimal', placeholder: '0.00' })}
-        {field('serviceDate', { type: 'date' })}
+        <label>
+          {t('charges.manual.serviceDate')}
+          <DateField name="serviceDate" value={v.serviceDate} onChange={(serviceDate) => setV({ ...v, serviceDate })} />
+          {errors.serviceDate && <span className="form-error">{errors.serviceDate}</span>}
+        </label>
       </div>
       {errors.form && (
         <p className="form-error" role="alert">

@@ -20,6 +20,7 @@ import { ApiFailure } from '../../api/client';
 import { delAs, getAs, postAs, putAs } from '../../api/typed';
 
 import { SandboxPanel } from './SandboxPanel';
+import { formatDateTime } from '../../../domain/format';
 
 const KEY = ['company-credentials'];
 
@@ -105,7 +106,7 @@ function AccountCard({ account: a }: { account: ProviderAccount }) {
             </div>
           ))}
           <dt>{t('credentials.updated')}</dt>
-          <dd>{a.updatedAt ? new Date(a.updatedAt).toLocaleString(i18n.language) : '—'}</dd>
+          <dd>{a.updatedAt ? formatDateTime(i18n.language, a.updatedAt) : '—'}</dd>
         </dl>
       )}
       {editing ? (

@@ -34,6 +34,7 @@ import { useFeedback } from '../../ui/feedback-store';
 import { ClientSelect } from '../inbound/purchase-orders/ClientSelect';
 import { isWarehouseUser } from '../inbound/purchase-orders/clients';
 import { EbayLogisticsSetting } from './EbayLogisticsSetting';
+import { formatDateTime } from '../../../domain/format';
 
 const KEY = ['stores'];
 const failure = (err: unknown) => (err instanceof ApiFailure ? err.message : String(err));
@@ -198,8 +199,7 @@ function StoreCard({ store: s }: { store: StoreRow }) {
   const provider = providerOf(s.marketplace);
   const amazon = provider === 'amazon';
   const providerName = t(`stores.providers.${provider}`);
-  const when = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  const when = (iso: string | null) => (iso ? formatDateTime(i18n.language, iso) : '—');
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     try {
