@@ -42,7 +42,7 @@ describe('warehouse locations', () => {
     await page.fill('input[name="level2.from"]', '2');
     await page.fill('input[name="level2.to"]', '1');
     await gen.getByRole('button', { name: 'Preview' }).click();
-    await gen.locator('.form-error', { hasText: 'bin: "from" comes after "to"' }).waitFor();
+    await gen.locator('.form-error', { hasText: '“from” comes after “to”' }).waitFor();
     await page.fill('input[name="level2.from"]', '1');
     await page.fill('input[name="level2.to"]', '2');
     await page.fill('input[name=generatorCapacity]', '30');

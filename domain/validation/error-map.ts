@@ -197,8 +197,9 @@ export function issueText(issue: Issue, t: Translate, language = 'en'): string {
   if (!label) return issueMessage(issue, t, language);
   if (words?.key === 'validation.required') return t('validation.requiredField', { field: label });
   let message = issueMessage(issue, t, language);
-  // German nouns keep their capital; elsewhere the rule goes on after the colon in lower case.
-  if (!language.startsWith('de')) message = message.charAt(0).toLocaleLowerCase(language) + message.slice(1);
+  // German nouns keep their capital; elsewhere a rule of the locale files goes on after the colon in
+  // lower case (a schema's own sentence stays as written).
+  if (words && !language.startsWith('de')) message = message.charAt(0).toLocaleLowerCase(language) + message.slice(1);
   return t('validation.fieldMessage', { field: label, message });
 }
 

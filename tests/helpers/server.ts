@@ -18,7 +18,12 @@ const STOCKED_TEMPLATE_SECRET = 'dockside-tests-stocked-demo-template-secret-000
 export interface TestResponse<T = any> {
   status: number;
   body: T;
-  meta: { error_list: { message: string }[]; info_list: { message: string }[]; warn_list: { message: string }[] };
+  meta: {
+    /** A refusal may name its message code and field (issue 41). */
+    error_list: { message: string; code?: string; field?: string }[];
+    info_list: { message: string }[];
+    warn_list: { message: string }[];
+  };
   headers: Headers;
 }
 

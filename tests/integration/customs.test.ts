@@ -39,8 +39,11 @@ const toronto = {
 const raw = (path: string) => s.started.app.request(path, { headers: { authorization: `Bearer ${w.client}` } });
 const declaration = (id: number) => s.get(`${BASE}/declaration/${id}/json`, w.client);
 const save = (body: Record<string, unknown>, token = w.client) => s.put(`${BASE}/declaration`, body, token);
-const messages = (res: { meta: { error_list: { message: string }[] } }) =>
-  res.meta.error_list.map((e) => e.message).join('\n');
+/** Each refusal as "field: rule" (the envelope names the field; the words carry its label, issue 41). */
+const messages = (res: { meta: { error_list: { message: string; field?: string }[] } }) =>
+  res.meta.error_list
+    .map((e) => (e.field ? `${e.field}: ${e.message.slice(e.message.indexOf(': ') + 2)}` : e.message))
+    .join('\n');
 const ctxOf = async (user: string) => {
   const me = await s.signIn(user);
   return {

@@ -54,7 +54,7 @@ describe('products', () => {
       (await s.post(base, { title: '', upc: 'abc' }, client)).meta.error_list.map(
         (e: { message: string }) => e.message,
       ),
-    ).toEqual(['title: enter the product name', 'upc: 8 to 14 digits (UPC, EAN or GTIN)']);
+    ).toEqual(['Title is required', 'UPC / EAN: 8 to 14 digits (UPC, EAN or GTIN)']);
     // Warehouse users name the client.
     expect((await s.post(base, { title: 'No client' }, admin)).status).toBe(400);
     expect((await s.post(base, { title: 'For Acme', companyId: acmeId }, admin)).status).toBe(201);

@@ -103,7 +103,7 @@ describe('push: exactly once', () => {
       [closed.id, 'rejected', 'not_found'],
       [good2.id, 'applied', undefined],
     ]);
-    expect(res.body.results[1].message).toMatch(/id|trackingNumber/);
+    expect(res.body.results[1].message).toMatch(/Tracking number/);
   });
 
   it("a client user's package.scan is rejected (forbidden) and stores nothing", async () => {

@@ -122,7 +122,10 @@ describe('WFS item setup form', () => {
       fox,
     );
     expect(res.status).toBe(400);
-    const messages = res.meta.error_list.map((e: { message: string }) => e.message).join('\n');
+    // "field: rule": the envelope names the field; the words carry the form's label (issue 41).
+    const messages = res.meta.error_list
+      .map((e: { message: string; field?: string }) => `${e.field}: ${e.message.slice(e.message.indexOf(': ') + 2)}`)
+      .join('\n');
     expect(messages).toMatch(/^lengthIn:/m);
     expect(messages).toMatch(/^batteryTechnologyType: Choose the type of battery/m);
     expect(messages).toMatch(/^safetyDataSheet:/m);
