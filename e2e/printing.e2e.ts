@@ -345,6 +345,8 @@ async function chooseItemTransport(page: Page, transport: string, more?: (page: 
   await page.goto(`${env.server.url}/apps/settings/printer`);
   await page.waitForSelector('select[name="item.transport"]');
   await page.selectOption('select[name="item.transport"]', transport);
+  // One copy of each label (the settings test above saved two for this user).
+  await page.fill('input[name="item.copies"]', '1');
   await more?.(page);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.waitForSelector('text=Printer settings saved.');

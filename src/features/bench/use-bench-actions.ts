@@ -72,6 +72,8 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   const autoPrint = useRef(false);
   /** Labels waiting for one print dialog when no printer prints by itself (per box, or per N units). */
   const labels = useRef(new LabelQueue());
+  /** The printer settings being read: a label waits for them (how it prints) rather than guess. */
+  const printerReady = useRef<Promise<void> | null>(null);
 
   /** The replica's answer, as soon as Dexie gives it (before the screen renders it). */
   const follow = useCallback((next: BenchView | null | undefined) => {
@@ -94,7 +96,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
 
   useEffect(() => {
     if (!user) return;
-    void usePrinterSettings
+    printerReady.current = usePrinterSettings
       .getState()
       .load(user.id)
       .then(async (settings) => {
@@ -104,7 +106,8 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
         labels.current.batch = settings.dialogBatch;
         labels.current.units = settings.dialogUnits;
         showWaiting();
-      });
+      })
+      .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- showWaiting() reads refs only
   }, [user]);
 
@@ -173,6 +176,7 @@ export function useBenchActions(view: BenchView | null | undefined, planId: numb
   const print = useCallback(
     async (line: BenchLineRow, scanId: string, manual: boolean, boxId?: string, units = 1) => {
       if (!benchLabels(line)) return;
+      await printerReady.current;
       if (!manual && !autoPrint.current) {
         // No printer that prints by itself: the label waits to go with others in one dialog.
         if (!boxId) return setBench({ print: { scanId, state: 'manual' } });
