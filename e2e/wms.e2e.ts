@@ -361,7 +361,7 @@ describe('refusals in the reader’s language (issue 41)', () => {
   it('in German, the location form refuses with the field’s words, and the server’s refusals are German too', async () => {
     const page = await signedInAs('demo.admin');
     await page.goto(`${env.server.url}/apps/wms/locations`);
-    await page.locator('select[name=language]').selectOption('de');
+    await page.selectOption('#lang-select', 'de');
 
     // The form checks with the shared schema: its rules in German under their fields.
     await page.getByRole('button', { name: de.wms.add }).click();
@@ -400,7 +400,7 @@ describe('refusals in the reader’s language (issue 41)', () => {
     expect(await add.textContent()).not.toMatch(/line1|postalCode|is required/);
 
     // Back to English, so the admin's other tests read the screens as before.
-    await page.locator('select[name=language]').selectOption('en');
+    await page.selectOption('#lang-select', 'en');
     await page.getByRole('button', { name: en.warehouses.add }).waitFor();
     await page.context().close();
   });

@@ -84,6 +84,7 @@ export function issueWords(issue: Issue | RawIssue): Words | null {
       if (issue.expected === 'number' || issue.expected === 'bigint' || issue.expected === 'nan')
         return { key: 'validation.number' };
       if (issue.expected === 'boolean') return { key: 'validation.yesNo' };
+      if (issue.expected === 'string') return { key: 'validation.text' };
       if (issue.expected === 'date') return { key: 'validation.date' };
       return { key: 'validation.invalid' };
     }
@@ -183,8 +184,28 @@ const withoutField = (message: string, field: string | undefined) =>
 /** An issue's message alone, in the translator's language (what a form shows under its field). */
 export function issueMessage(issue: Issue | RawIssue, t: Translate, language = 'en'): string {
   const words = issueWords(issue);
+  // An English reader keeps a schema's own sentence ("carriers pick up on weekdays only"): it says
+  // more than the generic rule. Other languages get the rule in their words until the schema names a hint.
+  const own = language.startsWith('en') && !words?.key.startsWith('validation.hints.') ? ownMessage(issue) : undefined;
+  if (own) return withoutField(own, issueField(issue.path ?? []));
   if (words) return t(words.key, formatParams(words.params, language));
   return withoutField(issue.message ?? '', issueField(issue.path ?? []));
+}
+
+/** Codes whose zod default can be told apart from a schema's own message (it does not depend on the input). */
+const OWN_WORDS_CODES = new Set(['invalid_format', 'invalid_value', 'too_small', 'too_big', 'not_multiple_of']);
+const zodEnglish = z.locales.en().localeError;
+
+/** The message a schema wrote for this issue itself, if it is not zod's default English. */
+function ownMessage(issue: Issue | RawIssue): string | undefined {
+  if (!issue.message) return undefined;
+  // zod's own "Invalid input: expected record, received string" names the input, which the
+  // server's issues do not carry: told apart by its opening words.
+  if (issue.code === 'invalid_type') return /^Invalid input\b/.test(issue.message) ? undefined : issue.message;
+  if (!OWN_WORDS_CODES.has(issue.code ?? '')) return undefined;
+  const fallback = zodEnglish?.(issue as RawIssue);
+  const standard = typeof fallback === 'string' ? fallback : fallback?.message;
+  return issue.message === standard ? undefined : issue.message;
 }
 
 /**
@@ -196,7 +217,9 @@ export function issueText(issue: Issue, t: Translate, language = 'en'): string {
   const label = fieldLabel(issue.path, t);
   if (!label) return issueMessage(issue, t, language);
   if (words?.key === 'validation.required') return t('validation.requiredField', { field: label });
+  const own = language.startsWith('en') && !words?.key.startsWith('validation.hints.') ? ownMessage(issue) : undefined;
   let message = issueMessage(issue, t, language);
+  if (own) return t('validation.fieldMessage', { field: label, message });
   // German nouns keep their capital; elsewhere a rule of the locale files goes on after the colon in
   // lower case (a schema's own sentence stays as written).
   if (words && !language.startsWith('de')) message = message.charAt(0).toLocaleLowerCase(language) + message.slice(1);

@@ -4561,6 +4561,7 @@ export const en = {
     period: 'Period',
     periodRange: '{{start}} to {{end}}',
     account: 'Account',
+    taxId: 'Tax ID',
     status: 'Status',
     void: 'VOID',
     voidReason: 'VOID: {{reason}}',

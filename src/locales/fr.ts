@@ -4609,6 +4609,7 @@ export const fr: Messages = {
     period: 'Période',
     periodRange: 'du {{start}} au {{end}}',
     account: 'Compte client',
+    taxId: 'N° fiscal',
     status: 'Statut',
     void: 'ANNULÉE',
     voidReason: 'ANNULÉE : {{reason}}',

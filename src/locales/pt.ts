@@ -4584,6 +4584,7 @@ export const pt: Messages = {
     period: 'Período',
     periodRange: '{{start}} a {{end}}',
     account: 'Conta',
+    taxId: 'ID fiscal',
     status: 'Situação',
     void: 'ANULADA',
     voidReason: 'ANULADA: {{reason}}',

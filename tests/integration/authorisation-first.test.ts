@@ -21,6 +21,8 @@ const OPEN_TO_EVERYONE = new Set([
   'POST /api/account/mfa/setup',
   'POST /api/account/mfa/confirm',
   'POST /api/account/mfa/disable',
+  // Every signed-in user keeps their own language (issue 41).
+  'PUT /api/account/language',
   // One's own settings (printer, theme, grid states) are everyone's to write.
   'POST /api/common/settings',
   'PUT /api/common/settings',

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { appendCharges, type NewCharge } from '../../server/modules/billing/ledger.js';
 import { chargeEvents, invoices } from '../../server/db/schema/index.js';
+import { fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 const t: Record<string, string> = {};
@@ -195,7 +196,7 @@ describe('bad periods and rights', () => {
   ])('%s is a 400 naming the field', async (query, message) => {
     const res = await metrics(t['demo.admin'], query);
     expect(res.status).toBe(400);
-    expect(res.meta.error_list.map((e: { message: string }) => e.message).join(' | ')).toMatch(message);
+    expect(fieldRules(res).join(' | ')).toMatch(message);
   });
 
   it('a leap year whole is allowed (366 days); no token is a 401; floor staff without the right a 403', async () => {

@@ -227,7 +227,7 @@ describe('the desk, the pull and who may pack', () => {
     expect((await w.s.post(`${BOX}/${id}/scan`, { code: b.fnsku, quantity: 3 }, w.admin)).status).toBe(200);
     const bad = await w.s.put(`${BOX}/${id}`, { lengthIn: -1, widthIn: 10, heightIn: 8, weightLb: 5 }, w.admin);
     expect(bad.status).toBe(400);
-    expect(bad.meta.error_list[0]).toMatchObject({ field: 'lengthIn', message: 'Length (in): more than 0' });
+    expect(bad.meta.error_list[0]).toMatchObject({ field: 'lengthIn', message: 'Length (in): more than 0 in' });
     const tree = (await w.s.get(`${BOX}?planId=${planId}`, w.admin)).body;
     // b: 3 of 4 boxed; c: 1 of 2 (its heavy unit went alone).
     expect(tree.left.map((l: { left: number }) => l.left)).toEqual([1, 1]);

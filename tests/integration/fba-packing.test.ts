@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { B, fbaWorld, type FbaWorld } from '../helpers/fba.js';
+import { fieldRule } from '../helpers/refusals.js';
 
 let w: FbaWorld;
 let planId: number;
@@ -44,7 +45,7 @@ describe('packing options', () => {
   it('cannot be asked for or confirmed before Amazon has the plan', async () => {
     const early = await w.s.post(`${B}/${planId}/packing-options`, {}, w.admin);
     expect(early.status).toBe(412);
-    expect(early.meta.error_list[0].message).toMatch(/Send the plan to Amazon first/);
+    expect(fieldRule(early.meta.error_list[0])).toMatch(/Send the plan to Amazon first/);
     const confirm = await w.s.post(`${B}/${planId}/packing-options/confirm`, { packingOptionId: 'po1' }, w.admin);
     expect(confirm.status).toBe(412);
   });
@@ -82,7 +83,7 @@ describe('packing options', () => {
     expect(unknown.status).toBe(404);
     const bad = await w.s.post(`${B}/${planId}/packing-options/confirm`, {}, w.admin);
     expect(bad.status).toBe(400);
-    expect(bad.meta.error_list[0].message).toMatch(/packingOptionId/);
+    expect(fieldRule(bad.meta.error_list[0])).toMatch(/packingOptionId/);
   });
 
   it('a client of another company sees no plan to confirm; the confirmation moves the plan to the bench', async () => {

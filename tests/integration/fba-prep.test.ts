@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { amazonPrepDetails, stores } from '../../server/db/schema/index.js';
 import { seal } from '../../server/crypto/secret-box.js';
 import { PREP_DETAILS_FRESH_MS } from '../../server/modules/fba/prep-details.js';
+import { fieldRule, fieldRules } from '../helpers/refusals.js';
 
 let w: FbaWorld;
 let smock: FbaProduct;
@@ -98,9 +99,7 @@ describe('prep categories before the plan goes to Amazon', () => {
 
     const submitted = await w.s.post(`${B}/${planId}/submit`, {}, w.admin);
     expect(submitted.status).toBe(412);
-    expect(submitted.meta.error_list.map((e: { message: string }) => e.message).join(' ')).toMatch(
-      new RegExp(`${smock.msku}: Amazon knows no prep category`),
-    );
+    expect(fieldRules(submitted).join(' ')).toMatch(new RegExp(`${smock.msku}: Amazon knows no prep category`));
     // Nothing was asked of Amazon: the plan has no Amazon plan id.
     expect((await w.s.get(`${B}/${planId}`, w.admin)).body.inboundPlanId).toBeNull();
   });
@@ -109,13 +108,13 @@ describe('prep categories before the plan goes to Amazon', () => {
     const post = (items: unknown[], token = w.admin) => w.s.post(`${B}/${planId}/prep-details`, { items }, token);
     const unknown = await post([{ msku: smock.msku, prepCategory: 'UNKNOWN' }]);
     expect(unknown.status).toBe(400);
-    expect(unknown.meta.error_list[0].message).toMatch(/prepCategory/);
+    expect(fieldRule(unknown.meta.error_list[0])).toMatch(/prepCategory/);
     const stranger = await post([{ msku: glass.msku, prepCategory: 'NONE' }]);
     expect(stranger.status).toBe(400);
-    expect(stranger.meta.error_list[0].message).toMatch(new RegExp(`${glass.msku} is not a SKU of this plan`));
+    expect(fieldRule(stranger.meta.error_list[0])).toMatch(new RegExp(`${glass.msku} is not a SKU of this plan`));
     const wrong = await post([{ msku: smock.msku, prepCategory: 'NONE', prepTypes: ['ITEM_BUBBLEWRAP'] }]);
     expect(wrong.status).toBe(400);
-    expect(wrong.meta.error_list[0].message).toMatch(/ITEM_BUBBLEWRAP does not go with NONE/);
+    expect(fieldRule(wrong.meta.error_list[0])).toMatch(/ITEM_BUBBLEWRAP does not go with NONE/);
     // Another client of the warehouse, and another warehouse, do not find the plan at all.
     expect((await post([{ msku: smock.msku, prepCategory: 'TEXTILE' }], w.client2)).status).toBe(404);
     expect((await post([{ msku: smock.msku, prepCategory: 'TEXTILE' }], w.north)).status).toBe(404);
@@ -248,9 +247,7 @@ describe('owners Amazon insists on, and dangerous goods', () => {
       ]);
       const submitted = await w.s.post(`${B}/${made.body.id}/submit`, {}, w.admin);
       expect(submitted.status).toBe(412);
-      expect(submitted.meta.error_list.map((e: { message: string }) => e.message).join(' ')).toMatch(
-        /saved authorisation cannot be read.*reconnect the store/,
-      );
+      expect(fieldRules(submitted).join(' ')).toMatch(/saved authorisation cannot be read.*reconnect the store/);
       // Nothing changed: the plan is still at its items, holding its units.
       const plan = (await w.s.get(`${B}/${made.body.id}`, w.admin)).body;
       expect(plan).toMatchObject({ step: 'items', inboundPlanId: null, operation: null });

@@ -26,6 +26,7 @@ import { problemsOf, swaggerDefinition } from '../helpers/reference-models.js';
 import { fbmLabelRuns, fbmOrderLabels, marketplaceOrders, shippingLabels } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { pullOrders } from '../../server/modules/orders/pull.js';
+import { fieldRules } from '../helpers/refusals.js';
 
 // The machine is shared: starting the server and pulling the store may take a while.
 vi.setConfig({ hookTimeout: 300_000, testTimeout: 120_000 });
@@ -42,8 +43,7 @@ let home: number;
 const amazonRate = new Map<number, string>();
 const sent: { path: string; body: unknown }[] = [];
 
-const messages = (res: { meta: { error_list: { message: string }[] } }) =>
-  res.meta.error_list.map((e) => e.message).join('\n');
+const messages = (res: { meta: { error_list: { message: string }[] } }) => fieldRules(res).join('\n');
 const createShipments = () =>
   sent.filter((r) => r.path === '/mfn/v0/shipments') as {
     path: string;
@@ -160,7 +160,7 @@ describe('a bulk run and Amazon’s additional seller inputs', () => {
     const key = `inputs-bad-${Date.now()}`;
     const base = { requestKey: key, orderIds: [ca1, home], rates: { [ca1]: amazonRate.get(ca1)! } };
     const cases: [unknown, RegExp][] = [
-      [{ [ca1]: { CUSTOMS_CONTENTS_TYPE: 5 } }, /sellerInputs\.\d+\.CUSTOMS_CONTENTS_TYPE: a text value/],
+      [{ [ca1]: { CUSTOMS_CONTENTS_TYPE: 5 } }, /sellerInputs\.\d+\.CUSTOMS_CONTENTS_TYPE: a text value$/m],
       [
         { [ca1]: { CUSTOMS_CONTENTS_TYPE: 'X'.repeat(201) } },
         /sellerInputs\.\d+\.CUSTOMS_CONTENTS_TYPE: at most 200 characters/,

@@ -24,6 +24,7 @@ import {
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { mergedLabels } from '../../server/modules/fbm-labels/documents.js';
 import { runBulk } from '../../server/modules/fbm-labels/bulk.js';
+import { fieldRule } from '../helpers/refusals.js';
 
 let s: TestServer;
 let w: FbmWorld;
@@ -379,7 +380,7 @@ describe('labels from the client’s own carrier account', () => {
     expect((await s.post(`${F}/label/custom`, { ...body, trackingNumber: 'x' }, w.client2)).status).toBe(400);
     const unlisted = await s.post(`${F}/label/custom`, { ...body, carrier: 'Pony Express' }, w.client2);
     expect(unlisted.status).toBe(400);
-    expect(unlisted.meta.error_list[0].message).toMatch(/^carrier: one of the listed carriers \(DHL, FedEx/);
+    expect(fieldRule(unlisted.meta.error_list[0])).toMatch(/^carrier: one of the listed carriers \(DHL, FedEx/);
     expect((await s.post(`${F}/label/custom`, body, w.client)).status).toBe(404);
     const added = await s.post(`${F}/label/custom`, body, w.client2);
     expect(added.status, JSON.stringify(added.meta)).toBe(201);
@@ -442,7 +443,7 @@ describe('who sees what', () => {
   it('a bulk request without orders or with a bad key is a 400 in the envelope', async () => {
     const bad = await s.post(`${F}/bulk/shipping`, { requestKey: 'x', orderIds: [] }, w.admin);
     expect(bad.status).toBe(400);
-    expect(bad.meta.error_list.map((e: any) => e.message).join()).toMatch(/requestKey/);
+    expect(bad.meta.error_list.map((e: any) => e.field).join()).toMatch(/requestKey/);
   });
 });
 

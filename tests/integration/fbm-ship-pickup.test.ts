@@ -23,6 +23,7 @@ import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { pullOrders } from '../../server/modules/orders/pull.js';
 import { amazonClientFor } from '../../server/modules/stores/amazon.js';
 import { findOrder, saveOrder } from '../../server/sandboxes/amazon/orders-state.js';
+import { fieldRule } from '../helpers/refusals.js';
 
 let s: TestServer;
 let sandboxUrl: string;
@@ -149,7 +150,7 @@ describe('Amazon in-store pickup', () => {
     // Not ready yet: Amazon would refuse a pickup; said in words, nothing moves.
     const early = await pickupCall(order.id, { status: 'PickedUp' });
     expect(early.status).toBe(412);
-    expect(early.meta.error_list[0].message).toMatch(/not ready for pickup yet/);
+    expect(fieldRule(early.meta.error_list[0])).toMatch(/not ready for pickup yet/);
     expect(posted.length).toBe(sentBefore);
 
     const ready = await pickupCall(order.id, { status: 'ReadyForPickup' });
@@ -208,7 +209,7 @@ describe('Amazon in-store pickup', () => {
     const before = posted.length;
     const r = await pickupCall(plain.order.id, { status: 'ReadyForPickup' });
     expect(r.status).toBe(412);
-    expect(r.meta.error_list[0].message).toMatch(/not an in-store pickup order: mark it shipped instead/);
+    expect(fieldRule(r.meta.error_list[0])).toMatch(/not an in-store pickup order: mark it shipped instead/);
     expect(posted.length).toBe(before);
   });
 
@@ -245,7 +246,7 @@ describe('Amazon in-store pickup', () => {
     expect((await list('&program=IN_STORE_PICK_UP', w.north)).totalElements).toBe(0);
     const bad = await s.get(`${api}/view/orders?desk=fbm&program=FREE_LUNCH`, w.admin);
     expect(bad.status).toBe(400);
-    expect(bad.meta.error_list[0].message).toMatch(/program/);
+    expect(fieldRule(bad.meta.error_list[0])).toMatch(/program/);
 
     // Picked, it is still not shipped nor given a label: refused in words, nothing moves.
     expect(await pick(plain, lines)).toBe(true);
@@ -263,7 +264,7 @@ describe('Amazon in-store pickup', () => {
       w.admin,
     );
     expect(ship.status).toBe(412);
-    expect(ship.meta.error_list[0].message).toMatch(/in-store pickup: record it as picked up/);
+    expect(fieldRule(ship.meta.error_list[0])).toMatch(/in-store pickup: record it as picked up/);
     expect(await s.db.select().from(fbmShipments).where(eq(fbmShipments.orderId, plain.id))).toHaveLength(0);
     const rates = await s.post(`${api}/label/psh/rates`, { orderIds: [plain.id] }, w.admin);
     expect(rates.status).toBe(200);

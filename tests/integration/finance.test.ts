@@ -15,6 +15,7 @@ import { processorFor, webhookPath } from '../../server/modules/payments/process
 import { drawLabelFunds } from '../../server/modules/finance/label-funds.js';
 import { ApiError } from '../../server/http/errors.js';
 import { charges, financeAudit, financeTransactions, invoices, paymentEvents } from '../../server/db/schema/index.js';
+import { fieldRule, fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 let tenantId: number;
@@ -170,7 +171,7 @@ describe('Shipping Label Funds by card', () => {
     const bad = async (body: Record<string, unknown>) => {
       const res = await s.post(`${BAL}/deposit`, body, tok.client);
       expect(res.status).toBe(400);
-      return res.meta.error_list.map((e) => e.message).join(' ');
+      return fieldRules(res).join(' ');
     };
     expect(await bad({ amountCents: 99, returnUrl: RETURN })).toMatch(/amountCents: at least 100/);
     expect(await bad({ amountCents: 150.5, returnUrl: RETURN })).toMatch(/amountCents: a whole number/);
@@ -318,7 +319,7 @@ describe('refunds and voids', () => {
   it('a refund above what was paid is refused (412); two partial refunds go through the processor', async () => {
     const tooMuch = await s.post(`${TX}/${firstDeposit}/refund`, { amountCents: 5001, reason: 'typo' }, tok.admin);
     expect(tooMuch.status).toBe(412);
-    expect(tooMuch.meta.error_list[0].message).toMatch(/more than what is left to refund \(5000 cents\)/);
+    expect(fieldRule(tooMuch.meta.error_list[0])).toMatch(/more than what is left to refund \(5000 cents\)/);
 
     const one = await s.post(`${TX}/${firstDeposit}/refund`, { amountCents: 1000, reason: 'asked back' }, tok.admin);
     expect(one.status, JSON.stringify(one.meta)).toBe(200);
@@ -355,7 +356,7 @@ describe('refunds and voids', () => {
     expect((await s.post(`${TX}/${firstDeposit}/refund`, { amountCents: 0, reason: 'x' }, tok.admin)).status).toBe(400);
     const cardVoid = await s.post(`${TX}/${firstDeposit}/void`, { reason: 'no' }, tok.admin);
     expect(cardVoid.status).toBe(412);
-    expect(cardVoid.meta.error_list[0].message).toMatch(/refund it instead/);
+    expect(fieldRule(cardVoid.meta.error_list[0])).toMatch(/refund it instead/);
     const [labelDraw] = await s.db.select().from(financeTransactions).where(eq(financeTransactions.sourceId, 'L-1001'));
     expect((await s.post(`${TX}/${labelDraw.id}/refund`, { amountCents: 100, reason: 'x' }, tok.admin)).status).toBe(
       412,

@@ -13,6 +13,7 @@ import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { chargeEvents, charges, companies } from '../../server/db/schema/index.js';
 import { priceEvents } from '../../server/modules/billing/ledger.js';
 import type { FreightBookInputRaw, FreightRequestInput } from '../../domain/schemas/freight-shipments.js';
+import { fieldRule, fieldRules } from '../helpers/refusals.js';
 
 const BASE = '/api/tools/freight';
 const DAY = 86_400_000;
@@ -200,7 +201,7 @@ describe('Tools → Freight', () => {
       expect(moving.body.cancellable).toBe(false);
       const late = await s.post(`${BASE}/shipments/${booked.body.id}/cancel`, {}, admin);
       expect(late.status).toBe(412);
-      expect(late.meta.error_list[0].message).toMatch(/can no longer be cancelled/);
+      expect(fieldRule(late.meta.error_list[0])).toMatch(/can no longer be cancelled/);
     } finally {
       offset = 0;
     }
@@ -234,7 +235,7 @@ describe('Tools → Freight', () => {
       admin,
     );
     expect(bad.status).toBe(400);
-    const messages = bad.meta.error_list.map((e: { message: string }) => e.message);
+    const messages = fieldRules(bad);
     expect(messages).toEqual(
       expect.arrayContaining([
         'pickupDate: carriers pick up on weekdays only',
@@ -246,9 +247,9 @@ describe('Tools → Freight', () => {
       ]),
     );
     expect((await s.post(`${BASE}/quotes`, request({ handlingUnits: [] }), admin)).status).toBe(400);
-    expect(
-      (await s.post(`${BASE}/shipments`, { ...request(), rateId: 'x' }, admin)).meta.error_list[0].message,
-    ).toMatch(/requestKey/);
+    expect((await s.post(`${BASE}/shipments`, { ...request(), rateId: 'x' }, admin)).meta.error_list[0].field).toMatch(
+      /requestKey/,
+    );
 
     // The broker's refusal: too heavy for LTL.
     const heavy = await s.post(
@@ -261,7 +262,7 @@ describe('Tools → Freight', () => {
       admin,
     );
     expect(heavy.status).toBe(400);
-    expect(heavy.meta.error_list[0].message).toMatch(/^Freight broker.*full truckload/);
+    expect(fieldRule(heavy.meta.error_list[0])).toMatch(/^Freight broker.*full truckload/);
     // A rate that does not exist: quote again, and the key is free for a good booking.
     const unknown = await s.post(
       `${BASE}/shipments`,
@@ -269,7 +270,7 @@ describe('Tools → Freight', () => {
       admin,
     );
     expect(unknown.status).toBe(412);
-    expect(unknown.meta.error_list[0].message).toMatch(/quote again/);
+    expect(fieldRule(unknown.meta.error_list[0])).toMatch(/quote again/);
     // A client company of another tenant is not found.
     expect((await s.post(`${BASE}/quotes`, request({ companyId: 999_999 }), admin)).status).toBe(404);
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { chargeEvents, companies, tenants, users } from '../../server/db/schema/index.js';
+import { fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 let admin: string;
@@ -165,7 +166,7 @@ describe('bad periods and rights', () => {
   ])('%s is a 400 naming the field', async (query, message) => {
     const res = await board(admin, query);
     expect(res.status).toBe(400);
-    expect(res.meta.error_list.map((e: { message: string }) => e.message).join(' | ')).toMatch(message);
+    expect(fieldRules(res).join(' | ')).toMatch(message);
   });
 
   it('a client and floor staff without the right are refused (403); no token is a 401', async () => {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../helpers/server.js';
+import { fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 let admin: string;
@@ -116,7 +117,7 @@ const list = async (query: string, token = admin) =>
     pageSize: number;
   }>(`/api/inventory/marketplace?pageSize=50&${query}`, token);
 const skus = async (query: string, token = admin) => (await list(query, token)).body.content.map((l) => l.sku);
-const errors = (r: { meta: { error_list: { message: string }[] } }) => r.meta.error_list.map((e) => e.message);
+const errors = (r: { meta: { error_list: { message: string }[] } }) => fieldRules(r);
 
 const FIRST_REPORT = amazon([
   {

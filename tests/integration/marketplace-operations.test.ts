@@ -23,6 +23,7 @@ import { onOperationDone, type FinishedOperation } from '../../server/modules/op
 import { BOSS_SCHEMA } from '../../server/jobs/queue.js';
 import { withdrawJob } from '../../server/jobs/store-pulls.js';
 import { provideOperationPoll } from '../../server/modules/operations/poll.js';
+import { fieldRule } from '../helpers/refusals.js';
 
 let s: TestServer;
 let admin: string;
@@ -164,7 +165,7 @@ describe('marketplace operations', () => {
     expect((await seeOp('no-such-operation')).status).toBe(404);
     const tooLong = await seeOp('x'.repeat(101));
     expect(tooLong.status).toBe(400);
-    expect(tooLong.meta.error_list[0].message).toMatch(/operationId/);
+    expect(fieldRule(tooLong.meta.error_list[0])).toMatch(/operationId/);
     expect((await s.get(`/api/common/stores/abc/operations/${op.operationId}`, admin)).status).toBe(400);
     // The same id under another store is not this operation.
     expect(await checkOperation(s.started.deps, { ...data(op.operationId), storeId: storeId + 1000 })).toMatchObject({

@@ -10,6 +10,7 @@ import { TestServer } from '../helpers/server.js';
 import { appendCharges } from '../../server/modules/billing/ledger.js';
 import { notifyCompany } from '../../server/modules/notifications/service.js';
 import { mailLog } from '../../server/db/schema/index.js';
+import { fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 const t: Record<string, string> = {};
@@ -131,7 +132,7 @@ describe('bad input and rights', () => {
     ['post', `${N}/read`, {}, /Give the ids of the notifications read, or all: true/],
     ['post', `${N}/read`, { ids: ['x'] }, /ids/],
     ['post', `${N}/read`, { all: false }, /all: true, or give ids/],
-    ['put', `${N}/preferences`, { emailOff: ['nope'] }, /emailOff: kinds among fba\.shipped/],
+    ['put', `${N}/preferences`, { emailOff: ['nope'] }, /emailOff\.0: kinds among fba\.shipped/],
     ['get', `${N}?unread=maybe`, undefined, /unread: true or false/],
   ])('%s %s %j is a 400 naming the field', async (method, path, body, message) => {
     const res =
@@ -141,11 +142,55 @@ describe('bad input and rights', () => {
           ? await s.put(path, body, t['demo.client'])
           : await s.post(path, body, t['demo.client']);
     expect(res.status).toBe(400);
-    expect(res.meta.error_list.map((e: { message: string }) => e.message).join(' | ')).toMatch(message);
+    expect(fieldRules(res).join(' | ')).toMatch(message);
   });
 
   it('no token is a 401', async () => {
     expect((await s.get(N)).status).toBe(401);
     expect((await s.get(`${N}/unread`)).status).toBe(401);
+  });
+});
+
+describe('in each reader’s language (issue 41)', () => {
+  it('a notice kept as words is e-mailed in the recipient’s chosen language and read in the screen’s', async () => {
+    const fox = t['demo.client2'];
+    expect((await s.put('/api/account/language', { langKey: 'de' }, fox)).status).toBe(200);
+    await notifyCompany(s.deps, {
+      tenantId: ids.tenant,
+      companyId: ids.fox,
+      kind: 'fba.closed',
+      words: {
+        subject: { key: 'notices.closedSubject', params: { plan: 'Mai', shipment: 'FBA15X' } },
+        body: {
+          key: 'notices.closedShortBody',
+          params: {
+            shipment: 'FBA15X',
+            plan: 'Mai',
+            ref: 'wf-1',
+            received: 9,
+            shipped: 10,
+            short: [{ key: 'notices.shortLine', params: { msku: 'MUG-1', received: 9, shipped: 10 } }],
+          },
+        },
+      },
+      email: true,
+    });
+    const [mail] = await s.db
+      .select()
+      .from(mailLog)
+      .where(and(eq(mailLog.toAddress, 'demo.client2@dockside.example'), eq(mailLog.template, 'fba.closed')));
+    expect(mail.subject).toBe('Bei Amazon abgeschlossen: Mai (FBA15X)');
+    expect(mail.body).toBe(
+      'Amazon hat die Sendung FBA15X abgeschlossen: 9 von 10 Einheiten erhalten (MUG-1: 9 von 10 erhalten; das Lager reicht eine Reklamation ein). Plan „Mai“, Amazon-Eingangsplan wf-1.',
+    );
+    // The list says it in the language of the screen that asks; the stored English stays for older readers.
+    const de = await s.request('GET', N, { token: fox, headers: { language: 'de' } });
+    expect(de.body.content[0].subject).toBe('Bei Amazon abgeschlossen: Mai (FBA15X)');
+    const pt = await s.request('GET', N, { token: fox, headers: { language: 'pt' } });
+    expect(pt.body.content[0].subject).toBe('Encerrado na Amazon: Mai (FBA15X)');
+    const en = await s.request('GET', N, { token: fox, headers: { language: 'en' } });
+    expect(en.body.content[0].body).toBe(
+      'Amazon closed shipment FBA15X: 9 of 10 units received (MUG-1: 9 of 10 received; the warehouse will file a claim). Plan “Mai”, Amazon inbound plan wf-1.',
+    );
   });
 });

@@ -12,6 +12,7 @@ import { loadPriceBook } from '../../server/modules/billing/price-book.js';
 import { chargePlanFees } from '../../server/modules/plans/fees.js';
 import { runNightlyBilling } from '../../server/modules/billing/daily.js';
 import { auditLog, charges } from '../../server/db/schema/index.js';
+import { fieldRule, fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 const t: Record<string, string> = {};
@@ -54,10 +55,10 @@ describe('plan types', () => {
     expect(created.body).toMatchObject({ name: 'Prep', description: 'Prep centre plans', planCount: 0 });
     const dup = await s.post(TYPES, { name: 'prep' }, t['demo.admin']);
     expect(dup.status).toBe(409);
-    expect(dup.meta.error_list[0].message).toMatch(/already exists/);
+    expect(fieldRule(dup.meta.error_list[0])).toMatch(/already exists/);
     const blank = await s.post(TYPES, { name: ' ' }, t['demo.admin']);
     expect(blank.status).toBe(400);
-    expect(blank.meta.error_list[0].message).toMatch(/^name/);
+    expect(fieldRule(blank.meta.error_list[0])).toMatch(/^name/);
     const edited = await s.put(`${TYPES}/${created.body.id}`, { name: 'Prep plans' }, t['demo.admin']);
     expect(edited.body).toMatchObject({ name: 'Prep plans', description: null });
     const list = await s.get(`${TYPES}?q=prep`, t['demo.admin']);
@@ -120,7 +121,7 @@ describe('plans', () => {
     for (const [body, message] of cases) {
       const res = await s.post(PLANS, body, t['demo.admin']);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.meta.error_list.map((e: any) => e.message).join('; ')).toMatch(message);
+      expect(fieldRules(res).join('; ')).toMatch(message);
     }
     const dup = await s.post(PLANS, plan({ name: 'fba standard' }), t['demo.admin']);
     expect(dup.status).toBe(409);
@@ -192,7 +193,7 @@ describe('enrolments', () => {
     });
     const second = await s.post(ENROL, { companyId: acme(), planId: premium, startsOn: '2026-05-01' }, t['demo.admin']);
     expect(second.status).toBe(409);
-    expect(second.meta.error_list[0].message).toMatch(/already has a fba plan/);
+    expect(fieldRule(second.meta.error_list[0])).toMatch(/already has a fba plan/);
     const old = await s.post(
       ENROL,
       { companyId: blueFox(), planId: archived, startsOn: '2026-05-01' },
@@ -205,7 +206,7 @@ describe('enrolments', () => {
     ).toBe(201);
     const bad = await s.post(ENROL, { companyId: acme(), planId: standard, startsOn: '2026-02-30' }, t['demo.admin']);
     expect(bad.status).toBe(400);
-    expect(bad.meta.error_list[0].message).toMatch(/startsOn: not a real day/);
+    expect(fieldRule(bad.meta.error_list[0])).toMatch(/startsOn: not a real day/);
     const warehouse = await s.post(
       ENROL,
       { companyId: me['demo.admin'].companyId, planId: standard, startsOn: '2026-05-01' },

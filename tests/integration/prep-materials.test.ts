@@ -14,6 +14,7 @@ import {
   prepMaterialPurchases,
   prepMaterials,
 } from '../../server/db/schema/index.js';
+import { fieldRule } from '../helpers/refusals.js';
 
 let s: TestServer;
 let admin: string;
@@ -69,7 +70,7 @@ describe('cost groups', () => {
       admin,
     );
     expect(clash.status).toBe(409);
-    expect(clash.meta.error_list[0].message).toMatch(/FNSKU_LABEL already in cost group Prep labour/);
+    expect(fieldRule(clash.meta.error_list[0])).toMatch(/FNSKU_LABEL already in cost group Prep labour/);
     expect((await s.post('/api/finance/cost-group', { name: 'X', chargeCodes: ['NOT_A_CODE'] }, admin)).status).toBe(
       400,
     );
@@ -121,7 +122,7 @@ describe('cost groups', () => {
     expect((await s.post('/api/finance/cost-group', { name: 'packaging' }, admin)).status).toBe(409);
     const bad = await s.post('/api/finance/cost-group', { name: '  ' }, admin);
     expect(bad.status).toBe(400);
-    expect(bad.meta.error_list[0].message).toMatch(/name/);
+    expect(fieldRule(bad.meta.error_list[0])).toMatch(/name/);
     const edited = await s.put(`/api/finance/cost-group/${created.body.id}`, { name: 'Packaging supplies' }, admin);
     expect(edited.status).toBe(200);
     expect(edited.body.name).toBe('Packaging supplies');

@@ -17,6 +17,7 @@ import {
 } from '../../server/integrations/shipengine/client.js';
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { openApiSchema, problemsOf } from '../helpers/reference-models.js';
+import { fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 let sandboxUrl: string;
@@ -96,7 +97,7 @@ describe('rate shopping through Dockside', () => {
       admin,
     );
     expect(bad.status).toBe(400);
-    const said = bad.meta.error_list.map((e: { message: string }) => e.message).join(' | ');
+    const said = fieldRules(bad).join(' | ');
     expect(said).toMatch(/postalCode/);
     expect(said).toMatch(/weightLb: more than 0/);
     expect(

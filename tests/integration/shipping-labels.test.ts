@@ -12,6 +12,7 @@ import { topUpFunds } from '../helpers/funds.js';
 import { TestServer } from '../helpers/server.js';
 import { charges, financeTransactions, shippingLabels } from '../../server/db/schema/index.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
+import { fieldRule, fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 const tok: Record<string, string> = {};
@@ -164,7 +165,7 @@ describe('buying a label', () => {
     const r = await cheapest();
     const res = await buy({ requestKey: key(), rateId: r.rateId, companyId: blueFox });
     expect(res.status).toBe(412);
-    expect(res.meta.error_list[0].message).toMatch(/funds are short/);
+    expect(fieldRule(res.meta.error_list[0])).toMatch(/funds are short/);
     expect(await s.db.select().from(shippingLabels)).toHaveLength(before.length);
   });
 
@@ -243,7 +244,7 @@ describe('bad input', () => {
     const before = (await s.db.select().from(shippingLabels)).length;
     const bad = await buy({ requestKey: 'x', rateId: '', companyId: acme, format: 'png' });
     expect(bad.status).toBe(400);
-    const said = bad.meta.error_list.map((e: { message: string }) => e.message).join(' | ');
+    const said = fieldRules(bad).join(' | ');
     expect(said).toMatch(/requestKey/);
     expect(said).toMatch(/rateId/);
     expect(said).toMatch(/format/);
@@ -265,9 +266,7 @@ describe('bad input', () => {
     const before = (await s.db.select().from(shippingLabels)).length;
     const res = await buy({ shipTo: abroad, requestKey: key(), rateId: domestic.rateId, companyId: acme });
     expect(res.status).toBe(412);
-    expect(res.meta.error_list.map((e: { message: string }) => e.message).join()).toMatch(
-      /This parcel crosses a border \(US → CA\): fill in its customs declaration/,
-    );
+    expect(fieldRules(res).join()).toMatch(/This parcel crosses a border \(US → CA\): fill in its customs declaration/);
     expect((await s.db.select().from(shippingLabels)).length).toBe(before);
   });
 

@@ -21,6 +21,7 @@ import { EbayClient, ebayEndpoints, SANDBOX_EBAY_APP } from '../../server/integr
 import { EBAY_LOGISTICS_SCOPE, EBAY_SCOPES, ebayScopes } from '../../server/integrations/ebay/models.js';
 import { ProviderFailure } from '../../server/integrations/http.js';
 import { approveEbayKeyset } from '../../server/sandboxes/ebay/scopes.js';
+import { fieldRule, fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 let w: FbmWorld;
@@ -138,11 +139,11 @@ describe('the setting: validation, rights and tenancy', () => {
     for (const body of [{ ebayLogistics: 'yes' }, {}, { ebayLogistics: null }]) {
       const res = await settings(storeId, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.meta.error_list.map((e) => e.message).join(' ')).toMatch(/ebayLogistics/);
+      expect(fieldRules(res).join(' ')).toMatch(/ebayLogistics/);
     }
     const walmart = await settings(walmartStoreId, { ebayLogistics: true });
     expect(walmart.status).toBe(400);
-    expect(walmart.meta.error_list[0].message).toMatch(/only eBay stores/);
+    expect(fieldRule(walmart.meta.error_list[0])).toMatch(/only eBay stores/);
     expect((await storeOf(storeId)).ebayLogistics).toBe(false);
     expect((await storeOf(walmartStoreId)).ebayLogistics).toBe(false);
   });
@@ -241,7 +242,7 @@ describe('turned off again', () => {
     const [label] = await s.db.select().from(shippingLabels).where(eq(shippingLabels.provider, 'ebay'));
     const res = await s.del(`${F}/label/${label.id}`, w.admin);
     expect(res.status).toBe(412);
-    expect(res.meta.error_list[0].message).toMatch(/eBay Logistics is off .* turn it on/);
+    expect(fieldRule(res.meta.error_list[0])).toMatch(/eBay Logistics is off .* turn it on/);
     const [still] = await s.db.select().from(shippingLabels).where(eq(shippingLabels.id, label.id));
     expect(still.status).toBe('bought');
   });

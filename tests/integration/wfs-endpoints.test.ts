@@ -12,6 +12,7 @@ import { TestServer } from '../helpers/server.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { inventoryBalances, itemReservations, shipmentBoxes } from '../../server/db/schema/index.js';
 import { stockAt, upc, WALMART_SECRET, walmartStore, WFS_SHIP_FROM as shipFrom } from '../helpers/wfs.js';
+import { fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 const tok: Record<string, string> = {};
@@ -25,7 +26,7 @@ const W = '/api/outbound/wfs';
 const P = `${W}/plan`;
 const FOX_CLIENT_ID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
-const errors = (r: { meta: { error_list: { message: string }[] } }) => r.meta.error_list.map((e) => e.message);
+const errors = (r: { meta: { error_list: { message: string }[] } }) => fieldRules(r);
 const template = (companyId: number, name: string) => ({
   companyId,
   name,

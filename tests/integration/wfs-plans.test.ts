@@ -12,6 +12,7 @@ import { TestServer } from '../helpers/server.js';
 import { clientOverrides } from '../../server/modules/stores/connection.js';
 import { itemReservations, shipmentPlanItems } from '../../server/db/schema/index.js';
 import { upc, WFS_SHIP_FROM as shipFrom } from '../helpers/wfs.js';
+import { fieldRule, fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 const tok: Record<string, string> = {};
@@ -92,7 +93,9 @@ describe('a WFS plan from PREP-WFS to Walmart’s shipments', () => {
   it('holds units at PREP-WFS only: more than the station has is refused; FBA’s units are untouched', async () => {
     const tooMany = await create([{ productId: products.kettle, quantity: 31 }]);
     expect(tooMany.status).toBe(412);
-    expect(tooMany.meta.error_list[0].message).toMatch(/Only 30 units .* available at PREP-WFS; the plan asks for 31/);
+    expect(fieldRule(tooMany.meta.error_list[0])).toMatch(
+      /Only 30 units .* available at PREP-WFS; the plan asks for 31/,
+    );
     const made = await create([
       { productId: products.kettle, quantity: 20 },
       { productId: products.towel, quantity: 12 },
@@ -138,7 +141,7 @@ describe('a WFS plan from PREP-WFS to Walmart’s shipments', () => {
     expect(other.status).toBe(201);
     const refused = await s.post(`${P}/${other.body.id}/preview`, { expectedDeliveryDate: inDays(10) }, tok.admin);
     expect(refused.status).toBe(412);
-    expect(refused.meta.error_list[0].message).toMatch(
+    expect(fieldRule(refused.meta.error_list[0])).toMatch(
       /FOX-MUG-1: Walmart knows an item by its GTIN-14, UPC-12 or EAN-13/,
     );
     const cancelled = await s.post(`${P}/${other.body.id}/cancel`, {}, tok.admin);
@@ -171,7 +174,7 @@ describe('a WFS plan from PREP-WFS to Walmart’s shipments', () => {
       try {
         const res = await s.post(`${P}/${id}/submit`, {}, tok.admin);
         expect([429, 503], `${f}: ${res.status}`).toContain(res.status);
-        expect(res.meta.error_list[0].message).toMatch(/Walmart/);
+        expect(fieldRule(res.meta.error_list[0])).toMatch(/Walmart/);
       } finally {
         fault = null;
       }
@@ -245,7 +248,7 @@ describe('Walmart’s refusals per line', () => {
     try {
       const refused = await s.post(`${P}/${made.body.id}/submit`, {}, tok.admin);
       expect(refused.status).toBe(412);
-      const said = refused.meta.error_list.map((e: { message: string }) => e.message).join(' | ');
+      const said = fieldRules(refused).join(' | ');
       expect(said).toMatch(/FOX-KETTLE-1/);
       expect(said).toMatch(/expectedDeliveryDate/);
       expect(said).not.toMatch(/orderItems\[/);
@@ -340,7 +343,7 @@ describe('who sees what, and bad input', () => {
       tok.admin,
     );
     expect(bad.status).toBe(400);
-    const said = bad.meta.error_list.map((e: { message: string }) => e.message).join(' | ');
+    const said = fieldRules(bad).join(' | ');
     expect(said).toMatch(/name/);
     expect(said).toMatch(/stateOrProvinceCode: Walmart needs the state/);
     expect(said).toMatch(/items: add at least one product/);

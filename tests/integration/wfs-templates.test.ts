@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TestServer } from '../helpers/server.js';
 import { auditLog, wfsShippingTemplates } from '../../server/db/schema/index.js';
+import { fieldRules } from '../helpers/refusals.js';
 
 let s: TestServer;
 let admin: string;
@@ -50,7 +51,7 @@ const template = (over: Record<string, unknown> = {}) => ({
   ],
   ...over,
 });
-const errors = (r: { meta: { error_list: { message: string }[] } }) => r.meta.error_list.map((e) => e.message);
+const errors = (r: { meta: { error_list: { message: string }[] } }) => fieldRules(r);
 
 describe('WFS shipping templates', () => {
   it('the warehouse creates, reads, lists, searches, edits and deletes a template, with audit rows', async () => {
@@ -154,7 +155,7 @@ describe('WFS shipping templates', () => {
     expect(errors(bad)).toEqual(
       expect.arrayContaining([
         'name: required',
-        'shipFrom.addressLine1: the street address',
+        'shipFrom.addressLine1: required',
         'shipFrom.stateCode: the state or province code (AR)',
         'shippingMode: one of PARCEL, LTL',
       ]),
@@ -196,7 +197,7 @@ describe('WFS shipping templates', () => {
       expect.arrayContaining([
         'boxPresets.0.lengthIn: more than 0',
         'boxPresets.0.heightIn: at most 2 decimals',
-        'boxPresets.3.name: a name for the box',
+        'boxPresets.3.name: required',
       ]),
     );
     // Cross-field box rules run once every box is well-formed.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issueMessages } from '../../server/http/validation.js';
 import {
   generatedCount,
   generateLocations,
@@ -68,9 +69,9 @@ describe('bulk generator', () => {
 
   it('refuses mixed or reversed ranges and too many locations', () => {
     expect(generatorSchema.safeParse({ levels: [{ type: 'aisle', from: 'A', to: '9' }] }).success).toBe(false);
-    expect(generatorSchema.safeParse({ levels: [{ type: 'rack', from: '9', to: '1' }] }).error?.issues[0].message).toBe(
-      'rack: "from" comes after "to"',
-    );
+    const reversed = generatorSchema.safeParse({ levels: [{ type: 'rack', from: '9', to: '1' }] }).error!;
+    expect(reversed.issues[0].path).toEqual(['levels', 0, 'to']);
+    expect(issueMessages(reversed)).toEqual(['To (line 1): “from” comes after “to”']);
     const huge = spec([
       { type: 'aisle', from: '1', to: '200' },
       { type: 'bin', from: '1', to: '200' },

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { componentsError, cubicFeet, nextMsku } from '../../domain/rules/products.js';
 import { productInputSchema } from '../../domain/schemas/products.js';
+import { issueMessages } from '../../server/http/validation.js';
 
 describe('bundle composition', () => {
   it('a multi-pack is one product at least twice; a bundle needs an item; an individual product has none', () => {
@@ -59,9 +60,15 @@ describe('product input', () => {
       productType: 'individual',
     });
     const bad = productInputSchema.safeParse({ title: 'Mug', upc: '12AB', weightLb: -1 });
-    expect(bad.error?.issues.map((i) => i.message)).toEqual([
-      'upc: 8 to 14 digits (UPC, EAN or GTIN)',
-      'weightLb: more than 0',
+    // Each issue names its field by path; a refusal says it with the form's label (issue 41).
+    expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['upc', 'weightLb']);
+    expect(issueMessages(bad.error!)).toEqual([
+      'UPC / EAN: 8 to 14 digits (UPC, EAN or GTIN)',
+      'Weight (lb): more than 0',
+    ]);
+    expect(issueMessages(bad.error!, 'de')).toEqual([
+      'UPC / EAN: 8 bis 14 Ziffern (UPC, EAN oder GTIN)',
+      'Gewicht (lb): Mehr als 0',
     ]);
   });
 });
