@@ -22,6 +22,11 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /**
+     * The subject and body as codes and parameters (`{ subject: Words, body: Words }`, issue 41),
+     * said in each reader's language; subject/body hold the English. Older rows: null.
+     */
+    words: jsonb('words'),
     /** The screen it is about, inside the app. */
     link: text('link'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),

@@ -15,6 +15,7 @@ import { provideJob } from '../../jobs/store-pulls.js';
 import { amazonClientFor } from '../stores/amazon.js';
 import { withStore } from '../stores/connection.js';
 import { publishPlan } from '../bench/feed.js';
+import { type Words } from '../../http/words.js';
 import { journal } from './journal.js';
 import { planRecord, type PlanRecord } from './plan-record.js';
 import { planDetail } from './plans.js';
@@ -35,6 +36,10 @@ export interface ReceivedLine {
 export function discrepancyOf(status: string, lines: ReceivedLine[]): ReceivedLine[] {
   return status === 'CLOSED' ? lines.filter((l) => l.received !== l.shipped) : [];
 }
+
+/** The short lines as words, one per SKU (the notice says them in the reader's language). */
+const shortWords = (lines: ReceivedLine[]): Words[] =>
+  lines.map((l) => ({ key: 'notices.shortLine', params: { msku: l.msku, received: l.received, shipped: l.shipped } }));
 
 export const discrepancyWords = (lines: ReceivedLine[]) =>
   lines.map((l) => `${l.msku}: ${l.received} of ${l.shipped} received`).join('; ');
@@ -130,7 +135,8 @@ export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> 
     }));
     read.push({ row, status: s.status ?? row.status, received });
   }
-  const phases: { phase: 'CHECKED_IN' | 'CLOSED'; name: string; words: string }[] = [];
+  const phases: { phase: 'CHECKED_IN' | 'CLOSED'; name: string; body: Words }[] = [];
+  const ref = plan.inboundPlanId ?? '';
   const changed = await writeReceiving(deps, plan, read, {
     marketplace: 'Amazon',
     atMarketplace: AT_AMAZON,
@@ -141,13 +147,21 @@ export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> 
       const was = AT_AMAZON.indexOf(row.status);
       const name = row.name ?? row.confirmationId ?? row.shipmentId;
       if (AT_AMAZON.indexOf(status) >= AT_AMAZON.indexOf('CHECKED_IN') && was < AT_AMAZON.indexOf('CHECKED_IN'))
-        phases.push({ phase: 'CHECKED_IN', name, words: `Amazon checked in shipment ${name}` });
-      if (status === 'CLOSED' && row.status !== 'CLOSED')
+        phases.push({
+          phase: 'CHECKED_IN',
+          name,
+          body: { key: 'notices.checkedInBody', params: { shipment: name, plan: plan.name, ref } },
+        });
+      if (status === 'CLOSED' && row.status !== 'CLOSED') {
+        const counts = { shipment: name, plan: plan.name, ref, received: units('received'), shipped: units('shipped') };
         phases.push({
           phase: 'CLOSED',
           name,
-          words: `Amazon closed shipment ${name}: ${units('received')} of ${units('shipped')} units received${short.length ? ` (${discrepancyWords(short)}; the warehouse will file a claim)` : ''}`,
+          body: short.length
+            ? { key: 'notices.closedShortBody', params: { ...counts, short: shortWords(short) } }
+            : { key: 'notices.closedBody', params: counts },
         });
+      }
     },
   });
   if (phases.length) {
@@ -157,8 +171,13 @@ export async function trackPlan(deps: Deps, plan: PlanRecord): Promise<boolean> 
         tenantId: plan.tenantId,
         companyId: plan.companyId,
         kind: p.phase === 'CLOSED' ? 'fba.closed' : 'fba.checked_in',
-        subject: `${p.phase === 'CLOSED' ? 'Closed' : 'Checked in'} at Amazon: ${plan.name} (${p.name})`,
-        body: `${p.words}. Plan “${plan.name}”, Amazon inbound plan ${plan.inboundPlanId}.`,
+        words: {
+          subject: {
+            key: p.phase === 'CLOSED' ? 'notices.closedSubject' : 'notices.checkedInSubject',
+            params: { plan: plan.name, shipment: p.name },
+          },
+          body: p.body,
+        },
         link,
         email: true,
       });

@@ -254,8 +254,18 @@ export async function shipPlan(deps: Deps, ctx: RequestContext, id: number): Pro
     tenantId: before.tenantId,
     companyId: before.companyId,
     kind: 'fba.shipped',
-    subject: `Shipped to Amazon: ${before.name}`,
-    body: `Your FBA shipment plan “${before.name}” left the warehouse: ${units} units in ${shipmentCount} shipment${shipmentCount === 1 ? '' : 's'} (Amazon inbound plan ${before.inboundPlanId}).`,
+    words: {
+      subject: { key: 'notices.fbaShippedSubject', params: { plan: before.name } },
+      body: {
+        key: 'notices.fbaShippedBody',
+        params: {
+          plan: before.name,
+          units: { key: 'journal.units', params: { count: units } },
+          count: shipmentCount,
+          ref: before.inboundPlanId ?? '',
+        },
+      },
+    },
     link: await planLinkOf(deps.db, before, 'fba', 'shipped'),
     email: true,
   });

@@ -14,46 +14,76 @@ import {
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notificationPreferences, notificationReads, notifications, users } from '../../db/schema/index.js';
+import { sayWords, type Words } from '../../http/words.js';
+import type { Language } from '../../i18n.js';
+import { mailLanguage } from '../../mail.js';
 
-export interface CompanyNotice {
+/** A notice's subject and body as codes and parameters, said in each reader's language (issue 41). */
+export interface NoticeWords {
+  subject: Words;
+  body: Words;
+}
+
+/** What a notice says: its words (said in each reader's language), or text as it stands. */
+type NoticeText =
+  { words: NoticeWords; subject?: never; body?: never } | { subject: string; body: string; words?: never };
+
+export type CompanyNotice = {
   tenantId: number;
   companyId: number;
   kind: NotificationKind;
-  subject: string;
-  body: string;
   link?: string | null;
   /** Also e-mail the company's users (those who have not turned this kind off). */
   email: boolean;
+} & NoticeText;
+
+const isNoticeWords = (v: unknown): v is NoticeWords =>
+  typeof v === 'object' && v !== null && 'subject' in v && 'body' in v;
+
+/** A notice's subject and body in a language (text notices as they stand). */
+function noticeIn(n: { subject?: string; body?: string; words?: unknown }, language: Language) {
+  return isNoticeWords(n.words)
+    ? { subject: sayWords(n.words.subject, language), body: sayWords(n.words.body, language) }
+    : { subject: n.subject ?? '', body: n.body ?? '' };
 }
 
-/** The company's active users with an address who want this kind by e-mail. */
-async function emailRecipients(db: DbOrTx, n: CompanyNotice): Promise<string[]> {
+/** The company's active users with an address who want this kind by e-mail, with their chosen language. */
+async function emailRecipients(db: DbOrTx, n: CompanyNotice): Promise<{ email: string; langKey: string | null }[]> {
   const rows = await db
-    .select({ email: users.email, off: notificationPreferences.emailOff })
+    .select({ email: users.email, langKey: users.langKey, off: notificationPreferences.emailOff })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(and(eq(users.tenantId, n.tenantId), eq(users.companyId, n.companyId), eq(users.status, 'active')));
-  const wanted = rows.filter((r) => r.email && !(r.off ?? []).includes(n.kind)).map((r) => r.email!);
-  return [...new Set(wanted)];
+  const seen = new Set<string>();
+  return rows.flatMap((r) => {
+    if (!r.email || (r.off ?? []).includes(n.kind) || seen.has(r.email)) return [];
+    seen.add(r.email);
+    return [{ email: r.email, langKey: r.langKey }];
+  });
 }
 
 /** The notification alone, inside the caller's transaction (it lands with the work it tells of). */
 export async function recordNotification(db: DbOrTx, n: Omit<CompanyNotice, 'email'>): Promise<void> {
+  const english = noticeIn(n, 'en');
   await db.insert(notifications).values({
     tenantId: n.tenantId,
     companyId: n.companyId,
     kind: n.kind,
-    subject: n.subject,
-    body: n.body,
+    subject: english.subject,
+    body: english.body,
+    words: n.words ?? null,
     link: n.link ?? null,
   });
 }
 
+/** Keeps the notice for the company's users and e-mails each in their own language. */
 export async function notifyCompany(deps: Pick<Deps, 'db' | 'mailer'>, n: CompanyNotice): Promise<void> {
   await recordNotification(deps.db, n);
   if (!n.email) return;
-  for (const to of await emailRecipients(deps.db, n))
-    await deps.mailer.send({ tenantId: n.tenantId, to, subject: n.subject, body: n.body, template: n.kind });
+  for (const to of await emailRecipients(deps.db, n)) {
+    const said = noticeIn(n, await mailLanguage(deps.db, n.tenantId, to.langKey));
+    await deps.mailer.send({ tenantId: n.tenantId, to: to.email, ...said, template: n.kind });
+  }
 }
 
 const mine = (ctx: RequestContext) =>
@@ -96,8 +126,7 @@ export async function listNotifications(
       kind: (NOTIFICATION_KINDS as readonly string[]).includes(n.kind)
         ? (n.kind as NotificationKind)
         : 'invoice.issued',
-      subject: n.subject,
-      body: n.body,
+      ...noticeIn(n, ctx.language ?? 'en'),
       link: n.link,
       createdAt: new Date(n.createdAt).toISOString(),
       read: readAt !== null,

@@ -140,8 +140,18 @@ export async function shipWfsPlan(deps: Deps, ctx: RequestContext, id: number): 
     tenantId: before.tenantId,
     companyId: before.companyId,
     kind: 'wfs.shipped',
-    subject: `Shipped to Walmart: ${before.name}`,
-    body: `Your WFS shipment plan “${before.name}” left the warehouse: ${units} units in ${shipmentCount} shipment${shipmentCount === 1 ? '' : 's'} (Walmart inbound order ${before.inboundPlanId}).`,
+    words: {
+      subject: { key: 'notices.wfsShippedSubject', params: { plan: before.name } },
+      body: {
+        key: 'notices.wfsShippedBody',
+        params: {
+          plan: before.name,
+          units: { key: 'journal.units', params: { count: units } },
+          count: shipmentCount,
+          ref: before.inboundPlanId ?? '',
+        },
+      },
+    },
     link: await planLinkOf(deps.db, before, 'wfs', 'shipped'),
     email: true,
   });

@@ -98,6 +98,7 @@ export const refusalsDe: Shape<typeof refusalsEn> = {
     manyItems: 'Höchstens {{max}} Einträge',
     wholeNumber: 'Eine ganze Zahl',
     number: 'Eine Zahl',
+    text: 'Ein Text',
     yesNo: 'Ja oder nein',
     date: 'Ein Datum',
     email: 'Keine gültige E-Mail-Adresse',
@@ -286,6 +287,26 @@ export const refusalsDe: Shape<typeof refusalsEn> = {
       boxItem: 'Kartoninhalt nicht gefunden',
       activationKey: 'Aktivierungsschlüssel nicht gefunden',
     },
+  },
+  notices: {
+    fbaShippedSubject: 'An Amazon versendet: {{plan}}',
+    fbaShippedBody_one:
+      'Ihr FBA-Versandplan „{{plan}}“ hat das Lager verlassen: {{units}} in {{count}} Sendung (Amazon-Eingangsplan {{ref}}).',
+    fbaShippedBody_other:
+      'Ihr FBA-Versandplan „{{plan}}“ hat das Lager verlassen: {{units}} in {{count}} Sendungen (Amazon-Eingangsplan {{ref}}).',
+    wfsShippedSubject: 'An Walmart versendet: {{plan}}',
+    wfsShippedBody_one:
+      'Ihr WFS-Versandplan „{{plan}}“ hat das Lager verlassen: {{units}} in {{count}} Sendung (Walmart-Eingangsauftrag {{ref}}).',
+    wfsShippedBody_other:
+      'Ihr WFS-Versandplan „{{plan}}“ hat das Lager verlassen: {{units}} in {{count}} Sendungen (Walmart-Eingangsauftrag {{ref}}).',
+    checkedInSubject: 'Bei Amazon eingecheckt: {{plan}} ({{shipment}})',
+    checkedInBody: 'Amazon hat die Sendung {{shipment}} eingecheckt. Plan „{{plan}}“, Amazon-Eingangsplan {{ref}}.',
+    closedSubject: 'Bei Amazon abgeschlossen: {{plan}} ({{shipment}})',
+    closedBody:
+      'Amazon hat die Sendung {{shipment}} abgeschlossen: {{received}} von {{shipped}} Einheiten erhalten. Plan „{{plan}}“, Amazon-Eingangsplan {{ref}}.',
+    closedShortBody:
+      'Amazon hat die Sendung {{shipment}} abgeschlossen: {{received}} von {{shipped}} Einheiten erhalten ({{short}}; das Lager reicht eine Reklamation ein). Plan „{{plan}}“, Amazon-Eingangsplan {{ref}}.',
+    shortLine: '{{msku}}: {{received}} von {{shipped}} erhalten',
   },
   journal: {
     planCreated: 'Plan angelegt für {{store}}: {{summary}}',

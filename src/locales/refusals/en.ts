@@ -103,6 +103,7 @@ export const refusalsEn = {
     manyItems: 'At most {{max}} entries',
     wholeNumber: 'A whole number',
     number: 'A number',
+    text: 'A text value',
     yesNo: 'Yes or no',
     date: 'A date',
     email: 'Not a valid e-mail address',
@@ -277,6 +278,27 @@ export const refusalsEn = {
     },
   },
   /** The plans' journal lines (FBA and WFS), said in the reader's language. */
+  /** What the warehouse tells a client (notifications and their e-mails), in each reader's language. */
+  notices: {
+    fbaShippedSubject: 'Shipped to Amazon: {{plan}}',
+    fbaShippedBody_one:
+      'Your FBA shipment plan “{{plan}}” left the warehouse: {{units}} in {{count}} shipment (Amazon inbound plan {{ref}}).',
+    fbaShippedBody_other:
+      'Your FBA shipment plan “{{plan}}” left the warehouse: {{units}} in {{count}} shipments (Amazon inbound plan {{ref}}).',
+    wfsShippedSubject: 'Shipped to Walmart: {{plan}}',
+    wfsShippedBody_one:
+      'Your WFS shipment plan “{{plan}}” left the warehouse: {{units}} in {{count}} shipment (Walmart inbound order {{ref}}).',
+    wfsShippedBody_other:
+      'Your WFS shipment plan “{{plan}}” left the warehouse: {{units}} in {{count}} shipments (Walmart inbound order {{ref}}).',
+    checkedInSubject: 'Checked in at Amazon: {{plan}} ({{shipment}})',
+    checkedInBody: 'Amazon checked in shipment {{shipment}}. Plan “{{plan}}”, Amazon inbound plan {{ref}}.',
+    closedSubject: 'Closed at Amazon: {{plan}} ({{shipment}})',
+    closedBody:
+      'Amazon closed shipment {{shipment}}: {{received}} of {{shipped}} units received. Plan “{{plan}}”, Amazon inbound plan {{ref}}.',
+    closedShortBody:
+      'Amazon closed shipment {{shipment}}: {{received}} of {{shipped}} units received ({{short}}; the warehouse will file a claim). Plan “{{plan}}”, Amazon inbound plan {{ref}}.',
+    shortLine: '{{msku}}: {{received}} of {{shipped}} received',
+  },
   journal: {
     planCreated: 'Plan created for {{store}}: {{summary}}',
     wfsPlanCreated: 'WFS plan created for {{store}}: {{summary}}',

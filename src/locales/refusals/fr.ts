@@ -98,6 +98,7 @@ export const refusalsFr: Shape<typeof refusalsEn> = {
     manyItems: 'Au plus {{max}} entrées',
     wholeNumber: 'Un nombre entier',
     number: 'Un nombre',
+    text: 'Un texte',
     yesNo: 'Oui ou non',
     date: 'Une date',
     email: 'Adresse e-mail non valide',
@@ -285,6 +286,26 @@ export const refusalsFr: Shape<typeof refusalsEn> = {
       boxItem: 'Contenu du carton introuvable',
       activationKey: 'Clé d’activation introuvable',
     },
+  },
+  notices: {
+    fbaShippedSubject: 'Expédié à Amazon : {{plan}}',
+    fbaShippedBody_one:
+      'Votre plan d’expédition FBA « {{plan}} » a quitté l’entrepôt : {{units}} en {{count}} envoi (plan entrant Amazon {{ref}}).',
+    fbaShippedBody_other:
+      'Votre plan d’expédition FBA « {{plan}} » a quitté l’entrepôt : {{units}} en {{count}} envois (plan entrant Amazon {{ref}}).',
+    wfsShippedSubject: 'Expédié à Walmart : {{plan}}',
+    wfsShippedBody_one:
+      'Votre plan d’expédition WFS « {{plan}} » a quitté l’entrepôt : {{units}} en {{count}} envoi (commande entrante Walmart {{ref}}).',
+    wfsShippedBody_other:
+      'Votre plan d’expédition WFS « {{plan}} » a quitté l’entrepôt : {{units}} en {{count}} envois (commande entrante Walmart {{ref}}).',
+    checkedInSubject: 'Enregistré chez Amazon : {{plan}} ({{shipment}})',
+    checkedInBody: 'Amazon a enregistré l’envoi {{shipment}}. Plan « {{plan}} », plan entrant Amazon {{ref}}.',
+    closedSubject: 'Clôturé chez Amazon : {{plan}} ({{shipment}})',
+    closedBody:
+      'Amazon a clôturé l’envoi {{shipment}} : {{received}} unités reçues sur {{shipped}}. Plan « {{plan}} », plan entrant Amazon {{ref}}.',
+    closedShortBody:
+      'Amazon a clôturé l’envoi {{shipment}} : {{received}} unités reçues sur {{shipped}} ({{short}} ; l’entrepôt déposera une réclamation). Plan « {{plan}} », plan entrant Amazon {{ref}}.',
+    shortLine: '{{msku}} : {{received}} reçues sur {{shipped}}',
   },
   journal: {
     planCreated: 'Plan créé pour {{store}} : {{summary}}',

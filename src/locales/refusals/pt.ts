@@ -98,6 +98,7 @@ export const refusalsPt: Shape<typeof refusalsEn> = {
     manyItems: 'No máximo {{max}} itens',
     wholeNumber: 'Um número inteiro',
     number: 'Um número',
+    text: 'Um texto',
     yesNo: 'Sim ou não',
     date: 'Uma data',
     email: 'E-mail inválido',
@@ -282,6 +283,27 @@ export const refusalsPt: Shape<typeof refusalsEn> = {
       boxItem: 'Conteúdo da caixa não encontrado',
       activationKey: 'Chave de ativação não encontrada',
     },
+  },
+  notices: {
+    fbaShippedSubject: 'Enviado para a Amazon: {{plan}}',
+    fbaShippedBody_one:
+      'Seu plano de envio FBA “{{plan}}” saiu do armazém: {{units}} em {{count}} remessa (plano de entrada Amazon {{ref}}).',
+    fbaShippedBody_other:
+      'Seu plano de envio FBA “{{plan}}” saiu do armazém: {{units}} em {{count}} remessas (plano de entrada Amazon {{ref}}).',
+    wfsShippedSubject: 'Enviado para o Walmart: {{plan}}',
+    wfsShippedBody_one:
+      'Seu plano de envio WFS “{{plan}}” saiu do armazém: {{units}} em {{count}} remessa (pedido de entrada Walmart {{ref}}).',
+    wfsShippedBody_other:
+      'Seu plano de envio WFS “{{plan}}” saiu do armazém: {{units}} em {{count}} remessas (pedido de entrada Walmart {{ref}}).',
+    checkedInSubject: 'Recebido na Amazon: {{plan}} ({{shipment}})',
+    checkedInBody:
+      'A Amazon registrou a chegada da remessa {{shipment}}. Plano “{{plan}}”, plano de entrada Amazon {{ref}}.',
+    closedSubject: 'Encerrado na Amazon: {{plan}} ({{shipment}})',
+    closedBody:
+      'A Amazon encerrou a remessa {{shipment}}: {{received}} de {{shipped}} unidades recebidas. Plano “{{plan}}”, plano de entrada Amazon {{ref}}.',
+    closedShortBody:
+      'A Amazon encerrou a remessa {{shipment}}: {{received}} de {{shipped}} unidades recebidas ({{short}}; o armazém abrirá uma reclamação). Plano “{{plan}}”, plano de entrada Amazon {{ref}}.',
+    shortLine: '{{msku}}: {{received}} de {{shipped}} recebidas',
   },
   journal: {
     planCreated: 'Plano criado para {{store}}: {{summary}}',
