@@ -91,6 +91,11 @@ describe("a receiver's day on a phone", () => {
     await expect.poll(matched).toBe(before + 2);
     expect(await page.getAttribute('[data-testid=last-scan]', 'data-status')).toBe('matched');
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    // The truck is unloaded: the receive batch is closed (the next packages open a new one).
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Close batch' }).click();
+    await page.waitForURL(/\/apps\/inbound\/package-receive-batch$/);
+    await page.locator('a.account-item', { hasText: 'Acme Sellers' }).waitFor();
 
     // Count: the purchase order chosen from the device's list; two case barcodes make the 12 soaps.
     await floorTile(page, '/apps/inbound/package-scan');
@@ -187,6 +192,16 @@ describe("a receiver's day on a phone", () => {
       '/api/inventory?location=PREP-FBA&pageSize=200',
     );
     expect(atPrep.body.content.filter((l) => l.title === 'Glass jar').map((l) => l.quantity)).toEqual([2]);
+
+    // The client sees the broken jar on their phone: the receiver's note and photo.
+    await openMenu(client, 'ProblemItems');
+    await client.waitForURL('**/apps/problem/management**');
+    await client.locator('tr', { hasText: 'Glass jar' }).getByRole('button').click();
+    const problem = client.getByTestId('problem-detail');
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain('Lid cracked');
+    await expect.poll(() => problem.locator('img.problem-photo').count()).toBe(1);
+    expect(await pageWidth(client)).toBeLessThanOrEqual(412);
 
     await client.context().close();
     await page.context().close();
