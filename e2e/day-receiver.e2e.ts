@@ -143,6 +143,9 @@ describe("a receiver's day on a phone", () => {
     await wedgeScan(page, '4006381333931');
     await expect.poll(() => page.textContent('[data-testid=sort-destination]')).toContain('storage bin');
     await page.getByRole('button', { name: 'All 12' }).click();
+    // A bin this warehouse does not have is refused at once: the soaps stay picked.
+    await wedgeScan(page, 'A-09-09-Z-9');
+    await expect.poll(sortPanel).toContain('A-09-09-Z-9 is not a location or LPN of this warehouse');
     await wedgeScan(page, 'TOTE00000001');
     await expect.poll(sortPanel).toContain('12 × Soap bar put at TOTE00000001');
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
