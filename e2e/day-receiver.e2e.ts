@@ -83,6 +83,8 @@ describe("a receiver's day on a phone", () => {
     await page.locator('[data-testid=floor-tile][data-tile="/apps/inbound/package-receive-batch"]').click();
     await page.locator('a.account-item', { hasText: 'Acme Sellers' }).click();
     await page.waitForSelector('[data-testid=last-scan]');
+    // The scan field opens once the device has its receive batch (with what it already holds).
+    await page.locator('input[name=trackingNumber]:not([disabled])').waitFor();
     const matched = async () => Number(await page.textContent('[data-testid=count-matched] .tile-value'));
     const before = await matched();
     await wedgeScan(page, '1ZDAYRECV000000001');
