@@ -462,6 +462,8 @@ export const sortedUnitSchema = z.object({
   at: z.string(),
   quantity: int,
   location: z.string(),
+  /** The LPN (tote) the units went into at the location; '' when they lie loose. */
+  lpn: z.string(),
   itemId: int,
   title: z.string(),
   batchId: int,

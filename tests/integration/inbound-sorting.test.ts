@@ -115,3 +115,45 @@ describe('sorting received units', () => {
     expect(refused.status).toBe(403);
   });
 });
+
+describe('sorting into a tote', () => {
+  it('units sorted into an LPN are in that LPN where it stands; an LPN standing nowhere is refused', async () => {
+    const admin = await s.token('demo.admin');
+    await s.post('/api/warehouse-location', { code: 'SRT-01', type: 'bin' }, admin);
+    await s.post('/api/warehouse/location/lpn', { count: 1, prefix: 'SRTL', locationCode: 'SRT-01' }, admin);
+    await s.post('/api/warehouse/location/lpn', { count: 1, prefix: 'SRTL' }, admin);
+    const b = await s.post(
+      '/api/ship/batch',
+      { batchName: 'PO-TOTE', items: [{ title: 'Lamp', msku: 'SORT-LAMP', expectedQty: 3, itemAction: 'storage' }] },
+      client,
+    );
+    const lampId: number = b.body.items[0].id;
+    const scanId = randomUUID();
+    await push([
+      {
+        id: scanId,
+        name: 'item.scan',
+        args: { id: scanId, batchId: b.body.id, code: 'SORT-LAMP', count: 3, scannedAt: new Date().toISOString() },
+      },
+    ]);
+
+    const [into, nowhere] = await push([sort(lampId, 2, 'srtl00000001'), sort(lampId, 1, 'SRTL00000002')]);
+    expect(into).toMatchObject({ status: 'applied', result: { quantity: 2, location: 'SRTL00000001', remaining: 1 } });
+    expect(nowhere).toMatchObject({
+      status: 'rejected',
+      message: 'SRTL00000002 is not at a location yet; move it to one first',
+    });
+    const rows = await s.db
+      .select()
+      .from(inventoryLedger)
+      .where(and(eq(inventoryLedger.batchItemId, lampId), eq(inventoryLedger.reason, 'sort')));
+    expect(rows.map((r) => [r.location, r.lpn, r.quantity]).sort()).toEqual([
+      ['RECEIVING', '', -2],
+      ['SRT-01', 'SRTL00000001', 2],
+    ]);
+    const sorted = await s.get(`/api/inbound/received-sorted-item?batchId=${b.body.id}`, client);
+    expect(sorted.body.map((r: { location: string; lpn: string }) => [r.location, r.lpn])).toEqual([
+      ['SRT-01', 'SRTL00000001'],
+    ]);
+  });
+});

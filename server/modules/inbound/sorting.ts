@@ -2,6 +2,8 @@
  * Sort and receive (issue 6): good units move out of RECEIVING to their workflow's place — two
  * ledger rows (out of RECEIVING, into the location), the item's sorted count and, once nothing
  * waits, its status (in prep or stored). The ledger decides: never more than it holds in RECEIVING.
+ * A storage unit may go into a tote (an LPN) scanned as its place: the units are then in that LPN,
+ * where it stands, so moving the LPN to a bin later moves them with it.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,7 +14,7 @@ import type { ItemSortResult } from '../../../domain/schemas/inbound.js';
 import type { itemSortArgsSchema } from '../../../domain/schemas/inbound.js';
 import type { Deps, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { batchItems, inboundBatches, inventoryLedger, users } from '../../db/schema/index.js';
+import { batchItems, inboundBatches, inventoryLedger, lpns, users } from '../../db/schema/index.js';
 import { businessRule, forbidden, needsPermission, notFound } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
 import { recordChanges } from '../../feed/changes.js';
@@ -20,6 +22,7 @@ import { inboundItemChange } from './batches.js';
 import { itemProductKey } from '../../../domain/rules/product-key.js';
 import type { MutationMeta } from '../../context.js';
 import { postLedger } from '../inventory/ledger.js';
+import { placedAt, resolvePlace } from '../inventory/places.js';
 import { recordChargeEvents } from '../charges/events.js';
 import { chargeEventsOfStock } from '../charges/stock-events.js';
 
@@ -58,6 +61,13 @@ export async function sortItem(
   const out = applyMovement(Number(onHand), -args.quantity);
   if (!out.ok) throw businessRule(`${item.title}: ${out.message} in ${RECEIVING}`);
 
+  // A tote scanned as the place: the units go into the LPN, at the location it stands at.
+  const [lpn] = await tx
+    .select({ id: lpns.id })
+    .from(lpns)
+    .where(and(eq(lpns.tenantId, ctx.tenantId), eq(lpns.code, check.location)));
+  const into = lpn ? placedAt(await resolvePlace(tx, ctx, check.location)) : { location: check.location, lpn: '' };
+
   const base = {
     tenantId: ctx.tenantId,
     companyId: item.companyId,
@@ -74,7 +84,7 @@ export async function sortItem(
   };
   const moved = [
     { ...base, location: RECEIVING, quantity: -args.quantity },
-    { ...base, location: check.location, quantity: args.quantity },
+    { ...base, location: into.location, lpn: into.lpn, quantity: args.quantity },
   ];
   await postLedger(tx, moved);
   await recordChargeEvents(tx, chargeEventsOfStock(moved));
@@ -101,6 +111,8 @@ export async function listSorted(deps: Deps, ctx: RequestContext, q: { batchId?:
       at: inventoryLedger.at,
       quantity: inventoryLedger.quantity,
       location: inventoryLedger.location,
+      /** The LPN the units went into ('' when loose at the location). */
+      lpn: inventoryLedger.lpn,
       itemId: batchItems.id,
       title: batchItems.title,
       batchId: batchItems.batchId,

@@ -1,7 +1,8 @@
 /**
  * The floor's way in from the home page: a tile per floor screen the signed-in warehouse user may
- * open (package scan, sort and receive, moves, the FBM pick list, the packer's bench), each named
- * by its screen's own title. Nothing shows for a client, or for a user with no floor right.
+ * open (package receiving at the dock, package scan, sort and receive, moves, the FBM pick list,
+ * the packer's bench), each named by its screen's own title. Nothing shows for a client, or for a
+ * user with no floor right.
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { SCREENS } from '../../app/registry';
 
 /** The floor screens, in the order of the day: dock, receive, move, pick, pack. */
 export const FLOOR_PATHS = [
+  '/apps/inbound/package-receive-batch',
   '/apps/inbound/package-scan',
   '/apps/inbound/receive-batch/account-select',
   '/apps/wms/actions/move-batch',

@@ -3,12 +3,14 @@
  * unit, the screen says where it goes (its workflow's station, or any storage bin), enter how many
  * (one by default, never the whole lot by surprise), scan the place to confirm. Works offline:
  * checked on the device with the server's rule, sent through the outbox, moved in the ledger once.
+ * A storage unit goes to a bin or a tote (LPN) the device knows: a mistyped or unknown code is
+ * refused in the scan's frame, as on the move screen, instead of becoming a place of its own.
  */
 import { useParams } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InboundItemRow } from '../../../../domain/schemas/inbound';
-import { sortDestination, unitsToSort } from '../../../../domain/rules/sorting';
+import { normaliseLocation, sortDestination, unitsToSort } from '../../../../domain/rules/sorting';
 import { useSession } from '../../../app/session';
 import { useSyncEngine } from '../../../app/sync';
 import { scanFeedback } from '../../../scan/feedback';
@@ -17,6 +19,8 @@ import { ScanForm } from '../../../scan/ScanForm';
 import { useWedgeScanner } from '../../../scan/useWedgeScanner';
 import { useClientItems, useCompany } from './queries';
 import { findAny, findWaiting, waitingItems } from './sort-lookup';
+import { checkPlace } from '../../wms/known-places';
+import { useKnownPlaces } from '../../wms/queries';
 
 const CameraScanner = lazy(() => import('../../../scan/CameraScanner'));
 
@@ -42,6 +46,7 @@ export default function SortReceivePage() {
 
   const company = useCompany(companyId);
   const items = useClientItems(companyId);
+  const places = useKnownPlaces();
 
   const current = panel.kind === 'item' ? (items?.find((i) => i.id === panel.item.id) ?? panel.item) : null;
 
@@ -66,7 +71,19 @@ export default function SortReceivePage() {
         });
         return;
       }
-      // Otherwise the code is the place: confirm the sort there.
+      // Otherwise the code is the place. A bin or tote this warehouse does not have is refused at
+      // once (the unit stays picked); before the device has synced any place, the server judges.
+      if (sortDestination(current.itemAction).kind === 'bin') {
+        const place = normaliseLocation(code);
+        const known = checkPlace(place, places, true);
+        if (known === 'unknown' || known === 'inactive') {
+          scanFeedback('error');
+          setPanel({ kind: 'item', item: current });
+          setErrorLine(t(known === 'unknown' ? 'moves.unknownPlace' : 'moves.inactivePlace', { code: place }));
+          return;
+        }
+      }
+      // Confirm the sort there.
       try {
         const result = await engine.mutate('item.sort', {
           id: crypto.randomUUID(),
@@ -92,7 +109,7 @@ export default function SortReceivePage() {
         setErrorLine(message);
       }
     },
-    [engine, items, current, quantity, t],
+    [engine, items, current, quantity, t, places],
   );
   useWedgeScanner(
     (code) => {
