@@ -6,10 +6,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { FBM_RESERVATION_STATION, type ForceSummary } from '../../../domain/schemas/fbm-pick.js';
+import { MARKETPLACE_FULFILLED_NETWORKS } from '../../../domain/schemas/orders.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { selectRows } from '../../db/rows.js';
 
-const AWAITING = sql`o.status in ('AWAITING', 'PARTIALLY_SHIPPED')`;
+/** Open orders the warehouse ships: not those Amazon (FBA) or Walmart (WFS) fulfil themselves. */
+const AWAITING = sql`o.status in ('AWAITING', 'PARTIALLY_SHIPPED') and o.fulfillment_network not in (${sql.join(
+  MARKETPLACE_FULFILLED_NETWORKS.map((n) => sql`${n}`),
+  sql`, `,
+)})`;
 const ON_OPEN_BATCH = sql`exists (select 1 from pick_batch_lines bl join pick_batches pb on pb.id = bl.batch_id
   where bl.order_id = o.id and pb.status in ('open', 'picking') and bl.picked + bl.short < bl.quantity)`;
 const HOLDS = sql`exists (select 1 from item_reservations r join marketplace_order_lines l on l.id = r.order_line_id
