@@ -1,10 +1,11 @@
 /**
  * The merchant-fulfilment day, through the screens alone (issue 38), on the stocked demo: the
- * manager checks Acme's Amazon store on Merchant Connect and pulls its orders; on the force
- * console reserves them (each order's answer in words), books the units the reserve found missing
- * as found on the inventory screen and reserves again; makes a pick batch on the pick list; the
- * floor user picks it on a 390 px phone by wedge scans; the desk sets one box on every order of
- * the batch at once, shops and buys the labels in bulk and downloads the merged PDF; each order is
+ * manager checks Acme's Amazon store on Merchant Connect and pulls its orders (Amazon's FBA orders
+ * among them, which the warehouse never reserves nor ships); on the force console reserves them
+ * (each order's answer in words), books the units the reserve found missing as found on the
+ * inventory screen and reserves again; makes a pick batch on the pick list; the floor user picks
+ * it on a 390 px phone by wedge scans; the console's next step of each stage leads on: one box on
+ * every order of the batch at once, the labels shopped and bought in bulk, the merged PDF; each order is
  * marked shipped from its panel with the bought label's carrier and tracking already filled in;
  * Amazon (the sandbox) then holds each package's tracking number, and the orders leave the
  * console's "labelled, to mark shipped" and the bulk labels list.
@@ -38,7 +39,8 @@ const count = (page: Page, stage: string) => page.getByTestId(`force-${stage}`).
 /** What Amazon (the sandbox) holds for the order: its packages' tracking numbers. */
 async function amazonTracking(sellerId: string, orderId: string): Promise<string[]> {
   // Read as Dockside would, with an access token of the store's seller account (the sandbox's own form).
-  const secret = (await readFile(path.join(env.server.dataDir, 'jwt-secret'), 'utf8')).trim();
+  // The server's secret: JWT_SECRET when the environment gives one, else the one it keeps in its data directory.
+  const secret = process.env.JWT_SECRET || (await readFile(path.join(env.server.dataDir, 'jwt-secret'), 'utf8')).trim();
   const token = signToken(secret, 'Atza|sbx.', { account: sellerId, use: 'access', exp: Date.now() + 600_000 });
   const res = await fetch(
     `${env.server.url}/sandbox/amazon/orders/2026-01-01/orders/${orderId}?includedData=PACKAGES,FULFILLMENT`,
@@ -55,7 +57,9 @@ describe('the merchant-fulfilment day', () => {
     const page = await signedIn(env, 'demo.admin');
     page.setDefaultTimeout(60_000);
 
-    // ---- The store: connected (its sandbox seller's consent), answering, its orders pulled. ----
+    // ---- The store: connected by the demo through the sandbox's consent page (server/seed/demo-fba.ts;
+    // a reconnect would be another sandbox seller, whose buyers order SKUs the catalogue lacks),
+    // answering, its orders pulled. ----
     await openMenu(page, 'MerchantConnect');
     await page.waitForURL('**/apps/account/merchant-connect');
     const card = page.locator('[data-testid=store-card]', { hasText: STORE });
