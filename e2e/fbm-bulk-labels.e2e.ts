@@ -1,6 +1,8 @@
 /**
- * Bulk labels in Chromium (issue 20 step 6): three picked orders of a pick batch (made through the
- * API: stock, orders file with addresses, reserve, batch, picks, default boxes); the desk user
+ * Bulk labels in Chromium (issue 20 step 6): three picked orders of a pick batch — the bin, the
+ * products, their stock and the store made through the API; the orders file with addresses
+ * uploaded, the orders reserved on the force console, the batch made on the pick list and picked
+ * on a handheld by wedge scans, all through the screens (issue 38); the desk user
  * opens Buy bulk shipping, chooses the batch, shops the rates (cheapest and fastest marked), buys
  * the labels in bulk with the progress shown to the end, and downloads the merged PDF — a real
  * PDF with one page per order; a reload of the tab brings back the batch chosen and the run.
@@ -12,7 +14,8 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
-import { apiRequest, apiSignIn } from './harness.js';
+import type { Page } from 'playwright-core';
+import { apiRequest, apiSignIn, pending, signIn, wedgeScan } from './harness.js';
 
 const env = e2eEnv();
 vi.setConfig({ testTimeout: 180_000 });
@@ -21,26 +24,15 @@ const STORE = 'E2E Labels eBay';
 const HEADER =
   'store,order_id,purchase_date,sku,title,quantity,quantity_shipped,unit_price,ship_to_name,ship_to_address1,ship_to_city,ship_to_state,ship_to_postal_code,ship_to_country';
 
-async function seed(url: string): Promise<string> {
+/**
+ * The world before the day (through the API): a bin, two products of Acme's with stock on it, and
+ * an eBay store of Acme's whose orders come by file.
+ */
+async function world(url: string): Promise<void> {
   const admin = await apiSignIn(url, 'demo.admin');
   const client = await apiSignIn(url, 'demo.client');
   const ok = (res: { status: number; body: unknown }, what: string, codes = [200, 201]) =>
     expect(codes, `${what}: ${JSON.stringify(res.body)}`).toContain(res.status);
-  const [warehouse] = (
-    await apiRequest<{ id: number; name: string; code: string }[]>(url, 'GET', '/api/company/warehouse', admin.token)
-  ).body;
-  ok(
-    await apiRequest(url, 'PUT', `/api/company/warehouse/${warehouse.id}`, admin.token, {
-      name: warehouse.name,
-      code: warehouse.code,
-      line1: '100 Harbor Way',
-      city: 'Newark',
-      state: 'NJ',
-      postalCode: '07114',
-      countryCode: 'US',
-    }),
-    'warehouse address',
-  );
   ok(
     await apiRequest(url, 'POST', '/api/warehouse-location', admin.token, { code: 'E2E-L-1', type: 'bin' }),
     'bin',
@@ -67,13 +59,24 @@ async function seed(url: string): Promise<string> {
       }),
       `stock ${sku}`,
     );
-  const store = await apiRequest<{ id: number }>(url, 'POST', '/api/common/stores', admin.token, {
-    companyId: client.companyId,
-    marketplace: 'ebay',
-    name: STORE,
-    environment: 'sandbox',
-  });
-  ok(store, 'store');
+  ok(
+    await apiRequest(url, 'POST', '/api/common/stores', admin.token, {
+      companyId: client.companyId,
+      marketplace: 'ebay',
+      name: STORE,
+      environment: 'sandbox',
+    }),
+    'store',
+  );
+}
+
+/**
+ * The day up to the labels, through the screens: the orders file uploaded (addresses included),
+ * the store's orders reserved on the force console, a pick batch made on the pick list and picked
+ * on a handheld by wedge scans. Returns the batch's number.
+ */
+async function pickedBatch(page: Page): Promise<string> {
+  const url = env.server.url;
   const rows = [
     ['E2E-L1', 'E2E-LBL-MUG', 2],
     ['E2E-L2', 'E2E-LBL-LAMP', 1],
@@ -82,40 +85,76 @@ async function seed(url: string): Promise<string> {
     ([id, sku, q], i) =>
       `${STORE},${id},2026-11-2${i}T10:00:00Z,${sku},${sku} item,${q},0,9.99,Ada Buyer,5 Elm St,Springfield,IL,62701,US`,
   );
-  const form = new FormData();
-  form.set('file', new Blob([[HEADER, ...rows].join('\n')], { type: 'text/csv' }), 'orders.csv');
-  const upload = await fetch(`${url}/api/fbm/orders/file-upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin.token}` },
-    body: form,
+  await page.goto(`${url}/apps/outbound/fbm-force`);
+  await page.getByRole('link', { name: 'Upload orders file' }).click();
+  await page.waitForURL('**/apps/outbound/fbm-force/orders-file-upload');
+  const upload = page.getByRole('form', { name: 'Upload orders file' });
+  await upload.locator('input[name=file]').setInputFiles({
+    name: 'orders.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([HEADER, ...rows].join('\n'), 'utf8'),
   });
-  expect(upload.status, await upload.clone().text()).toBe(201);
-  ok(
-    await apiRequest(url, 'POST', `/api/fbm/web/reserve/awaiting/items/store/${store.body.id}`, admin.token, {}),
-    'reserve',
-  );
-  const batch = await apiRequest<{
-    id: number;
-    number: string;
-    lines: { id: number; quantity: number; orderId: number }[];
-  }>(url, 'POST', '/api/fbm/web/pick/batch', admin.token, { storeId: store.body.id });
-  ok(batch, 'batch');
-  for (const l of batch.body.lines)
-    ok(
-      await apiRequest(url, 'POST', `/api/fbm/web/pick/batch/${batch.body.id}/pick`, admin.token, {
-        batchLineId: l.id,
-        quantity: l.quantity,
-      }),
-      'pick',
-    );
-  return batch.body.number;
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await page.getByTestId('orders-report').filter({ hasText: '3 orders stored: 3 new' }).waitFor();
+
+  // Reserved on the force console: the store's three orders, each held whole.
+  await page.goto(`${url}/apps/outbound/fbm-force`);
+  await page.getByTestId('force-next-reserve').click();
+  const reserve = page.getByTestId('reserve-panel');
+  const from = reserve.locator('select[name=reserveFrom]');
+  await from.locator('option', { hasText: STORE }).first().waitFor({ state: 'attached' });
+  await from.selectOption((await from.locator('option', { hasText: STORE }).first().getAttribute('value'))!);
+  await reserve.getByRole('button', { name: 'Reserve', exact: true }).click();
+  const result = reserve.getByTestId('reserve-result');
+  for (const id of ['E2E-L1', 'E2E-L2', 'E2E-L3'])
+    await result.locator(`li[data-order="${id}"][data-outcome=reserved]`).waitFor();
+
+  // A pick batch of the store's reserved orders, then picked on a handheld.
+  await page.getByTestId('force-next-batch').click();
+  await page.waitForURL('**/apps/outbound/fbm-force/pick-list');
+  const make = page.getByRole('form', { name: 'Make pick batch' });
+  const source = make.locator('select[name=source]');
+  await source.locator('option', { hasText: STORE }).first().waitFor({ state: 'attached' });
+  await source.selectOption((await source.locator('option', { hasText: STORE }).first().getAttribute('value'))!);
+  await make.getByRole('button', { name: 'Make pick batch' }).click();
+  const made = page.getByTestId('pick-made');
+  await made.filter({ hasText: 'made: 3 orders, 4 units.' }).waitFor();
+  const batchNumber = /Pick batch (\S+) made/.exec((await made.textContent()) ?? '')![1];
+
+  const handheld = await (await env.browser.newContext({ viewport: { width: 412, height: 900 } })).newPage();
+  handheld.setDefaultTimeout(60_000);
+  await signIn(handheld, url, 'demo.admin');
+  await handheld.waitForURL('**/dashboard');
+  await handheld.goto(`${url}/apps/outbound/fbm-force/pick-list`);
+  await handheld.locator(`tr[data-batch="${batchNumber}"] [data-testid=pick-open-floor]`).click();
+  const stop = handheld.getByTestId('pick-stop');
+  await stop.waitFor();
+  const picked = () => handheld.getByTestId('pick-progress').getAttribute('data-picked').then(Number);
+  while ((await handheld.getByTestId('pick-done').count()) === 0) {
+    if ((await stop.getAttribute('data-here')) !== 'true') {
+      await wedgeScan(handheld, (await stop.getAttribute('data-location'))!);
+      await expect.poll(() => stop.getAttribute('data-here')).toBe('true');
+    }
+    const code = (await stop.getAttribute('data-code'))!;
+    const left = Number(await stop.getAttribute('data-left'));
+    for (let i = 0; i < left; i++) {
+      const was = await picked();
+      await wedgeScan(handheld, code);
+      await expect.poll(picked).toBe(was + 1);
+    }
+  }
+  expect(await picked()).toBe(4);
+  await expect.poll(() => pending(handheld), { timeout: 30_000 }).toBe(0);
+  await handheld.context().close();
+  return batchNumber;
 }
 
 describe('buy bulk shipping', () => {
   it('shops and buys labels for a pick batch in bulk, then downloads the merged PDF', async () => {
-    const batchNumber = await seed(env.server.url);
+    await world(env.server.url);
     const page = await signedIn(env, 'demo.admin');
     page.setDefaultTimeout(60_000);
+    const batchNumber = await pickedBatch(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

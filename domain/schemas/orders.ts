@@ -18,6 +18,12 @@ export type SalesChannel = (typeof SALES_CHANNELS)[number];
 /** Spec: fulfilment networks (ALL is a filter). Shopify orders the seller ships are MFN. */
 export const FULFILLMENT_NETWORKS = ['AFN', 'MFN', 'WFS', 'EBAY'] as const;
 export type FulfillmentNetwork = (typeof FULFILLMENT_NETWORKS)[number];
+/**
+ * Networks on which the marketplace ships the order from its own fulfilment centres (Amazon FBA,
+ * Walmart WFS): such orders are pulled with the rest but the warehouse never reserves, picks,
+ * labels or ships them.
+ */
+export const MARKETPLACE_FULFILLED_NETWORKS = ['AFN', 'WFS'] as const satisfies readonly FulfillmentNetwork[];
 
 /**
  * Amazon's order programs (Orders v2026-01-01 `programs`) the desk marks on an order: Prime and

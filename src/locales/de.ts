@@ -4488,6 +4488,7 @@ export const de: Messages = {
       nextBatch: 'Kommissionierauftrag erstellen',
       nextPick: 'Offene Aufträge kommissionieren ({{count}})',
       nextPack: 'Auf dem Bestellpult packen',
+      nextBox: 'oder allen auf einmal eine Kiste geben (Versandetiketten in Menge kaufen)',
       nextLabel: 'Etiketten kaufen',
       nextShip: 'Auf dem Bestellpult als versandt markieren',
       nothing: 'Hier wartet nichts.',

@@ -4436,6 +4436,7 @@ export const en = {
       nextBatch: 'Make a pick batch',
       nextPick: 'Pick the open batches ({{count}})',
       nextPack: 'Pack them on the orders desk',
+      nextBox: 'or give them all one box on Buy bulk shipping',
       nextLabel: 'Buy their labels',
       nextShip: 'Mark them shipped on the orders desk',
       nothing: 'Nothing waits here.',

@@ -4482,6 +4482,7 @@ export const fr: Messages = {
       nextBatch: 'Créer un lot de prélèvement',
       nextPick: 'Prélever les lots ouverts ({{count}})',
       nextPack: 'Les emballer sur le bureau des commandes',
+      nextBox: 'ou leur donner à tous un carton sur Achat groupé d’étiquettes',
       nextLabel: 'Acheter leurs étiquettes',
       nextShip: 'Les marquer expédiées sur le bureau des commandes',
       nothing: 'Rien n’attend ici.',

@@ -4457,6 +4457,7 @@ export const pt: Messages = {
       nextBatch: 'Criar um lote de separação',
       nextPick: 'Separar os lotes abertos ({{count}})',
       nextPack: 'Embalar na mesa de pedidos',
+      nextBox: 'ou dar a todos uma caixa em Comprar envios em lote',
       nextLabel: 'Comprar as etiquetas',
       nextShip: 'Marcar como enviados na mesa de pedidos',
       nothing: 'Nada aguarda aqui.',

@@ -81,4 +81,39 @@ describe('reserve from the desk', () => {
     expect(mine.status, JSON.stringify(mine.meta)).toBe(200);
     expect(mine.body.lines).toEqual([expect.objectContaining({ sku: 'MUG-1', outcome: 'held' })]);
   });
+
+  it('orders Amazon (FBA) or Walmart (WFS) fulfil are neither counted nor reserved: the warehouse does not ship them', async () => {
+    await stock(s, w, w.acmeId, 'FBA-MUG', 'A-1', 5);
+    await saveOrders(s, w.acmeStore, [
+      order('RD-AFN', {
+        salesChannel: 'Amazon',
+        fulfillmentNetwork: 'AFN',
+        lines: [line('1', 'FBA-MUG', 1)],
+        purchasedAt: '2026-10-01T10:00:00.000Z',
+      }),
+    ]);
+    await saveOrders(s, w.blueStore, [
+      order('RD-WFS', {
+        salesChannel: 'WalmartFulfilled',
+        fulfillmentNetwork: 'WFS',
+        lines: [line('1', 'FBA-MUG', 1)],
+        purchasedAt: '2026-10-01T10:00:00.000Z',
+      }),
+    ]);
+    const before = await s.get(`${F}/force/summary`, w.admin);
+    const afn = await orderId(s, 'RD-AFN');
+    // The store's reserve holds nothing of the FBA order, nor does its own panel's.
+    const store = await s.post(`${F}/reserve/awaiting/items/store/${w.acmeStore.id}`, {}, w.admin);
+    expect(store.status, JSON.stringify(store.meta)).toBe(200);
+    expect(store.body.lines.filter((l: { orderId: number }) => l.orderId === afn)).toEqual([]);
+    const one = await s.post(`${F}/order/${afn}/reserve`, {}, w.admin);
+    expect(one.status, JSON.stringify(one.meta)).toBe(200);
+    expect(one.body).toMatchObject({ held: 0, lines: [] });
+    const after = await s.get(`${F}/force/summary`, w.admin);
+    expect(after.body.awaiting).toBe(before.body.awaiting);
+    expect(after.body.toReserveStores.some((x: { id: number }) => x.id === w.blueStore.id)).toBe(
+      before.body.toReserveStores.some((x: { id: number }) => x.id === w.blueStore.id),
+    );
+    expect(after.body.reserved).toBe(before.body.reserved);
+  });
 });

@@ -135,4 +135,23 @@ describe('mark shipped with the bought labels', () => {
     expect(await onBulkList(id)).toBe(false);
     expect((await s.get(`${F}/order/${id}/shipments`, w.admin)).body.labelPackages).toEqual([]);
   });
+
+  it('an order boxed on Buy bulk shipping (one box for many) is packed, to label — no longer to pack', async () => {
+    await stock(s, w, w.acmeId, 'MUG-1', 'A-1', 1);
+    await saveOrders(s, w.acmeStore, [order('SL-2', { lines: [line('1', 'MUG-1', 1)] })]);
+    const id = await orderId(s, 'SL-2');
+    expect((await s.post(`${F}/order/${id}/reserve`, {}, w.admin)).status).toBe(200);
+    const batch = await s.post(`${F}/pick/batch`, { orderIds: [id] }, w.admin);
+    expect(batch.status, JSON.stringify(batch.meta)).toBe(201);
+    for (const l of batch.body.lines)
+      expect(
+        (await s.post(`${F}/pick/batch/${batch.body.id}/pick`, { batchLineId: l.id, quantity: l.quantity }, w.admin))
+          .status,
+      ).toBe(200);
+    expect(await summary()).toMatchObject({ picked: 1, packed: 0, labelled: 0 });
+    const boxed = await s.post(`${F}/bulk/boxes`, { orderIds: [id], dimensions: dims }, w.admin);
+    expect(boxed.status, JSON.stringify(boxed.meta)).toBe(200);
+    expect(boxed.body.updated).toEqual([expect.objectContaining({ orderId: id })]);
+    expect(await summary()).toMatchObject({ picked: 1, packed: 1, labelled: 0 });
+  });
 });

@@ -6,10 +6,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { FBM_RESERVATION_STATION, type ForceSummary } from '../../../domain/schemas/fbm-pick.js';
+import { MARKETPLACE_FULFILLED_NETWORKS } from '../../../domain/schemas/orders.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { selectRows } from '../../db/rows.js';
 
-const AWAITING = sql`o.status in ('AWAITING', 'PARTIALLY_SHIPPED')`;
+/** Open orders the warehouse ships: not those Amazon (FBA) or Walmart (WFS) fulfil themselves. */
+const AWAITING = sql`o.status in ('AWAITING', 'PARTIALLY_SHIPPED') and o.fulfillment_network not in (${sql.join(
+  MARKETPLACE_FULFILLED_NETWORKS.map((n) => sql`${n}`),
+  sql`, `,
+)})`;
 const ON_OPEN_BATCH = sql`exists (select 1 from pick_batch_lines bl join pick_batches pb on pb.id = bl.batch_id
   where bl.order_id = o.id and pb.status in ('open', 'picking') and bl.picked + bl.short < bl.quantity)`;
 const HOLDS = sql`exists (select 1 from item_reservations r join marketplace_order_lines l on l.id = r.order_line_id
@@ -25,8 +30,12 @@ const PICKED = sql`exists (select 1 from item_reservations r join marketplace_or
 const NEEDS_HOLD = sql`exists (select 1 from marketplace_order_lines l where l.order_id = o.id
   and l.quantity_ordered - l.quantity_shipped > coalesce((select sum(r.quantity) from item_reservations r
     where r.order_line_id = l.id and r.station = ${FBM_RESERVATION_STATION} and r.state in ('held', 'consumed')), 0))`;
-/** Packed into boxes (the packing bench). */
-const BOXED = sql`exists (select 1 from fbm_boxes b where b.order_id = o.id)`;
+/**
+ * Boxed: packed into boxes (the order's panel, the packing bench), or given its box on Buy bulk
+ * shipping (one box for many orders at once): either way its labels can be bought.
+ */
+const BOXED = sql`(exists (select 1 from fbm_boxes b where b.order_id = o.id)
+  or exists (select 1 from fbm_order_packs p where p.order_id = o.id))`;
 /** A label bought for the order (any provider: the aggregator, Amazon Buy Shipping, Walmart, eBay). */
 const LABELLED = sql`exists (select 1 from fbm_order_labels fol join shipping_labels sl
   on sl.tenant_id = fol.tenant_id and sl.request_key = fol.request_key

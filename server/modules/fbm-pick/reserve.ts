@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { holdVerdict } from '../../../domain/rules/fbm-pick.js';
+import { MARKETPLACE_FULFILLED_NETWORKS } from '../../../domain/schemas/orders.js';
 import {
   FBM_RESERVATION_STATION,
   type MatchLine,
@@ -73,7 +74,10 @@ const scopeSql = (scope: ReserveScope) =>
       ? sql`o.company_id = ${scope.companyId}`
       : sql`o.id = ${scope.orderId}`;
 
-/** The scope's awaiting lines, oldest order first (purchase date, then id), lines in their order. */
+/**
+ * The scope's awaiting lines, oldest order first (purchase date, then id), lines in their order —
+ * of orders the warehouse ships: Amazon (FBA) and Walmart (WFS) ship theirs, nothing is held for them.
+ */
 async function awaitingLines(db: DbOrTx, scope: ReserveScope, tenantId: number): Promise<AwaitingLine[]> {
   return selectRows<AwaitingLine>(
     db,
@@ -86,6 +90,10 @@ async function awaitingLines(db: DbOrTx, scope: ReserveScope, tenantId: number):
         where ${scopeSql(scope)} and o.tenant_id = ${tenantId}
           and o.status in (${sql.join(
             RESERVABLE_STATUSES.map((s) => sql`${s}`),
+            sql`, `,
+          )})
+          and o.fulfillment_network not in (${sql.join(
+            MARKETPLACE_FULFILLED_NETWORKS.map((n) => sql`${n}`),
             sql`, `,
           )})
         order by o.purchased_at, o.id, l.id`,

@@ -634,7 +634,13 @@ export default function BuyBulkShippingPage() {
                     </td>
                     <td>
                       {row.labels.map((l) => (
-                        <div key={l.id}>
+                        <div
+                          key={l.id}
+                          data-testid="bulk-label"
+                          data-status={l.status}
+                          data-carrier={l.carrier}
+                          data-tracking={l.trackingNumber ?? ''}
+                        >
                           {`${l.carrier} ${l.trackingNumber ?? ''}`}{' '}
                           <span className={`badge label-status-${l.status}`}>
                             {t(`fbmLabels.bulk.labelStatus.${l.status}`)}

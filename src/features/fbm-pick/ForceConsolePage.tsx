@@ -96,7 +96,17 @@ export default function ForceConsolePage() {
                 {t('fbmPick.console.nextPick', { count: summary?.openBatches ?? 0 })}
               </Link>,
             )}
-            {stage('toPack', t('fbmPick.console.toPack'), toPack, desks(t('fbmPick.console.nextPack')))}
+            {stage(
+              'toPack',
+              t('fbmPick.console.toPack'),
+              toPack,
+              <>
+                {desks(t('fbmPick.console.nextPack'))} ·{' '}
+                <Link to={BULK_LABELS} data-testid="force-next-box">
+                  {t('fbmPick.console.nextBox')}
+                </Link>
+              </>,
+            )}
             {stage(
               'packed',
               t('fbmPick.console.packedStage'),
