@@ -170,6 +170,7 @@ export const ENUM_LABELS: Record<string, EnumLabel> = {
   'schemas/notifications.ts#NOTIFICATION_KINDS': under('notifications.kinds'),
   'schemas/orders.ts#FBM_ORDER_STATUSES': under('fbmOrders.statuses'),
   'schemas/orders.ts#FULFILLMENT_NETWORKS': under('enums.fulfillmentNetworks'),
+  'schemas/orders.ts#MARKETPLACE_FULFILLED_NETWORKS': under('enums.fulfillmentNetworks'),
   'schemas/orders.ts#MARKED_ORDER_PROGRAMS': under('fbmOrders.programs'),
   'schemas/orders.ts#OPERATION_STATUSES': under('fba.operationStates'),
   'schemas/orders.ts#SALES_CHANNELS': under('fbmOrders.channels'),

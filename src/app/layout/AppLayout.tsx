@@ -1,7 +1,7 @@
 /** The signed-in frame: header with menu and user controls; horizontal, vertical or full layout. */
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../api/client';
 import { useSession } from '../session';
@@ -38,6 +38,20 @@ export function AppLayout() {
     document.documentElement.dataset.layout = layout;
   }, [screen, layout, t, i18n.language]);
 
+  // Toasts open below the header instead of over its menu (issue 38 #13): its height as a CSS variable.
+  const headerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--header-h', `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-h');
+    };
+  }, [user]);
+
   if (!user) return null;
   const signOut = async () => {
     // Unsent floor work stays on this device for this user; say so before signing out.
@@ -54,7 +68,7 @@ export function AppLayout() {
   return (
     <div className={`app layout-${layout}`}>
       <ScanFlash />
-      <header className={`app-header${menuOpen ? ' menu-open' : ''}`}>
+      <header ref={headerRef} className={`app-header${menuOpen ? ' menu-open' : ''}`}>
         <Link to="/dashboard" className="brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>{t('app.name')}</span>

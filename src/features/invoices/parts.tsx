@@ -85,10 +85,8 @@ export function InvoiceLines({
             </tr>,
             ...g.lines.map((l) => (
               <tr key={`${g.category}-${l.position}`} data-code={l.code}>
-                <td>
-                  {l.description}
-                  <span className="muted invoice-code"> {l.code}</span>
-                </td>
+                {/* The line's words only: its billing code stays in data-code, not in front of the reader (issue 41). */}
+                <td>{l.description}</td>
                 <td className="num">{f.number(l.quantity)}</td>
                 <td>{t(`invoices.units.${l.unit}`)}</td>
                 <td className="num">{f.price(l.unitPrice, c)}</td>
