@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
 import { apiRequest, apiSignIn, pending, wedgeScan } from './harness.js';
 
-const env = e2eEnv();
+const env = e2eEnv({ demoData: true });
 vi.setConfig({ testTimeout: 180_000 });
 
 const FILE = [
@@ -106,5 +106,35 @@ describe('FBM return orders', () => {
     const line = page.getByTestId('return-lines').locator('tbody tr').first();
     expect(await line.textContent()).toContain('E2E returned mug');
     expect(await line.locator('td').nth(4).textContent()).toBe('1');
+  });
+
+  it('a client switches on the hourly pull of its store’s removals where they are listed, then pulls now', async () => {
+    const acme = await apiSignIn(env.server.url, 'demo.client');
+    const page = await signedIn(env, 'demo.client');
+    page.setDefaultTimeout(60_000);
+    const section = page.locator('details.menu-section', { has: page.locator('a[data-menu-key=AmazonFbaRemovals]') });
+    await section.locator('summary').click();
+    await section.locator('a[data-menu-key=AmazonFbaRemovals]').click();
+    await page.waitForURL('**/apps/inbound/uploaded-batches/fba/all');
+    // Off at first: "Pull now" is refused in words that say where to switch it on.
+    const hourly = page.getByRole('checkbox', { name: 'Pull this store’s removals from Amazon every hour' });
+    expect(await hourly.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Pull now' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Turn on hourly pulling for this store' }).waitFor();
+
+    await hourly.check();
+    await expect.poll(() => hourly.isChecked()).toBe(true);
+    const stores = await apiRequest<{ id: number; pullRemovals: boolean }[]>(
+      env.server.url,
+      'GET',
+      '/api/returns/fba/stores',
+      acme.token,
+    );
+    expect(stores.body[0]?.pullRemovals).toBe(true);
+    // Kept on the store: a reload reads it back, and the pull is queued now.
+    await page.reload();
+    await expect.poll(() => hourly.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Pull now' }).click();
+    await page.getByRole('status').filter({ hasText: 'Pull queued' }).waitFor();
   });
 });

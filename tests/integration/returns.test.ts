@@ -101,7 +101,7 @@ afterAll(async () => {
 });
 
 describe('pulling returns and removals from Amazon', () => {
-  it('with both settings off: nothing is asked of Amazon, nothing stored, "pull now" says which setting', async () => {
+  it('with both settings off: nothing is asked of Amazon, nothing stored, "pull now" says where to turn it on', async () => {
     const r = await pull();
     expect(r.kinds.map((k) => k.skipped)).toEqual([
       'STORE_PULL_AMZ_RETURN_ORDER is off',
@@ -110,7 +110,9 @@ describe('pulling returns and removals from Amazon', () => {
     expect(await countOf('fbm_return')).toBe(0);
     const now = await s.post('/api/returns/fbm/pull', { storeId }, admin);
     expect(now.status).toBe(412);
-    expect(now.meta.error_list[0].message).toMatch(/STORE_PULL_AMZ_RETURN_ORDER/);
+    expect(now.meta.error_list[0].message).toBe(
+      'Turn on hourly pulling for this store on its Returns or Removals page first',
+    );
     expect((await scheduleReturnPulls(s.started.deps)).queued).toBe(0);
   });
 

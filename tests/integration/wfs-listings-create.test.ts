@@ -107,6 +107,10 @@ afterAll(() => s.close());
 
 describe('listing a product on Walmart (WFS listing info)', () => {
   it('sends a WFS item feed: 202 with the operation, followed to SUCCESS, the item in the list at once', async () => {
+    // The clock stands still while the feed is sent and checked, so the item is read inside its
+    // review (processed after 300 ms, published 1 s later) however slowly the machine runs.
+    const sentAt = Date.now() + offset;
+    s.started.deps.now = () => new Date(sentAt);
     const res = await list({ productId: products.wfs, price: 24.5, channel: 'WFS' });
     expect(res.status, JSON.stringify(res.meta)).toBe(202);
     expect(res.body).toMatchObject({ sku: 'FOX-KETTLE-1' });
@@ -116,7 +120,7 @@ describe('listing a product on Walmart (WFS listing info)', () => {
     expect(running.body).toMatchObject({ kind: 'walmart.feed', status: 'IN_PROGRESS', subject: 'FOX-KETTLE-1' });
     expect(await rowOf('FOX-KETTLE-1')).toBeUndefined();
 
-    offset += 1000;
+    s.started.deps.now = () => new Date(sentAt + 600);
     expect(await check(res.body.operationId)).toMatchObject({ status: 'SUCCESS' });
     expect((await operation(res.body.operationId)).body).toMatchObject({ status: 'SUCCESS', problems: [] });
     const row = await rowOf('FOX-KETTLE-1');
@@ -125,6 +129,9 @@ describe('listing a product on Walmart (WFS listing info)', () => {
     expect(row!.issues.map((i) => i.message).join(' ')).toMatch(/under review/i);
     // A retried check (the state already stored) only repeats the idempotent listener.
     expect(await check(res.body.operationId)).toMatchObject({ status: 'SUCCESS' });
+    // The clock runs again from where it stood.
+    offset = sentAt + 600 - Date.now();
+    s.started.deps.now = () => new Date(Date.now() + offset);
   });
 
   it('lists seller-fulfilled with the weight given in the request when the product has none', async () => {

@@ -12,7 +12,7 @@ import { batchItems, companies, inboundBatches, problems, stores, trackingNumber
 import { returnOrderLines, returnOrders } from '../../db/schema/returns.js';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { outer } from '../../db/outer.js';
-import { businessRule, notFound } from '../../http/errors.js';
+import { businessRule, notFound, refusal } from '../../http/errors.js';
 import { likeContains } from '../../http/like.js';
 import { pageOfQuery } from '../../http/paging.js';
 import { scoped } from '../../http/scope.js';
@@ -168,10 +168,7 @@ export async function requestPull(deps: Deps, ctx: RequestContext, storeId: numb
   if (!isAmazon(store.marketplace)) throw businessRule('Returns and removals are pulled from Amazon stores only');
   if (store.connection !== 'connected') throw businessRule('Connect the store to Amazon first');
   const on = await Promise.all(Object.values(PULL_KINDS).map((k) => pullSettingOn(deps.db, store, k.setting)));
-  if (!on.some(Boolean))
-    throw businessRule(
-      'Turn on STORE_PULL_AMZ_RETURN_ORDER or STORE_PULL_AMZ_REMOVAL_ORDER for this store to pull its returns or removals',
-    );
+  if (!on.some(Boolean)) throw businessRule(refusal('refusals.returnPullOff'));
   const jobId = await deps.jobs.enqueue(
     'returns.pull',
     { tenantId: ctx.tenantId, storeId },

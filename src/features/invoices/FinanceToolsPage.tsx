@@ -19,6 +19,7 @@ import { getAs, postAs } from '../../api/typed';
 import { useFeedback } from '../../ui/feedback-store';
 import { InvoiceLines, useMoney } from './parts';
 import { useFormat } from '../../ui/format';
+import { chargeCodeName } from '../charges/code-names';
 import { DateField, MonthField } from '../../ui/DateField';
 
 type Mode = 'month' | 'range';
@@ -269,7 +270,10 @@ export default function FinanceToolsPage() {
                             {c.warnings.map((w, i) => (
                               <li key={i} className={`warn-${w.kind}`}>
                                 {w.kind === 'unpriced'
-                                  ? t('invoices.warnings.unpriced', { count: w.chargeCount, code: w.code })
+                                  ? t('invoices.warnings.unpriced', {
+                                      count: w.chargeCount,
+                                      code: w.code ? chargeCodeName(t, w.code) : '',
+                                    })
                                   : w.kind === 'postponed'
                                     ? t('invoices.warnings.postponed', { day: f.day(c.postponedUntil) })
                                     : w.kind === 'invoiced'

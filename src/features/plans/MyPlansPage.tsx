@@ -87,9 +87,7 @@ export default function MyPlansPage() {
                 <tbody>
                   {p.prices.map((l) => (
                     <tr key={l.code}>
-                      <td>
-                        {chargeCodeName(t, l.code)} <span className="muted">({l.code})</span>
-                      </td>
+                      <td>{chargeCodeName(t, l.code)}</td>
                       <td>{chargeUnitName(t, l.code)}</td>
                       <td data-testid={`my-price-${l.code}`}>{f.price(l.unitPrice)}</td>
                     </tr>

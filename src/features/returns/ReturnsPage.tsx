@@ -17,7 +17,7 @@ import {
   returnStoreListSchema,
   type ReturnRow,
 } from '../../../domain/schemas/returns';
-import { ApiFailure } from '../../api/client';
+import { ApiFailure, post } from '../../api/client';
 import { getAs, postAs } from '../../api/typed';
 import { DataGrid } from '../../ui/DataGrid';
 import { kindOfSegment, listTypeOf, nounKey, segmentOfPath } from './kind';
@@ -58,6 +58,37 @@ export default function ReturnsPage() {
       setOutcome({ ok: true, text: r.jobId ? t('returns.pullQueued') : t('returns.pullWaiting') });
     } catch (err) {
       setOutcome({ ok: false, text: err instanceof ApiFailure ? err.message : String(err) });
+    }
+  };
+
+  // The store's hourly pull, switched here where its returns are listed (a STORE setting).
+  // The box follows the click at once; the store's answer replaces it once saved (or puts it back).
+  const [pullChoice, setPullChoice] = useState<boolean | null>(null);
+  const pulling = pullChoice ?? (chosen ? (segment === 'fbm' ? chosen.pullReturns : chosen.pullRemovals) : false);
+  const [savingPull, setSavingPull] = useState(false);
+  const setPulling = async (on: boolean) => {
+    if (!chosen) return;
+    setOutcome(null);
+    setPullChoice(on);
+    setSavingPull(true);
+    try {
+      await post(
+        '/api/common/settings/create-or-update',
+        {
+          referenceType: 'STORE',
+          referenceId: chosen.id,
+          companyId: chosen.companyId,
+          settingKey: segment === 'fbm' ? 'STORE_PULL_AMZ_RETURN_ORDER' : 'STORE_PULL_AMZ_REMOVAL_ORDER',
+          value: JSON.stringify(on),
+        },
+        { quiet: true, inlineRefusal: true },
+      );
+      await stores.refetch();
+    } catch (err) {
+      setOutcome({ ok: false, text: err instanceof ApiFailure ? err.message : String(err) });
+    } finally {
+      setPullChoice(null);
+      setSavingPull(false);
     }
   };
 
@@ -158,11 +189,16 @@ export default function ReturnsPage() {
             </select>
           </label>
           {chosen && (
-            <span className="muted" data-testid="pull-setting">
-              {(segment === 'fbm' ? chosen.pullReturns : chosen.pullRemovals)
-                ? t(`${noun}.settingOn`)
-                : t(`${noun}.settingOff`)}
-            </span>
+            <label className="checkbox" data-testid="pull-setting">
+              <input
+                type="checkbox"
+                name="pullHourly"
+                checked={pulling}
+                disabled={savingPull}
+                onChange={(e) => void setPulling(e.target.checked)}
+              />
+              {t(`${noun}.pullHourly`)}
+            </label>
           )}
           <button type="button" className="btn" onClick={() => void pullNow()} disabled={!chosen}>
             {t('returns.pullNow')}

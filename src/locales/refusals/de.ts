@@ -180,6 +180,8 @@ export const refusalsDe: Shape<typeof refusalsEn> = {
     companyExists: 'Eine Firma namens „{{name}}“ existiert bereits',
     firstUserTaken: 'Benutzername oder E-Mail des ersten Benutzers werden bereits verwendet',
     audienceWarehouseOnly: 'Nur das Lager kann die Zielgruppe eines Kunden ändern',
+    returnPullOff:
+      'Schalten Sie zuerst den stündlichen Abruf für diesen Shop auf seiner Retouren- oder Rücksendungsseite ein',
     audienceOwner: 'Die Zielgruppe der Lagerfirma kann sich nicht ändern, und ein Kunde kann nicht zum Lager werden',
     audienceClient: 'Die Zielgruppe eines Kunden bleibt eine Kunden-Zielgruppe',
     ownerStatus: 'Der Status der eigenen Firma des Lagers kann hier nicht geändert werden',

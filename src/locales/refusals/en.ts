@@ -168,6 +168,7 @@ export const refusalsEn = {
     companyExists: 'A company named “{{name}}” already exists',
     firstUserTaken: 'The first user’s username or e-mail is already used',
     audienceWarehouseOnly: 'Only the warehouse can change a client’s audience',
+    returnPullOff: 'Turn on hourly pulling for this store on its Returns or Removals page first',
     audienceOwner: 'The warehouse company’s audience cannot change, and a client cannot become a warehouse',
     audienceClient: 'A client’s audience stays a client audience',
     ownerStatus: 'The warehouse’s own company status cannot be changed here',

@@ -180,6 +180,7 @@ export const refusalsFr: Shape<typeof refusalsEn> = {
     companyExists: 'Une société nommée « {{name}} » existe déjà',
     firstUserTaken: 'L’identifiant ou l’e-mail du premier utilisateur est déjà utilisé',
     audienceWarehouseOnly: 'Seul l’entrepôt peut changer le profil d’un client',
+    returnPullOff: 'Activez d’abord la récupération horaire de cette boutique sur sa page Retours ou Retraits',
     audienceOwner: 'Le profil de la société de l’entrepôt ne change pas, et un client ne peut pas devenir un entrepôt',
     audienceClient: 'Le profil d’un client reste un profil client',
     ownerStatus: 'Le statut de la société de l’entrepôt ne se change pas ici',

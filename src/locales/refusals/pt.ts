@@ -179,6 +179,7 @@ export const refusalsPt: Shape<typeof refusalsEn> = {
     companyExists: 'Já existe uma empresa chamada “{{name}}”',
     firstUserTaken: 'O usuário ou e-mail do primeiro usuário já está em uso',
     audienceWarehouseOnly: 'Só o armazém pode mudar o perfil de cliente',
+    returnPullOff: 'Ative primeiro a importação a cada hora desta loja na página de Devoluções ou Remoções',
     audienceOwner: 'O perfil da empresa do armazém não muda, e um cliente não pode virar armazém',
     audienceClient: 'O perfil de um cliente continua sendo um perfil de cliente',
     ownerStatus: 'A situação da própria empresa do armazém não é alterada aqui',
