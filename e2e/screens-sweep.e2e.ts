@@ -1,9 +1,10 @@
 /**
  * Every screen a user may open, opened with the stocked demo's data (issues 38 #10/#13, 41): the
- * manager and a client at 1280 px, the receiver's floor screens on a 360 px phone. A screen fails
- * when the page is wider than the window, when header texts are drawn over each other, or when
- * an i18n key is shown as words. Screens with parameters are reached by following the links the
- * screens themselves show, as a person would, one page per registered route.
+ * manager and a client at 1280 px, the receiver's floor screens on a 360 px phone, in English and
+ * then in German and Portuguese. A screen fails when the page is wider than the window, when header
+ * texts are drawn over each other, when an i18n key or a raw code is shown as words, or (de, pt)
+ * when an English phrase or an English number or day form shows. Screens with parameters are
+ * reached by following the links the screens themselves show, as a person would.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,11 +15,14 @@ import { englishPhrases, inspect, linksOn, screenOf, settled, trackRequests, typ
 
 const env = e2eEnv({ demoData: true });
 const NOT_AUTHORIZED = '/pages/miscellaneous/not-authorized';
+/**
+ * Names a person types or reads as they are: an upload file's column names (the help says which
+ * column holds what) and a marketplace's own attribute names (Amazon asks for item_package_weight).
+ */
+const NAMED_AS_IS = new Set(['tracking_number', 'order_id', 'item_package_weight']);
 
 interface Sweep {
   opened: string[];
-  /** Raw codes shown as words (issue 41), reported for now. */
-  codes: string[];
   refused: string[];
   problems: string[];
 }
@@ -28,7 +32,7 @@ interface Sweep {
  * rest. `include` picks the routes this user's sweep looks at.
  */
 async function sweep(page: Page, include: (screen: ScreenDef) => boolean, words: InspectOptions = {}): Promise<Sweep> {
-  const result: Sweep = { opened: [], codes: [], refused: [], problems: [] };
+  const result: Sweep = { opened: [], refused: [], problems: [] };
   const inFlight = trackRequests(page);
   const seen = new Set<string>();
   const queue = SCREENS.filter((s) => include(s) && !s.path.includes('$')).map((s) => s.path);
@@ -53,7 +57,8 @@ async function sweep(page: Page, include: (screen: ScreenDef) => boolean, words:
     if (found.overflow > 1)
       result.problems.push(`${at}: page ${found.overflow}px wider than the window: ${found.overflowing.join('; ')}`);
     if (found.keys.length) result.problems.push(`${at}: i18n keys shown: ${found.keys.join(', ')}`);
-    if (found.codes.length) result.codes.push(`${at}: ${found.codes.join(', ')}`);
+    const codes = found.codes.filter((c) => !NAMED_AS_IS.has(c) && screen.path !== '/apps/admin/swagger');
+    if (codes.length) result.problems.push(`${at}: raw codes shown: ${codes.join(', ')}`);
     if (found.headerOverlaps.length) result.problems.push(`${at}: header overlaps: ${found.headerOverlaps.join('; ')}`);
     // The API reference shows the API's own English documentation, as any developer reads it.
     if (found.english.length && screen.path !== '/apps/admin/swagger')
@@ -97,7 +102,6 @@ describe('every screen, as its users see it', () => {
     console.log(
       `[sweep] admin 1280: ${result.opened.length} routes opened (${withParams(result.opened)} with parameters), ${result.refused.length} refused`,
     );
-    if (result.codes.length) console.log(`[sweep] raw codes shown:\n${result.codes.join('\n')}`);
     expect(result.problems).toEqual([]);
     // The admin holds every right of the demo: nothing is refused, and the links reach the detail screens.
     expect(result.refused).toEqual([]);
@@ -109,7 +113,6 @@ describe('every screen, as its users see it', () => {
     const page = await signedInAt('demo.receiver', 360);
     const result = await sweep(page, (s) => s.warehouseOnly === true || s.path === '/dashboard');
     console.log(`[sweep] receiver 360: ${result.opened.length} routes opened; refused: ${result.refused.join(', ')}`);
-    if (result.codes.length) console.log(`[sweep] raw codes shown:\n${result.codes.join('\n')}`);
     expect(result.problems).toEqual([]);
     expect(result.opened.length).toBeGreaterThanOrEqual(5);
     await page.context().close();
@@ -119,7 +122,6 @@ describe('every screen, as its users see it', () => {
     const page = await signedInAt('demo.client', 1280);
     const result = await sweep(page, (s) => !s.warehouseOnly);
     console.log(`[sweep] client 1280: ${result.opened.length} routes opened; refused: ${result.refused.join(', ')}`);
-    if (result.codes.length) console.log(`[sweep] raw codes shown:\n${result.codes.join('\n')}`);
     expect(result.problems).toEqual([]);
     expect(result.opened.length).toBeGreaterThanOrEqual(10);
     await page.context().close();
@@ -138,7 +140,6 @@ describe('every screen, as its users see it', () => {
         await chooseLanguage(page, language);
         const result = await sweep(page, include, words);
         console.log(`[sweep] ${user} ${width} ${language}: ${result.opened.length} routes opened`);
-        if (result.codes.length) console.log(`[sweep] raw codes shown:\n${result.codes.join('\n')}`);
         problems.push(...result.problems.map((p) => `${user} ${language}: ${p}`));
         await page.context().close();
       }
