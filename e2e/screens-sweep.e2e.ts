@@ -127,6 +127,15 @@ describe('every screen, as its users see it', () => {
     await page.context().close();
   }, 480_000);
 
+  it('a client on a 360 px phone: its screens and the header with its notifications fit', async () => {
+    const page = await signedInAt('demo.client', 360);
+    const result = await sweep(page, (s) => !s.warehouseOnly);
+    console.log(`[sweep] client 360: ${result.opened.length} routes opened`);
+    expect(result.problems).toEqual([]);
+    expect(result.opened.length).toBeGreaterThanOrEqual(10);
+    await page.context().close();
+  }, 480_000);
+
   for (const language of ['de', 'pt'] as const) {
     it(`in ${language}: the manager's desk, the receiver's phone and a client, without English words or foreign formats`, async () => {
       const words: InspectOptions = { language, phrases: englishPhrases(language) };

@@ -76,24 +76,26 @@ export default function MyPlansPage() {
             {p.prices.length === 0 ? (
               <p className="muted">{t('plans.my.noPrices')}</p>
             ) : (
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th>{t('plans.chargeCode')}</th>
-                    <th>{t('plans.unit')}</th>
-                    <th>{t('plans.unitPrice')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {p.prices.map((l) => (
-                    <tr key={l.code}>
-                      <td>{chargeCodeName(t, l.code)}</td>
-                      <td>{chargeUnitName(t, l.code)}</td>
-                      <td data-testid={`my-price-${l.code}`}>{f.price(l.unitPrice)}</td>
+              <div className="table-wrap">
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th>{t('plans.chargeCode')}</th>
+                      <th>{t('plans.unit')}</th>
+                      <th>{t('plans.unitPrice')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {p.prices.map((l) => (
+                      <tr key={l.code}>
+                        <td>{chargeCodeName(t, l.code)}</td>
+                        <td>{chargeUnitName(t, l.code)}</td>
+                        <td data-testid={`my-price-${l.code}`}>{f.price(l.unitPrice)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
           </section>
         ))
