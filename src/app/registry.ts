@@ -454,7 +454,7 @@ export const SCREENS: ScreenDef[] = [
   {
     path: '/apps/inbound/package-receive-batch/$accountNo/$companyId/$companyName',
     title: 'nav.PackageReceiving',
-    breadcrumb: ['nav.Inbound', 'nav.PackageReceiving'],
+    breadcrumb: ['nav.Inbound'],
     resource: 'deliveredPackages',
     action: 'create',
     warehouseOnly: true,

@@ -2199,7 +2199,7 @@ export const de: Messages = {
     intro:
       'Die Marktplatz-Shops Ihrer Kunden. Amazon-, eBay- und Shopify-Shops werden über die Anmeldeseite des Marktplatzes verbunden; Walmart-Shops (und eigene Shopify-Apps) erhalten ihre Schlüssel hier. Schlüssel gehen hinein und nie wieder hinaus: angezeigt werden nur die letzten vier Zeichen.',
     connected: '{{provider}} hat Dockside autorisiert: der Shop ist verbunden.',
-    none: 'Noch keine Shops: fügen Sie unten einen hinzu.',
+    none: 'Noch keine Shops: fügen Sie oben mit dem Formular einen hinzu.',
     add: 'Shop hinzufügen',
     addButton: 'Shop hinzufügen',
     marketplace: 'Marktplatz',

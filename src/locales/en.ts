@@ -2179,7 +2179,7 @@ export const en = {
     intro:
       "Your clients' marketplace stores. Amazon, eBay and Shopify stores connect through the marketplace's own sign-in page; Walmart stores (and Shopify custom apps) take their keys here. Keys go in and never come back out: only their last four characters are shown.",
     connected: '{{provider}} authorised Dockside: the store is connected.',
-    none: 'No stores yet: add one below.',
+    none: 'No stores yet: add one with the form above.',
     add: 'Add a store',
     addButton: 'Add store',
     marketplace: 'Marketplace',

@@ -2197,7 +2197,7 @@ export const fr: Messages = {
     intro:
       'Les boutiques de vos clients sur les marketplaces. Les boutiques Amazon, eBay et Shopify se connectent par la page de connexion de la marketplace ; les boutiques Walmart (et les applications Shopify personnalisées) reçoivent leurs clés ici. Les clés entrent et ne ressortent jamais : seuls leurs quatre derniers caractères s’affichent.',
     connected: '{{provider}} a autorisé Dockside : la boutique est connectée.',
-    none: 'Aucune boutique : ajoutez-en une ci-dessous.',
+    none: 'Aucune boutique : ajoutez-en une avec le formulaire ci-dessus.',
     add: 'Ajouter une boutique',
     addButton: 'Ajouter la boutique',
     marketplace: 'Marketplace',

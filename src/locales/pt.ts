@@ -2189,7 +2189,7 @@ export const pt: Messages = {
     intro:
       'As lojas dos seus clientes nos marketplaces. Lojas Amazon, eBay e Shopify se conectam pela página de login do próprio marketplace; lojas Walmart (e apps personalizados da Shopify) recebem as chaves aqui. As chaves entram e nunca saem: só os últimos quatro caracteres aparecem.',
     connected: '{{provider}} autorizou o Dockside: a loja está conectada.',
-    none: 'Nenhuma loja ainda: adicione uma abaixo.',
+    none: 'Nenhuma loja ainda: adicione uma com o formulário acima.',
     add: 'Adicionar uma loja',
     addButton: 'Adicionar loja',
     marketplace: 'Marketplace',

@@ -36,6 +36,20 @@ describe('CSV upload', () => {
     expect(check.body).toMatchObject({ valid: true, stored: false, rows: 2, items: 2, trackingNumbers: 2 });
   });
 
+  it('counts a package listed on two rows once, as the batch stores it', async () => {
+    const csv = [
+      header,
+      'Mug,B07XJ8C8F5,,,,2,,,,fba_prep,US,1Z999AA10123456784',
+      'Kettle,,,KETTLE-TWO,,3,,,,fba_prep,US,1z999aa10123456784',
+    ].join('\n');
+    const check = await upload(csv, 'batch_name=ONE-PACKAGE&validateOnly=true');
+    expect(check.status, JSON.stringify(check.meta)).toBe(200);
+    expect(check.body).toMatchObject({ rows: 2, items: 2, trackingNumbers: 1 });
+    const stored = await upload(csv, 'batch_name=ONE-PACKAGE');
+    expect(stored.body).toMatchObject({ stored: true, trackingNumbers: 1 });
+    expect(stored.body.batch.trackingNumbers).toHaveLength(1);
+  });
+
   it('reports every bad row and stores nothing', async () => {
     const csv = [
       header,

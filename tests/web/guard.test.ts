@@ -34,6 +34,13 @@ describe('route guard', () => {
     expect(new Set(paths).size).toBe(paths.length);
     for (const s of SCREENS) expect(typeof s.load).toBe('function');
   });
+  it('a breadcrumb names each place once: never its own screen again (issue 41: the dock said "Package receiving" twice)', () => {
+    const repeated = SCREENS.filter((s) => {
+      const trail = [...(s.breadcrumb ?? []), s.title];
+      return new Set(trail).size !== trail.length;
+    }).map((s) => s.path);
+    expect(repeated).toEqual([]);
+  });
   it("the spec's optional segments of receive-batch open the same screen", () => {
     const receive = SCREENS.filter((s) => s.path.startsWith('/apps/inbound/receive-batch/$accountNo/$companyId'));
     expect(receive.map((s) => s.path.split('/').length)).toEqual([6, 7, 8, 9]);

@@ -19,6 +19,7 @@ import { forbidden, refusal } from '../../http/errors.js';
 import { recordChanges } from '../../feed/changes.js';
 import { getBatch, inboundItemChange, insertBatch } from './batches.js';
 import { itemProductKey } from '../../../domain/rules/product-key.js';
+import { normaliseTrackingNumber } from '../../../domain/rules/tracking-number.js';
 import { listInCatalogue } from '../products/service.js';
 
 export const MAX_CSV_ROWS = 5000;
@@ -106,7 +107,9 @@ export async function uploadCsv(
   // body, so the screen can show each in the user's language.
   if (!v.valid)
     throw new ApiError(400, v.issues.slice(0, 200).map(csvIssueText), {}, { issues: v.issues.slice(0, 1000) });
-  const summary = { rows: v.rows, items: v.items.length, trackingNumbers: v.trackingNumbers.length };
+  // A package listed on several rows (or in two spellings that normalise alike) is one package.
+  const packages = new Set(v.trackingNumbers.map(normaliseTrackingNumber)).size;
+  const summary = { rows: v.rows, items: v.items.length, trackingNumbers: packages };
   if (query.validateOnly === 'true') return { ...summary, valid: true, stored: false, batch: null };
   if (onlyListings) {
     const listed = await deps.db.transaction(async (tx) => listInCatalogue(tx, ctx, query.companyId, v.items));
