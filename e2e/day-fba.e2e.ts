@@ -79,6 +79,7 @@ describe('an FBA day through the screens', () => {
   it('client plans → warehouse walks Amazon’s steps → packer packs by wedge scans with labels printed → shipped → client told → charges priced', async () => {
     const url = env.server.url;
     const printer = await fakeNetworkPrinter();
+    const dayStarted = Date.now() - 1_000;
     try {
       // ---- The warehouse's charges before the day's work (read on the screen). ----
       const admin = await signedIn(env, 'demo.admin');
@@ -344,6 +345,15 @@ describe('an FBA day through the screens', () => {
         )
         .not.toBe(totalBefore);
       expect(await admin.getByTestId('charges-waiting').count()).toBe(0);
+      // The server holds the day's work as priced charges for Acme: the boxes and the shipped plan (read only).
+      const charges = await apiRequest<{
+        content: { companyName: string; amountCents: number; sourceType: string; createdAt: string }[];
+      }>(url, 'GET', `/api/finance/customer/charges?companyId=${created.body.companyId}&pageSize=200`, adminApi.token);
+      expect(charges.status).toBe(200);
+      const today = charges.body.content.filter((c) => Date.parse(c.createdAt) >= dayStarted);
+      expect(today.length).toBeGreaterThan(0);
+      expect(today.every((c) => c.companyName === 'Acme Sellers')).toBe(true);
+      expect(today.reduce((n, c) => n + c.amountCents, 0)).toBeGreaterThan(0);
       await admin.context().close();
       await client.context().close();
     } finally {
