@@ -523,6 +523,7 @@ export const de: Messages = {
     save: 'Kunde anlegen',
     cancel: 'Abbrechen',
     changeStatus: 'Status ändern',
+    changeAudience: 'Zielgruppe von {{name}} ändern',
     created: 'Kunde angelegt',
   },
   users: {

@@ -522,6 +522,7 @@ export const en = {
     save: 'Create client',
     cancel: 'Cancel',
     changeStatus: 'Change status',
+    changeAudience: 'Change the audience of {{name}}',
     created: 'Client created',
   },
   users: {

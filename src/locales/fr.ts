@@ -522,6 +522,7 @@ export const fr: Messages = {
     save: 'Créer le client',
     cancel: 'Annuler',
     changeStatus: 'Changer le statut',
+    changeAudience: 'Changer le profil de {{name}}',
     created: 'Client créé',
   },
   users: {

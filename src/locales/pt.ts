@@ -522,6 +522,7 @@ export const pt: Messages = {
     save: 'Criar cliente',
     cancel: 'Cancelar',
     changeStatus: 'Alterar status',
+    changeAudience: 'Alterar o perfil de {{name}}',
     created: 'Cliente criado',
   },
   users: {

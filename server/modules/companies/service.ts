@@ -153,9 +153,11 @@ export async function updateCompany(
 ) {
   if (id !== ctx.companyId && !seesAllCompanies(ctx)) throw notFound('Company');
   let promoted = false;
+  let audienceChanged = false;
   await deps.db.transaction(async (tx) => {
     const before = await companyInScope(tx, ctx, id);
     if (input.audience && input.audience !== before.audience) {
+      audienceChanged = true;
       if (ctx.isClient) throw forbidden(refusal('refusals.audienceWarehouseOnly'));
       if (before.isOwner || input.audience === 'Warehouse') throw businessRule(refusal('refusals.audienceOwner'));
       if (companyTypeOf(input.audience as Audience) !== companyTypeOf(before.audience as Audience))
@@ -181,7 +183,8 @@ export async function updateCompany(
       promoted = true;
     }
   });
-  if (promoted) deps.principals.invalidate();
+  // The audience decides the company's users' menus: their next request sees the new one.
+  if (promoted || audienceChanged) deps.principals.invalidate();
   return { company: await getCompany(deps, ctx, id), setupCompleted: promoted };
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIENCES, COMPANY_STATUSES, UNIT_SIZE_FILTERS } from '../../../domain/enums';
 import { can } from '../../../domain/permissions';
 import { companyPageSchema, type CompanyRow } from '../../../domain/schemas/company';
-import { ApiFailure, post } from '../../api/client';
+import { ApiFailure, post, put } from '../../api/client';
 import { getAs } from '../../api/typed';
 import { useSession } from '../../app/session';
 import { DataGrid } from '../../ui/DataGrid';
@@ -28,6 +28,33 @@ function StatusSelect({ row }: { row: CompanyRow }) {
       {COMPANY_STATUSES.map((s) => (
         <option key={s} value={s}>
           {t(`status.${s}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A client's audience (spec §6: which menu entries it gets), changed by the warehouse in place. */
+function AudienceSelect({ row }: { row: CompanyRow }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const user = useSession((s) => s.user)!;
+  if (!can(user.ability, 'update', 'clients'))
+    return <span title={t(`enums.audienceHints.${row.audience}`)}>{t(`enums.audiences.${row.audience}`)}</span>;
+  return (
+    <select
+      name="audience"
+      aria-label={t('clients.changeAudience', { name: row.name })}
+      title={t(`enums.audienceHints.${row.audience}`)}
+      value={row.audience}
+      onChange={async (e) => {
+        await put(`/api/company/${row.id}`, { audience: e.target.value }).catch(() => undefined);
+        await qc.invalidateQueries({ queryKey: ['clients'] });
+      }}
+    >
+      {AUDIENCES.filter((a) => a !== 'Warehouse').map((a) => (
+        <option key={a} value={a} title={t(`enums.audienceHints.${a}`)}>
+          {t(`enums.audiences.${a}`)}
         </option>
       ))}
     </select>
@@ -126,11 +153,7 @@ export default function ClientsPage() {
       accessorKey: 'audience',
       header: t('clients.audience'),
       enableSorting: false,
-      cell: ({ row }) => (
-        <span title={t(`enums.audienceHints.${row.original.audience}`)}>
-          {t(`enums.audiences.${row.original.audience}`)}
-        </span>
-      ),
+      cell: ({ row }) => <AudienceSelect row={row.original} />,
     },
     { accessorKey: 'unitCount', header: t('clients.units') },
     { accessorKey: 'userCount', header: t('clients.users'), enableSorting: false },
