@@ -8,6 +8,8 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
 import { apiRequest, apiSignIn } from './harness.js';
+import { englishPhrases } from './sweep.js';
+import { pdfText } from '../tests/helpers/pdf-text.js';
 
 const env = e2eEnv();
 vi.setConfig({ testTimeout: 180_000 });
@@ -89,5 +91,39 @@ describe('invoices', () => {
     expect(pdf.getTitle()).toContain('INV-000001');
     // Acme's people never chose a language: the warehouse's English, with its money format.
     expect(pdf.getSubject()).toContain('$3.30');
+  });
+
+  it('a German-speaking client reads its invoice and its PDF in German: no English line, German money and days', async () => {
+    const english = englishPhrases('de');
+    const mine = await signedIn(env, 'demo.client');
+    mine.setDefaultTimeout(60_000);
+    // The client chooses German in the header: saved on the user, so the documents follow it too.
+    await mine.locator('#lang-select').selectOption('de');
+    await mine.waitForFunction(() => document.documentElement.lang === 'de');
+    const section = mine.locator('details.menu-section', { has: mine.locator('a[data-menu-key=Invoices]') });
+    await section.locator('summary').click();
+    await section.locator('a[data-menu-key=Invoices]').click();
+    await mine.waitForURL('**/apps/finance/invoices');
+    await mine.getByRole('link', { name: 'INV-000001' }).click();
+    await mine.waitForURL('**/apps/invoice/detail/*');
+    await mine.getByRole('heading', { name: /INV-000001/ }).waitFor();
+    // 2.00 + 2 × 0.50 with 10 % tax, in German money.
+    // (Intl writes a no-break space between the amount and its sign.)
+    await expect.poll(() => mine.getByTestId('invoice-total').textContent()).toMatch(/^3,30\s\$$/);
+    const screen = await mine.locator('main').innerText();
+    expect(english.filter((phrase) => screen.includes(phrase))).toEqual([]);
+    expect(screen).not.toMatch(/\$\d+\.\d{2}|\d{2}\/\d{2}\/\d{4}/);
+
+    const [download] = await Promise.all([
+      mine.waitForEvent('download'),
+      mine.getByRole('button', { name: /PDF/ }).first().click(),
+    ]);
+    const text = pdfText(await readFile((await download.path())!));
+    expect(text).toMatch(/3,30\s\$/);
+    // Every line of the document in German: no phrase of the English locale that German says otherwise.
+    expect(english.filter((phrase) => text.includes(phrase))).toEqual([]);
+    expect(text).not.toMatch(/\$\d+\.\d{2}|\d{2}\/\d{2}\/\d{4}/);
+    // German days on the document: the issue day as DD.MM.YYYY.
+    expect(text).toMatch(/\d{2}\.\d{2}\.\d{4}/);
   });
 });
