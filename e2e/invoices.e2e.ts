@@ -8,7 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { e2eEnv, signedIn } from './env.js';
 import { apiRequest, apiSignIn } from './harness.js';
-import { englishPhrases } from './sweep.js';
+import { englishPhrases, englishWords } from './sweep.js';
 import { pdfText } from '../tests/helpers/pdf-text.js';
 
 const env = e2eEnv();
@@ -122,6 +122,9 @@ describe('invoices', () => {
     expect(text).toMatch(/3,30\s\$/);
     // Every line of the document in German: no phrase of the English locale that German says otherwise.
     expect(english.filter((phrase) => text.includes(phrase))).toEqual([]);
+    // …nor a single English word of the locale (a label such as "Invoice" or "Subtotal").
+    const words = new Set(text.split(/[^\p{L}]+/u));
+    expect(englishWords('de').filter((w) => words.has(w))).toEqual([]);
     expect(text).not.toMatch(/\$\d+\.\d{2}|\d{2}\/\d{2}\/\d{4}/);
     // German days on the document: the issue day as DD.MM.YYYY.
     expect(text).toMatch(/\d{2}\.\d{2}\.\d{4}/);

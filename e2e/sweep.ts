@@ -63,6 +63,24 @@ export function englishPhrases(language: 'de' | 'pt'): string[] {
   return [...phrases];
 }
 
+/**
+ * The single English words a reader of `language` must not see in a document (an invoice PDF):
+ * whole one-word strings of the English locale ("Invoice", "Subtotal") the language says
+ * otherwise and never uses itself.
+ */
+export function englishWords(language: 'de' | 'pt'): string[] {
+  const theirs = leaves((language === 'de' ? de : pt) as unknown as Tree);
+  const theirWords = new Set([...theirs.values()].join(' ').split(/[^\p{L}]+/u));
+  const words = new Set<string>();
+  for (const [key, english] of leaves(en as unknown as Tree)) {
+    const translated = theirs.get(key);
+    const word = english.trim().replace(/[:.]$/, '');
+    if (translated === undefined || translated === english || !/^\p{L}{4,}$/u.test(word)) continue;
+    if (!theirWords.has(word)) words.add(word);
+  }
+  return [...words];
+}
+
 export interface PageFindings {
   /** How many pixels the page is wider than the window (0 when it fits). */
   overflow: number;
