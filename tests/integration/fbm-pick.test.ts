@@ -159,6 +159,17 @@ describe('pick batches', () => {
     const more = await pick(batch.id, { location: 'B-1', productCode: 'MUG-1', quantity: 1 });
     expect(more.status).toBe(412);
     expect(more.meta.error_list[0].message).toMatch(/Nothing left to pick at B-1/);
+    // In the picker's language (issue 41): the same refusal to a German screen, with its code.
+    const german = await s.request('POST', `${BATCH}/${batch.id}/pick`, {
+      token: w.admin,
+      body: { location: 'B-1', productCode: 'MUG-1', quantity: 1 },
+      headers: { language: 'de' },
+    });
+    expect(german.status).toBe(412);
+    expect(german.meta.error_list[0]).toMatchObject({
+      code: 'refusals.pick.nothingLeftHere',
+      message: `Nichts mehr zu kommissionieren an B-1 auf Pickliste ${batch.number}`,
+    });
   });
 
   it('a short pick marks the line short and records a missing-item problem', async () => {

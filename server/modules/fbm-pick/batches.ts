@@ -33,7 +33,7 @@ import {
   pickBatchPicks,
   settings,
 } from '../../db/schema/index.js';
-import { businessRule, forbidden, notFound } from '../../http/errors.js';
+import { businessRule, forbidden, notFound, refusal } from '../../http/errors.js';
 import { postLedger } from '../inventory/ledger.js';
 import { resolveProductKey } from '../inventory/places.js';
 import { insertProblem } from '../problems/service.js';
@@ -179,12 +179,9 @@ export async function createBatch(deps: Deps, ctx: RequestContext, input: PickBa
     const lines = (await heldLines(tx, ctx, input)).filter((l) => locked.has(`${l.company_id}|${l.product_key}`));
     if (input.orderIds?.length) {
       const without = input.orderIds.filter((id) => !lines.some((l) => Number(l.order_id) === id));
-      if (without.length)
-        throw businessRule(
-          `Order ${without.join(', ')} holds no units to pick: reserve it first (or it is on an open batch already)`,
-        );
+      if (without.length) throw businessRule(refusal('refusals.pick.orderUnreserved', { orders: without.join(', ') }));
     }
-    if (!lines.length) throw businessRule('No reserved orders to pick: reserve the orders first');
+    if (!lines.length) throw businessRule(refusal('refusals.pick.noneReserved'));
     const routing = await routingOf(tx, ctx.tenantId);
     const order = routeComparator(routing);
     const places = new Map<string, Place[]>();
@@ -216,7 +213,7 @@ export async function createBatch(deps: Deps, ctx: RequestContext, input: PickBa
       if (short > 0)
         unallocated.push({ orderLineId: Number(l.order_line_id), productKey: l.product_key, quantity: short });
     }
-    if (!picks.length) throw businessRule('The reserved units are in no pickable location: nothing to pick');
+    if (!picks.length) throw businessRule(refusal('refusals.pick.noPickableLocation'));
     picks.sort((a, b) => order(a, b) || a.orderId - b.orderId || a.orderLineId - b.orderLineId);
     const companies = new Set(picks.map((p) => p.companyId));
     const now = new Date().toISOString();
@@ -353,7 +350,9 @@ async function openBatch(tx: DbOrTx, ctx: RequestContext, id: number, lock = tru
   const [batch] = lock ? await query.for('update') : await query;
   if (!batch) throw notFound('Pick batch');
   if (!OPEN.includes(batch.status as PickBatchStatus))
-    throw businessRule(`Pick batch ${batch.number} is ${batch.status}: nothing more to pick`);
+    throw businessRule(
+      refusal('refusals.pick.batchDone', { number: batch.number, status: { t: `fbmPick.status.${batch.status}` } }),
+    );
   return batch;
 }
 
@@ -369,12 +368,16 @@ async function lineForPick(tx: DbOrTx, ctx: RequestContext, batchId: number, num
       .where(and(eq(pickBatchLines.batchId, batchId), eq(pickBatchLines.id, input.batchLineId)));
     if (!line) throw notFound('Pick batch line');
     if (input.location && input.location !== line.location)
-      throw businessRule(`Wrong location: this pick is at ${line.location}, not ${input.location}`);
+      throw businessRule(refusal('refusals.pick.wrongLocation', { location: line.location, scanned: input.location }));
     if (input.productCode) {
       const key = await resolveProductKey(tx, ctx, line.companyId, input.productCode);
       if (key !== line.productKey)
         throw businessRule(
-          `Wrong item: ${input.productCode} is not ${line.productKey}, the item this pick asks for at ${line.location}`,
+          refusal('refusals.pick.wrongItem', {
+            code: input.productCode,
+            item: line.productKey,
+            location: line.location,
+          }),
         );
     }
     return line;
@@ -390,7 +393,7 @@ async function lineForPick(tx: DbOrTx, ctx: RequestContext, batchId: number, num
       ),
     )
     .orderBy(asc(pickBatchLines.sequence));
-  if (!here.length) throw businessRule(`Nothing left to pick at ${input.location} on batch ${number}`);
+  if (!here.length) throw businessRule(refusal('refusals.pick.nothingLeftHere', { location: input.location!, number }));
   const keyByCompany = new Map<number, string>();
   for (const l of here) {
     if (!keyByCompany.has(l.companyId))
@@ -398,9 +401,12 @@ async function lineForPick(tx: DbOrTx, ctx: RequestContext, batchId: number, num
     if (keyByCompany.get(l.companyId) === l.productKey) return l;
   }
   throw businessRule(
-    `Wrong item: ${input.productCode} is not to be picked at ${input.location} on batch ${number}; pick ${[
-      ...new Set(here.map((l) => l.productKey)),
-    ].join(' or ')}`,
+    refusal('refusals.pick.wrongItemHere', {
+      code: input.productCode!,
+      location: input.location!,
+      number,
+      items: [...new Set(here.map((l) => l.productKey))].join(' / '),
+    }),
   );
 }
 
@@ -470,12 +476,18 @@ export async function pickInTx(
   }
   const batch = await openBatch(tx, ctx, batchId);
   const [line] = await tx.select().from(pickBatchLines).where(eq(pickBatchLines.id, named.id)).for('update');
-  if (!line) throw businessRule('This pick was taken off the batch: its order was released');
+  if (!line) throw businessRule(refusal('refusals.pick.released'));
   const remaining = remainingOf(line);
-  if (remaining <= 0) throw businessRule(`This pick of ${line.productKey} at ${line.location} is done already`);
+  if (remaining <= 0)
+    throw businessRule(refusal('refusals.pick.done', { item: line.productKey, location: line.location }));
   if (input.quantity > remaining)
     throw businessRule(
-      `Too many: this pick asks for ${remaining} more of ${line.productKey} at ${line.location}, not ${input.quantity}`,
+      refusal('refusals.pick.tooMany', {
+        remaining,
+        item: line.productKey,
+        location: line.location,
+        quantity: input.quantity,
+      }),
     );
   const now = new Date().toISOString();
   const pickedAt = meta.at ?? now;
@@ -486,7 +498,7 @@ export async function pickInTx(
       .where(and(eq(itemReservations.orderLineId, line.orderLineId), eq(itemReservations.state, 'held')))
       .for('update');
     if (!held || held.quantity < input.quantity)
-      throw businessRule(`The order no longer holds ${input.quantity} of ${line.productKey}: it was released`);
+      throw businessRule(refusal('refusals.pick.noLongerHeld', { quantity: input.quantity, item: line.productKey }));
     if (held.quantity === input.quantity)
       await tx
         .update(itemReservations)

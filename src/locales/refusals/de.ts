@@ -182,6 +182,23 @@ export const refusalsDe: Shape<typeof refusalsEn> = {
     audienceWarehouseOnly: 'Nur das Lager kann die Zielgruppe eines Kunden ändern',
     returnPullOff:
       'Schalten Sie zuerst den stündlichen Abruf für diesen Shop auf seiner Retouren- oder Rücksendungsseite ein',
+    pick: {
+      orderUnreserved:
+        'Bestellung {{orders}} hält keine Einheiten zum Kommissionieren: zuerst reservieren (oder sie ist schon auf einer offenen Pickliste)',
+      noneReserved: 'Keine reservierten Bestellungen zum Kommissionieren: zuerst die Bestellungen reservieren',
+      noPickableLocation:
+        'Die reservierten Einheiten liegen an keinem kommissionierbaren Lagerplatz: nichts zu kommissionieren',
+      batchDone: 'Pickliste {{number}} ist {{status}}: nichts mehr zu kommissionieren',
+      wrongLocation: 'Falscher Lagerplatz: dieser Pick ist an {{location}}, nicht an {{scanned}}',
+      wrongItem: 'Falscher Artikel: {{code}} ist nicht {{item}}, der Artikel dieses Picks an {{location}}',
+      nothingLeftHere: 'Nichts mehr zu kommissionieren an {{location}} auf Pickliste {{number}}',
+      wrongItemHere:
+        'Falscher Artikel: {{code}} wird an {{location}} auf Pickliste {{number}} nicht kommissioniert; {{items}} kommissionieren',
+      released: 'Dieser Pick wurde von der Pickliste genommen: seine Bestellung wurde freigegeben',
+      done: 'Dieser Pick von {{item}} an {{location}} ist schon erledigt',
+      tooMany: 'Zu viele: dieser Pick verlangt noch {{remaining}} von {{item}} an {{location}}, nicht {{quantity}}',
+      noLongerHeld: 'Die Bestellung hält nicht mehr {{quantity}} von {{item}}: sie wurde freigegeben',
+    },
     audienceOwner: 'Die Zielgruppe der Lagerfirma kann sich nicht ändern, und ein Kunde kann nicht zum Lager werden',
     audienceClient: 'Die Zielgruppe eines Kunden bleibt eine Kunden-Zielgruppe',
     ownerStatus: 'Der Status der eigenen Firma des Lagers kann hier nicht geändert werden',

@@ -181,6 +181,22 @@ export const refusalsFr: Shape<typeof refusalsEn> = {
     firstUserTaken: 'L’identifiant ou l’e-mail du premier utilisateur est déjà utilisé',
     audienceWarehouseOnly: 'Seul l’entrepôt peut changer le profil d’un client',
     returnPullOff: 'Activez d’abord la récupération horaire de cette boutique sur sa page Retours ou Retraits',
+    pick: {
+      orderUnreserved:
+        'La commande {{orders}} ne réserve aucune unité à prélever : réservez-la d’abord (ou elle est déjà sur une vague ouverte)',
+      noneReserved: 'Aucune commande réservée à prélever : réservez d’abord les commandes',
+      noPickableLocation: 'Les unités réservées ne sont dans aucun emplacement prélevable : rien à prélever',
+      batchDone: 'La vague {{number}} est {{status}} : plus rien à prélever',
+      wrongLocation: 'Mauvais emplacement : ce prélèvement est en {{location}}, pas en {{scanned}}',
+      wrongItem: 'Mauvais article : {{code}} n’est pas {{item}}, l’article demandé par ce prélèvement en {{location}}',
+      nothingLeftHere: 'Plus rien à prélever en {{location}} sur la vague {{number}}',
+      wrongItemHere:
+        'Mauvais article : {{code}} n’est pas à prélever en {{location}} sur la vague {{number}} ; prélevez {{items}}',
+      released: 'Ce prélèvement a été retiré de la vague : sa commande a été libérée',
+      done: 'Ce prélèvement de {{item}} en {{location}} est déjà fait',
+      tooMany: 'Trop : ce prélèvement demande encore {{remaining}} de {{item}} en {{location}}, pas {{quantity}}',
+      noLongerHeld: 'La commande ne réserve plus {{quantity}} de {{item}} : elle a été libérée',
+    },
     audienceOwner: 'Le profil de la société de l’entrepôt ne change pas, et un client ne peut pas devenir un entrepôt',
     audienceClient: 'Le profil d’un client reste un profil client',
     ownerStatus: 'Le statut de la société de l’entrepôt ne se change pas ici',
