@@ -97,6 +97,16 @@ describe('packing by scan', () => {
     const wrong = await s.post(`${F}/box/item/label/${L1}`, { code: 'LAMP-2' }, w.admin);
     expect(wrong.status).toBe(412);
     expect(wrong.meta.error_list.map((e: any) => e.message).join()).toMatch(/Wrong item: LAMP-2 is not on order L-1/);
+    // The packer's language (issue 41): the same refusal to a Portuguese screen.
+    const pt = await s.request('POST', `${F}/box/item/label/${L1}`, {
+      token: w.admin,
+      body: { code: 'LAMP-2' },
+      headers: { language: 'pt' },
+    });
+    expect(pt.meta.error_list[0]).toMatchObject({
+      code: 'refusals.pack.wrongItem',
+      message: 'Item errado: LAMP-2 não está no pedido L-1',
+    });
     const tooMany = await s.post(`${F}/box/item/label/${L1}`, { code: 'MUG-1', quantity: 3 }, w.admin);
     expect(tooMany.status).toBe(412);
     expect(tooMany.meta.error_list.map((e: any) => e.message).join()).toMatch(/Too many: 2 more/);

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { catalogueProductKeySql } from '../../db/product-key.js';
 import { selectRows } from '../../db/rows.js';
 import { fbmBoxes, fbmBoxItems, fbmOrderPacks, marketplaceOrders } from '../../db/schema/index.js';
-import { businessRule, forbidden, notFound } from '../../http/errors.js';
+import { businessRule, forbidden, notFound, refusal } from '../../http/errors.js';
 import { resolveProductKey } from '../inventory/places.js';
 import { rememberSkuBox } from '../fbm-labels/boxes.js';
 
@@ -137,7 +137,12 @@ export async function getPack(db: DbOrTx, ctx: RequestContext, orderId: number):
 
 function openForPacking(order: typeof marketplaceOrders.$inferSelect) {
   if (CLOSED.includes(order.status))
-    throw businessRule(`Order ${order.marketplaceOrderId} is ${order.status.toLowerCase()}: nothing to pack`);
+    throw businessRule(
+      refusal('refusals.pack.orderClosed', {
+        order: order.marketplaceOrderId,
+        status: { t: `fbmOrders.statuses.${order.status}` },
+      }),
+    );
 }
 
 /** Boxes of the order that already have a label: their contents are what the carrier was told. */
@@ -173,7 +178,8 @@ export async function scanIntoBox(deps: Deps, ctx: RequestContext, orderId: numb
     openForPacking(order);
     const key = await resolveProductKey(tx, ctx, order.companyId, input.code);
     const lines = (await linesOf(tx, order.id)).filter((l) => l.product_key === key);
-    if (!lines.length) throw businessRule(`Wrong item: ${input.code} is not on order ${order.marketplaceOrderId}`);
+    if (!lines.length)
+      throw businessRule(refusal('refusals.pack.wrongItem', { code: input.code, order: order.marketplaceOrderId }));
     // One SKU may sit on several lines of an order (a marketplace splits them): the room is
     // theirs together, and a scan of many units fills the lines in order.
     const roomOf = (l: (typeof lines)[number]) => Math.max(0, Math.min(l.to_ship, l.picked) - l.packed);
@@ -182,20 +188,23 @@ export async function scanIntoBox(deps: Deps, ctx: RequestContext, orderId: numb
       const total = (k: 'picked' | 'packed' | 'to_ship') => lines.reduce((sum, l) => sum + l[k], 0);
       throw businessRule(
         total('packed') < total('to_ship')
-          ? `${input.code}: ${total('picked')} picked and all of them packed; pick the rest before packing more`
-          : `Too many: all ${total('to_ship')} of ${input.code} for order ${order.marketplaceOrderId} are packed`,
+          ? refusal('refusals.pack.pickFirst', { code: input.code, picked: total('picked') })
+          : refusal('refusals.pack.allPacked', {
+              count: total('to_ship'),
+              code: input.code,
+              order: order.marketplaceOrderId,
+            }),
       );
     }
     if (input.quantity > room)
-      throw businessRule(`Too many: ${room} more of ${input.code} can be packed for this order, not ${input.quantity}`);
+      throw businessRule(refusal('refusals.pack.tooMany', { room, code: input.code, quantity: input.quantity }));
 
     const labelled = await labelledPackages(tx, ctx.tenantId, order.id);
     const boxes = await tx.select().from(fbmBoxes).where(eq(fbmBoxes.orderId, order.id)).orderBy(asc(fbmBoxes.number));
     let box = input.boxId ? boxes.find((b) => b.id === input.boxId) : input.newBox ? undefined : boxes.at(-1);
     if (input.boxId && !box) throw notFound('Box');
     if (box && labelled.has(box.number)) {
-      if (input.boxId)
-        throw businessRule(`Box ${box.number} has its label already: void it before changing what is in the box`);
+      if (input.boxId) throw businessRule(refusal('refusals.pack.labelled', { box: box.number }));
       box = undefined;
     }
     if (!box) {
@@ -241,7 +250,7 @@ export async function removeBoxItem(deps: Deps, ctx: RequestContext, itemId: num
     const order = await orderInScope(tx, ctx, found.box.orderId, true);
     openForPacking(order);
     if ((await labelledPackages(tx, ctx.tenantId, order.id)).has(found.box.number))
-      throw businessRule(`Box ${found.box.number} has its label already: void it before changing what is in the box`);
+      throw businessRule(refusal('refusals.pack.labelled', { box: found.box.number }));
     await tx.delete(fbmBoxItems).where(eq(fbmBoxItems.id, itemId));
     const [left] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -264,7 +273,7 @@ export async function setBoxDimensions(deps: Deps, ctx: RequestContext, boxId: n
   const order = await orderInScope(deps.db, ctx, box.orderId);
   openForPacking(order);
   if ((await labelledPackages(deps.db, ctx.tenantId, order.id)).has(box.number))
-    throw businessRule(`Box ${box.number} has its label already: void it before changing the box`);
+    throw businessRule(refusal('refusals.pack.labelledBox', { box: box.number }));
   await deps.db
     .update(fbmBoxes)
     .set({ ...dims, updatedAt: new Date().toISOString() })

@@ -199,6 +199,16 @@ export const refusalsDe: Shape<typeof refusalsEn> = {
       tooMany: 'Zu viele: dieser Pick verlangt noch {{remaining}} von {{item}} an {{location}}, nicht {{quantity}}',
       noLongerHeld: 'Die Bestellung hält nicht mehr {{quantity}} von {{item}}: sie wurde freigegeben',
     },
+    pack: {
+      orderClosed: 'Bestellung {{order}} ist {{status}}: nichts zu packen',
+      wrongItem: 'Falscher Artikel: {{code}} ist nicht in Bestellung {{order}}',
+      pickFirst:
+        '{{code}}: {{picked}} kommissioniert und alle gepackt; erst den Rest kommissionieren, dann weiter packen',
+      allPacked: 'Zu viele: alle {{count}} von {{code}} für Bestellung {{order}} sind gepackt',
+      tooMany: 'Zu viele: noch {{room}} von {{code}} können für diese Bestellung gepackt werden, nicht {{quantity}}',
+      labelled: 'Karton {{box}} hat schon sein Etikett: erst stornieren, dann den Inhalt ändern',
+      labelledBox: 'Karton {{box}} hat schon sein Etikett: erst stornieren, dann den Karton ändern',
+    },
     audienceOwner: 'Die Zielgruppe der Lagerfirma kann sich nicht ändern, und ein Kunde kann nicht zum Lager werden',
     audienceClient: 'Die Zielgruppe eines Kunden bleibt eine Kunden-Zielgruppe',
     ownerStatus: 'Der Status der eigenen Firma des Lagers kann hier nicht geändert werden',
