@@ -1382,6 +1382,8 @@ export const de: Messages = {
     leftBench:
       'Dieser Plan hat den Packtisch verlassen (er ist bei {{step}}): Seine Kartons sind sichtbar, aber nicht änderbar.',
     steps: {
+      preview: 'Vorschau',
+      carrier: 'Spediteur',
       items: 'Artikel',
       packing: 'Verpackungsoptionen',
       boxes: 'Packtisch',

@@ -1375,6 +1375,8 @@ export const en = {
     cancelled: 'This plan is cancelled: nothing more can be packed.',
     leftBench: 'This plan has left the bench (it is at {{step}}): its boxes can be seen, not changed.',
     steps: {
+      preview: 'preview',
+      carrier: 'carrier',
       items: 'items',
       packing: 'packing options',
       boxes: 'the bench',

@@ -1382,6 +1382,8 @@ export const fr: Messages = {
     leftBench:
       'Ce plan a quitté le poste d’emballage (il est à l’étape {{step}}) : ses cartons se consultent mais ne se modifient plus.',
     steps: {
+      preview: 'aperçu',
+      carrier: 'transporteur',
       items: 'articles',
       packing: 'options d’emballage',
       boxes: 'poste d’emballage',

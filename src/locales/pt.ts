@@ -1378,6 +1378,8 @@ export const pt: Messages = {
     cancelled: 'Este plano está cancelado: nada mais pode ser embalado.',
     leftBench: 'Este plano saiu da bancada (está em {{step}}): as caixas podem ser vistas, não alteradas.',
     steps: {
+      preview: 'prévia',
+      carrier: 'transportadora',
       items: 'itens',
       packing: 'opções de embalagem',
       boxes: 'bancada',

@@ -291,5 +291,15 @@ describe('the desk, the pull and who may pack', () => {
     const early = await w.s.post(`${BOX}`, { planId: other.body.id, packingGroupId: null }, w.admin);
     expect(early.status).toBe(412);
     expect(early.meta.error_list[0].message).toMatch(/not at the bench yet/);
+    // At a German bench (issue 41): the refusal in German, with its code.
+    const german = await w.s.request('POST', BOX, {
+      token: w.admin,
+      body: { planId: other.body.id, packingGroupId: null },
+      headers: { language: 'de' },
+    });
+    expect(german.meta.error_list[0]).toMatchObject({
+      code: 'refusals.bench.notYetFba',
+      message: 'Plan Acme early ist noch nicht am Packtisch: zuerst seine Verpackungsoption bestätigen',
+    });
   });
 });

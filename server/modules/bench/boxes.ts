@@ -21,7 +21,7 @@ import type { MutationMeta, RequestContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { planShipments, shipmentBoxes, shipmentBoxItems, shipmentPlans } from '../../db/schema/index.js';
 import { recordChanges } from '../../feed/changes.js';
-import { businessRule, conflict, forbidden, notFound } from '../../http/errors.js';
+import { businessRule, conflict, forbidden, notFound, refusal } from '../../http/errors.js';
 import { recordChargeEvents } from '../charges/events.js';
 import { benchLines, benchPlanRow, boxChange, boxItemChange } from './feed.js';
 
@@ -60,16 +60,18 @@ async function benchPlan(tx: DbOrTx, ctx: RequestContext, planId: number): Promi
     .for('update');
   if (!plan) throw notFound('Shipment plan');
   assertBench(ctx, plan);
-  if (plan.status === 'cancelled') throw businessRule(`Plan ${plan.name} is cancelled: its boxes no longer change`);
+  if (plan.status === 'cancelled') throw businessRule(refusal('refusals.bench.cancelled', { plan: plan.name }));
   if (plan.step !== 'boxes')
     throw businessRule(
       plan.step === 'items' || plan.step === 'packing' || plan.step === 'preview'
-        ? plan.channel === 'wfs'
-          ? `Plan ${plan.name} is not at the bench yet: send its inbound order to Walmart first`
-          : `Plan ${plan.name} is not at the bench yet: confirm its packing option first`
-        : `Plan ${plan.name}’s boxes went to ${marketplaceOf(plan)} (the plan is at ${plan.step}): they no longer change`,
+        ? refusal(plan.channel === 'wfs' ? 'refusals.bench.notYetWfs' : 'refusals.bench.notYetFba', { plan: plan.name })
+        : refusal('refusals.bench.gone', {
+            plan: plan.name,
+            marketplace: marketplaceOf(plan),
+            step: { t: `bench.steps.${plan.step}` },
+          }),
     );
-  if (plan.operation) throw businessRule(`Amazon is working on plan ${plan.name}’s boxes: wait for its answer`);
+  if (plan.operation) throw businessRule(refusal('refusals.bench.amazonWorking', { plan: plan.name }));
   return plan;
 }
 
@@ -137,7 +139,7 @@ export async function openBox(
   if (args.packingGroupId !== null) {
     const lines = await benchLines(tx, plan);
     if (!lines.some((l) => l.packingGroupId === args.packingGroupId))
-      throw businessRule(`Packing group ${args.packingGroupId} is not one of plan ${plan.name}’s`);
+      throw businessRule(refusal('refusals.bench.unknownGroup', { group: args.packingGroupId, plan: plan.name }));
   }
   const boxes = await tx.select().from(shipmentBoxes).where(eq(shipmentBoxes.planId, plan.id));
   const openOfGroup = boxes.filter((b) => b.state === 'open' && b.packingGroupId === args.packingGroupId);
@@ -172,7 +174,7 @@ export async function openBox(
 export async function scanIntoBox(tx: DbOrTx, ctx: RequestContext, args: BoxScanArgs): Promise<BoxScanResult> {
   assertBench(ctx);
   const { box, plan } = await boxOf(tx, ctx, args.boxId);
-  if (box.state !== 'open') throw businessRule(`Box ${box.boxNo} is closed: reopen it, or open a new box`);
+  if (box.state !== 'open') throw businessRule(refusal('refusals.bench.closedScan', { box: box.boxNo }));
   const lines = await benchLines(tx, plan);
   const boxed = await boxedPerLine(tx, plan.id);
   const verdict = judgeScan(lines, box, args.code, args.quantity, (id) => boxed.get(id) ?? 0);
@@ -226,7 +228,7 @@ export async function scanIntoBox(tx: DbOrTx, ctx: RequestContext, args: BoxScan
 export async function unscanFromBox(tx: DbOrTx, ctx: RequestContext, args: BoxUnscanArgs): Promise<BoxScanResult> {
   assertBench(ctx);
   const { box, plan } = await boxOf(tx, ctx, args.boxId);
-  if (box.state !== 'open') throw businessRule(`Box ${box.boxNo} is closed: reopen it to take units out`);
+  if (box.state !== 'open') throw businessRule(refusal('refusals.bench.closedUnscan', { box: box.boxNo }));
   const [held] = await tx
     .select()
     .from(shipmentBoxItems)
@@ -235,7 +237,12 @@ export async function unscanFromBox(tx: DbOrTx, ctx: RequestContext, args: BoxUn
   if (!line) throw notFound('Plan line');
   if (!held || held.quantity < args.quantity)
     throw businessRule(
-      `Box ${box.boxNo} holds ${held?.quantity ?? 0} of ${line.title}: it cannot give back ${args.quantity}`,
+      refusal('refusals.bench.cannotGiveBack', {
+        box: box.boxNo,
+        held: held?.quantity ?? 0,
+        item: line.title,
+        quantity: args.quantity,
+      }),
     );
   const left = held.quantity - args.quantity;
   if (left === 0) await tx.delete(shipmentBoxItems).where(eq(shipmentBoxItems.id, held.id));
@@ -342,7 +349,7 @@ export async function discardBox(
 ): Promise<BoxResult> {
   assertBench(ctx);
   const { box } = await boxOf(tx, ctx, args.boxId);
-  if ((await unitsIn(tx, box.id)) > 0) throw businessRule(`Box ${box.boxNo} is not empty: take its units out first`);
+  if ((await unitsIn(tx, box.id)) > 0) throw businessRule(refusal('refusals.bench.notEmpty', { box: box.boxNo }));
   await tx.delete(shipmentBoxes).where(eq(shipmentBoxes.id, box.id));
   await recordChanges(tx, ctx.tenantId, [boxChange(box, 'delete')]);
   return boxResult(box, 'discarded');
