@@ -108,6 +108,16 @@ describe('mark shipped', () => {
     );
     expect(notPicked.status).toBe(412);
     expect(notPicked.meta.error_list[0].message).toMatch(/no units are picked yet/);
+    // To a French desk (issue 41): the same refusal in French, with its code.
+    const french = await s.request('POST', `${api}/order/${id}/mark/as/shipped`, {
+      token: w.admin,
+      body: {
+        packages: [{ carrier: 'UPS', trackingNumber: '1Z0001', lines: [{ orderLineId: lineIds[0], quantity: 3 }] }],
+      },
+      headers: { language: 'fr' },
+    });
+    expect(french.meta.error_list[0]).toMatchObject({ code: 'refusals.ship.partlyPicked' });
+    expect(french.meta.error_list[0].message).toMatch(/seulement 2 unités prélevées et en attente en FBM-PACK, pas 3/);
     const bad = await s.post(`${api}/order/${id}/mark/as/shipped`, { packages: [] }, w.admin);
     expect(bad.status).toBe(400);
     expect(await packOf(w.acmeId, 'MUG-1')).toBe(2);

@@ -32,7 +32,7 @@ import {
   stores,
 } from '../../db/schema/index.js';
 import type { StoredShipPackage } from '../../db/schema/fbm-ship.js';
-import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, forbidden, notFound, refusal } from '../../http/errors.js';
 import { recordChargeEvents } from '../charges/events.js';
 import { postLedger } from '../inventory/ledger.js';
 import { lockProducts } from '../fbm-pick/stock.js';
@@ -219,15 +219,14 @@ export async function markOrderShipped(
     if (same) return { order, shipment: same, repeated: true };
     const taken = standing.flatMap((s) => s.packages.map((p) => p.trackingNumber.toUpperCase()));
     const reused = numbers.find((n) => taken.includes(n));
-    if (reused) throw businessRule(`Tracking number ${reused} is already on another shipment of this order`);
+    if (reused) throw businessRule(refusal('refusals.ship.trackingReused', { tracking: reused }));
     if (order.status === 'CANCELED')
-      throw businessRule(`Order ${order.marketplaceOrderId} is cancelled: reopen it before shipping`);
-    if (order.status === 'SHIPPED') throw businessRule(`Order ${order.marketplaceOrderId} is shipped already`);
+      throw businessRule(refusal('refusals.ship.cancelled', { order: order.marketplaceOrderId }));
+    if (order.status === 'SHIPPED')
+      throw businessRule(refusal('refusals.ship.shipped', { order: order.marketplaceOrderId }));
     // Amazon refuses confirmShipment for an in-store pickup; the pickup path tells Amazon itself.
     if (!opts.told && order.programs.includes(IN_STORE_PICKUP))
-      throw businessRule(
-        `Order ${order.marketplaceOrderId} is an Amazon in-store pickup: record it as picked up instead of marking it shipped`,
-      );
+      throw businessRule(refusal('refusals.ship.pickup', { order: order.marketplaceOrderId }));
 
     const lines = await tx.select().from(marketplaceOrderLines).where(eq(marketplaceOrderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));
@@ -235,7 +234,9 @@ export async function markOrderShipped(
     for (const p of input.packages)
       for (const l of p.lines) {
         if (!byId.has(l.orderLineId))
-          throw businessRule(`Line ${l.orderLineId} is not a line of order ${order.marketplaceOrderId}`);
+          throw businessRule(
+            refusal('refusals.ship.notALine', { line: l.orderLineId, order: order.marketplaceOrderId }),
+          );
         wanted.set(l.orderLineId, (wanted.get(l.orderLineId) ?? 0) + l.quantity);
       }
     // The products' locks first (every FBM write takes them in one ordered pass), then the holds.
@@ -247,14 +248,13 @@ export async function markOrderShipped(
       const line = byId.get(lineId)!;
       const name = line.sku ?? line.lineId;
       const left = line.quantityOrdered - line.quantityShipped;
-      if (quantity > left)
-        throw businessRule(`Line ${name}: ${quantity} units exceed the ${left} ordered and not yet shipped`);
+      if (quantity > left) throw businessRule(refusal('refusals.ship.exceeds', { line: name, quantity, left }));
       const have = picked.get(lineId)?.quantity ?? 0;
       if (quantity > have)
         throw businessRule(
           have === 0
-            ? `Line ${name}: no units are picked yet; pick them before marking the order shipped`
-            : `Line ${name}: only ${have} units are picked and waiting at ${FBM_PACK_LOCATION}, not ${quantity}; pick the rest first`,
+            ? refusal('refusals.ship.notPicked', { line: name })
+            : refusal('refusals.ship.partlyPicked', { line: name, have, location: FBM_PACK_LOCATION, quantity }),
         );
     }
 

@@ -221,6 +221,18 @@ export const refusalsDe: Shape<typeof refusalsEn> = {
       cannotGiveBack: 'Karton {{box}} enthält {{held}} von {{item}}: er kann nicht {{quantity}} zurückgeben',
       notEmpty: 'Karton {{box}} ist nicht leer: zuerst seine Einheiten herausnehmen',
     },
+    ship: {
+      trackingReused: 'Die Sendungsnummer {{tracking}} steht schon auf einer anderen Sendung dieser Bestellung',
+      cancelled: 'Bestellung {{order}} ist storniert: vor dem Versand wieder öffnen',
+      shipped: 'Bestellung {{order}} ist schon versandt',
+      pickup:
+        'Bestellung {{order}} ist eine Amazon-Abholung im Laden: als abgeholt erfassen statt als versandt markieren',
+      notALine: 'Zeile {{line}} ist keine Zeile der Bestellung {{order}}',
+      exceeds: 'Zeile {{line}}: {{quantity}} Einheiten übersteigen die {{left}} bestellten und noch nicht versandten',
+      notPicked: 'Zeile {{line}}: noch keine Einheit kommissioniert; vor dem Versand kommissionieren',
+      partlyPicked:
+        'Zeile {{line}}: erst {{have}} Einheiten kommissioniert und an {{location}} bereit, nicht {{quantity}}; zuerst den Rest kommissionieren',
+    },
     audienceOwner: 'Die Zielgruppe der Lagerfirma kann sich nicht ändern, und ein Kunde kann nicht zum Lager werden',
     audienceClient: 'Die Zielgruppe eines Kunden bleibt eine Kunden-Zielgruppe',
     ownerStatus: 'Der Status der eigenen Firma des Lagers kann hier nicht geändert werden',

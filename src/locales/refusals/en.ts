@@ -204,6 +204,17 @@ export const refusalsEn = {
       cannotGiveBack: 'Box {{box}} holds {{held}} of {{item}}: it cannot give back {{quantity}}',
       notEmpty: 'Box {{box}} is not empty: take its units out first',
     },
+    ship: {
+      trackingReused: 'Tracking number {{tracking}} is already on another shipment of this order',
+      cancelled: 'Order {{order}} is cancelled: reopen it before shipping',
+      shipped: 'Order {{order}} is shipped already',
+      pickup: 'Order {{order}} is an Amazon in-store pickup: record it as picked up instead of marking it shipped',
+      notALine: 'Line {{line}} is not a line of order {{order}}',
+      exceeds: 'Line {{line}}: {{quantity}} units exceed the {{left}} ordered and not yet shipped',
+      notPicked: 'Line {{line}}: no units are picked yet; pick them before marking the order shipped',
+      partlyPicked:
+        'Line {{line}}: only {{have}} units are picked and waiting at {{location}}, not {{quantity}}; pick the rest first',
+    },
     audienceOwner: 'The warehouse company’s audience cannot change, and a client cannot become a warehouse',
     audienceClient: 'A client’s audience stays a client audience',
     ownerStatus: 'The warehouse’s own company status cannot be changed here',

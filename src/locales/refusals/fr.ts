@@ -219,6 +219,18 @@ export const refusalsFr: Shape<typeof refusalsEn> = {
       cannotGiveBack: 'Le carton {{box}} contient {{held}} de {{item}} : il ne peut pas en rendre {{quantity}}',
       notEmpty: 'Le carton {{box}} n’est pas vide : retirez d’abord ses unités',
     },
+    ship: {
+      trackingReused: 'Le numéro de suivi {{tracking}} est déjà sur une autre expédition de cette commande',
+      cancelled: 'La commande {{order}} est annulée : rouvrez-la avant de l’expédier',
+      shipped: 'La commande {{order}} est déjà expédiée',
+      pickup:
+        'La commande {{order}} est un retrait en magasin Amazon : enregistrez le retrait au lieu de la marquer expédiée',
+      notALine: 'La ligne {{line}} n’est pas une ligne de la commande {{order}}',
+      exceeds: 'Ligne {{line}} : {{quantity}} unités dépassent les {{left}} commandées et pas encore expédiées',
+      notPicked: 'Ligne {{line}} : aucune unité prélevée ; prélevez-les avant de marquer la commande expédiée',
+      partlyPicked:
+        'Ligne {{line}} : seulement {{have}} unités prélevées et en attente en {{location}}, pas {{quantity}} ; prélevez le reste d’abord',
+    },
     audienceOwner: 'Le profil de la société de l’entrepôt ne change pas, et un client ne peut pas devenir un entrepôt',
     audienceClient: 'Le profil d’un client reste un profil client',
     ownerStatus: 'Le statut de la société de l’entrepôt ne se change pas ici',

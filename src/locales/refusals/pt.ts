@@ -216,6 +216,17 @@ export const refusalsPt: Shape<typeof refusalsEn> = {
       cannotGiveBack: 'A caixa {{box}} tem {{held}} de {{item}}: não pode devolver {{quantity}}',
       notEmpty: 'A caixa {{box}} não está vazia: tire as unidades primeiro',
     },
+    ship: {
+      trackingReused: 'O rastreamento {{tracking}} já está em outro envio deste pedido',
+      cancelled: 'O pedido {{order}} está cancelado: reabra-o antes de enviar',
+      shipped: 'O pedido {{order}} já foi enviado',
+      pickup: 'O pedido {{order}} é uma retirada na loja da Amazon: registre a retirada em vez de marcar como enviado',
+      notALine: 'A linha {{line}} não é uma linha do pedido {{order}}',
+      exceeds: 'Linha {{line}}: {{quantity}} unidades excedem as {{left}} pedidas e ainda não enviadas',
+      notPicked: 'Linha {{line}}: nenhuma unidade separada ainda; separe-as antes de marcar o pedido como enviado',
+      partlyPicked:
+        'Linha {{line}}: só {{have}} unidades estão separadas e aguardando em {{location}}, não {{quantity}}; separe o resto primeiro',
+    },
     audienceOwner: 'O perfil da empresa do armazém não muda, e um cliente não pode virar armazém',
     audienceClient: 'O perfil de um cliente continua sendo um perfil de cliente',
     ownerStatus: 'A situação da própria empresa do armazém não é alterada aqui',
