@@ -24,6 +24,7 @@ import type { DbOrTx } from '../db/client.js';
 import { syncMutations } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
 import { issueMessages } from '../http/validation.js';
+import type { Language } from '../i18n.js';
 import { lockChangeFeed } from '../feed/changes.js';
 import { isMutationName, MUTATIONS, type MutationName, type ParsedMutationArgs } from '../../domain/mutations.js';
 import { SERVER_MUTATIONS } from './registry.js';
@@ -101,9 +102,9 @@ interface Ready<N extends MutationName = MutationName> {
   args: ParsedMutationArgs<N>;
 }
 /** The args of one name, parsed (generic, so the name and its args stay correlated). */
-function ready<N extends MutationName>(m: Mutation, name: N): Ready<N> | string {
+function ready<N extends MutationName>(m: Mutation, name: N, language: Language): Ready<N> | string {
   const parsed = MUTATIONS[name].args.safeParse(m.args);
-  if (!parsed.success) return issueMessages(parsed.error).join('; ');
+  if (!parsed.success) return issueMessages(parsed.error, language).join('; ');
   // The schema of name N parses to exactly ParsedMutationArgs<N>; TypeScript cannot index the
   // catalogue's schemas by a generic name, so it is said once here.
   return { m, name, args: parsed.data as ParsedMutationArgs<N> };
@@ -114,11 +115,15 @@ const runKey = <N extends MutationName>(r: Ready<N>): string | null => {
   return many ? many.key(r.args) : null;
 };
 
-const rejection = (id: string, err: ApiError): PushResult => ({
+/** A refusal as the device shows it in needs-attention: in the language of the screen that pushed. */
+const rejection = (id: string, err: ApiError, language: Language): PushResult => ({
   id,
   status: 'rejected',
   code: CODE_BY_STATUS[err.status] ?? 'business_rule',
-  message: err.messages.join('; '),
+  message: err
+    .in(language)
+    .map((m) => m.message)
+    .join('; '),
 });
 
 /**
@@ -133,6 +138,7 @@ async function applyAll(
   unit: <T>(apply: (tx: DbOrTx) => Promise<T>) => Promise<T>,
 ): Promise<PushOutcome> {
   const results: PushResult[] = [];
+  const language: Language = ctx.language ?? 'en';
   let applied = 0;
   // Step 1 for the whole push in one query: which ids were applied before.
   const ids = req.mutations.map((m) => m.id);
@@ -162,7 +168,7 @@ async function applyAll(
         code: 'unknown_mutation',
         message: `Unknown mutation "${m.name}"; update the app`,
       };
-    const r = ready(m, m.name);
+    const r = ready(m, m.name, language);
     return typeof r === 'string' ? { id: m.id, status: 'rejected', code: 'validation', message: r } : r;
   };
 
@@ -180,7 +186,7 @@ async function applyAll(
       return true;
     } catch (err) {
       if (err instanceof ApiError) {
-        results.push(rejection(m.id, err));
+        results.push(rejection(m.id, err, language));
         return true;
       }
       if (isLockConflict(err)) throw err; // the whole push runs again (see push)
@@ -216,11 +222,11 @@ async function applyAll(
         if (rows.length) await tx.insert(syncMutations).values(rows);
         return run.map((r, i): PushResult => {
           const o = outcomes[i];
-          return 'ok' in o ? { id: r.m.id, status: 'applied', result: o.ok } : rejection(r.m.id, o.refused);
+          return 'ok' in o ? { id: r.m.id, status: 'applied', result: o.ok } : rejection(r.m.id, o.refused, language);
         });
       });
     } catch (err) {
-      if (err instanceof ApiError) return run.map((r) => rejection(r.m.id, err));
+      if (err instanceof ApiError) return run.map((r) => rejection(r.m.id, err, language));
       if (isLockConflict(err)) throw err;
       return null;
     }

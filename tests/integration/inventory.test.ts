@@ -151,6 +151,21 @@ describe('moves', () => {
       code: 'business_rule',
       message: 'Move batch Restock aisle A is closed; open a new one',
     });
+    // A German handheld reads the refusal in German in needs-attention (issue 41).
+    const german = await s.request('POST', '/api/sync/push', {
+      token: receiver,
+      body: {
+        deviceId: 'hh-moves',
+        mutations: [
+          move({ moveBatchId: id, from: 'INV-A-01', to: 'INV-A-02', productCode: 'X00MUG0001', quantity: 1 }),
+        ],
+      },
+      headers: { language: 'de' },
+    });
+    expect(german.body.results[0]).toMatchObject({
+      status: 'rejected',
+      message: 'Umlagerungsauftrag Restock aisle A ist geschlossen; einen neuen öffnen',
+    });
     const moves = (await s.get(`/api/inventory/move?moveBatchId=${id}`, admin)).body;
     expect(
       moves.map((m: { fromCode: string; toCode: string; quantity: number }) => [m.fromCode, m.toCode, m.quantity]),

@@ -11,14 +11,14 @@ import type { AdjustmentInput } from '../../../domain/schemas/inventory.js';
 import { audit } from '../../audit.js';
 import type { Deps, RequestContext } from '../../context.js';
 import { companies, inventoryBalances, inventoryLedger, users } from '../../db/schema/index.js';
-import { businessRule, forbidden, notFound } from '../../http/errors.js';
+import { businessRule, forbidden, notFound, needsPermission, refusal } from '../../http/errors.js';
 import { scoped } from '../../http/scope.js';
 import { postLedger } from './ledger.js';
 import { resolvePlace, resolveProductKey } from './places.js';
 
 export async function adjustInventory(deps: Deps, ctx: RequestContext, input: AdjustmentInput) {
   if (ctx.isClient || !can(ctx.abilities, 'update', 'manageInventory'))
-    throw forbidden('You need update permission on Manage Inventory to adjust stock');
+    throw forbidden(needsPermission('update', 'manageInventory'));
   return deps.db.transaction(async (tx) => {
     const [company] = await tx
       .select({ id: companies.id })
@@ -27,12 +27,16 @@ export async function adjustInventory(deps: Deps, ctx: RequestContext, input: Ad
     if (!company) throw notFound('Client');
     const place = await resolvePlace(tx, ctx, input.location);
     if (place.kind !== 'location')
-      throw businessRule(`${input.location} is an LPN; give the location and the LPN separately`);
+      throw businessRule(refusal('refusals.stock.lpnAsLocation', { code: input.location }));
     if (input.lpn) {
       const lpn = await resolvePlace(tx, ctx, input.lpn);
       if (lpn.kind !== 'lpn') throw notFound(`LPN ${input.lpn}`);
       if (lpn.location !== input.location)
-        throw businessRule(`${input.lpn} is at ${lpn.location ?? 'no location'}, not ${input.location}`);
+        throw businessRule(
+          lpn.location
+            ? refusal('refusals.stock.lpnElsewhere', { lpn: input.lpn, at: lpn.location, location: input.location })
+            : refusal('refusals.stock.lpnNowhere', { lpn: input.lpn, location: input.location }),
+        );
     }
     const productKey = await resolveProductKey(tx, ctx, input.companyId, input.productCode);
     const key = {

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inventoryBalances, inventoryLedger, inventoryProductTotals } from '../../db/schema/index.js';
 import { selectRows } from '../../db/rows.js';
-import { businessRule } from '../../http/errors.js';
+import { businessRule, refusal } from '../../http/errors.js';
 import { isCheckViolation } from '../../db/pg-errors.js';
 
 export type LedgerInsert = typeof inventoryLedger.$inferInsert & { title?: string | null };
@@ -95,7 +95,7 @@ export async function postLedger(tx: DbOrTx, rows: LedgerInsert[]): Promise<void
     );
     changed = [...updated, ...inserted];
   } catch (err) {
-    if (isNegativeBalance(err)) throw businessRule('Not enough units on hand for this change; nothing was changed');
+    if (isNegativeBalance(err)) throw businessRule(refusal('refusals.stock.notEnough'));
     throw err;
   }
   await moveProductTotals(tx, changed);

@@ -30,7 +30,7 @@ import {
   products,
   users,
 } from '../../db/schema/index.js';
-import { badRequest, businessRule, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, businessRule, forbidden, notFound, needsPermission, refusal } from '../../http/errors.js';
 import { recordChanges, type Change } from '../../feed/changes.js';
 import { recordLpnChanges } from '../../feed/place-changes.js';
 import type { MutationMeta } from '../../context.js';
@@ -39,8 +39,7 @@ import { lpnSubtree, placedAt, resolvePlace, type ResolvedPlace } from './places
 import { outer } from '../../db/outer.js';
 
 export function assertCanMove(ctx: RequestContext): void {
-  if (ctx.isClient || !can(ctx.abilities, 'update', 'wms'))
-    throw forbidden('You need update permission on WMS to move inventory');
+  if (ctx.isClient || !can(ctx.abilities, 'update', 'wms')) throw forbidden(needsPermission('update', 'wms'));
 }
 
 type BalanceRow = typeof inventoryBalances.$inferSelect;
@@ -144,8 +143,7 @@ export async function relocateLpnContents(
     .for('update');
   if (toLocation === null) {
     // Into an LPN that stands nowhere yet: fine for an empty one, not for stock (it would vanish from every location).
-    if (contents.length)
-      throw businessRule('The LPN it goes into is not at a location yet; move that one to a location first');
+    if (contents.length) throw businessRule(refusal('refusals.stock.targetLpnNowhere'));
     return 0;
   }
   const deltas = planContainerMove(contents.map(toLine), toLocation);
@@ -240,7 +238,7 @@ export async function moveInventory(
       .from(moveBatches)
       .where(and(eq(moveBatches.id, args.moveBatchId), eq(moveBatches.tenantId, ctx.tenantId)));
     if (!batch) throw notFound('Move batch');
-    if (batch.status !== 'open') throw businessRule(`Move batch ${batch.name} is closed; open a new one`);
+    if (batch.status !== 'open') throw businessRule(refusal('refusals.stock.moveBatchClosed', { name: batch.name }));
   }
   const from = await resolvePlace(tx, ctx, args.from, { asSource: true });
   const to = await resolvePlace(tx, ctx, args.to);

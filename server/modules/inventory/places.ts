@@ -9,7 +9,7 @@ import { selectRows } from '../../db/rows.js';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogueProductKeySql, itemProductKeySql } from '../../db/product-key.js';
 import { inventoryBalances, lpns, warehouseLocations } from '../../db/schema/index.js';
-import { businessRule, notFound } from '../../http/errors.js';
+import { businessRule, notFound, refusal } from '../../http/errors.js';
 
 export type ResolvedPlace =
   | { kind: 'location'; code: string; location: string; lpn: '' }
@@ -76,13 +76,13 @@ export async function resolvePlace(
     }
     throw notFound(`Location or LPN ${code}`);
   }
-  if (!loc.active) throw businessRule(`${code} is inactive; choose another location`);
+  if (!loc.active) throw businessRule(refusal('refusals.stock.inactive', { code }));
   return { kind: 'location', code, location: code, lpn: '' };
 }
 
 /** Where an LPN's units are; refuses an LPN that stands nowhere yet. */
 export function placedAt(place: ResolvedPlace): { location: string; lpn: string } {
-  if (place.location === null) throw businessRule(`${place.code} is not at a location yet; move it to one first`);
+  if (place.location === null) throw businessRule(refusal('refusals.stock.lpnNotPlaced', { code: place.code }));
   return { location: place.location, lpn: place.lpn };
 }
 

@@ -233,6 +233,16 @@ export const refusalsDe: Shape<typeof refusalsEn> = {
       partlyPicked:
         'Zeile {{line}}: erst {{have}} Einheiten kommissioniert und an {{location}} bereit, nicht {{quantity}}; zuerst den Rest kommissionieren',
     },
+    stock: {
+      lpnAsLocation: '{{code}} ist eine LPN; Lagerplatz und LPN getrennt angeben',
+      lpnElsewhere: '{{lpn}} ist an {{at}}, nicht an {{location}}',
+      lpnNowhere: '{{lpn}} ist an keinem Lagerplatz, nicht an {{location}}',
+      notEnough: 'Nicht genug Einheiten im Bestand für diese Änderung; nichts wurde geändert',
+      targetLpnNowhere: 'Die Ziel-LPN steht noch an keinem Lagerplatz; zuerst sie an einen Lagerplatz bewegen',
+      moveBatchClosed: 'Umlagerungsauftrag {{name}} ist geschlossen; einen neuen öffnen',
+      inactive: '{{code}} ist inaktiv; einen anderen Lagerplatz wählen',
+      lpnNotPlaced: '{{code}} steht noch an keinem Lagerplatz; zuerst an einen bewegen',
+    },
     audienceOwner: 'Die Zielgruppe der Lagerfirma kann sich nicht ändern, und ein Kunde kann nicht zum Lager werden',
     audienceClient: 'Die Zielgruppe eines Kunden bleibt eine Kunden-Zielgruppe',
     ownerStatus: 'Der Status der eigenen Firma des Lagers kann hier nicht geändert werden',

@@ -215,6 +215,16 @@ export const refusalsEn = {
       partlyPicked:
         'Line {{line}}: only {{have}} units are picked and waiting at {{location}}, not {{quantity}}; pick the rest first',
     },
+    stock: {
+      lpnAsLocation: '{{code}} is an LPN; give the location and the LPN separately',
+      lpnElsewhere: '{{lpn}} is at {{at}}, not {{location}}',
+      lpnNowhere: '{{lpn}} is at no location, not {{location}}',
+      notEnough: 'Not enough units on hand for this change; nothing was changed',
+      targetLpnNowhere: 'The LPN it goes into is not at a location yet; move that one to a location first',
+      moveBatchClosed: 'Move batch {{name}} is closed; open a new one',
+      inactive: '{{code}} is inactive; choose another location',
+      lpnNotPlaced: '{{code}} is not at a location yet; move it to one first',
+    },
     audienceOwner: 'The warehouse company’s audience cannot change, and a client cannot become a warehouse',
     audienceClient: 'A client’s audience stays a client audience',
     ownerStatus: 'The warehouse’s own company status cannot be changed here',

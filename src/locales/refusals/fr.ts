@@ -231,6 +231,17 @@ export const refusalsFr: Shape<typeof refusalsEn> = {
       partlyPicked:
         'Ligne {{line}} : seulement {{have}} unités prélevées et en attente en {{location}}, pas {{quantity}} ; prélevez le reste d’abord',
     },
+    stock: {
+      lpnAsLocation: '{{code}} est un LPN ; donnez l’emplacement et le LPN séparément',
+      lpnElsewhere: '{{lpn}} est en {{at}}, pas en {{location}}',
+      lpnNowhere: '{{lpn}} n’est à aucun emplacement, pas en {{location}}',
+      notEnough: 'Pas assez d’unités en stock pour ce changement ; rien n’a été changé',
+      targetLpnNowhere:
+        'Le LPN de destination n’est encore à aucun emplacement ; déplacez-le d’abord vers un emplacement',
+      moveBatchClosed: 'Le lot de déplacement {{name}} est fermé ; ouvrez-en un nouveau',
+      inactive: '{{code}} est inactif ; choisissez un autre emplacement',
+      lpnNotPlaced: '{{code}} n’est encore à aucun emplacement ; déplacez-le d’abord vers un emplacement',
+    },
     audienceOwner: 'Le profil de la société de l’entrepôt ne change pas, et un client ne peut pas devenir un entrepôt',
     audienceClient: 'Le profil d’un client reste un profil client',
     ownerStatus: 'Le statut de la société de l’entrepôt ne se change pas ici',

@@ -227,6 +227,16 @@ export const refusalsPt: Shape<typeof refusalsEn> = {
       partlyPicked:
         'Linha {{line}}: só {{have}} unidades estão separadas e aguardando em {{location}}, não {{quantity}}; separe o resto primeiro',
     },
+    stock: {
+      lpnAsLocation: '{{code}} é um LPN; informe a localização e o LPN separadamente',
+      lpnElsewhere: '{{lpn}} está em {{at}}, não em {{location}}',
+      lpnNowhere: '{{lpn}} não está em nenhuma localização, não em {{location}}',
+      notEnough: 'Unidades insuficientes em estoque para esta mudança; nada foi alterado',
+      targetLpnNowhere: 'O LPN de destino ainda não está em uma localização; mova-o para uma localização primeiro',
+      moveBatchClosed: 'O lote de movimentação {{name}} está fechado; abra um novo',
+      inactive: '{{code}} está inativo; escolha outra localização',
+      lpnNotPlaced: '{{code}} ainda não está em uma localização; mova-o para uma primeiro',
+    },
     audienceOwner: 'O perfil da empresa do armazém não muda, e um cliente não pode virar armazém',
     audienceClient: 'O perfil de um cliente continua sendo um perfil de cliente',
     ownerStatus: 'A situação da própria empresa do armazém não é alterada aqui',
