@@ -16,7 +16,7 @@ describe('product catalogue', () => {
     await form.locator('input[name=title]').fill('Enamel mug');
     await form.locator('input[name=upc]').fill('12AB');
     await form.getByRole('button', { name: 'Save product' }).click();
-    await form.locator('.form-error', { hasText: 'upc: 8 to 14 digits (UPC, EAN or GTIN)' }).waitFor();
+    await form.locator('.form-error', { hasText: '8 to 14 digits (UPC, EAN or GTIN)' }).waitFor();
     await form.locator('input[name=upc]').fill('036000291452');
     await form.getByRole('button', { name: 'Next SKU' }).click();
     await expect.poll(() => form.locator('input[name=msku]').inputValue()).toMatch(/-00001$/);
@@ -73,7 +73,7 @@ describe('product catalogue', () => {
     await page.setInputFiles('input[name=file]', file);
     await page.getByRole('button', { name: 'Upload' }).click();
     // The mug is known by its UPC already: only the towel is new.
-    await page.waitForSelector('text=1 products added to the catalogue, 1 already there');
+    await page.waitForSelector('text=1 product added to the catalogue, 1 already there');
     await page.locator('[data-testid=csv-report]').getByRole('link', { name: 'Product catalog' }).click();
     await page.locator('tr', { hasText: 'Linen towel' }).waitFor();
     await page.context().close();

@@ -77,7 +77,7 @@ export default function FileUploadPage() {
       });
       setReport({ kind: 'ok', summary });
       if (summary.stored && summary.listed && !summary.batch)
-        toast('success', t('po.listed', { created: summary.listed.created, existing: summary.listed.existing }));
+        toast('success', t('po.listed', { count: summary.listed.created, existing: summary.listed.existing }));
       if (summary.stored && summary.batch) {
         toast('success', t('po.uploaded', { items: summary.items, tracking: summary.trackingNumbers }));
         void navigate({ to: '/apps/inbound/batch-workspace/$batchId', params: { batchId: String(summary.batch.id) } });
@@ -193,7 +193,7 @@ export default function FileUploadPage() {
       </form>
       {report?.kind === 'ok' && report.summary.stored && report.summary.listed && !report.summary.batch && (
         <p className="card" role="status" data-testid="csv-report">
-          {t('po.listed', { created: report.summary.listed.created, existing: report.summary.listed.existing })}{' '}
+          {t('po.listed', { count: report.summary.listed.created, existing: report.summary.listed.existing })}{' '}
           <Link to="/apps/product/products">{t('nav.ProductCatalog')}</Link>
         </p>
       )}
