@@ -23,7 +23,7 @@ import { recordChargeEvents, type ChargeEvent } from '../charges/events.js';
 import { postLedger } from '../inventory/ledger.js';
 import { publishPlan } from '../bench/feed.js';
 import { journal } from './journal.js';
-import { notifyCompany } from '../notifications/service.js';
+import { notifyCompany, shippedNoticeWords } from '../notifications/service.js';
 import { boxesOf } from './packing-information.js';
 import { planItemsOf, planRecord, type PlanRecord } from './plan-record.js';
 import { planDetail } from './plans.js';
@@ -254,18 +254,7 @@ export async function shipPlan(deps: Deps, ctx: RequestContext, id: number): Pro
     tenantId: before.tenantId,
     companyId: before.companyId,
     kind: 'fba.shipped',
-    words: {
-      subject: { key: 'notices.fbaShippedSubject', params: { plan: before.name } },
-      body: {
-        key: 'notices.fbaShippedBody',
-        params: {
-          plan: before.name,
-          units: { key: 'journal.units', params: { count: units } },
-          count: shipmentCount,
-          ref: before.inboundPlanId ?? '',
-        },
-      },
-    },
+    words: shippedNoticeWords('fba', before, units, shipmentCount),
     link: await planLinkOf(deps.db, before, 'fba', 'shipped'),
     email: true,
   });

@@ -37,6 +37,25 @@ export type CompanyNotice = {
   email: boolean;
 } & NoticeText;
 
+/** A plan's "shipped" notice (FBA or WFS): its name, units, shipments and the marketplace's reference. */
+export const shippedNoticeWords = (
+  channel: 'fba' | 'wfs',
+  plan: { name: string; inboundPlanId: string | null },
+  units: number,
+  shipments: number,
+): NoticeWords => ({
+  subject: { key: `notices.${channel}ShippedSubject`, params: { plan: plan.name } },
+  body: {
+    key: `notices.${channel}ShippedBody`,
+    params: {
+      plan: plan.name,
+      units: { key: 'journal.units', params: { count: units } },
+      count: shipments,
+      ref: plan.inboundPlanId ?? '',
+    },
+  },
+});
+
 const isNoticeWords = (v: unknown): v is NoticeWords =>
   typeof v === 'object' && v !== null && 'subject' in v && 'body' in v;
 

@@ -19,7 +19,7 @@ import { boxesOf } from '../fba/packing-information.js';
 import { planItemsOf, storeOfPlan } from '../fba/plan-record.js';
 import { WFS_STATION } from '../fba/reservations.js';
 import { moveUnits, planLinkOf } from '../fba/ship.js';
-import { notifyCompany } from '../notifications/service.js';
+import { notifyCompany, shippedNoticeWords } from '../notifications/service.js';
 import { withStore } from '../stores/connection.js';
 import { walmartClientFor } from '../stores/walmart.js';
 import { carrierOf, travels } from './carrier.js';
@@ -140,18 +140,7 @@ export async function shipWfsPlan(deps: Deps, ctx: RequestContext, id: number): 
     tenantId: before.tenantId,
     companyId: before.companyId,
     kind: 'wfs.shipped',
-    words: {
-      subject: { key: 'notices.wfsShippedSubject', params: { plan: before.name } },
-      body: {
-        key: 'notices.wfsShippedBody',
-        params: {
-          plan: before.name,
-          units: { key: 'journal.units', params: { count: units } },
-          count: shipmentCount,
-          ref: before.inboundPlanId ?? '',
-        },
-      },
-    },
+    words: shippedNoticeWords('wfs', before, units, shipmentCount),
     link: await planLinkOf(deps.db, before, 'wfs', 'shipped'),
     email: true,
   });
